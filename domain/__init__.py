@@ -1,0 +1,24 @@
+"""The rules of Ticket to Ride (North America, Europe, Nordic Countries) as pure functions.
+
+`start_game` deals a game from a seed; `decide` turns a command into events or a
+`RuleViolation`; `evolve` applies an event; `legal_moves` lists what a seat may do;
+`final_scores` scores a finished game. Nothing here does I/O.
+"""
+
+from domain.board import MAP_NAMES, Board, Route, Ticket, load_board
+from domain.commands import Command, command_from_dict
+from domain.decide import decide
+from domain.events import EVENT_TYPES, Event, event_from_dict
+from domain.evolve import evolve, replay
+from domain.moves import legal_moves
+from domain.rules import RULES_VERSION, Rules, rules_for
+from domain.setup import start_game
+from domain.state import Game, Player
+from domain.violations import CODES, RuleViolation
+
+__all__ = [
+    "CODES", "EVENT_TYPES", "MAP_NAMES", "RULES_VERSION", "Board", "Command", "Event", "Game",
+    "Player", "Route", "RuleViolation", "Rules", "Ticket", "command_from_dict", "decide",
+    "event_from_dict", "evolve", "legal_moves", "load_board", "replay", "rules_for",
+    "start_game",
+]

@@ -1,0 +1,76 @@
+"""Train-car cards: the eight colours, the locomotive, and hands as card counts.
+
+A hand (or any multiset of cards) is a tuple of nine counts in `KINDS` order, so
+that copying and comparing hands is cheap; the outside world sees the same
+multiset as a mapping ``{"red": 2, "locomotive": 1}``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+COLORS: tuple[str, ...] = (
+    "purple", "blue", "orange", "white", "green", "yellow", "black", "red",
+)
+LOCOMOTIVE = "locomotive"
+KINDS: tuple[str, ...] = (*COLORS, LOCOMOTIVE)
+KIND_INDEX: dict[str, int] = {kind: i for i, kind in enumerate(KINDS)}
+LOCO = KIND_INDEX[LOCOMOTIVE]
+
+CARDS_PER_COLOR = 12
+LOCOMOTIVES_IN_DECK = 14
+TOTAL_CARDS = CARDS_PER_COLOR * len(COLORS) + LOCOMOTIVES_IN_DECK  # 110
+
+Counts = tuple[int, ...]
+NO_CARDS: Counts = (0,) * len(KINDS)
+
+
+def full_deck() -> list[str]:
+    """The 110 cards in a fixed canonical order (the input of the first shuffle)."""
+    deck = [color for color in COLORS for _ in range(CARDS_PER_COLOR)]
+    deck.extend([LOCOMOTIVE] * LOCOMOTIVES_IN_DECK)
+    return deck
+
+
+def counts_of(cards: Iterable[str]) -> Counts:
+    """Count a sequence of card names."""
+    out = [0] * len(KINDS)
+    for card in cards:
+        out[KIND_INDEX[card]] += 1
+    return tuple(out)
+
+
+def counts_from_mapping(cards: Mapping[str, int]) -> Counts:
+    """Counts from ``{"red": 2, "locomotive": 1}``; unknown kinds raise KeyError."""
+    out = [0] * len(KINDS)
+    for kind, n in cards.items():
+        out[KIND_INDEX[kind]] += n
+    return tuple(out)
+
+
+def as_mapping(counts: Counts) -> dict[str, int]:
+    """``{"red": 2, "locomotive": 1}``, omitting kinds of which there are none."""
+    return {KINDS[i]: n for i, n in enumerate(counts) if n}
+
+
+def expand(counts: Counts) -> list[str]:
+    """The cards of a multiset, in canonical `KINDS` order."""
+    return [KINDS[i] for i, n in enumerate(counts) for _ in range(n)]
+
+
+def add(a: Counts, b: Counts) -> Counts:
+    return tuple(x + y for x, y in zip(a, b, strict=True))
+
+
+def subtract(a: Counts, b: Counts) -> Counts:
+    return tuple(x - y for x, y in zip(a, b, strict=True))
+
+
+def add_card(counts: Counts, card: str, n: int = 1) -> Counts:
+    i = KIND_INDEX[card]
+    return counts[:i] + (counts[i] + n,) + counts[i + 1:]
+
+
+def contains(hand: Counts, cards: Counts) -> bool:
+    """True when every card of `cards` is in `hand`."""
+    return all(h >= c for h, c in zip(hand, cards, strict=True))

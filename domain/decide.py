@@ -1,0 +1,364 @@
+"""`decide(state, seat, command) -> events`: the rules, applied to one command.
+
+`decide` either returns the events the command causes (a turn may cause several:
+a draw refills the market, which may reshuffle the deck and reset the market, and
+ends the turn) or raises `RuleViolation` and changes nothing. The events are built
+against a working copy of the state (`_Turn.emit` evolves as it goes), so each
+rule reads the state exactly as it is at that moment of the turn.
+"""
+
+from __future__ import annotations
+
+from domain import events as ev
+from domain.cards import LOCOMOTIVE, as_mapping, contains, expand, subtract
+from domain.commands import (
+    BuildStation, ClaimRoute, Command, DeclineTunnel, DrawCard, DrawTickets, KeepTickets,
+    Pass, PayTunnel,
+)
+from domain.evolve import evolve
+from domain.payment import (
+    route_payment_error, station_cost, station_payment_error, tunnel_color,
+    tunnel_payment_error,
+)
+from domain.shuffle import shuffled
+from domain.state import FREE, Game
+from domain.violations import RuleViolation
+
+TUNNEL_REVEAL = 3
+
+
+class _Turn:
+    """The events of one command, with the state they lead to."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.events: list[ev.Event] = []
+
+    def emit(self, event: ev.Event) -> None:
+        self.events.append(event)
+        self.game = evolve(self.game, event)
+
+    def reshuffle_if_empty(self) -> bool:
+        """Shuffle the discard pile into a new deck when the deck is empty and cards exist."""
+        g = self.game
+        if g.deck or not any(g.discard):
+            return bool(g.deck)
+        number = g.shuffles_used
+        deck = tuple(shuffled(g.seed, number, expand(g.discard)))
+        self.emit(ev.DeckReshuffled(shuffle=number, size=len(deck), deck=deck))
+        return True
+
+
+def decide(game: Game, seat: int, command: Command) -> list[ev.Event]:
+    """The events `command` by `seat` causes, or a raised `RuleViolation`."""
+    if game.phase == "ended":
+        raise RuleViolation("game_over")
+    if not 0 <= seat < game.player_count:
+        raise RuleViolation("not_your_turn", f"There is no seat {seat} in this game.")
+    if game.phase == "setup":
+        if not isinstance(command, KeepTickets):
+            raise RuleViolation("game_not_started",
+                                "Every player first chooses which dealt tickets to keep.")
+        return _keep_tickets(game, seat, command)
+    if seat != game.current:
+        raise RuleViolation("not_your_turn", f"It is seat {game.current}'s turn.")
+    handler = _BY_STEP[game.step].get(type(command))
+    if handler is None:
+        raise RuleViolation("wrong_step", _STEP_HELP[game.step])
+    turn = _Turn(game)
+    handler(turn, seat, command)
+    return turn.events
+
+
+# -- drawing train cards ---------------------------------------------------------------
+
+def _draw_card(turn: _Turn, seat: int, command: DrawCard) -> None:
+    g = turn.game
+    second = g.step == "second_card"
+    if command.source == "deck":
+        if not turn.reshuffle_if_empty():
+            raise RuleViolation("deck_empty", "The deck and the discard pile are empty.")
+        turn.emit(ev.CardDrawnBlind(seat=seat, card=turn.game.deck[0]))
+        ends_draw = second
+    else:
+        slot = command.slot
+        if slot is None or not 0 <= slot < len(g.market):
+            raise RuleViolation("malformed_command",
+                                f"slot is 0..{len(g.market) - 1} for a market draw.")
+        card = g.market[slot]
+        if card is None:
+            raise RuleViolation("slot_empty", f"Face-up slot {slot} is empty.")
+        limited = g.rules.face_up_locomotive_limit and card == LOCOMOTIVE
+        if limited and second:
+            raise RuleViolation("second_card_locomotive")
+        turn.emit(ev.CardTaken(seat=seat, slot=slot, card=card))
+        _settle_market(turn)
+        ends_draw = second or limited
+    if ends_draw or not can_draw_second_card(turn.game):
+        _end_turn(turn, seat)
+
+
+def can_draw_second_card(g: Game) -> bool:
+    """Ruling: if no card can legally be drawn second, the draw ends after one card."""
+    if g.cards_to_draw():
+        return True
+    limit = g.rules.face_up_locomotive_limit
+    return any(c is not None and not (limit and c == LOCOMOTIVE) for c in g.market)
+
+
+# -- the market ------------------------------------------------------------------------
+
+def _refill_market(turn: _Turn) -> None:
+    """Fill empty face-up slots from the deck, reshuffling the discard pile when needed."""
+    while True:
+        g = turn.game
+        empty = tuple(i for i, c in enumerate(g.market) if c is None)
+        if not empty:
+            return
+        n = min(len(empty), len(g.deck))
+        if n:
+            turn.emit(ev.MarketRefilled(slots=empty[:n], cards=g.deck[:n]))
+            continue
+        if not turn.reshuffle_if_empty():
+            return  # no card anywhere: the slot stays empty until cards exist again
+
+
+def market_reset_possible(g: Game) -> bool:
+    """Ruling: a reset only if five cards from deck ∪ discard ∪ market could show < 3 locomotives."""
+    pool = list(g.deck) + expand(g.discard) + [c for c in g.market if c is not None]
+    non_locos = sum(1 for c in pool if c != LOCOMOTIVE)
+    threshold = g.rules.market_reset_locomotives
+    return non_locos >= min(g.rules.market_size, len(pool)) - (threshold - 1)
+
+
+def _settle_market(turn: _Turn) -> None:
+    """Refill, then apply the three-locomotive reset (bounded) where the map has it."""
+    _refill_market(turn)
+    rules = turn.game.rules
+    if not rules.market_reset:
+        return
+    for _ in range(rules.market_reset_max_in_a_row):
+        g = turn.game
+        if g.market_locomotives() < rules.market_reset_locomotives or not market_reset_possible(g):
+            return
+        turn.emit(ev.MarketReset(discarded=tuple(c for c in g.market if c is not None)))
+        _refill_market(turn)
+
+
+def settle_market_events(started: ev.GameStarted) -> list[ev.Event]:
+    """The market check right after the deal (the reset applies at setup too)."""
+    turn = _Turn(evolve(None, started))
+    _settle_market(turn)
+    return turn.events
+
+
+# -- claiming routes -------------------------------------------------------------------
+
+def claim_error(g: Game, seat: int, route_id: str) -> RuleViolation | None:
+    """Why `seat` may not claim `route_id` whatever it pays, or None."""
+    route = g.board.route_by_id.get(route_id)
+    if route is None:
+        return RuleViolation("unknown_route", f"There is no route {route_id!r} on this map.")
+    if g.owners[route.index] != FREE:
+        return RuleViolation("route_taken", f"{route_id} belongs to seat {g.owners[route.index]}.")
+    twin = g.board.twin[route.index]
+    if twin is not None and g.owners[twin] != FREE:
+        if g.owners[twin] == seat:
+            return RuleViolation("double_route_own")
+        if g.player_count < g.rules.double_routes_min_players:
+            return RuleViolation(
+                "double_route_closed",
+                f"With fewer than {g.rules.double_routes_min_players} players only one "
+                f"route of a double can be used, and {g.board.routes[twin].id} is claimed.")
+    if g.players[seat].trains < route.length:
+        return RuleViolation("not_enough_trains",
+                             f"{route_id} needs {route.length} trains; "
+                             f"{g.players[seat].trains} left.")
+    return None
+
+
+def _claim_route(turn: _Turn, seat: int, command: ClaimRoute) -> None:
+    g = turn.game
+    problem = claim_error(g, seat, command.route)
+    if problem:
+        raise problem
+    route = g.board.route_by_id[command.route]
+    if not contains(g.players[seat].hand, command.cards):
+        raise RuleViolation("cards_not_held", "The player does not hold those cards.")
+    error = route_payment_error(g.rules, route, command.cards)
+    if error:
+        raise RuleViolation(*error)
+    if route.tunnel:
+        _attempt_tunnel(turn, seat, route.id, command)
+        return
+    turn.emit(ev.RouteClaimed(seat=seat, route=route.id, cards=as_mapping(command.cards),
+                              points=g.rules.route_points[route.length]))
+    _settle_market(turn)
+    _end_turn(turn, seat)
+
+
+def _attempt_tunnel(turn: _Turn, seat: int, route_id: str, command: ClaimRoute) -> None:
+    color = tunnel_color(command.cards)
+    turn.emit(ev.TunnelAttempted(seat=seat, route=route_id, cards=as_mapping(command.cards),
+                                 color=color))
+    revealed: list[str] = []
+    while len(revealed) < TUNNEL_REVEAL and turn.reshuffle_if_empty():
+        g = turn.game
+        cards = g.deck[:TUNNEL_REVEAL - len(revealed)]
+        revealed.extend(cards)
+        extra = sum(1 for c in revealed if c == LOCOMOTIVE or c == color)
+        turn.emit(ev.TunnelCardsRevealed(seat=seat, cards=cards, extra_cards=extra))
+    tunnel = turn.game.tunnel
+    assert tunnel is not None
+    if tunnel.extra_cards == 0:
+        route = turn.game.board.route_by_id[route_id]
+        turn.emit(ev.RouteClaimed(seat=seat, route=route_id, cards=as_mapping(command.cards),
+                                  points=turn.game.rules.route_points[route.length]))
+        _settle_market(turn)
+        _end_turn(turn, seat)
+
+
+def _pay_tunnel(turn: _Turn, seat: int, command: PayTunnel) -> None:
+    g = turn.game
+    tunnel = g.tunnel
+    assert tunnel is not None
+    error = tunnel_payment_error(tunnel.color, tunnel.extra_cards, command.cards)
+    if error:
+        raise RuleViolation("tunnel_payment_invalid", error)
+    available = subtract(g.players[seat].hand, tunnel.cards)
+    if not contains(available, command.cards):
+        raise RuleViolation("cards_not_held",
+                            "The extra cards must be held besides the cards laid down.")
+    route = g.board.routes[tunnel.route]
+    paid = tuple(a + b for a, b in zip(tunnel.cards, command.cards, strict=True))
+    turn.emit(ev.RouteClaimed(seat=seat, route=route.id, cards=as_mapping(paid),
+                              points=g.rules.route_points[route.length]))
+    _settle_market(turn)
+    _end_turn(turn, seat)
+
+
+def _decline_tunnel(turn: _Turn, seat: int, command: DeclineTunnel) -> None:
+    tunnel = turn.game.tunnel
+    assert tunnel is not None
+    turn.emit(ev.TunnelDeclined(seat=seat, route=turn.game.board.routes[tunnel.route].id))
+    _settle_market(turn)
+    _end_turn(turn, seat)
+
+
+# -- destination tickets ---------------------------------------------------------------
+
+def _draw_tickets(turn: _Turn, seat: int, command: DrawTickets) -> None:
+    g = turn.game
+    if not g.ticket_deck:
+        raise RuleViolation("no_tickets_left")
+    drawn = g.ticket_deck[:g.rules.draw_tickets]
+    turn.emit(ev.TicketsDrawn(seat=seat, count=len(drawn), tickets=drawn))
+
+
+def _keep_tickets(game: Game, seat: int, command: KeepTickets) -> list[ev.Event]:
+    turn = _Turn(game)
+    g = game
+    offered = g.players[seat].pending_tickets
+    if not offered:
+        raise RuleViolation("wrong_step", "This player has no tickets to choose from.")
+    for t in command.tickets:
+        if t not in offered:
+            code = "ticket_not_offered" if t in g.board.ticket_by_id else "unknown_ticket"
+            raise RuleViolation(code, f"{t!r} is not among the tickets offered.")
+    setup = g.phase == "setup"
+    minimum = min(g.rules.setup_keep_at_least if setup else g.rules.draw_keep_at_least,
+                  len(offered))
+    if len(command.tickets) < minimum:
+        raise RuleViolation("keep_too_few", f"Keep at least {minimum} of the tickets offered.")
+    kept = tuple(t for t in offered if t in command.tickets)
+    returned = tuple(t for t in offered if t not in command.tickets)
+    where = g.rules.setup_returned_to if setup else g.rules.draw_returned_to
+    shuffle: int | None = None
+    order: tuple[str, ...] = ()
+    if where == "bottom" and setup:
+        where = "setup_bottom"
+    elif where == "bottom" and returned:
+        shuffle = g.shuffles_used
+        order = tuple(shuffled(g.seed, shuffle, returned))
+    turn.emit(ev.TicketsKept(seat=seat, kept=kept, returned=returned, kept_count=len(kept),
+                             returned_count=len(returned), returned_to=where, shuffle=shuffle,
+                             bottom_order=order))
+    if setup:
+        g = turn.game
+        if g.phase == "playing" and any(g.setup_returns):
+            numbers: list[int] = []
+            bottom: list[str] = []
+            for batch in g.setup_returns:  # batches in seat order, one shuffle each
+                if batch:
+                    number = g.shuffles_used + len(numbers)
+                    numbers.append(number)
+                    bottom.extend(shuffled(g.seed, number, batch))
+            turn.emit(ev.SetupTicketsReturned(shuffles=tuple(numbers), count=len(bottom),
+                                              bottom_order=tuple(bottom)))
+        return turn.events
+    _end_turn(turn, seat)
+    return turn.events
+
+
+# -- stations --------------------------------------------------------------------------
+
+def _build_station(turn: _Turn, seat: int, command: BuildStation) -> None:
+    g = turn.game
+    if not g.rules.has_stations:
+        raise RuleViolation("stations_not_in_map")
+    player = g.players[seat]
+    if player.stations_left <= 0:
+        raise RuleViolation("no_stations_left")
+    if command.city not in g.board.city_index:
+        raise RuleViolation("unknown_city", f"There is no city {command.city!r} on this map.")
+    if command.city in g.station_owners:
+        raise RuleViolation("city_has_station",
+                            f"{command.city} already has seat "
+                            f"{g.station_owners[command.city]}'s station.")
+    if not contains(player.hand, command.cards):
+        raise RuleViolation("cards_not_held")
+    error = station_payment_error(station_cost(g.rules, player.stations_left), command.cards)
+    if error:
+        raise RuleViolation("station_payment_invalid", error)
+    turn.emit(ev.StationBuilt(seat=seat, city=command.city, cards=as_mapping(command.cards)))
+    _settle_market(turn)
+    _end_turn(turn, seat)
+
+
+# -- passing and the end of a turn -----------------------------------------------------
+
+def _pass(turn: _Turn, seat: int, command: Pass) -> None:
+    from domain.moves import has_action_other_than_pass
+
+    if has_action_other_than_pass(turn.game, seat):
+        raise RuleViolation("pass_not_allowed")
+    turn.emit(ev.Passed(seat=seat))
+    _end_turn(turn, seat)
+
+
+def _end_turn(turn: _Turn, seat: int) -> None:
+    g = turn.game
+    turn.emit(ev.TurnEnded(seat=seat, next_seat=(seat + 1) % g.player_count))
+    g = turn.game
+    if g.final_turns_left == 0:
+        turn.emit(ev.GameEnded(reason="final_round"))
+    elif g.passes_in_a_row >= g.player_count:
+        turn.emit(ev.GameEnded(reason="deadlock"))
+    elif g.final_round_by is None and g.players[seat].trains <= g.rules.end_trigger_trains:
+        turn.emit(ev.FinalRoundStarted(seat=seat, trains=g.players[seat].trains))
+
+
+_BY_STEP = {
+    "start": {DrawCard: _draw_card, ClaimRoute: _claim_route, DrawTickets: _draw_tickets,
+              BuildStation: _build_station, Pass: _pass},
+    "second_card": {DrawCard: _draw_card},
+    "keep_tickets": {KeepTickets: lambda t, s, c: t.events.extend(_keep_tickets(t.game, s, c))},
+    "tunnel": {PayTunnel: _pay_tunnel, DeclineTunnel: _decline_tunnel},
+}
+_STEP_HELP = {
+    "start": "A turn starts with draw_card, claim_route, draw_tickets, build_station or pass.",
+    "second_card": "The draw is not over: draw a second card (draw_card).",
+    "keep_tickets": "Choose which of the drawn tickets to keep (keep_tickets).",
+    "tunnel": "Pay the tunnel's extra cards (pay_tunnel) or decline it (decline_tunnel).",
+}
+

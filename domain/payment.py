@@ -1,0 +1,192 @@
+"""What cards pay for a route, a station or a tunnel's extra cost, per map.
+
+Two questions, answered from the same rules: is this set of cards a valid payment
+(`route_payment_error`, `station_payment_error`, `tunnel_payment_error`), and which
+payments can this hand make (`route_payments`, `station_payments`,
+`tunnel_payments`), one entry per distinct payment.
+
+Substitutes (Nordic): on a ferry any `ferry_substitute_cards` cards stand in for a
+locomotive, and on a route of `any_cards_routes` any N cards stand in for one card
+of the chosen colour. The cards inside such groups are the player's free choice, so
+listing every choice would explode; the listing gives one payment per shape
+(colour, single cards, locomotives, groups) with the group cards chosen canonically
+(the most plentiful colours first, locomotives last), and any other choice of group
+cards is accepted too.
+"""
+
+from __future__ import annotations
+
+from domain.board import GRAY, Route
+from domain.cards import COLORS, KINDS, LOCO, LOCOMOTIVE, Counts
+from domain.rules import Rules
+
+_COLOR_INDEXES = tuple(range(len(COLORS)))
+
+
+def _route_colors(route: Route) -> tuple[int, ...]:
+    return _COLOR_INDEXES if route.color == GRAY else (KINDS.index(route.color),)
+
+
+def locomotives_allowed(rules: Rules, route: Route) -> bool:
+    """May a single locomotive stand in for a card on this route?"""
+    if route.id in rules.any_cards_routes:
+        return False
+    return rules.locomotives_on_ordinary_routes or route.tunnel or route.ferry
+
+
+def route_payment_error(rules: Rules, route: Route, cards: Counts) -> tuple[str, str] | None:
+    """None when `cards` pays for `route`, else (violation code, message)."""
+    total = sum(cards)
+    length = route.length
+    locos = cards[LOCO]
+    group = rules.any_cards_routes.get(route.id)
+    if group is not None:
+        for c in _route_colors(route):
+            for singles in range(min(cards[c], length) + 1):
+                if total - singles == group * (length - singles):
+                    return None
+        return ("payment_invalid",
+                f"{route.id} takes cards of one colour, any {group} cards standing in for "
+                f"one of them ({length} in all); a single locomotive is not wild here.")
+    if locos and not locomotives_allowed(rules, route):
+        return ("locomotive_not_allowed",
+                "On this map locomotives may be used only on tunnels and ferries.")
+    substitute = rules.ferry_substitute_cards if route.ferry else None
+    if substitute is not None:
+        for c in _route_colors(route):
+            for singles in range(min(cards[c], length) + 1):
+                for k in range(min(locos, length - singles) + 1):
+                    rest = total - singles - k
+                    groups = length - singles - k
+                    if rest == substitute * groups and k + groups >= route.locomotives:
+                        return None
+        return ("payment_invalid",
+                f"{route.id} takes {length} cards: one locomotive (or any {substitute} cards) "
+                f"for each of its {route.locomotives} locomotive symbol(s), the rest of one "
+                f"colour{'' if route.color == GRAY else ' (' + route.color + ')'}.")
+    colors = [i for i in _COLOR_INDEXES if cards[i]]
+    if total != length:
+        return ("payment_invalid", f"{route.id} takes exactly {length} cards, not {total}.")
+    if len(colors) > 1:
+        return ("payment_invalid", "A route is paid with cards of one colour.")
+    if colors and route.color != GRAY and KINDS[colors[0]] != route.color:
+        return ("payment_invalid", f"{route.id} is {route.color}, not {KINDS[colors[0]]}.")
+    if locos < route.locomotives:
+        return ("payment_invalid",
+                f"The ferry {route.id} needs a locomotive for each of its "
+                f"{route.locomotives} locomotive symbol(s).")
+    return None
+
+
+def tunnel_color(cards: Counts) -> str:
+    """The colour a tunnel was played with: its coloured cards', or all locomotives."""
+    for i in _COLOR_INDEXES:
+        if cards[i]:
+            return KINDS[i]
+    return LOCOMOTIVE
+
+
+def route_payments(rules: Rules, route: Route, hand: Counts) -> list[Counts]:
+    """Every distinct payment this hand can make for `route` (see the module doc)."""
+    length = route.length
+    out: dict[Counts, None] = {}
+    group = rules.any_cards_routes.get(route.id)
+    substitute = rules.ferry_substitute_cards if route.ferry else None
+    locos_ok = locomotives_allowed(rules, route)
+    hand_total = sum(hand)
+    for c in _route_colors(route):
+        for singles in range(min(hand[c], length), -1, -1):
+            if group is not None:
+                groups = length - singles
+                base = _single(c, singles)
+                extra = _groups_from(hand, base, group * groups)
+                if extra is not None:
+                    out[extra] = None
+                continue
+            max_k = min(hand[LOCO], length - singles) if locos_ok else 0
+            for k in range(max_k + 1):
+                groups = length - singles - k
+                if groups and substitute is None:
+                    continue
+                if k + groups < route.locomotives:
+                    continue
+                base = list(_single(c, singles))
+                base[LOCO] += k
+                if groups:
+                    if singles + k + substitute * groups > hand_total:  # type: ignore[operator]
+                        continue
+                    paid = _groups_from(hand, tuple(base), substitute * groups)  # type: ignore[operator]
+                    if paid is not None:
+                        out[paid] = None
+                else:
+                    out[tuple(base)] = None
+    return list(out)
+
+
+def _single(color: int, n: int) -> Counts:
+    base = [0] * len(KINDS)
+    base[color] = n
+    return tuple(base)
+
+
+def _groups_from(hand: Counts, used: Counts, n: int) -> Counts | None:
+    """`used` plus n more cards of the hand: the most plentiful colours first, locomotives last."""
+    left = [h - u for h, u in zip(hand, used, strict=True)]
+    if any(x < 0 for x in left) or sum(left) < n:
+        return None
+    paid = list(used)
+    order = sorted(_COLOR_INDEXES, key=lambda i: (-left[i], i)) + [LOCO]
+    for i in order:
+        take = min(left[i], n)
+        paid[i] += take
+        n -= take
+        if n == 0:
+            break
+    return tuple(paid)
+
+
+def station_cost(rules: Rules, stations_left: int) -> int:
+    """The n-th station costs n cards."""
+    return rules.stations - stations_left + 1
+
+
+def station_payment_error(cost: int, cards: Counts) -> str | None:
+    if sum(cards) != cost:
+        return f"This station costs exactly {cost} card(s)."
+    if sum(1 for i in _COLOR_INDEXES if cards[i]) > 1:
+        return "A station is paid with cards of one colour (locomotives may stand in)."
+    return None
+
+
+def station_payments(cost: int, hand: Counts) -> list[Counts]:
+    return _one_color_sets(cost, hand, _COLOR_INDEXES)
+
+
+def tunnel_payment_error(color: str, extra: int, cards: Counts) -> str | None:
+    if sum(cards) != extra:
+        return f"The tunnel's extra cost is exactly {extra} card(s)."
+    allowed = {LOCO} if color == LOCOMOTIVE else {LOCO, KINDS.index(color)}
+    if any(n and i not in allowed for i, n in enumerate(cards)):
+        what = "locomotives" if color == LOCOMOTIVE else f"{color} cards or locomotives"
+        return f"The extra cost of this tunnel is paid with {what}."
+    return None
+
+
+def tunnel_payments(color: str, extra: int, available: Counts) -> list[Counts]:
+    colors = () if color == LOCOMOTIVE else (KINDS.index(color),)
+    return _one_color_sets(extra, available, colors)
+
+
+def _one_color_sets(n: int, hand: Counts, colors: tuple[int, ...]) -> list[Counts]:
+    """Every set of n cards of one of `colors`, locomotives standing in for any of them."""
+    out: dict[Counts, None] = {}
+    if hand[LOCO] >= n:
+        out[_single(LOCO, n)] = None
+    for c in colors:
+        for k in range(min(hand[LOCO], n) + 1):
+            if n - k == 0 or hand[c] < n - k:
+                continue
+            paid = list(_single(c, n - k))
+            paid[LOCO] = k
+            out[tuple(paid)] = None
+    return list(out)

@@ -1,0 +1,64 @@
+"""Rule violations: what `decide` raises when a command breaks a rule.
+
+Every violation has a stable machine-readable code (clients switch on it) and a
+message that names the rule. The codes, grouped by what was wrong::
+
+    RuleViolation
+    ├── the game:     game_over, game_not_started, not_your_turn, wrong_step
+    ├── the command:  unknown_command, malformed_command, unknown_route, unknown_city,
+    │                 unknown_ticket
+    ├── routes:       route_taken, double_route_closed, double_route_own,
+    │                 not_enough_trains, cards_not_held, payment_invalid,
+    │                 locomotive_not_allowed
+    ├── cards:        deck_empty, slot_empty, second_card_locomotive
+    ├── tickets:      no_tickets_left, keep_too_few, ticket_not_offered
+    ├── stations:     stations_not_in_map, no_stations_left, city_has_station,
+    │                 station_payment_invalid
+    ├── tunnels:      tunnel_payment_invalid, no_pending_tunnel
+    └── passing:      pass_not_allowed
+"""
+
+from __future__ import annotations
+
+CODES: dict[str, str] = {
+    "game_over": "The game has ended.",
+    "game_not_started": "The game has not started.",
+    "not_your_turn": "It is not this player's turn.",
+    "wrong_step": "The command does not fit the current step of the turn.",
+    "unknown_command": "There is no such command.",
+    "malformed_command": "The command is not well formed.",
+    "unknown_route": "There is no such route on this map.",
+    "unknown_city": "There is no such city on this map.",
+    "unknown_ticket": "There is no such ticket.",
+    "route_taken": "The route is already claimed.",
+    "double_route_closed": "With this few players only one route of a double can be used.",
+    "double_route_own": "A player may never claim both routes of a double.",
+    "not_enough_trains": "The player has fewer trains left than the route's length.",
+    "cards_not_held": "The player does not hold those cards.",
+    "payment_invalid": "Those cards do not pay for this route.",
+    "locomotive_not_allowed": "Locomotives may be used only on tunnels and ferries here.",
+    "deck_empty": "There is no card to draw from the deck.",
+    "slot_empty": "That face-up slot is empty.",
+    "second_card_locomotive": "A face-up locomotive cannot be taken as the second card.",
+    "no_tickets_left": "The destination ticket deck is empty.",
+    "keep_too_few": "Too few tickets kept.",
+    "ticket_not_offered": "That ticket is not among the tickets offered.",
+    "stations_not_in_map": "This map has no train stations.",
+    "no_stations_left": "The player has built all their stations.",
+    "city_has_station": "That city already has a station.",
+    "station_payment_invalid": "Those cards do not pay for the station.",
+    "tunnel_payment_invalid": "Those cards do not pay the tunnel's extra cost.",
+    "no_pending_tunnel": "There is no tunnel waiting to be paid.",
+    "pass_not_allowed": "A pass is legal only when the player has no other legal action.",
+}
+
+
+class RuleViolation(Exception):
+    """A command that the rules forbid; `code` is one of `CODES`."""
+
+    def __init__(self, code: str, message: str | None = None) -> None:
+        if code not in CODES:
+            raise ValueError(f"unknown rule violation code {code!r}")
+        self.code = code
+        self.message = message or CODES[code]
+        super().__init__(f"{code}: {self.message}")
