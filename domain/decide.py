@@ -9,15 +9,28 @@ rule reads the state exactly as it is at that moment of the turn.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from domain import events as ev
 from domain.cards import LOCOMOTIVE, as_mapping, contains, expand, subtract
 from domain.commands import (
-    BuildStation, ClaimRoute, Command, DeclineTunnel, DrawCard, DrawTickets, KeepTickets,
-    Pass, PayTunnel,
+    BuildStation,
+    ClaimRoute,
+    Command,
+    DeclineTunnel,
+    DrawCard,
+    DrawTickets,
+    KeepTickets,
+    Pass,
+    PayTunnel,
 )
 from domain.evolve import evolve
 from domain.payment import (
-    route_payment_error, station_cost, station_payment_error, tunnel_color,
+    route_payment_error,
+    station_cost,
+    station_payment_error,
+    tunnel_color,
     tunnel_payment_error,
 )
 from domain.shuffle import shuffled
@@ -124,7 +137,7 @@ def _refill_market(turn: _Turn) -> None:
 
 
 def market_reset_possible(g: Game) -> bool:
-    """Ruling: a reset only if five cards from deck ∪ discard ∪ market could show < 3 locomotives."""
+    """Ruling: reset only if five cards of deck ∪ discard ∪ market could show < 3 locomotives."""
     pool = list(g.deck) + expand(g.discard) + [c for c in g.market if c is not None]
     non_locos = sum(1 for c in pool if c != LOCOMOTIVE)
     threshold = g.rules.market_reset_locomotives
@@ -272,7 +285,7 @@ def _keep_tickets(game: Game, seat: int, command: KeepTickets) -> list[ev.Event]
         raise RuleViolation("keep_too_few", f"Keep at least {minimum} of the tickets offered.")
     kept = tuple(t for t in offered if t in command.tickets)
     returned = tuple(t for t in offered if t not in command.tickets)
-    where = g.rules.setup_returned_to if setup else g.rules.draw_returned_to
+    where: str = g.rules.setup_returned_to if setup else g.rules.draw_returned_to
     shuffle: int | None = None
     order: tuple[str, ...] = ()
     if where == "bottom" and setup:
@@ -348,7 +361,7 @@ def _end_turn(turn: _Turn, seat: int) -> None:
         turn.emit(ev.FinalRoundStarted(seat=seat, trains=g.players[seat].trains))
 
 
-_BY_STEP = {
+_BY_STEP: dict[str, dict[type, Callable[[_Turn, int, Any], None]]] = {
     "start": {DrawCard: _draw_card, ClaimRoute: _claim_route, DrawTickets: _draw_tickets,
               BuildStation: _build_station, Pass: _pass},
     "second_card": {DrawCard: _draw_card},

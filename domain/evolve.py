@@ -8,26 +8,31 @@ Pure and total over the events `decide` produces: it needs no random generator
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import replace
 from typing import Any
 
 from domain import events as ev
 from domain.board import load_board
 from domain.cards import (
-    NO_CARDS, add, add_card, counts_from_mapping, counts_of, subtract,
+    NO_CARDS,
+    add,
+    add_card,
+    counts_from_mapping,
+    counts_of,
+    subtract,
 )
 from domain.rules import rules_for
-from domain.state import FREE, Game, PendingTunnel, Player
+from domain.state import FREE, Game, PendingTunnel, Player, changed
 
 
 def evolve(game: Game | None, event: ev.Event) -> Game:
     """The state after `event`; `game` is None only before `GameStarted`."""
     if isinstance(event, ev.GameStarted):
-        new = _started(event)
+        return _started(event)
     else:
         assert game is not None, "the first event of a game is GameStarted"
         new = _HANDLERS[type(event)](game, event)
-    return replace(new, version=new.version + 1)
+    new.__dict__["version"] = game.version + 1  # `new` is a fresh copy made by the handler
+    return new
 
 
 def replay(events: Iterable[ev.Event], game: Game | None = None) -> Game:
@@ -52,49 +57,50 @@ def _started(e: ev.GameStarted) -> Game:
         seed_commitment=e.seed_commitment, first_player=e.first_player, players=players,
         deck=e.deck, discard=NO_CARDS, market=tuple(e.market), ticket_deck=e.ticket_deck,
         owners=(FREE,) * len(board.routes), station_owners={}, phase="setup",
-        current=e.first_player, shuffles_used=e.shuffles_used,
+        current=e.first_player, shuffles_used=e.shuffles_used, version=1,
         setup_returns=((),) * e.players,
     )
 
 
 def _reshuffled(g: Game, e: ev.DeckReshuffled) -> Game:
-    return replace(g, deck=e.deck, discard=NO_CARDS, shuffles_used=e.shuffle + 1)
+    return changed(g, deck=e.deck, discard=NO_CARDS, shuffles_used=e.shuffle + 1)
 
 
 def _refilled(g: Game, e: ev.MarketRefilled) -> Game:
     market = list(g.market)
     for slot, card in zip(e.slots, e.cards, strict=True):
         market[slot] = card
-    return replace(g, market=tuple(market), deck=g.deck[len(e.cards):])
+    return changed(g, market=tuple(market), deck=g.deck[len(e.cards):])
 
 
 def _reset(g: Game, e: ev.MarketReset) -> Game:
-    return replace(g, market=(None,) * len(g.market), discard=add(g.discard, counts_of(e.discarded)))
+    discard = add(g.discard, counts_of(e.discarded))
+    return changed(g, market=(None,) * len(g.market), discard=discard)
 
 
 def _acting(g: Game) -> Game:
     """The first action of a turn that is not a pass breaks a run of passes."""
-    return replace(g, passes_in_a_row=0) if g.passes_in_a_row else g
+    return changed(g, passes_in_a_row=0) if g.passes_in_a_row else g
 
 
 def _drawn_blind(g: Game, e: ev.CardDrawnBlind) -> Game:
     p = g.players[e.seat]
-    g = replace(g, deck=g.deck[1:], step="second_card" if g.step == "start" else g.step)
-    return _acting(g.with_player(e.seat, replace(p, hand=add_card(p.hand, e.card))))
+    g = changed(g, deck=g.deck[1:], step="second_card" if g.step == "start" else g.step)
+    return _acting(g.with_player(e.seat, changed(p, hand=add_card(p.hand, e.card))))
 
 
 def _taken(g: Game, e: ev.CardTaken) -> Game:
     p = g.players[e.seat]
     market = g.market[:e.slot] + (None,) + g.market[e.slot + 1:]
-    g = replace(g, market=market, step="second_card" if g.step == "start" else g.step)
-    return _acting(g.with_player(e.seat, replace(p, hand=add_card(p.hand, e.card))))
+    g = changed(g, market=market, step="second_card" if g.step == "start" else g.step)
+    return _acting(g.with_player(e.seat, changed(p, hand=add_card(p.hand, e.card))))
 
 
 def _claimed(g: Game, e: ev.RouteClaimed) -> Game:
     route = g.board.route_by_id[e.route]
     paid = counts_from_mapping(e.cards)
     p = g.players[e.seat]
-    p = replace(
+    p = changed(
         p, hand=subtract(p.hand, paid), trains=p.trains - route.length,
         routes=(*p.routes, route.index), route_points=p.route_points + e.points,
     )
@@ -102,83 +108,85 @@ def _claimed(g: Game, e: ev.RouteClaimed) -> Game:
     if g.tunnel is not None:
         discard = add(discard, counts_of(g.tunnel.revealed))
     owners = g.owners[:route.index] + (e.seat,) + g.owners[route.index + 1:]
-    return _acting(replace(g.with_player(e.seat, p), discard=discard, owners=owners, tunnel=None))
+    return _acting(changed(g.with_player(e.seat, p), discard=discard, owners=owners, tunnel=None))
 
 
 def _tunnel_attempted(g: Game, e: ev.TunnelAttempted) -> Game:
     route = g.board.route_by_id[e.route]
     pending = PendingTunnel(route=route.index, cards=counts_from_mapping(e.cards),
                             color=e.color, revealed=(), extra_cards=0)
-    return _acting(replace(g, tunnel=pending, step="tunnel"))
+    return _acting(changed(g, tunnel=pending, step="tunnel"))
 
 
 def _tunnel_revealed(g: Game, e: ev.TunnelCardsRevealed) -> Game:
-    assert g.tunnel is not None
-    tunnel = replace(g.tunnel, revealed=g.tunnel.revealed + e.cards, extra_cards=e.extra_cards)
-    return replace(g, deck=g.deck[len(e.cards):], tunnel=tunnel)
+    pending = g.tunnel
+    assert pending is not None
+    tunnel = changed(pending, revealed=pending.revealed + e.cards, extra_cards=e.extra_cards)
+    return changed(g, deck=g.deck[len(e.cards):], tunnel=tunnel)
 
 
 def _tunnel_declined(g: Game, e: ev.TunnelDeclined) -> Game:
-    assert g.tunnel is not None
+    pending = g.tunnel
+    assert pending is not None
     p = g.players[e.seat]
-    g = g.with_player(e.seat, replace(p, declined_tunnels=p.declined_tunnels + 1))
-    return replace(g, discard=add(g.discard, counts_of(g.tunnel.revealed)), tunnel=None)
+    g = g.with_player(e.seat, changed(p, declined_tunnels=p.declined_tunnels + 1))
+    return changed(g, discard=add(g.discard, counts_of(pending.revealed)), tunnel=None)
 
 
 def _tickets_drawn(g: Game, e: ev.TicketsDrawn) -> Game:
     p = g.players[e.seat]
-    g = replace(g, ticket_deck=g.ticket_deck[e.count:], step="keep_tickets")
-    return _acting(g.with_player(e.seat, replace(p, pending_tickets=e.tickets)))
+    g = changed(g, ticket_deck=g.ticket_deck[e.count:], step="keep_tickets")
+    return _acting(g.with_player(e.seat, changed(p, pending_tickets=e.tickets)))
 
 
 def _tickets_kept(g: Game, e: ev.TicketsKept) -> Game:
     p = g.players[e.seat]
-    g = g.with_player(e.seat, replace(p, tickets=p.tickets + e.kept, pending_tickets=()))
+    g = g.with_player(e.seat, changed(p, tickets=p.tickets + e.kept, pending_tickets=()))
     if e.returned_to == "bottom":
-        g = replace(g, ticket_deck=g.ticket_deck + e.bottom_order)
+        g = changed(g, ticket_deck=g.ticket_deck + e.bottom_order)
     elif e.returned_to == "setup_bottom":
         returns = g.setup_returns
-        g = replace(g, setup_returns=returns[:e.seat] + (e.returned,) + returns[e.seat + 1:])
+        g = changed(g, setup_returns=returns[:e.seat] + (e.returned,) + returns[e.seat + 1:])
     if e.shuffle is not None:
-        g = replace(g, shuffles_used=e.shuffle + 1)
+        g = changed(g, shuffles_used=e.shuffle + 1)
     if g.phase == "setup" and not any(q.pending_tickets for q in g.players):
-        g = replace(g, phase="playing", current=g.first_player, step="start")
+        g = changed(g, phase="playing", current=g.first_player, step="start")
     return g
 
 
 def _setup_returned(g: Game, e: ev.SetupTicketsReturned) -> Game:
     used = max(e.shuffles) + 1 if e.shuffles else g.shuffles_used
-    return replace(g, ticket_deck=g.ticket_deck + e.bottom_order,
+    return changed(g, ticket_deck=g.ticket_deck + e.bottom_order,
                    setup_returns=((),) * g.player_count, shuffles_used=used)
 
 
 def _station_built(g: Game, e: ev.StationBuilt) -> Game:
     paid = counts_from_mapping(e.cards)
     p = g.players[e.seat]
-    p = replace(p, hand=subtract(p.hand, paid), stations_left=p.stations_left - 1,
+    p = changed(p, hand=subtract(p.hand, paid), stations_left=p.stations_left - 1,
                 stations=(*p.stations, e.city))
     owners = dict(g.station_owners)
     owners[e.city] = e.seat
-    return _acting(replace(g.with_player(e.seat, p), discard=add(g.discard, paid),
+    return _acting(changed(g.with_player(e.seat, p), discard=add(g.discard, paid),
                            station_owners=owners))
 
 
 def _passed(g: Game, e: ev.Passed) -> Game:
-    return replace(g, passes_in_a_row=g.passes_in_a_row + 1)
+    return changed(g, passes_in_a_row=g.passes_in_a_row + 1)
 
 
 def _turn_ended(g: Game, e: ev.TurnEnded) -> Game:
     left = g.final_turns_left - 1 if g.final_turns_left is not None else None
-    return replace(g, current=e.next_seat, step="start", turns=g.turns + 1,
+    return changed(g, current=e.next_seat, step="start", turns=g.turns + 1,
                    final_turns_left=left)
 
 
 def _final_round(g: Game, e: ev.FinalRoundStarted) -> Game:
-    return replace(g, final_round_by=e.seat, final_turns_left=g.player_count)
+    return changed(g, final_round_by=e.seat, final_turns_left=g.player_count)
 
 
 def _ended(g: Game, e: ev.GameEnded) -> Game:
-    return replace(g, phase="ended", end_reason=e.reason)
+    return changed(g, phase="ended", end_reason=e.reason)
 
 
 _HANDLERS: dict[type[ev.Event], Callable[[Game, Any], Game]] = {

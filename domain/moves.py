@@ -10,14 +10,26 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from domain.cards import LOCOMOTIVE, subtract
+from domain.cards import LOCO, LOCOMOTIVE, subtract
 from domain.commands import (
-    BuildStation, ClaimRoute, Command, DeclineTunnel, DrawCard, DrawTickets, KeepTickets,
-    Pass, PayTunnel,
+    BuildStation,
+    ClaimRoute,
+    Command,
+    DeclineTunnel,
+    DrawCard,
+    DrawTickets,
+    KeepTickets,
+    Pass,
+    PayTunnel,
 )
 from domain.decide import claim_error
 from domain.payment import (
-    route_payments, station_cost, station_payments, tunnel_payments,
+    might_afford,
+    route_needs,
+    route_payments,
+    station_cost,
+    station_payments,
+    tunnel_payments,
 )
 from domain.state import FREE, Game
 
@@ -91,12 +103,24 @@ def _claims(game: Game, seat: int) -> list[Command]:
     if not any(player.hand):
         return moves
     rules = game.rules
-    for route in game.board.routes:
-        if game.owners[route.index] != FREE or player.trains < route.length:
+    hand = player.hand
+    owners = game.owners
+    twins = game.board.twin
+    twin_closed = game.player_count < rules.double_routes_min_players
+    trains = player.trains
+    best_color = max(hand[:LOCO])
+    total = sum(hand)
+    for needs in route_needs(rules, game.board.routes):
+        route = needs[0]
+        i = route.index
+        if owners[i] != FREE or trains < needs[1]:
             continue
-        if claim_error(game, seat, route.id) is not None:
+        twin = twins[i]
+        if twin is not None and owners[twin] != FREE and (twin_closed or owners[twin] == seat):
             continue
-        moves.extend(ClaimRoute(route.id, c) for c in route_payments(rules, route, player.hand))
+        if not might_afford(needs, hand, best_color, total):
+            continue
+        moves.extend(ClaimRoute(route.id, c) for c in route_payments(rules, route, hand))
     return moves
 
 

@@ -34,6 +34,49 @@ def locomotives_allowed(rules: Rules, route: Route) -> bool:
     return rules.locomotives_on_ordinary_routes or route.tunnel or route.ferry
 
 
+# A route's needs, flattened for the hot loop of the legal-move listing:
+# (route, length, colour index or ANY_COLOR, ferry symbols, locomotives allowed,
+#  substitutes possible)
+RouteNeeds = tuple[Route, int, int, int, bool, bool]
+ANY_COLOR = -1
+
+
+_NEEDS: dict[tuple[int, int], tuple[RouteNeeds, ...]] = {}
+
+
+def route_needs(rules: Rules, routes: tuple[Route, ...]) -> tuple[RouteNeeds, ...]:
+    """Every route's needs under `rules` (computed once per rules and board)."""
+    key = (id(rules), id(routes))
+    found = _NEEDS.get(key)
+    if found is None:
+        found = _NEEDS[key] = _route_needs(rules, routes)
+    return found
+
+
+def _route_needs(rules: Rules, routes: tuple[Route, ...]) -> tuple[RouteNeeds, ...]:
+    return tuple(
+        (r, r.length, ANY_COLOR if r.color == GRAY else KINDS.index(r.color), r.locomotives,
+         locomotives_allowed(rules, r),
+         r.id in rules.any_cards_routes or (r.ferry and bool(rules.ferry_substitute_cards)))
+        for r in routes
+    )
+
+
+def might_afford(needs: RouteNeeds, hand: Counts, best_color: int, total: int) -> bool:
+    """A cheap test that rules out most routes before `route_payments` lists payments.
+
+    False only when no payment exists; True may still find none. `best_color` is the
+    largest count of one colour in the hand, `total` the hand's size.
+    """
+    _, length, color, symbols, locos_ok, substitutes = needs
+    if substitutes:
+        return total >= length
+    locos = hand[LOCO] if locos_ok else 0
+    if locos < symbols:
+        return False
+    return (best_color if color == ANY_COLOR else hand[color]) + locos >= length
+
+
 def route_payment_error(rules: Rules, route: Route, cards: Counts) -> tuple[str, str] | None:
     """None when `cards` pays for `route`, else (violation code, message)."""
     total = sum(cards)
@@ -88,39 +131,51 @@ def tunnel_color(cards: Counts) -> str:
 
 def route_payments(rules: Rules, route: Route, hand: Counts) -> list[Counts]:
     """Every distinct payment this hand can make for `route` (see the module doc)."""
-    length = route.length
-    out: dict[Counts, None] = {}
     group = rules.any_cards_routes.get(route.id)
     substitute = rules.ferry_substitute_cards if route.ferry else None
+    if group is None and substitute is None:
+        return _plain_payments(route, hand, locomotives_allowed(rules, route))
+    length = route.length
+    out: dict[Counts, None] = {}
     locos_ok = locomotives_allowed(rules, route)
-    hand_total = sum(hand)
     for c in _route_colors(route):
         for singles in range(min(hand[c], length), -1, -1):
             if group is not None:
-                groups = length - singles
-                base = _single(c, singles)
-                extra = _groups_from(hand, base, group * groups)
+                extra = _groups_from(hand, _single(c, singles), group * (length - singles))
                 if extra is not None:
                     out[extra] = None
                 continue
+            assert substitute is not None
             max_k = min(hand[LOCO], length - singles) if locos_ok else 0
             for k in range(max_k + 1):
                 groups = length - singles - k
-                if groups and substitute is None:
-                    continue
                 if k + groups < route.locomotives:
                     continue
                 base = list(_single(c, singles))
                 base[LOCO] += k
-                if groups:
-                    if singles + k + substitute * groups > hand_total:  # type: ignore[operator]
-                        continue
-                    paid = _groups_from(hand, tuple(base), substitute * groups)  # type: ignore[operator]
-                    if paid is not None:
-                        out[paid] = None
-                else:
-                    out[tuple(base)] = None
+                paid = _groups_from(hand, tuple(base), substitute * groups)
+                if paid is not None:
+                    out[paid] = None
     return list(out)
+
+
+def _plain_payments(route: Route, hand: Counts, locos_ok: bool) -> list[Counts]:
+    """Payments without substitutes: one colour, locomotives standing in where allowed."""
+    length = route.length
+    locos = hand[LOCO] if locos_ok else 0
+    if locos < route.locomotives:
+        return []
+    out: list[Counts] = []
+    top = min(locos, length - 1)
+    for c in _route_colors(route):
+        have = hand[c]
+        for k in range(max(route.locomotives, length - have), top + 1):
+            paid = [0, 0, 0, 0, 0, 0, 0, 0, k]
+            paid[c] = length - k
+            out.append(tuple(paid))
+    if locos >= length:
+        out.append(_single(LOCO, length))
+    return out
 
 
 def _single(color: int, n: int) -> Counts:

@@ -7,8 +7,8 @@ see of it is chosen by the views, never here.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from typing import Literal
+from dataclasses import dataclass
+from typing import Any, Literal, TypeVar
 
 from domain.board import Board, Route, load_board
 from domain.cards import LOCO, Counts
@@ -19,9 +19,23 @@ Phase = Literal["setup", "playing", "ended"]
 # choice after drawing tickets, or the pay-or-decline of a tunnel
 Step = Literal["start", "second_card", "keep_tickets", "tunnel"]
 FREE = -1
+_T = TypeVar("_T")
 
 
-@dataclass(frozen=True, slots=True)
+def changed(value: _T, **changes: Any) -> _T:
+    """A copy of a frozen state value with some fields changed.
+
+    `dataclasses.replace` re-runs `__init__` and costs several microseconds; `evolve`
+    runs for every event of every replay, so it copies the instance dict instead.
+    """
+    new = object.__new__(type(value))
+    fields = new.__dict__
+    fields.update(value.__dict__)
+    fields.update(changes)
+    return new
+
+
+@dataclass(frozen=True)
 class Player:
     hand: Counts
     trains: int
@@ -38,7 +52,7 @@ class Player:
         return sum(self.hand)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class PendingTunnel:
     route: int
     cards: Counts  # laid down, still in the hand
@@ -47,7 +61,7 @@ class PendingTunnel:
     extra_cards: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Game:
     map: str
     rules_version: int
@@ -91,7 +105,7 @@ class Game:
 
     def with_player(self, seat: int, player: Player) -> Game:
         players = self.players[:seat] + (player,) + self.players[seat + 1:]
-        return replace(self, players=players)
+        return changed(self, players=players)
 
     def cards_to_draw(self) -> int:
         """Cards in deck and discard together (what blind draws and refills can use)."""

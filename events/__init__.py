@@ -1,0 +1,1 @@
+"""Placeholder: the events layer (see ../shared/DESIGN.md); built by a later issue."""

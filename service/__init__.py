@@ -1,0 +1,1 @@
+"""The service: the `ttr` command line (and, later, the HTTP API)."""

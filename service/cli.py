@@ -1,0 +1,67 @@
+"""The `ttr` command line: `ttr maps MAP` and `ttr simulate`."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from domain.autoplay import game_seed, play_random_game
+from domain.board import MAP_NAMES, load_board
+from domain.ending import score_game
+from domain.rules import rules_for
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="ttr", description="Ticket to Ride game service")
+    commands = parser.add_subparsers(dest="command", required=True)
+
+    maps = commands.add_parser("maps", help="print a board as JSON")
+    maps.add_argument("map", choices=MAP_NAMES)
+
+    sim = commands.add_parser("simulate", help="play random legal games through the engine")
+    sim.add_argument("--map", choices=MAP_NAMES, default="usa")
+    sim.add_argument("--players", type=int, default=4)
+    sim.add_argument("--games", type=int, default=100)
+    sim.add_argument("--seed", type=int, default=0)
+    sim.add_argument("--json", action="store_true",
+                     help="print one JSON object per game instead of the rate")
+
+    args = parser.parse_args(argv)
+    if args.command == "maps":
+        json.dump(load_board(args.map).as_dict(), sys.stdout, ensure_ascii=False, indent=1)
+        sys.stdout.write("\n")
+        return 0
+    return _simulate(args.map, args.players, args.games, args.seed, args.json)
+
+
+def _simulate(map_name: str, players: int, games: int, seed: int, as_json: bool) -> int:
+    rules = rules_for(map_name)
+    if not rules.min_players <= players <= rules.max_players:
+        print(f"ttr: {map_name} is played by {rules.min_players} to {rules.max_players} players",
+              file=sys.stderr)
+        return 2
+    started = time.perf_counter()
+    for number in range(games):
+        choices = random.Random(f"{seed}:{number}")
+        game, _ = play_random_game(map_name, players, game_seed(seed, number), choices)
+        if as_json:
+            scores = score_game(game)
+            record: dict[str, Any] = {
+                "map": map_name, "seed": seed, "game": number,
+                "players": [s.as_dict() for s in scores],
+            }
+            print(json.dumps(record, ensure_ascii=False))
+    elapsed = time.perf_counter() - started
+    if not as_json:
+        print(f"{games} games of {map_name} with {players} players in {elapsed:.2f} s: "
+              f"{games / elapsed:.1f} games per second")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
