@@ -11,7 +11,7 @@ import hashlib
 import random
 from collections.abc import Callable
 
-from domain.decide import decide
+from domain.decide import decide, execute
 from domain.events import Event
 from domain.evolve import evolve, replay
 from domain.moves import legal_moves
@@ -40,9 +40,12 @@ def play_random_game(map_name: str, players: int, seed: bytes, choices: random.R
         else:
             seat = game.current
         moves = legal_moves(game, seat)
+        if observe is None:
+            events, game = execute(game, seat, choices.choice(moves))
+            log.extend(events)
+            continue
         for event in decide(game, seat, choices.choice(moves)):
             game = evolve(game, event)
             log.append(event)
-            if observe is not None:
-                observe(game, event)
+            observe(game, event)
     return game, log

@@ -64,6 +64,11 @@ class _Turn:
 
 def decide(game: Game, seat: int, command: Command) -> list[ev.Event]:
     """The events `command` by `seat` causes, or a raised `RuleViolation`."""
+    return execute(game, seat, command)[0]
+
+
+def execute(game: Game, seat: int, command: Command) -> tuple[list[ev.Event], Game]:
+    """`decide`, and the state its events lead to (already computed while deciding)."""
     if game.phase == "ended":
         raise RuleViolation("game_over")
     if not 0 <= seat < game.player_count:
@@ -72,7 +77,9 @@ def decide(game: Game, seat: int, command: Command) -> list[ev.Event]:
         if not isinstance(command, KeepTickets):
             raise RuleViolation("game_not_started",
                                 "Every player first chooses which dealt tickets to keep.")
-        return _keep_tickets(game, seat, command)
+        turn = _Turn(game)
+        _keep_tickets(turn, seat, command)
+        return turn.events, turn.game
     if seat != game.current:
         raise RuleViolation("not_your_turn", f"It is seat {game.current}'s turn.")
     handler = _BY_STEP[game.step].get(type(command))
@@ -80,7 +87,7 @@ def decide(game: Game, seat: int, command: Command) -> list[ev.Event]:
         raise RuleViolation("wrong_step", _STEP_HELP[game.step])
     turn = _Turn(game)
     handler(turn, seat, command)
-    return turn.events
+    return turn.events, turn.game
 
 
 # -- drawing train cards ---------------------------------------------------------------
@@ -268,9 +275,8 @@ def _draw_tickets(turn: _Turn, seat: int, command: DrawTickets) -> None:
     turn.emit(ev.TicketsDrawn(seat=seat, count=len(drawn), tickets=drawn))
 
 
-def _keep_tickets(game: Game, seat: int, command: KeepTickets) -> list[ev.Event]:
-    turn = _Turn(game)
-    g = game
+def _keep_tickets(turn: _Turn, seat: int, command: KeepTickets) -> None:
+    g = turn.game
     offered = g.players[seat].pending_tickets
     if not offered:
         raise RuleViolation("wrong_step", "This player has no tickets to choose from.")
@@ -308,9 +314,8 @@ def _keep_tickets(game: Game, seat: int, command: KeepTickets) -> list[ev.Event]
                     bottom.extend(shuffled(g.seed, number, batch))
             turn.emit(ev.SetupTicketsReturned(shuffles=tuple(numbers), count=len(bottom),
                                               bottom_order=tuple(bottom)))
-        return turn.events
+        return
     _end_turn(turn, seat)
-    return turn.events
 
 
 # -- stations --------------------------------------------------------------------------
@@ -365,7 +370,7 @@ _BY_STEP: dict[str, dict[type, Callable[[_Turn, int, Any], None]]] = {
     "start": {DrawCard: _draw_card, ClaimRoute: _claim_route, DrawTickets: _draw_tickets,
               BuildStation: _build_station, Pass: _pass},
     "second_card": {DrawCard: _draw_card},
-    "keep_tickets": {KeepTickets: lambda t, s, c: t.events.extend(_keep_tickets(t.game, s, c))},
+    "keep_tickets": {KeepTickets: _keep_tickets},
     "tunnel": {PayTunnel: _pay_tunnel, DeclineTunnel: _decline_tunnel},
 }
 _STEP_HELP = {

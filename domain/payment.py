@@ -133,29 +133,34 @@ def route_payments(rules: Rules, route: Route, hand: Counts) -> list[Counts]:
     """Every distinct payment this hand can make for `route` (see the module doc)."""
     group = rules.any_cards_routes.get(route.id)
     substitute = rules.ferry_substitute_cards if route.ferry else None
-    if group is None and substitute is None:
-        return _plain_payments(route, hand, locomotives_allowed(rules, route))
-    length = route.length
-    out: dict[Counts, None] = {}
     locos_ok = locomotives_allowed(rules, route)
-    for c in _route_colors(route):
-        for singles in range(min(hand[c], length), -1, -1):
-            if group is not None:
-                extra = _groups_from(hand, _single(c, singles), group * (length - singles))
-                if extra is not None:
-                    out[extra] = None
-                continue
-            assert substitute is not None
-            max_k = min(hand[LOCO], length - singles) if locos_ok else 0
-            for k in range(max_k + 1):
-                groups = length - singles - k
-                if k + groups < route.locomotives:
-                    continue
-                base = list(_single(c, singles))
-                base[LOCO] += k
-                paid = _groups_from(hand, tuple(base), substitute * groups)
+    if group is None and substitute is None:
+        return _plain_payments(route, hand, locos_ok)
+    length = route.length
+    total = sum(hand)
+    out: dict[Counts, None] = {}
+    # singles = 0 needs no colour, so it is listed once, not once per colour
+    shapes = [(c, n) for c in _route_colors(route) for n in range(min(hand[c], length), 0, -1)]
+    shapes.append((LOCO, 0))
+    for c, singles in shapes:
+        if group is not None:
+            groups = length - singles
+            if singles + group * groups <= total:
+                paid = _groups_from(hand, _single(c, singles), group * groups)
                 if paid is not None:
                     out[paid] = None
+            continue
+        assert substitute is not None
+        max_k = min(hand[LOCO], length - singles) if locos_ok else 0
+        for k in range(max_k + 1):
+            groups = length - singles - k
+            if k + groups < route.locomotives or singles + k + substitute * groups > total:
+                continue
+            base = list(_single(c, singles))
+            base[LOCO] += k
+            paid = _groups_from(hand, tuple(base), substitute * groups)
+            if paid is not None:
+                out[paid] = None
     return list(out)
 
 
@@ -186,8 +191,10 @@ def _single(color: int, n: int) -> Counts:
 
 def _groups_from(hand: Counts, used: Counts, n: int) -> Counts | None:
     """`used` plus n more cards of the hand: the most plentiful colours first, locomotives last."""
+    if n == 0:
+        return used
     left = [h - u for h, u in zip(hand, used, strict=True)]
-    if any(x < 0 for x in left) or sum(left) < n:
+    if min(left) < 0 or sum(left) < n:
         return None
     paid = list(used)
     order = sorted(_COLOR_INDEXES, key=lambda i: (-left[i], i)) + [LOCO]

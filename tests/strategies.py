@@ -1,0 +1,16 @@
+"""Hypothesis strategies shared by the property-based tests."""
+
+from __future__ import annotations
+
+from hypothesis import strategies as st
+
+from domain.rules import rules_for
+
+MAP_PLAYERS = [
+    (m, n) for m in ("usa", "europe", "nordic")
+    for n in range(rules_for(m).min_players, rules_for(m).max_players + 1)
+]
+
+map_and_players = st.sampled_from(MAP_PLAYERS)
+game_seeds = st.binary(min_size=16, max_size=32)
+choice_seeds = st.integers(min_value=0, max_value=2**32 - 1)

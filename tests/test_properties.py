@@ -1,0 +1,97 @@
+"""Random legal games of every map and player count keep the game's invariants."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import HealthCheck, given, settings
+
+from domain.autoplay import play_random_game
+from domain.cards import TOTAL_CARDS
+from domain.decide import decide, market_reset_possible
+from domain.events import Event, MarketReset
+from domain.evolve import evolve, replay
+from domain.moves import legal_moves
+from domain.setup import start_game
+from domain.state import Game
+from tests.strategies import choice_seeds, game_seeds, map_and_players
+
+MAX_COMMANDS = 5000
+
+property_settings = settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+
+
+def _check_state(game: Game) -> None:
+    assert game.total_cards() == TOTAL_CARDS
+    for player in game.players:
+        assert player.trains >= 0
+        assert player.stations_left >= 0
+        assert min(player.hand) >= 0
+    assert min(game.discard) >= 0
+
+
+def _check_market(game: Game, events: list[Event]) -> None:
+    """No market of 3+ locomotives that the ruling says should have been reset."""
+    rules = game.rules
+    if not rules.market_reset or game.market_locomotives() < rules.market_reset_locomotives:
+        return
+    resets_in_a_row = 0
+    for event in reversed(events):
+        if isinstance(event, MarketReset):
+            resets_in_a_row += 1
+    assert resets_in_a_row >= rules.market_reset_max_in_a_row or not market_reset_possible(game)
+
+
+def _play_checked(map_name: str, players: int, seed: bytes, choices: random.Random) -> None:
+    log = start_game(map_name, players, seed)
+    game = replay(log)
+    _check_state(game)
+    _check_market(game, log)
+    for _ in range(MAX_COMMANDS):
+        if game.phase == "ended":
+            break
+        seat = (next(s for s, p in enumerate(game.players) if p.pending_tickets)
+                if game.phase == "setup" else game.current)
+        moves = legal_moves(game, seat)
+        assert moves, "a player to act always has a legal move (a pass at worst)"
+        kept_before = [p.tickets for p in game.players]
+        events = decide(game, seat, choices.choice(moves))
+        for event in events:
+            game = evolve(game, event)
+            _check_state(game)
+        _check_market(game, events)
+        for before, player in zip(kept_before, game.players, strict=True):
+            assert player.tickets[:len(before)] == before, "kept tickets are never lost"
+        log.extend(events)
+    assert game.phase == "ended", "every game ends"
+    assert replay(log) == game, "evolve over the whole log rebuilds the same state"
+
+
+@property_settings
+@given(map_and_players, game_seeds, choice_seeds)
+def test_random_games_keep_every_invariant(
+    map_players: tuple[str, int], seed: bytes, choice_seed: int
+) -> None:
+    map_name, players = map_players
+    _play_checked(map_name, players, seed, random.Random(choice_seed))
+
+
+@settings(max_examples=10, deadline=None)
+@given(map_and_players, game_seeds, choice_seeds)
+def test_same_seeds_play_the_same_game(
+    map_players: tuple[str, int], seed: bytes, choice_seed: int
+) -> None:
+    map_name, players = map_players
+    first, log1 = play_random_game(map_name, players, seed, random.Random(choice_seed))
+    second, log2 = play_random_game(map_name, players, seed, random.Random(choice_seed))
+    assert log1 == log2
+    assert first == second
+
+
+def test_every_map_and_player_count_plays_to_the_end() -> None:
+    from tests.strategies import MAP_PLAYERS
+
+    for number, (map_name, players) in enumerate(MAP_PLAYERS):
+        _play_checked(map_name, players, bytes([number]) * 32, random.Random(number))
