@@ -84,6 +84,8 @@ def execute(game: Game, seat: int, command: Command) -> tuple[list[ev.Event], Ga
         raise RuleViolation("not_your_turn", f"It is seat {game.current}'s turn.")
     handler = _BY_STEP[game.step].get(type(command))
     if handler is None:
+        if isinstance(command, PayTunnel | DeclineTunnel):
+            raise RuleViolation("no_pending_tunnel")
         raise RuleViolation("wrong_step", _STEP_HELP[game.step])
     turn = _Turn(game)
     handler(turn, seat, command)
@@ -280,6 +282,8 @@ def _keep_tickets(turn: _Turn, seat: int, command: KeepTickets) -> None:
     offered = g.players[seat].pending_tickets
     if not offered:
         raise RuleViolation("wrong_step", "This player has no tickets to choose from.")
+    if len(set(command.tickets)) != len(command.tickets):
+        raise RuleViolation("malformed_command", "A ticket is named twice.")
     for t in command.tickets:
         if t not in offered:
             code = "ticket_not_offered" if t in g.board.ticket_by_id else "unknown_ticket"
