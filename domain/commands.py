@@ -97,6 +97,21 @@ COMMAND_TYPES: tuple[str, ...] = (
 )
 
 
+def check_shape(command: Command) -> None:
+    """Refuse a command value no parser could have produced (e.g. built in code).
+
+    Card multisets must be nine non-negative counts; a negative count would let a
+    payment check pass while handing the player cards.
+    """
+    cards = getattr(command, "cards", None)
+    if cards is not None and (
+        not isinstance(cards, tuple) or len(cards) != len(KINDS)
+        or any(not isinstance(n, int) or isinstance(n, bool) or n < 0 for n in cards)
+    ):
+        raise RuleViolation("malformed_command",
+                            f"cards must be {len(KINDS)} non-negative counts.")
+
+
 def command_from_dict(data: Mapping[str, Any]) -> Command:
     """Parse the JSON shape of a command; anything malformed is a `malformed_command`."""
     if not isinstance(data, Mapping):

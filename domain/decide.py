@@ -24,6 +24,7 @@ from domain.commands import (
     KeepTickets,
     Pass,
     PayTunnel,
+    check_shape,
 )
 from domain.evolve import evolve
 from domain.payment import (
@@ -69,6 +70,7 @@ def decide(game: Game, seat: int, command: Command) -> list[ev.Event]:
 
 def execute(game: Game, seat: int, command: Command) -> tuple[list[ev.Event], Game]:
     """`decide`, and the state its events lead to (already computed while deciding)."""
+    check_shape(command)
     if game.phase == "ended":
         raise RuleViolation("game_over")
     if not 0 <= seat < game.player_count:
