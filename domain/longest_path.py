@@ -15,24 +15,38 @@ trains) and sparse, so an exact search is fast once it leans on these facts:
    extended. So a city of degree 2 is never an end, every longest trail that
    enters a chain of such cities runs through the whole chain, and each chain is
    contracted into one weighted edge (which may be a loop or a parallel edge).
-4. What a trail can still add from city ``v`` depends only on ``v`` and the unused
-   edges reachable from ``v``, so the search memoises on that pair; fact 2 applied
-   to that reachable rest ends a branch as soon as the rest can be run through whole.
-5. Upper bound: the unused edges must fix the parity of every odd city but the
-   ends, so at least (odd cities - 2) / 2 of them stay unused; a branch stops as
-   soon as it reaches the total minus that many of the lightest edges.
+4. Branch and bound from each odd city, memoised: what a trail can still add from
+   city ``v`` depends only on ``v`` and the unused edges reachable from ``v``, and
+   fact 2 applied to that reachable rest ends a branch as soon as the rest can be
+   run through whole. Memo entries are exact lengths or upper bounds.
+5. Upper bound: the edges a trail leaves unused make odd every odd city but its
+   two ends (a T-join), so they weigh at least the shortest way of pairing those
+   cities by paths, and they are at least half as many as those cities. The
+   pairing is exact for up to `_EXACT_PAIRING` cities, estimated beyond; for the
+   whole component, with few cycles, it is exact whatever the number of cities
+   (`_Search.ceiling`).
+6. A trail found from one end need not be found again from the other: once every
+   trail from an odd city has been tried, later searches may skip trails that end
+   there, which tightens the bound of fact 5 (the far end is one city fewer).
 
 The result is deterministic and does not depend on the order of the input routes.
 """
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Iterator, Sequence
 
 from domain.board import Route
 
 # A contracted edge: (end a, end b, weight, the route ids from a to b).
 _Edge = tuple[int, int, int, tuple[str, ...]]
+
+# Above this many cities the exact shortest pairing costs more than it saves.
+_EXACT_PAIRING = 9
+_FAR = 1 << 30
+# Up to this many edges off a spanning tree, `ceiling` tries every subset of them.
+_MAX_CYCLES = 7
 
 
 def longest_path(routes: Sequence[Route]) -> tuple[int, tuple[str, ...]]:
@@ -92,15 +106,13 @@ def _longest_in_component(component: list[Route]) -> tuple[int, tuple[str, ...]]
     odd = sorted(city for city, rs in at.items() if len(rs) % 2)
     if len(odd) <= 2:
         # Euler trail (2 odd cities) or circuit (none): every route, in one run
-        cities = sorted(at)
-        index = {city: i for i, city in enumerate(cities)}
-        edges = [(index[r.a], index[r.b], r.length, (r.id,)) for r in component]
-        search = _Search(len(cities), edges)
+        index = {city: i for i, city in enumerate(sorted(at))}
+        routes: list[_Edge] = [(index[r.a], index[r.b], r.length, (r.id,)) for r in component]
+        search = _Search(len(index), routes)
         start = index[odd[0]] if odd else index[component[0].a]
         return sum(r.length for r in component), search.expand(search.euler(start, search.full))
     cities, edges = _contract(at)
-    search = _Search(len(cities), edges)
-    return search.longest([cities.index(city) for city in odd])
+    return _Search(len(cities), edges).longest()
 
 
 def _contract(at: dict[str, list[Route]]) -> tuple[list[str], list[_Edge]]:
@@ -139,10 +151,10 @@ def _bits(mask: int) -> Iterator[int]:
 
 
 class _Search:
-    """Memoised longest-trail search over one component, edges as bits of an int.
+    """Branch and bound over one component, edges as the bits of an int.
 
     Edges are numbered lightest first, so that "the k lightest unused edges" are the
-    k lowest set bits of a mask (fact 5 of the module docstring).
+    k lowest set bits of a mask.
     """
 
     def __init__(self, n: int, edges: list[_Edge]) -> None:
@@ -152,120 +164,347 @@ class _Search:
         self.weight = [e[2] for e in edges]
         # the other end of edge i seen from v is `v ^ across[i]` (a loop gives v again)
         self.across = [a ^ b for a, b, _, _ in edges]
+        # the cities whose degree parity edge i flips (none for a loop)
+        self.flips = [0 if a == b else 1 << a | 1 << b for a, b, _, _ in edges]
+        self.ends = [1 << a | 1 << b for a, b, _, _ in edges]
         self.incident = [0] * n
-        # loops are left out here: they add 2 to a degree and never change its parity
-        self.incident_no_loops = [0] * n
         for i, (a, b, _, _) in enumerate(edges):
             self.incident[a] |= 1 << i
             self.incident[b] |= 1 << i
-            if a != b:
-                self.incident_no_loops[a] |= 1 << i
-                self.incident_no_loops[b] |= 1 << i
-        # heaviest edges first: the bound of fact 5 is then met sooner
+        # heaviest edges first: a long trail is found early and raises the floor
         self.order = [
             sorted(_bits(mask), key=lambda i: (-self.weight[i], i)) for mask in self.incident
         ]
         self.full = (1 << len(edges)) - 1
-        self.memo: dict[int, int] = {}
+        self.odd = 0
+        for flip in self.flips:
+            self.odd ^= flip
+        self.total = sum(self.weight)
+        self.memo: dict[int, tuple[int, bool]] = {}
+        self.distance: list[list[int] | None] = [None] * n
+        self.pairing: dict[int, int] = {}
+        self.sides: dict[int, tuple[int, int] | None] = {}
+        self.left_out: dict[int, int] = {}
+        # the starts already searched (see `bound`)
+        self.done = 0
 
-    def longest(self, starts: list[int]) -> tuple[int, tuple[str, ...]]:
-        """The longest trail starting at one of `starts` (the odd cities)."""
-        everywhere = (1 << self.n) - 1
-        best, best_start = -1, starts[0]
+    def longest(self) -> tuple[int, tuple[str, ...]]:
+        """The longest trail of the component: it starts at an odd city."""
+        starts = sorted(
+            _bits(self.odd), key=lambda s: (-self.bound(s, self.full, self.odd, self.total), s)
+        )
+        ceiling = self.ceiling()
+        best, best_start, done_then = 0, starts[0], 0
         for start in starts:
-            length = self.value(start, self.full, everywhere)
+            if min(self.bound(start, self.full, self.odd, self.total), ceiling) <= best:
+                # (bounds fall as `done` grows, so a later start may still do better)
+                self.done |= 1 << start
+                continue
+            length = self.value(start, self.full, self.odd, self.total, best, ceiling)
             if length > best:
-                best, best_start = length, start
-        return best, self.expand(self.trail(best_start))
+                best, best_start, done_then = length, start, self.done
+            # every trail with an end here has now been tried from here
+            self.done |= 1 << start
+        self.done = done_then
+        return best, self.expand(self.trail(best_start, best))
 
-    def reach(self, v: int, unused: int) -> tuple[int, int]:
-        """The unused edges reachable from `v`, and the cities they touch (with `v`)."""
+    def ceiling(self) -> int:
+        """An upper bound on every trail of the component: the total less the lightest
+        set of edges that pairs up all odd cities but two (fact 5 of the module
+        docstring, exactly, where `bound` can only afford an estimate).
+
+        Such a set with no cycle is a spanning tree's unique one, changed by some of
+        the edges off the tree; with few of those, all their subsets are tried, and
+        for each the two ends are the pair of odd cities along whose tree path the
+        change saves most (a tree walk).
+        """
+        odd = self.odd
+        if odd.bit_count() - 1 <= _EXACT_PAIRING:
+            return _FAR  # `bound` is exact at the start already
+        n, weight, across, incident = self.n, self.weight, self.across, self.incident
+        parent = [-1] * n
+        up = [-1] * n  # the tree edge from a city to its parent
+        order = [0]
+        seen = 1
+        for x in order:
+            for i in _bits(incident[x]):
+                y = across[i] ^ x
+                if not seen >> y & 1:
+                    seen |= 1 << y
+                    parent[y], up[y] = x, i
+                    order.append(y)
+        tree = set(up)
+        off_tree = [i for i in range(len(weight)) if i not in tree and self.flips[i]]
+        if len(off_tree) > _MAX_CYCLES:
+            return _FAR
+        fewest = _FAR
+        for chosen in range(1 << len(off_tree)):
+            need, removed = odd, 0
+            for j in _bits(chosen):
+                need ^= self.flips[off_tree[j]]
+                removed += weight[off_tree[j]]
+            # each tree edge is in the set when the cities below it hold an odd count
+            below = [need >> x & 1 for x in range(n)]
+            for x in reversed(order[1:]):
+                below[parent[x]] ^= below[x]
+            # then change the ends: leaving the pair s, t out flips the tree path s-t
+            first = [_FAR] * n
+            second = [_FAR] * n
+            saving = _FAR
+            for x in reversed(order):
+                if x:
+                    removed += weight[up[x]] if below[x] else 0
+                own = 0 if odd >> x & 1 else _FAR
+                down = min(own, first[x])
+                saving = min(saving, own + first[x], first[x] + second[x])
+                if x:
+                    step = down + (-weight[up[x]] if below[x] else weight[up[x]])
+                    p = parent[x]
+                    if step < first[p]:
+                        first[p], second[p] = step, first[p]
+                    elif step < second[p]:
+                        second[p] = step
+            fewest = min(fewest, removed + saving)
+        return self.total - fewest
+
+    def step(self, v: int, i: int, rest: int, odd: int, total: int
+             ) -> tuple[int, int, int, int]:
+        """Run edge `i` from `v`: (city reached, and the edges, odd cities and total
+        weight still reachable from there)."""
+        u = self.across[i] ^ v
+        rest ^= 1 << i
+        odd ^= self.flips[i]
+        total -= self.weight[i]
+        if u == v:
+            return u, rest, odd, total
+        side = self.side(i, u)
+        if side is not None:
+            # a bridge of the component: what is left is what lies on u's side
+            edges, cities = side
+            kept = rest & edges
+            odd &= cities
+        else:
+            kept = self.reach(u, v, rest)
+            if kept == rest:
+                return u, rest, odd, total
+            odd &= self.cities_of(kept) | 1 << u
+        for j in _bits(rest ^ kept):
+            total -= self.weight[j]
+        return u, kept, odd, total
+
+    def reach(self, u: int, v: int, rest: int) -> int:
+        """The edges of `rest` reachable from `u`; all of `rest` as soon as `v` is
+        reached (everything in `rest` is reachable from `v`)."""
         incident, across = self.incident, self.across
-        edges, seen, todo = 0, 1 << v, [v]
+        edges, seen, todo = 0, 1 << u, [u]
         while todo:
-            u = todo.pop()
-            new = incident[u] & unused & ~edges
+            x = todo.pop()
+            new = incident[x] & rest & ~edges
             edges |= new
             while new:
                 low = new & -new
                 new ^= low
-                y = across[low.bit_length() - 1] ^ u
+                y = across[low.bit_length() - 1] ^ x
                 if not seen >> y & 1:
+                    if y == v:
+                        return rest
                     seen |= 1 << y
                     todo.append(y)
-        return edges, seen
+        return edges
 
-    def _shape(self, v: int, rest: int, cities: int) -> tuple[int, int]:
-        """(total weight of `rest`, an upper bound on a trail from `v` through it).
+    def cities_of(self, edges: int) -> int:
+        cities = 0
+        for j in _bits(edges):
+            cities |= self.ends[j]
+        return cities
 
-        The two are equal exactly when the whole of `rest` is one trail from `v`.
+    def side(self, i: int, u: int) -> tuple[int, int] | None:
+        """If edge `i` is a bridge of the component: the edges and cities on the side
+        of its end `u`; otherwise None. A bridge of the component stays a bridge of
+        every part of it, so this is worked out once per edge and end."""
+        key = i * self.n + u
+        if key not in self.sides:
+            v = self.across[i] ^ u
+            edges = self.reach(u, v, self.full ^ 1 << i)
+            self.sides[key] = (
+                None if edges == self.full ^ 1 << i else (edges, self.cities_of(edges) | 1 << u)
+            )
+        return self.sides[key]
+
+    def bound(self, v: int, rest: int, odd: int, total: int) -> int:
+        """An upper bound on the longest trail from `v` through `rest` that ends at a
+        city not in `done`; it is `total` exactly when the whole of `rest` is one trail
+        from `v` (Euler).
+
+        A longest trail from here ends at a city t of S = odd(rest) xor {v}, and the
+        edges it leaves unused make every city of S but t odd: they hold a pairing of
+        those cities by paths, which weighs at least the shortest such pairing in the
+        whole component, and they are at least half as many as those cities. Trails
+        that end at a start already searched were found from that start (run
+        backwards), so t is not in `done` (0: no such trail is needed from here).
         """
-        incident_no_loops, weight = self.incident_no_loops, self.weight
-        odd_count = 0
-        v_odd = False
-        for u in _bits(cities):
-            if (incident_no_loops[u] & rest).bit_count() & 1:
-                odd_count += 1
-                v_odd = v_odd or u == v
-        total = 0
-        for i in _bits(rest):
-            total += weight[i]
-        left_unused = (odd_count - 2 if v_odd else odd_count) // 2
-        bound = total
-        for i in _bits(rest):
-            if left_unused <= 0:
+        need = odd ^ 1 << v
+        if not need & need - 1:
+            return total
+        ends = need & ~self.done
+        if not ends:
+            return 0
+        pairs = need.bit_count() // 2
+        lightest = 0
+        weight = self.weight
+        while pairs:
+            low = rest & -rest
+            if not low:
                 break
-            bound -= weight[i]
-            left_unused -= 1
-        return total, bound
+            rest ^= low
+            lightest += weight[low.bit_length() - 1]
+            pairs -= 1
+        return total - max(lightest, self.pair_all_but_one(need, ends))
 
-    def value(self, v: int, rest: int, cities: int) -> int:
-        """The longest trail from `v` through the edges `rest` (all reachable from `v`)."""
-        key = rest * self.n + v
-        known = self.memo.get(key)
+    def pair_all_but_one(self, cities: int, ends: int) -> int:
+        """The shortest way (in the whole component) to pair up all of `cities` but one
+        of `ends`, each pair joined by a shortest path; a lower bound of it when
+        `cities` are many."""
+        key = cities << self.n | ends
+        known = self.left_out.get(key)
         if known is not None:
             return known
-        total, bound = self._shape(v, rest, cities)
-        best = total
-        if bound < total:
-            best = 0
-            weight, across = self.weight, self.across
-            for i in self.order[v]:
-                bit = 1 << i
-                if not rest & bit:
-                    continue
-                u = across[i] ^ v
-                after, after_cities = self.reach(u, rest ^ bit)
-                length = weight[i] + (self.value(u, after, after_cities) if after else 0)
-                if length > best:
-                    best = length
-                    if best >= bound:
-                        break
-        self.memo[key] = best
+        if cities.bit_count() > _EXACT_PAIRING:
+            result = self._nearest_bound(cities, ends)
+        elif ends == cities:
+            result = self._pairing(cities)
+        else:
+            result = min(self._pairing(cities ^ 1 << t) for t in _bits(ends))
+        self.left_out[key] = result
+        return result
+
+    def _pairing(self, cities: int) -> int:
+        # an odd number of cities: one is left out; an even number: all are paired
+        if not cities & cities - 1:
+            return 0
+        known = self.pairing.get(cities)
+        if known is not None:
+            return known
+        low = cities & -cities
+        first = low.bit_length() - 1
+        others = cities ^ low
+        row = self.distances(first)
+        best = self._pairing(others) if cities.bit_count() & 1 else _FAR
+        for j in _bits(others):
+            here = row[j]
+            if here < best:
+                here += self._pairing(others ^ 1 << j)
+                if here < best:
+                    best = here
+        self.pairing[cities] = best
         return best
 
-    def trail(self, start: int) -> list[tuple[int, int]]:
-        """The trail found by `value` from `start`, as (edge, city it leaves from) pairs."""
+    def _nearest_bound(self, cities: int, ends: int) -> int:
+        # each city but the left-out one is joined to its nearest other city: every
+        # path is counted from both its ends, so half the sum is a lower bound
+        members = list(_bits(cities))
+        total = left_out = 0
+        for u in members:
+            row = self.distances(u)
+            nearest = min([row[x] for x in members if x != u])
+            total += nearest
+            if ends >> u & 1:
+                left_out = max(left_out, nearest)
+        return (total - left_out + 1) // 2
+
+    def distances(self, source: int) -> list[int]:
+        """Shortest distances from `source` in the whole component (Dijkstra)."""
+        row = self.distance[source]
+        if row is not None:
+            return row
+        row = [_FAR] * self.n
+        row[source] = 0
+        heap = [(0, source)]
+        while heap:
+            d, x = heapq.heappop(heap)
+            if d > row[x]:
+                continue
+            for i in _bits(self.incident[x]):
+                y = self.across[i] ^ x
+                if d + self.weight[i] < row[y]:
+                    row[y] = d + self.weight[i]
+                    heapq.heappush(heap, (row[y], y))
+        self.distance[source] = row
+        return row
+
+    def value(self, v: int, rest: int, odd: int, total: int, floor: int,
+              ceiling: int = _FAR) -> int:
+        """The longest trail from `v` through `rest` (edges all reachable from `v`, of
+        weight `total`, whose odd cities are `odd`) when it is longer than `floor`;
+        otherwise an upper bound of it no greater than `floor`. `ceiling` is an upper
+        bound known from elsewhere (what the whole trail can reach, less what it has).
+
+        Memo entries are exact lengths or such upper bounds; a bound is reused for any
+        later `floor` at least as high (branch and bound with a transposition table).
+        """
+        memo, n = self.memo, self.n
+        key = rest * n + v
+        known = memo.get(key)
+        if known is not None and (known[1] or known[0] <= floor):
+            return known[0]
+        bound = min(self.bound(v, rest, odd, total), ceiling)
+        if bound == total or bound <= floor:
+            memo[key] = (bound, bound == total)
+            return bound
+        best = 0  # the longest trail found that beats `floor` (0: none yet)
+        high = 0  # the highest upper bound of those that did not
+        weight, across = self.weight, self.across
+        for i in self.order[v]:
+            if not rest >> i & 1:
+                continue
+            beat = max(floor, best)
+            length = weight[i]
+            # Only states whose edges are all reachable are stored, so a hit on the
+            # plain key means that running edge i cut nothing off: no search needed.
+            known = memo.get((rest ^ 1 << i) * n + (across[i] ^ v))
+            if known is not None and (known[1] or known[0] <= beat - length):
+                length += known[0]
+            else:
+                u, after, after_odd, after_total = self.step(v, i, rest, odd, total)
+                if after:
+                    length += self.value(u, after, after_odd, after_total, beat - length,
+                                         bound - length)
+            if length > beat:
+                best = length
+                if best >= bound:
+                    break
+            elif length > high:
+                high = length
+        if best:
+            memo[key] = (best, True)
+            return best
+        memo[key] = (high, False)
+        return high
+
+    def trail(self, start: int, length: int) -> list[tuple[int, int]]:
+        """The trail of `length` found by `value` from `start`, as (edge, city it
+        leaves from) pairs."""
         steps: list[tuple[int, int]] = []
-        v, rest, cities = start, *self.reach(start, self.full)
+        v, rest, odd, total = start, self.full, self.odd, self.total
         while rest:
-            target = self.value(v, rest, cities)
-            total, bound = self._shape(v, rest, cities)
-            if bound == total:
+            if self.bound(v, rest, odd, total) == total:
                 steps.extend(self.euler(v, rest))
                 break
             for i in self.order[v]:
-                bit = 1 << i
-                if not rest & bit:
+                if not rest >> i & 1:
                     continue
-                u = self.across[i] ^ v
-                after, after_cities = self.reach(u, rest ^ bit)
-                length = self.weight[i] + (self.value(u, after, after_cities) if after else 0)
-                if length == target:
+                u, after, after_odd, after_total = self.step(v, i, rest, odd, total)
+                need = length - self.weight[i]
+                # asked to beat need - 1, `value` is exact when it reaches need
+                if after:
+                    got = self.value(u, after, after_odd, after_total, need - 1)
+                else:
+                    got = 0
+                if got == need:
                     steps.append((i, v))
-                    v, rest, cities = u, after, after_cities
+                    v, rest, odd, total, length = u, after, after_odd, after_total, need
                     break
-            else:  # pragma: no cover - `value` found `target` through one of these edges
+            else:  # pragma: no cover - `value` found `length` through one of these edges
                 raise AssertionError("longest trail lost while retracing it")
         return steps
 
