@@ -53,7 +53,7 @@ def _simulate(map_name: str, players: int, games: int, seed: int, as_json: bool)
             scores = score_game(game)
             record: dict[str, Any] = {
                 "map": map_name, "seed": seed, "game": number,
-                "players": [s.as_dict() for s in scores],
+                "players": [_simulate_player(s.as_dict()) for s in scores],
             }
             print(json.dumps(record, ensure_ascii=False))
     elapsed = time.perf_counter() - started
@@ -61,6 +61,12 @@ def _simulate(map_name: str, players: int, games: int, seed: int, as_json: bool)
         print(f"{games} games of {map_name} with {players} players in {elapsed:.2f} s: "
               f"{games / elapsed:.1f} games per second")
     return 0
+
+
+def _simulate_player(score: dict[str, Any]) -> dict[str, Any]:
+    """`ttr simulate --json` lists station cities; the route each borrows comes beside them."""
+    uses = score["stations"]
+    return {**score, "stations": [u["city"] for u in uses], "station_routes": uses}
 
 
 if __name__ == "__main__":

@@ -38,6 +38,7 @@ def test_simulate_json_prints_one_object_per_game(capsys: pytest.CaptureFixture[
     assert set(player["score"]) == {"routes", "tickets", "stations", "longest_path",
                                     "globetrotter", "total"}
     assert any(p["winner"] for p in game["players"])
+    assert all(isinstance(city, str) for p in game["players"] for city in p["stations"])
 
 
 def test_simulate_json_is_reproducible_from_the_seed(capsys: pytest.CaptureFixture[str]) -> None:
