@@ -1,9 +1,11 @@
 """Players' route networks for tests and benchmarks of the longest path.
 
 `random_final_positions` plays the claiming part of a game at random until it ends
-(every player's network at the end of a plausible game); `dense_position` and
+(every player's network at the end of a plausible game); `leafy_position` grows a
+branching tree with a few loops (many odd cities); `dense_position` and
 `worst_positions` build the hardest networks we know for the longest-path search:
-as many short routes as the trains allow, packed into the densest part of a map.
+as many short routes as the trains allow, packed into the densest part of a map,
+and the positions an adversarial search found (`HARD_POSITIONS`).
 """
 
 from __future__ import annotations
@@ -28,33 +30,51 @@ HARD_POSITIONS: dict[str, tuple[tuple[str, ...], ...]] = {
     "usa": (
         _ids(
             "usa",
-            "atlanta-raleigh-1", "charleston-raleigh", "chicago-saint-louis-1",
-            "dallas-houston-2", "dallas-little-rock", "dallas-oklahoma-city-1",
-            "kansas-city-oklahoma-city-1", "kansas-city-omaha-1", "kansas-city-saint-louis-2",
-            "little-rock-nashville", "little-rock-oklahoma-city", "little-rock-saint-louis",
-            "nashville-raleigh", "nashville-saint-louis", "new-york-pittsburgh-1",
-            "new-york-washington-1", "pittsburgh-raleigh", "pittsburgh-saint-louis",
-            "pittsburgh-toronto", "pittsburgh-washington", "raleigh-washington-2",
+            "atlanta-raleigh-2", "boston-new-york-2", "charleston-raleigh", "chicago-pittsburgh-1",
+            "chicago-saint-louis-2", "dallas-houston-2", "dallas-little-rock",
+            "dallas-oklahoma-city-1", "kansas-city-oklahoma-city-2", "kansas-city-omaha-2",
+            "kansas-city-saint-louis-2", "little-rock-nashville", "little-rock-new-orleans",
+            "little-rock-oklahoma-city", "little-rock-saint-louis", "nashville-raleigh",
+            "new-york-pittsburgh-2", "new-york-washington-1", "pittsburgh-raleigh",
+            "pittsburgh-washington", "raleigh-washington-2",
         ),
         _ids(
             "usa",
-            "atlanta-charleston", "atlanta-nashville", "atlanta-raleigh-2",
-            "chicago-saint-louis-2", "dallas-houston-1", "dallas-little-rock",
-            "dallas-oklahoma-city-1", "denver-oklahoma-city", "duluth-omaha-2",
-            "houston-new-orleans", "kansas-city-oklahoma-city-2", "kansas-city-omaha-1",
-            "kansas-city-saint-louis-2", "little-rock-nashville", "little-rock-saint-louis",
-            "nashville-saint-louis", "pittsburgh-raleigh", "pittsburgh-saint-louis",
-            "pittsburgh-toronto", "raleigh-washington-2", "sault-st-marie-toronto",
+            "atlanta-raleigh-1", "charleston-raleigh", "chicago-saint-louis-1", "dallas-houston-2",
+            "dallas-little-rock", "dallas-oklahoma-city-1", "kansas-city-oklahoma-city-1",
+            "kansas-city-omaha-1", "kansas-city-saint-louis-2", "little-rock-nashville",
+            "little-rock-oklahoma-city", "little-rock-saint-louis", "nashville-raleigh",
+            "nashville-saint-louis", "new-york-pittsburgh-1", "new-york-washington-1",
+            "pittsburgh-raleigh", "pittsburgh-saint-louis", "pittsburgh-toronto",
+            "pittsburgh-washington", "raleigh-washington-2",
+        ),
+        _ids(
+            "usa",
+            "atlanta-nashville", "atlanta-new-orleans-2", "atlanta-raleigh-2", "charleston-raleigh",
+            "chicago-saint-louis-2", "chicago-toronto", "dallas-houston-2",
+            "dallas-oklahoma-city-2", "houston-new-orleans", "kansas-city-oklahoma-city-2",
+            "kansas-city-omaha-2", "kansas-city-saint-louis-2", "little-rock-new-orleans",
+            "little-rock-oklahoma-city", "little-rock-saint-louis", "montreal-toronto",
+            "new-york-washington-2", "pittsburgh-raleigh", "pittsburgh-toronto",
+            "pittsburgh-washington", "raleigh-washington-2",
         ),
     ),
     "europe": (
         _ids(
             "europe",
+            "amsterdam-bruxelles", "amsterdam-essen", "amsterdam-london", "brest-dieppe",
+            "brindisi-roma", "bruxelles-frankfurt", "bruxelles-paris-1", "budapest-zagrab",
+            "dieppe-london-1", "dieppe-paris", "edinburgh-london-2", "essen-frankfurt",
+            "essen-kobenhavn-2", "frankfurt-munchen", "munchen-venezia", "munchen-zurich",
+            "paris-zurich", "roma-venezia", "venezia-zagrab", "venezia-zurich", "wien-zagrab",
+        ),
+        _ids(
+            "europe",
             "amsterdam-bruxelles", "amsterdam-frankfurt", "amsterdam-london", "berlin-danzig",
-            "berlin-essen", "berlin-frankfurt-1", "brest-paris", "bruxelles-dieppe",
-            "bruxelles-paris-1", "dieppe-london-1", "dieppe-paris", "edinburgh-london-1",
-            "essen-frankfurt", "essen-kobenhavn-1", "frankfurt-munchen", "frankfurt-paris-2",
-            "munchen-venezia", "munchen-zurich", "paris-zurich",
+            "berlin-essen", "berlin-wien", "brest-paris", "bruxelles-frankfurt",
+            "bruxelles-paris-1", "budapest-wien-1", "budapest-zagrab", "dieppe-paris",
+            "essen-frankfurt", "essen-kobenhavn-2", "frankfurt-munchen", "munchen-venezia",
+            "munchen-zurich", "paris-zurich", "venezia-zagrab", "venezia-zurich", "wien-zagrab",
         ),
         _ids(
             "europe",
@@ -69,18 +89,26 @@ HARD_POSITIONS: dict[str, tuple[tuple[str, ...], ...]] = {
         _ids(
             "nordic",
             "boden-kiruna-1", "boden-tornio", "boden-umea-1", "helsinki-imatra", "helsinki-lahti",
-            "helsinki-tampere", "helsinki-turku", "imatra-kuopio", "kajaani-kuopio",
-            "kajaani-lieksa", "kajaani-oulu", "kiruna-narvik-2", "kuopio-lahti", "kuopio-oulu",
-            "kuopio-vaasa", "lahti-tampere", "oulu-tornio", "rovaniemi-tornio",
-            "sundsvall-umea-1", "tampere-vaasa", "umea-vaasa",
+            "helsinki-tallinn", "helsinki-tampere", "helsinki-turku", "imatra-kuopio",
+            "imatra-lahti", "kajaani-kuopio", "kajaani-lieksa", "kajaani-oulu", "lahti-tampere",
+            "oulu-tornio", "oulu-vaasa", "rovaniemi-tornio", "stockholm-turku", "sundsvall-umea-2",
+            "tampere-turku", "tampere-vaasa", "umea-vaasa",
+        ),
+        _ids(
+            "nordic",
+            "boden-kiruna-1", "boden-tornio", "boden-umea-2", "helsinki-imatra", "helsinki-lahti",
+            "helsinki-stockholm-1", "helsinki-tampere", "helsinki-turku", "imatra-kuopio",
+            "imatra-lahti", "kajaani-kuopio", "kajaani-lieksa", "kajaani-oulu", "kuopio-lieksa",
+            "lahti-tampere", "oulu-tornio", "oulu-vaasa", "rovaniemi-tornio", "sundsvall-umea-1",
+            "tampere-turku", "tampere-vaasa", "umea-vaasa",
         ),
         _ids(
             "nordic",
             "boden-kiruna-1", "boden-tornio", "boden-umea-1", "helsinki-imatra", "helsinki-lahti",
-            "helsinki-tallinn", "helsinki-tampere", "helsinki-turku", "imatra-kuopio",
-            "imatra-lahti", "kajaani-kuopio", "kajaani-lieksa", "kajaani-oulu", "lahti-tampere",
-            "oulu-tornio", "oulu-vaasa", "rovaniemi-tornio", "stockholm-turku",
-            "sundsvall-umea-2", "tampere-turku", "tampere-vaasa", "umea-vaasa",
+            "helsinki-tampere", "imatra-kuopio", "kajaani-kuopio", "kajaani-lieksa", "kajaani-oulu",
+            "kiruna-narvik-1", "kuopio-lahti", "kuopio-oulu", "kuopio-vaasa", "lahti-tampere",
+            "oulu-tornio", "rovaniemi-tornio", "sundsvall-umea-1", "tampere-turku", "tampere-vaasa",
+            "umea-vaasa",
         ),
     ),
 }
