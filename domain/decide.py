@@ -10,10 +10,11 @@ rule reads the state exactly as it is at that moment of the turn.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from typing import Any
 
 from domain import events as ev
-from domain.cards import LOCOMOTIVE, as_mapping, contains, expand, subtract
+from domain.cards import LOCO, LOCOMOTIVE, as_mapping, contains, expand, subtract
 from domain.commands import (
     BuildStation,
     ClaimRoute,
@@ -26,7 +27,7 @@ from domain.commands import (
     PayTunnel,
     check_shape,
 )
-from domain.evolve import evolve
+from domain.evolve import CHANGES, evolve, players_changed
 from domain.payment import (
     route_payment_error,
     station_cost,
@@ -35,22 +36,55 @@ from domain.payment import (
     tunnel_payment_error,
 )
 from domain.shuffle import shuffled
-from domain.state import FREE, Game
+from domain.state import FREE, Game, change_in_place, copy_with
 from domain.violations import RuleViolation
 
 TUNNEL_REVEAL = 3
+
+# Speed: events are immutable values and these, the commonest, take only a few
+# distinct values, so each is built once (a frozen dataclass costs microseconds).
+_card_drawn_blind = cache(ev.CardDrawnBlind)
+_card_taken = cache(ev.CardTaken)
+_turn_ended = cache(ev.TurnEnded)
+
+
+@cache
+def _slot_refilled(slot: int, card: str) -> ev.MarketRefilled:
+    """The refill of one slot."""
+    return ev.MarketRefilled(slots=(slot,), cards=(card,))
 
 
 class _Turn:
     """The events of one command, with the state they lead to."""
 
-    def __init__(self, game: Game) -> None:
+    __slots__ = ("game", "events", "own_copy", "owns_players")
+
+    def __init__(self, game: Game, owned: bool = False) -> None:
         self.game = game
         self.events: list[ev.Event] = []
+        # may `game` be changed in place (nobody else sees it)? and its players?
+        self.own_copy = self.owns_players = owned
 
     def emit(self, event: ev.Event) -> None:
+        """Record `event` and evolve the working state (as `evolve` does)."""
         self.events.append(event)
-        self.game = evolve(self.game, event)
+        game = self.game
+        changes, player_change = CHANGES[type(event)](game, event)  # never GameStarted
+        changes["version"] = game.version + 1
+        # Speed: the state is copied for the first event only; the later ones change
+        # that copy, which nothing outside this turn has seen yet (its players are
+        # still shared with the state before, so a player is copied when it changes,
+        # unless the caller of `execute_in_place` owns them too)
+        if player_change is not None:
+            if self.owns_players:  # (a player caches nothing that could go stale)
+                game.players[player_change[0]].__dict__.update(player_change[1])
+            else:
+                changes["players"] = players_changed(game, player_change)
+        if self.own_copy:
+            change_in_place(game, changes)
+        else:
+            self.game = copy_with(game, changes)
+            self.own_copy = True
 
     def reshuffle_if_empty(self) -> bool:
         """Shuffle the discard pile into a new deck when the deck is empty and cards exist."""
@@ -70,16 +104,32 @@ def decide(game: Game, seat: int, command: Command) -> list[ev.Event]:
 
 def execute(game: Game, seat: int, command: Command) -> tuple[list[ev.Event], Game]:
     """`decide`, and the state its events lead to (already computed while deciding)."""
+    return _execute(game, seat, command, in_place=False)
+
+
+def execute_in_place(game: Game, seat: int, command: Command) -> tuple[list[ev.Event], Game]:
+    """`execute` for a caller that holds the only reference to `game` and to its players
+    (no other state shares them) and gives them up: the events are applied to them in
+    place, and `game` is returned.
+
+    Speed: it saves copying the state (and a player) for each command: the random
+    player's loop. Only for a legal command: a refused one may leave `game` half changed.
+    """
+    return _execute(game, seat, command, in_place=True)
+
+
+def _execute(game: Game, seat: int, command: Command,
+             in_place: bool) -> tuple[list[ev.Event], Game]:
     check_shape(command)
     if game.phase == "ended":
         raise RuleViolation("game_over")
-    if not 0 <= seat < game.player_count:
+    if not 0 <= seat < len(game.players):
         raise RuleViolation("not_your_turn", f"There is no seat {seat} in this game.")
     if game.phase == "setup":
         if not isinstance(command, KeepTickets):
             raise RuleViolation("game_not_started",
                                 "Every player first chooses which dealt tickets to keep.")
-        turn = _Turn(game)
+        turn = _Turn(game, in_place)
         _keep_tickets(turn, seat, command)
         return turn.events, turn.game
     if seat != game.current:
@@ -89,7 +139,7 @@ def execute(game: Game, seat: int, command: Command) -> tuple[list[ev.Event], Ga
         if isinstance(command, PayTunnel | DeclineTunnel):
             raise RuleViolation("no_pending_tunnel")
         raise RuleViolation("wrong_step", _STEP_HELP[game.step])
-    turn = _Turn(game)
+    turn = _Turn(game, in_place)
     handler(turn, seat, command)
     return turn.events, turn.game
 
@@ -102,7 +152,7 @@ def _draw_card(turn: _Turn, seat: int, command: DrawCard) -> None:
     if command.source == "deck":
         if not turn.reshuffle_if_empty():
             raise RuleViolation("deck_empty", "The deck and the discard pile are empty.")
-        turn.emit(ev.CardDrawnBlind(seat=seat, card=turn.game.deck[0]))
+        turn.emit(_card_drawn_blind(seat, turn.game.deck[0]))
         ends_draw = second
     else:
         slot = command.slot
@@ -115,10 +165,11 @@ def _draw_card(turn: _Turn, seat: int, command: DrawCard) -> None:
         limited = g.rules.face_up_locomotive_limit and card == LOCOMOTIVE
         if limited and second:
             raise RuleViolation("second_card_locomotive")
-        turn.emit(ev.CardTaken(seat=seat, slot=slot, card=card))
+        turn.emit(_card_taken(seat, slot, card))
         _settle_market(turn)
         ends_draw = second or limited
-    if ends_draw or not can_draw_second_card(turn.game):
+    # Speed: a card in the deck is the usual answer of `can_draw_second_card`
+    if ends_draw or not (turn.game.deck or can_draw_second_card(turn.game)):
         _end_turn(turn, seat)
 
 
@@ -149,21 +200,32 @@ def _refill_market(turn: _Turn) -> None:
 
 def market_reset_possible(g: Game) -> bool:
     """Ruling: reset only if five cards of deck ∪ discard ∪ market could show < 3 locomotives."""
-    pool = list(g.deck) + expand(g.discard) + [c for c in g.market if c is not None]
-    non_locos = sum(1 for c in pool if c != LOCOMOTIVE)
-    threshold = g.rules.market_reset_locomotives
-    return non_locos >= min(g.rules.market_size, len(pool)) - (threshold - 1)
+    # Speed: counted without building the pool (deck + discard + market cards)
+    market = g.market
+    pool = len(g.deck) + sum(g.discard) + len(market) - market.count(None)
+    locos = g.deck.count(LOCOMOTIVE) + g.discard[LOCO] + market.count(LOCOMOTIVE)
+    rules = g.rules
+    return pool - locos >= min(rules.market_size, pool) - (rules.market_reset_locomotives - 1)
 
 
 def _settle_market(turn: _Turn) -> None:
     """Refill, then apply the three-locomotive reset (bounded) where the map has it."""
-    _refill_market(turn)
+    g = turn.game
+    # Speed: most turns leave the market full, and a draw leaves one slot to refill
+    if None in g.market:
+        if g.deck and g.market.count(None) == 1:
+            turn.emit(_slot_refilled(g.market.index(None), g.deck[0]))
+        else:
+            _refill_market(turn)
     rules = turn.game.rules
-    if not rules.market_reset:
+    # Speed: the usual case, no reset, told before the loop
+    if (not rules.market_reset
+            or turn.game.market.count(LOCOMOTIVE) < rules.market_reset_locomotives):
         return
     for _ in range(rules.market_reset_max_in_a_row):
         g = turn.game
-        if g.market_locomotives() < rules.market_reset_locomotives or not market_reset_possible(g):
+        if (g.market.count(LOCOMOTIVE) < rules.market_reset_locomotives
+                or not market_reset_possible(g)):
             return
         turn.emit(ev.MarketReset(discarded=tuple(c for c in g.market if c is not None)))
         _refill_market(turn)
@@ -362,11 +424,11 @@ def _pass(turn: _Turn, seat: int, command: Pass) -> None:
 
 def _end_turn(turn: _Turn, seat: int) -> None:
     g = turn.game
-    turn.emit(ev.TurnEnded(seat=seat, next_seat=(seat + 1) % g.player_count))
+    turn.emit(_turn_ended(seat, (seat + 1) % len(g.players)))
     g = turn.game
     if g.final_turns_left == 0:
         turn.emit(ev.GameEnded(reason="final_round"))
-    elif g.passes_in_a_row >= g.player_count:
+    elif g.passes_in_a_row >= len(g.players):
         turn.emit(ev.GameEnded(reason="deadlock"))
     elif g.final_round_by is None and g.players[seat].trains <= g.rules.end_trigger_trains:
         turn.emit(ev.FinalRoundStarted(seat=seat, trains=g.players[seat].trains))

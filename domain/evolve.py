@@ -21,18 +21,19 @@ from domain.cards import (
     subtract,
 )
 from domain.rules import rules_for
-from domain.state import FREE, Game, PendingTunnel, Player, changed
+from domain.state import FREE, Game, PendingTunnel, Player, changed, copy_with
 
 
 def evolve(game: Game | None, event: ev.Event) -> Game:
     """The state after `event`; `game` is None only before `GameStarted`."""
     if isinstance(event, ev.GameStarted):
         return _started(event)
-    else:
-        assert game is not None, "the first event of a game is GameStarted"
-        new = _HANDLERS[type(event)](game, event)
-    new.__dict__["version"] = game.version + 1  # `new` is a fresh copy made by the handler
-    return new
+    assert game is not None, "the first event of a game is GameStarted"
+    changes, player_change = CHANGES[type(event)](game, event)
+    if player_change is not None:
+        changes["players"] = players_changed(game, player_change)
+    changes["version"] = game.version + 1
+    return copy_with(game, changes)
 
 
 def replay(events: Iterable[ev.Event], game: Game | None = None) -> Game:
@@ -62,134 +63,161 @@ def _started(e: ev.GameStarted) -> Game:
     )
 
 
-def _reshuffled(g: Game, e: ev.DeckReshuffled) -> Game:
-    return changed(g, deck=e.deck, discard=NO_CARDS, shuffles_used=e.shuffle + 1)
+# Each handler returns what the event changes: the game's fields, and the fields of
+# one player (its seat and them) or None; `evolve` applies them to copies. Speed: as
+# changes rather than new states, `decide` can apply a turn's later events to the
+# copy it made for the first one, instead of copying the whole state once per event
+# (and the random player, who owns its states, can change them in place).
+Changes = dict[str, Any]
+PlayerChange = tuple[int, Changes]
+Change = tuple[Changes, PlayerChange | None]
 
 
-def _refilled(g: Game, e: ev.MarketRefilled) -> Game:
+def players_changed(g: Game, change: PlayerChange) -> tuple[Player, ...]:
+    """The players of `g` with one player's fields changed (in a copy of it)."""
+    seat, fields = change
+    players = list(g.players)  # Speed: cheaper than joining three slices
+    players[seat] = copy_with(players[seat], fields)
+    return tuple(players)
+
+
+def _reshuffled(g: Game, e: ev.DeckReshuffled) -> Change:
+    return {"deck": e.deck, "discard": NO_CARDS, "shuffles_used": e.shuffle + 1}, None
+
+
+def _refilled(g: Game, e: ev.MarketRefilled) -> Change:
     market = list(g.market)
-    for slot, card in zip(e.slots, e.cards, strict=True):
-        market[slot] = card
-    return changed(g, market=tuple(market), deck=g.deck[len(e.cards):])
+    cards = e.cards
+    if len(e.slots) != len(cards):  # Speed: checked once, not by zip(strict=True)
+        raise ValueError("a market refill names as many slots as cards")
+    for i, slot in enumerate(e.slots):
+        market[slot] = cards[i]
+    return {"market": tuple(market), "deck": g.deck[len(cards):]}, None
 
 
-def _reset(g: Game, e: ev.MarketReset) -> Game:
+def _reset(g: Game, e: ev.MarketReset) -> Change:
     discard = add(g.discard, counts_of(e.discarded))
-    return changed(g, market=(None,) * len(g.market), discard=discard)
+    return {"market": (None,) * len(g.market), "discard": discard}, None
 
 
-def _acting(g: Game) -> Game:
-    """The first action of a turn that is not a pass breaks a run of passes."""
-    return changed(g, passes_in_a_row=0) if g.passes_in_a_row else g
+# The first action of a turn that is not a pass breaks a run of passes, hence the
+# `passes_in_a_row` of 0 in the changes of those actions.
+
+def _drawn_blind(g: Game, e: ev.CardDrawnBlind) -> Change:
+    hand = g.players[e.seat].hand
+    return ({"deck": g.deck[1:], "step": "second_card" if g.step == "start" else g.step,
+             "passes_in_a_row": 0},
+            (e.seat, {"hand": add_card(hand, e.card)}))
 
 
-def _drawn_blind(g: Game, e: ev.CardDrawnBlind) -> Game:
-    p = g.players[e.seat]
-    g = changed(g, deck=g.deck[1:], step="second_card" if g.step == "start" else g.step)
-    return _acting(g.with_player(e.seat, changed(p, hand=add_card(p.hand, e.card))))
+def _taken(g: Game, e: ev.CardTaken) -> Change:
+    hand = g.players[e.seat].hand
+    market = list(g.market)
+    market[e.slot] = None
+    return ({"market": tuple(market), "step": "second_card" if g.step == "start" else g.step,
+             "passes_in_a_row": 0},
+            (e.seat, {"hand": add_card(hand, e.card)}))
 
 
-def _taken(g: Game, e: ev.CardTaken) -> Game:
-    p = g.players[e.seat]
-    market = g.market[:e.slot] + (None,) + g.market[e.slot + 1:]
-    g = changed(g, market=market, step="second_card" if g.step == "start" else g.step)
-    return _acting(g.with_player(e.seat, changed(p, hand=add_card(p.hand, e.card))))
-
-
-def _claimed(g: Game, e: ev.RouteClaimed) -> Game:
+def _claimed(g: Game, e: ev.RouteClaimed) -> Change:
     route = g.board.route_by_id[e.route]
     paid = counts_from_mapping(e.cards)
     p = g.players[e.seat]
-    p = changed(
-        p, hand=subtract(p.hand, paid), trains=p.trains - route.length,
-        routes=(*p.routes, route.index), route_points=p.route_points + e.points,
-    )
     discard = add(g.discard, paid)
     if g.tunnel is not None:
         discard = add(discard, counts_of(g.tunnel.revealed))
-    owners = g.owners[:route.index] + (e.seat,) + g.owners[route.index + 1:]
-    return _acting(changed(g.with_player(e.seat, p), discard=discard, owners=owners, tunnel=None))
+    owners = list(g.owners)
+    owners[route.index] = e.seat
+    return ({"discard": discard, "owners": tuple(owners),
+             # Speed: the cached bit set follows the owners here, not recomputed from them
+             "free_routes": g.free_routes & ~(1 << route.index),
+             "tunnel": None, "passes_in_a_row": 0},
+            (e.seat, {"hand": subtract(p.hand, paid), "trains": p.trains - route.length,
+                      "routes": (*p.routes, route.index),
+                      "route_points": p.route_points + e.points}))
 
 
-def _tunnel_attempted(g: Game, e: ev.TunnelAttempted) -> Game:
+def _tunnel_attempted(g: Game, e: ev.TunnelAttempted) -> Change:
     route = g.board.route_by_id[e.route]
     pending = PendingTunnel(route=route.index, cards=counts_from_mapping(e.cards),
                             color=e.color, revealed=(), extra_cards=0)
-    return _acting(changed(g, tunnel=pending, step="tunnel"))
+    return {"tunnel": pending, "step": "tunnel", "passes_in_a_row": 0}, None
 
 
-def _tunnel_revealed(g: Game, e: ev.TunnelCardsRevealed) -> Game:
+def _tunnel_revealed(g: Game, e: ev.TunnelCardsRevealed) -> Change:
     pending = g.tunnel
     assert pending is not None
     tunnel = changed(pending, revealed=pending.revealed + e.cards, extra_cards=e.extra_cards)
-    return changed(g, deck=g.deck[len(e.cards):], tunnel=tunnel)
+    return {"deck": g.deck[len(e.cards):], "tunnel": tunnel}, None
 
 
-def _tunnel_declined(g: Game, e: ev.TunnelDeclined) -> Game:
+def _tunnel_declined(g: Game, e: ev.TunnelDeclined) -> Change:
     pending = g.tunnel
     assert pending is not None
-    p = g.players[e.seat]
-    g = g.with_player(e.seat, changed(p, declined_tunnels=p.declined_tunnels + 1))
-    return changed(g, discard=add(g.discard, counts_of(pending.revealed)), tunnel=None)
+    return ({"discard": add(g.discard, counts_of(pending.revealed)), "tunnel": None},
+            (e.seat, {"declined_tunnels": g.players[e.seat].declined_tunnels + 1}))
 
 
-def _tickets_drawn(g: Game, e: ev.TicketsDrawn) -> Game:
-    p = g.players[e.seat]
-    g = changed(g, ticket_deck=g.ticket_deck[e.count:], step="keep_tickets")
-    return _acting(g.with_player(e.seat, changed(p, pending_tickets=e.tickets)))
+def _tickets_drawn(g: Game, e: ev.TicketsDrawn) -> Change:
+    return ({"ticket_deck": g.ticket_deck[e.count:], "step": "keep_tickets",
+             "passes_in_a_row": 0},
+            (e.seat, {"pending_tickets": e.tickets}))
 
 
-def _tickets_kept(g: Game, e: ev.TicketsKept) -> Game:
-    p = g.players[e.seat]
-    g = g.with_player(e.seat, changed(p, tickets=p.tickets + e.kept, pending_tickets=()))
+def _tickets_kept(g: Game, e: ev.TicketsKept) -> Change:
+    changes: Changes = {}
     if e.returned_to == "bottom":
-        g = changed(g, ticket_deck=g.ticket_deck + e.bottom_order)
+        changes["ticket_deck"] = g.ticket_deck + e.bottom_order
     elif e.returned_to == "setup_bottom":
         returns = g.setup_returns
-        g = changed(g, setup_returns=returns[:e.seat] + (e.returned,) + returns[e.seat + 1:])
+        changes["setup_returns"] = returns[:e.seat] + (e.returned,) + returns[e.seat + 1:]
     if e.shuffle is not None:
-        g = changed(g, shuffles_used=e.shuffle + 1)
-    if g.phase == "setup" and not any(q.pending_tickets for q in g.players):
-        g = changed(g, phase="playing", current=g.first_player, step="start")
-    return g
+        changes["shuffles_used"] = e.shuffle + 1
+    # the game starts when every player has chosen (this one now has no tickets pending)
+    if g.phase == "setup" and not any(
+            q.pending_tickets for seat, q in enumerate(g.players) if seat != e.seat):
+        changes.update(phase="playing", current=g.first_player, step="start")
+    return changes, (e.seat, {"tickets": g.players[e.seat].tickets + e.kept,
+                              "pending_tickets": ()})
 
 
-def _setup_returned(g: Game, e: ev.SetupTicketsReturned) -> Game:
+def _setup_returned(g: Game, e: ev.SetupTicketsReturned) -> Change:
     used = max(e.shuffles) + 1 if e.shuffles else g.shuffles_used
-    return changed(g, ticket_deck=g.ticket_deck + e.bottom_order,
-                   setup_returns=((),) * g.player_count, shuffles_used=used)
+    return {"ticket_deck": g.ticket_deck + e.bottom_order,
+            "setup_returns": ((),) * g.player_count, "shuffles_used": used}, None
 
 
-def _station_built(g: Game, e: ev.StationBuilt) -> Game:
+def _station_built(g: Game, e: ev.StationBuilt) -> Change:
     paid = counts_from_mapping(e.cards)
     p = g.players[e.seat]
-    p = changed(p, hand=subtract(p.hand, paid), stations_left=p.stations_left - 1,
-                stations=(*p.stations, e.city))
     owners = dict(g.station_owners)
     owners[e.city] = e.seat
-    return _acting(changed(g.with_player(e.seat, p), discard=add(g.discard, paid),
-                           station_owners=owners))
+    return ({"discard": add(g.discard, paid), "station_owners": owners,
+             "passes_in_a_row": 0},
+            (e.seat, {"hand": subtract(p.hand, paid), "stations_left": p.stations_left - 1,
+                      "stations": (*p.stations, e.city)}))
 
 
-def _passed(g: Game, e: ev.Passed) -> Game:
-    return changed(g, passes_in_a_row=g.passes_in_a_row + 1)
+def _passed(g: Game, e: ev.Passed) -> Change:
+    return {"passes_in_a_row": g.passes_in_a_row + 1}, None
 
 
-def _turn_ended(g: Game, e: ev.TurnEnded) -> Game:
+def _turn_ended(g: Game, e: ev.TurnEnded) -> Change:
     left = g.final_turns_left - 1 if g.final_turns_left is not None else None
-    return changed(g, current=e.next_seat, step="start", turns=g.turns + 1,
-                   final_turns_left=left)
+    return {"current": e.next_seat, "step": "start", "turns": g.turns + 1,
+            "final_turns_left": left}, None
 
 
-def _final_round(g: Game, e: ev.FinalRoundStarted) -> Game:
-    return changed(g, final_round_by=e.seat, final_turns_left=g.player_count)
+def _final_round(g: Game, e: ev.FinalRoundStarted) -> Change:
+    return {"final_round_by": e.seat, "final_turns_left": g.player_count}, None
 
 
-def _ended(g: Game, e: ev.GameEnded) -> Game:
-    return changed(g, phase="ended", end_reason=e.reason)
+def _ended(g: Game, e: ev.GameEnded) -> Change:
+    return {"phase": "ended", "end_reason": e.reason}, None
 
 
-_HANDLERS: dict[type[ev.Event], Callable[[Game, Any], Game]] = {
+# each event's handler but `GameStarted`'s (`decide` uses them directly too)
+CHANGES: dict[type[ev.Event], Callable[[Game, Any], Change]] = {
     ev.DeckReshuffled: _reshuffled,
     ev.MarketRefilled: _refilled,
     ev.MarketReset: _reset,
@@ -208,5 +236,3 @@ _HANDLERS: dict[type[ev.Event], Callable[[Game, Any], Game]] = {
     ev.FinalRoundStarted: _final_round,
     ev.GameEnded: _ended,
 }
-
-

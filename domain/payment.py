@@ -16,8 +16,10 @@ cards is accepted too.
 
 from __future__ import annotations
 
+from functools import cache, lru_cache
+
 from domain.board import GRAY, Route
-from domain.cards import COLORS, KINDS, LOCO, LOCOMOTIVE, Counts
+from domain.cards import COLORS, KIND_INDEX, KINDS, LOCO, LOCOMOTIVE, Counts
 from domain.rules import Rules
 
 _COLOR_INDEXES = tuple(range(len(COLORS)))
@@ -107,13 +109,14 @@ def route_payment_error(rules: Rules, route: Route, cards: Counts) -> tuple[str,
                 f"{route.id} takes {length} cards: one locomotive (or any {substitute} cards) "
                 f"for each of its {route.locomotives} locomotive symbol(s), the rest of one "
                 f"colour{'' if route.color == GRAY else ' (' + route.color + ')'}.")
-    colors = [i for i in _COLOR_INDEXES if cards[i]]
+    colors = LOCO - cards[:LOCO].count(0)  # how many colours (Speed: no list of them)
     if total != length:
         return ("payment_invalid", f"{route.id} takes exactly {length} cards, not {total}.")
-    if len(colors) > 1:
+    if colors > 1:
         return ("payment_invalid", "A route is paid with cards of one colour.")
-    if colors and route.color != GRAY and KINDS[colors[0]] != route.color:
-        return ("payment_invalid", f"{route.id} is {route.color}, not {KINDS[colors[0]]}.")
+    if colors and route.color != GRAY and not cards[KIND_INDEX[route.color]]:
+        paid = next(KINDS[i] for i in _COLOR_INDEXES if cards[i])
+        return ("payment_invalid", f"{route.id} is {route.color}, not {paid}.")
     if locos < route.locomotives:
         return ("payment_invalid",
                 f"The ferry {route.id} needs a locomotive for each of its "
@@ -142,26 +145,87 @@ def route_payments(rules: Rules, route: Route, hand: Counts) -> list[Counts]:
     # singles = 0 needs no colour, so it is listed once, not once per colour
     shapes = [(c, n) for c in _route_colors(route) for n in range(min(hand[c], length), 0, -1)]
     shapes.append((LOCO, 0))
+    # The group cards are the most plentiful colours' first, then locomotives. Speed:
+    # the colours are ranked once, by the hand, and each payment moves its single
+    # colour down to its rank after the singles.
+    ranked: tuple[int, ...] | None = None
+    per_group = group if group is not None else substitute
+    assert per_group is not None
     for c, singles in shapes:
+        rest = length - singles  # spaces for k locomotives and groups: k + groups == rest
         if group is not None:
-            groups = length - singles
-            if singles + group * groups <= total:
-                paid = _groups_from(hand, _single(c, singles), group * groups)
-                if paid is not None:
-                    out[paid] = None
+            max_k = 0  # no locomotive stands in on such a route
+        elif rest < route.locomotives:
             continue
-        assert substitute is not None
-        max_k = min(hand[LOCO], length - singles) if locos_ok else 0
-        for k in range(max_k + 1):
-            groups = length - singles - k
-            if k + groups < route.locomotives or singles + k + substitute * groups > total:
-                continue
-            base = list(_single(c, singles))
-            base[LOCO] += k
-            paid = _groups_from(hand, tuple(base), substitute * groups)
-            if paid is not None:
-                out[paid] = None
+        else:
+            max_k = min(hand[LOCO], rest) if locos_ok else 0
+        # The cards used, singles + k + per_group * (rest - k), drop by per_group - 1
+        # with each k: the payments that the hand holds are those from some k on.
+        # (Speed: the others are skipped without a loop.)
+        excess = singles + per_group * rest - total
+        min_k = -(-excess // (per_group - 1)) if excess > 0 and per_group > 1 else 0
+        for k in range(min_k, max_k + 1):
+            groups = rest - k
+            if singles + k + per_group * groups > total:
+                continue  # only where per_group is 1 or less: the loop is short then
+            paid = [0] * len(KINDS)
+            paid[c] += singles
+            paid[LOCO] += k
+            n = per_group * groups
+            if n:
+                if ranked is None:
+                    ranked = _ranked(hand)
+                n = _take_group_cards(paid, hand, ranked, c, singles, n)
+                if n:
+                    left = hand[LOCO] - k
+                    paid[LOCO] += left if left < n else n
+            out[tuple(paid)] = None
     return list(out)
+
+
+@lru_cache(maxsize=64)  # Speed: the listing asks for one hand's ranking route after route
+def _ranked(hand: Counts) -> tuple[int, ...]:
+    """The colours, the most cards in `hand` first (ties: the lowest colour); the sort
+    keys are -count * 16 + colour."""
+    return tuple(key & 15 for key in sorted(-hand[i] * 16 + i for i in _COLOR_INDEXES))
+
+
+def _take_group_cards(paid: list[int], hand: Counts, ranked: tuple[int, ...], color: int,
+                      singles: int, n: int) -> int:
+    """Add to `paid` up to n cards of the colours, the most plentiful left first (ties:
+    the lowest colour), `color` having `singles` fewer; the number still to take."""
+    if color == LOCO:  # no singles: the colours rank as in the hand
+        for i in ranked:
+            have = hand[i]
+            if have >= n:
+                paid[i] += n
+                return 0
+            paid[i] += have
+            n -= have
+        return n
+    left = hand[color] - singles
+    placed = False  # has `color` had its turn?
+    for i in ranked:
+        if i == color:
+            continue
+        have = hand[i]
+        if not placed and (left > have or (left == have and color < i)):
+            placed = True
+            if left >= n:
+                paid[color] += n
+                return 0
+            paid[color] += left
+            n -= left
+        if have >= n:
+            paid[i] += n
+            return 0
+        paid[i] += have
+        n -= have
+    if not placed:
+        take = left if left < n else n
+        paid[color] += take
+        n -= take
+    return n
 
 
 def _plain_payments(route: Route, hand: Counts, locos_ok: bool) -> list[Counts]:
@@ -187,24 +251,6 @@ def _single(color: int, n: int) -> Counts:
     base = [0] * len(KINDS)
     base[color] = n
     return tuple(base)
-
-
-def _groups_from(hand: Counts, used: Counts, n: int) -> Counts | None:
-    """`used` plus n more cards of the hand: the most plentiful colours first, locomotives last."""
-    if n == 0:
-        return used
-    left = [h - u for h, u in zip(hand, used, strict=True)]
-    if min(left) < 0 or sum(left) < n:
-        return None
-    paid = list(used)
-    order = sorted(_COLOR_INDEXES, key=lambda i: (-left[i], i)) + [LOCO]
-    for i in order:
-        take = min(left[i], n)
-        paid[i] += take
-        n -= take
-        if n == 0:
-            break
-    return tuple(paid)
 
 
 def station_cost(rules: Rules, stations_left: int) -> int:
@@ -241,14 +287,21 @@ def tunnel_payments(color: str, extra: int, available: Counts) -> list[Counts]:
 
 def _one_color_sets(n: int, hand: Counts, colors: tuple[int, ...]) -> list[Counts]:
     """Every set of n cards of one of `colors`, locomotives standing in for any of them."""
-    out: dict[Counts, None] = {}
-    if hand[LOCO] >= n:
-        out[_single(LOCO, n)] = None
+    locos = hand[LOCO]
+    out = [_one_color(LOCO, 0, n)] if locos >= n else []
+    # Speed: the numbers k of locomotives that fit are worked out, not tried one by one:
+    # at least one card of the colour (k < n), no more of it than the hand holds
+    top = locos if locos < n - 1 else n - 1
     for c in colors:
-        for k in range(min(hand[LOCO], n) + 1):
-            if n - k == 0 or hand[c] < n - k:
-                continue
-            paid = list(_single(c, n - k))
-            paid[LOCO] = k
-            out[tuple(paid)] = None
-    return list(out)
+        for k in range(max(n - hand[c], 0), top + 1):
+            out.append(_one_color(c, n - k, k))
+    return out
+
+
+@cache
+def _one_color(color: int, n: int, locos: int) -> Counts:
+    """n cards of `color` and `locos` locomotives (Speed: each built once)."""
+    paid = [0] * len(KINDS)
+    paid[color] += n
+    paid[LOCO] += locos
+    return tuple(paid)

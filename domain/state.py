@@ -8,10 +8,11 @@ see of it is chosen by the views, never here.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any, Literal, TypeVar
 
 from domain.board import Board, Route, load_board
-from domain.cards import LOCO, Counts
+from domain.cards import LOCO, LOCOMOTIVE, Counts
 from domain.rules import Rules, rules_for
 
 Phase = Literal["setup", "playing", "ended"]
@@ -26,13 +27,47 @@ def changed(value: _T, **changes: Any) -> _T:
     """A copy of a frozen state value with some fields changed.
 
     `dataclasses.replace` re-runs `__init__` and costs several microseconds; `evolve`
-    runs for every event of every replay, so it copies the instance dict instead.
+    runs for every event of every replay, so it copies the instance dict instead
+    (with the values `Game` caches: `board` and `rules`, which stay valid unless the
+    map or the rules version change, and `free_routes` unless the owners change).
     """
-    new = object.__new__(type(value))
-    fields = new.__dict__
-    fields.update(value.__dict__)
+    return copy_with(value, changes)
+
+
+def copy_with(value: _T, changes: dict[str, Any]) -> _T:
+    """`changed`, with the changes as a dict."""
+    fields = value.__dict__.copy()  # Speed: a copy and an update beat building a merged dict
     fields.update(changes)
+    if "owners" in changes or "map" in changes or "rules_version" in changes:
+        _drop_stale(fields, changes)
+    new = _new(type(value))
+    _set_attribute(new, "__dict__", fields)
     return new
+
+
+_new = object.__new__
+_set_attribute = object.__setattr__  # a frozen dataclass refuses its own __setattr__
+
+
+def change_in_place(game: Game, changes: dict[str, Any]) -> None:
+    """Apply `changes` to `game` itself: only for a copy nobody else has seen yet.
+
+    `decide` builds a turn's events against a working copy of the state; after the
+    first event it changes its own copy in place rather than copying it again.
+    """
+    fields = game.__dict__
+    fields.update(changes)
+    if "owners" in changes or "map" in changes or "rules_version" in changes:
+        _drop_stale(fields, changes)
+
+
+def _drop_stale(fields: dict[str, Any], changes: dict[str, Any]) -> None:
+    """Forget the cached values that `changes` make stale."""
+    if "map" in changes or "rules_version" in changes:
+        fields.pop("board", None)
+        fields.pop("rules", None)
+    if "owners" in changes and "free_routes" not in changes:
+        fields.pop("free_routes", None)
 
 
 @dataclass(frozen=True)
@@ -88,13 +123,21 @@ class Game:
     end_reason: str | None = None
     version: int = 0
 
-    @property
+    # Speed: the rules code asks for these on nearly every line; cached in the
+    # instance dict (not a field: equality and `dataclasses.replace` ignore it), they
+    # are plain attribute reads, and `changed` hands them on to the next state.
+    @cached_property
     def board(self) -> Board:
         return load_board(self.map)
 
-    @property
+    @cached_property
     def rules(self) -> Rules:
         return rules_for(self.map, self.rules_version)
+
+    @cached_property
+    def free_routes(self) -> int:
+        """The unowned routes as a bit set, bit i for route index i (cached like `board`)."""
+        return sum(1 << i for i, seat in enumerate(self.owners) if seat == FREE)
 
     @property
     def player_count(self) -> int:
@@ -112,7 +155,7 @@ class Game:
         return len(self.deck) + sum(self.discard)
 
     def market_locomotives(self) -> int:
-        return sum(1 for c in self.market if c == "locomotive")
+        return self.market.count(LOCOMOTIVE)
 
     def total_cards(self) -> int:
         """Every train card in the game: 110 at every moment."""

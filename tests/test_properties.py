@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from domain.autoplay import play_random_game
 from domain.cards import TOTAL_CARDS
 from domain.decide import decide, market_reset_possible
-from domain.events import Event, MarketReset
+from domain.events import Event, MarketRefilled, MarketReset
 from domain.evolve import evolve, replay
 from domain.moves import legal_moves
 from domain.setup import start_game
@@ -32,23 +32,28 @@ def _check_state(game: Game) -> None:
     assert min(game.discard) >= 0
 
 
-def _check_market(game: Game, events: list[Event]) -> None:
-    """No market of 3+ locomotives that the ruling says should have been reset."""
+def _check_market(game: Game, events: list[Event], tolerated: bool) -> bool:
+    """No market of 3+ locomotives that the ruling says should have been reset.
+
+    Returns whether a 3+ locomotive market is tolerated now: after the cap of resets
+    in a row it stays until the market next changes (`tolerated` carries that over).
+    """
     rules = game.rules
     if not rules.market_reset or game.market_locomotives() < rules.market_reset_locomotives:
-        return
-    resets_in_a_row = 0
-    for event in reversed(events):
-        if isinstance(event, MarketReset):
-            resets_in_a_row += 1
-    assert resets_in_a_row >= rules.market_reset_max_in_a_row or not market_reset_possible(game)
+        return False
+    if not any(isinstance(e, MarketRefilled | MarketReset) for e in events):
+        assert tolerated, "an untouched market keeps the verdict it had"
+        return True
+    resets = sum(1 for e in events if isinstance(e, MarketReset))
+    assert resets >= rules.market_reset_max_in_a_row or not market_reset_possible(game)
+    return True
 
 
 def _play_checked(map_name: str, players: int, seed: bytes, choices: random.Random) -> None:
     log = start_game(map_name, players, seed)
     game = replay(log)
     _check_state(game)
-    _check_market(game, log)
+    tolerated = _check_market(game, log, False)
     for _ in range(MAX_COMMANDS):
         if game.phase == "ended":
             break
@@ -61,7 +66,7 @@ def _play_checked(map_name: str, players: int, seed: bytes, choices: random.Rand
         for event in events:
             game = evolve(game, event)
             _check_state(game)
-        _check_market(game, events)
+        tolerated = _check_market(game, events, tolerated)
         for before, player in zip(kept_before, game.players, strict=True):
             assert player.tickets[:len(before)] == before, "kept tickets are never lost"
         log.extend(events)
