@@ -15,7 +15,10 @@ message that names the rule. The codes, grouped by what was wrong::
     ├── stations:     stations_not_in_map, no_stations_left, city_has_station,
     │                 station_payment_invalid
     ├── tunnels:      tunnel_payment_invalid, no_pending_tunnel
-    └── passing:      pass_not_allowed
+    ├── passing:      pass_not_allowed
+    └── the table:    not_seated, already_seated, table_full, invite_required,
+                      game_already_started, not_creator, not_enough_players,
+                      game_not_over, already_scored
 """
 
 from __future__ import annotations
@@ -50,6 +53,15 @@ CODES: dict[str, str] = {
     "tunnel_payment_invalid": "Those cards do not pay the tunnel's extra cost.",
     "no_pending_tunnel": "There is no tunnel waiting to be paid.",
     "pass_not_allowed": "A pass is legal only when the player has no other legal action.",
+    "not_seated": "The user holds no seat at this table.",
+    "already_seated": "The user already holds a seat at this table.",
+    "table_full": "Every seat at this table is taken.",
+    "invite_required": "This game is private: taking a seat needs its invite code.",
+    "game_already_started": "The game has already started.",
+    "not_creator": "Only the player who created the table can start it early.",
+    "not_enough_players": "Too few players are seated to start.",
+    "game_not_over": "The game has not ended yet.",
+    "already_scored": "The game has already been scored.",
 }
 
 

@@ -1,0 +1,300 @@
+"""The table around one game: its seats and options before play, and its score after.
+
+A game's stream of events starts at the table: `GameCreated` (the map, how many
+seats, the options, the commitment to the secret seed), then `SeatTaken` and
+`SeatLeft` while players gather; when the table starts, the game's own events
+follow (`GameStarted` … `GameEnded`, `SeedRevealed`), and `GameScored` records the
+final score once it is computed. `Table` is the state of that whole stream;
+`table.game` is the game itself once it has started.
+
+Seats are numbered in the order players sat down, and stay compact: when a player
+leaves before the start, the players after them move up one seat. The seat a user
+holds when the game starts is the seat they play.
+
+Who acts is a user id (an opaque string): the table maps it to a seat; the game's
+commands then go to `domain.decide` for that seat.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Literal
+
+from domain.commands import Command
+from domain.decide import decide
+from domain.ending import score_game
+from domain.events import Event
+from domain.evolve import evolve
+from domain.rules import RULES_VERSION, rules_for
+from domain.setup import start_game
+from domain.shuffle import commitment
+from domain.state import Game, changed
+from domain.violations import RuleViolation
+
+MAP_NAMES = ("usa", "europe", "nordic")
+# Turn time limits, in seconds: from one second (for tests and blitz games) to 14 days.
+MAX_TURN_TIME_LIMIT = 14 * 24 * 3600
+Status = Literal["open", "playing", "scoring", "finished"]
+
+
+# -- the events of the table -----------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class GameCreated(Event):
+    """A table was set up. The seed is secret until the end; its commitment is public."""
+    TYPE: ClassVar[str] = "game_created"
+    PRIVATE: ClassVar[dict[str, str]] = {"seed": "nobody", "invite_code_sha256": "nobody"}
+    map: str
+    seats: int
+    rules_version: int
+    seed_commitment: str
+    seed: str  # hex
+    created_by: str
+    private: bool
+    invite_code_sha256: str | None
+    turn_time_limit: int | None  # seconds
+    drop_after_timeouts: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class SeatTaken(Event):
+    TYPE: ClassVar[str] = "seat_taken"
+    seat: int
+    user_id: str
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class SeatLeft(Event):
+    """A player left before the start; the players after them moved up one seat."""
+    TYPE: ClassVar[str] = "seat_left"
+    seat: int
+    user_id: str
+
+
+@dataclass(frozen=True, slots=True)
+class GameScored(Event):
+    """The final score, computed from the game's events (`PlayerScore.as_dict` per seat)."""
+    TYPE: ClassVar[str] = "game_scored"
+    players: tuple[Mapping[str, Any], ...]
+    winners: tuple[int, ...]
+
+
+TABLE_EVENT_TYPES: dict[str, type[Event]] = {
+    cls.TYPE: cls for cls in (GameCreated, SeatTaken, SeatLeft, GameScored)
+}
+
+
+# -- the commands of the table ---------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class TakeSeat:
+    name: str
+    invite_code: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class LeaveSeat:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class StartGame:
+    pass
+
+
+TableCommand = TakeSeat | LeaveSeat | StartGame
+
+
+# -- the state -------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    user_id: str
+    name: str
+
+
+@dataclass(frozen=True)
+class Table:
+    map: str
+    capacity: int
+    rules_version: int
+    seed: bytes
+    seed_commitment: str
+    created_by: str
+    private: bool
+    invite_code_sha256: str | None
+    turn_time_limit: int | None
+    drop_after_timeouts: int | None
+    seats: tuple[Seat, ...] = ()
+    game: Game | None = None
+    score: tuple[Mapping[str, Any], ...] | None = None
+    version: int = 0
+    _seat_of: dict[str, int] = field(default_factory=dict, repr=False, compare=False)
+
+    @property
+    def status(self) -> Status:
+        if self.game is None:
+            return "open"
+        if self.game.phase != "ended":
+            return "playing"
+        return "scoring" if self.score is None else "finished"
+
+    def seat_of(self, user_id: str) -> int | None:
+        """The seat `user_id` holds at this table, or None."""
+        return self._seat_of.get(user_id)
+
+
+# -- deciding --------------------------------------------------------------------------
+
+def create_game(*, map_name: str, seats: int, created_by: str, seed: bytes,
+                private: bool = False, invite_code: str | None = None,
+                turn_time_limit: int | None = None, drop_after_timeouts: int | None = 3,
+                rules_version: int = RULES_VERSION) -> list[Event]:
+    """The event that sets up a table: `seats` seats for `map_name`, the secret `seed`."""
+    if map_name not in MAP_NAMES:
+        raise RuleViolation("malformed_command",
+                            f"Unknown map {map_name!r}; maps: {', '.join(MAP_NAMES)}.")
+    rules = rules_for(map_name, rules_version)
+    if not rules.min_players <= seats <= rules.max_players:
+        raise RuleViolation("malformed_command", f"{map_name} is played by "
+                            f"{rules.min_players} to {rules.max_players} players.")
+    if turn_time_limit is not None and not 1 <= turn_time_limit <= MAX_TURN_TIME_LIMIT:
+        raise RuleViolation("malformed_command",
+                            f"turn_time_limit is 1..{MAX_TURN_TIME_LIMIT} seconds.")
+    if drop_after_timeouts is not None and not 1 <= drop_after_timeouts <= 100:
+        raise RuleViolation("malformed_command", "drop_after_timeouts is 1..100.")
+    invite_hash: str | None = None
+    if private:
+        if not invite_code:
+            raise RuleViolation("malformed_command", "A private game needs an invite code.")
+        invite_hash = _sha256(invite_code)
+    return [GameCreated(
+        map=map_name, seats=seats, rules_version=rules_version,
+        seed_commitment=commitment(seed), seed=seed.hex(), created_by=created_by,
+        private=private, invite_code_sha256=invite_hash,
+        turn_time_limit=turn_time_limit, drop_after_timeouts=drop_after_timeouts,
+    )]
+
+
+def decide_table(table: Table, user_id: str, command: TableCommand | Command) -> list[Event]:
+    """The events `command` by `user_id` causes at `table`, or a raised `RuleViolation`."""
+    if isinstance(command, TakeSeat):
+        return _take_seat(table, user_id, command)
+    if isinstance(command, LeaveSeat):
+        return _leave_seat(table, user_id)
+    if isinstance(command, StartGame):
+        return _start(table, user_id)
+    seat = table.seat_of(user_id)
+    if seat is None:
+        raise RuleViolation("not_seated")
+    if table.game is None:
+        if getattr(command, "TYPE", None) == "resign" or type(command).__name__ == "Resign":
+            return _leave_seat(table, user_id)
+        raise RuleViolation("game_not_started", "The table is still waiting for players.")
+    return decide(table.game, seat, command)
+
+
+def _take_seat(table: Table, user_id: str, command: TakeSeat) -> list[Event]:
+    if table.game is not None:
+        raise RuleViolation("game_already_started")
+    if table.seat_of(user_id) is not None:
+        raise RuleViolation("already_seated")
+    if len(table.seats) >= table.capacity:
+        raise RuleViolation("table_full")
+    if table.private and user_id != table.created_by and not _invite_ok(table, command):
+        raise RuleViolation("invite_required")
+    name = command.name.strip()
+    if not name or len(name) > 64:
+        raise RuleViolation("malformed_command", "A player's name is 1..64 characters.")
+    events: list[Event] = [SeatTaken(seat=len(table.seats), user_id=user_id, name=name)]
+    if len(table.seats) + 1 == table.capacity:
+        events.extend(start_game(table.map, table.capacity, table.seed, table.rules_version))
+    return events
+
+
+def _invite_ok(table: Table, command: TakeSeat) -> bool:
+    expected = table.invite_code_sha256
+    given = command.invite_code
+    return (expected is not None and given is not None
+            and hmac.compare_digest(_sha256(given), expected))
+
+
+def _leave_seat(table: Table, user_id: str) -> list[Event]:
+    if table.game is not None:
+        raise RuleViolation("game_already_started",
+                            "The game has started: resign instead of leaving the seat.")
+    seat = table.seat_of(user_id)
+    if seat is None:
+        raise RuleViolation("not_seated")
+    return [SeatLeft(seat=seat, user_id=user_id)]
+
+
+def _start(table: Table, user_id: str) -> list[Event]:
+    if table.game is not None:
+        raise RuleViolation("game_already_started")
+    if user_id != table.created_by:
+        raise RuleViolation("not_creator")
+    minimum = rules_for(table.map, table.rules_version).min_players
+    if len(table.seats) < minimum:
+        raise RuleViolation("not_enough_players",
+                            f"{table.map} needs at least {minimum} players to start.")
+    return start_game(table.map, len(table.seats), table.seed, table.rules_version)
+
+
+def score_table(table: Table) -> list[Event]:
+    """The `GameScored` event of a table whose game has ended (and is not yet scored)."""
+    game = table.game
+    if game is None or game.phase != "ended":
+        raise RuleViolation("game_not_over")
+    if table.score is not None:
+        raise RuleViolation("already_scored")
+    scores = score_game(game)
+    return [GameScored(players=tuple(s.as_dict() for s in scores),
+                       winners=tuple(s.seat for s in scores if s.winner))]
+
+
+# -- evolving --------------------------------------------------------------------------
+
+def evolve_table(table: Table | None, event: Event) -> Table:
+    """The table after `event`; `table` is None only before `GameCreated`."""
+    if isinstance(event, GameCreated):
+        return Table(
+            map=event.map, capacity=event.seats, rules_version=event.rules_version,
+            seed=bytes.fromhex(event.seed), seed_commitment=event.seed_commitment,
+            created_by=event.created_by, private=event.private,
+            invite_code_sha256=event.invite_code_sha256, turn_time_limit=event.turn_time_limit,
+            drop_after_timeouts=event.drop_after_timeouts, version=1,
+        )
+    if table is None:
+        raise ValueError("the first event of a table is game_created")
+    version = table.version + 1
+    if isinstance(event, SeatTaken):
+        seats = (*table.seats, Seat(event.user_id, event.name))
+        return changed(table, seats=seats, _seat_of=_seat_index(seats), version=version)
+    if isinstance(event, SeatLeft):
+        seats = table.seats[:event.seat] + table.seats[event.seat + 1:]
+        return changed(table, seats=seats, _seat_of=_seat_index(seats), version=version)
+    if isinstance(event, GameScored):
+        return changed(table, score=event.players, version=version)
+    return changed(table, game=evolve(table.game, event), version=version)
+
+
+def replay_table(events: Sequence[Event], table: Table | None = None) -> Table:
+    """The table after all `events` (starting from `table`, or from nothing)."""
+    for event in events:
+        table = evolve_table(table, event)
+    if table is None:
+        raise ValueError("no events")
+    return table
+
+
+def _seat_index(seats: tuple[Seat, ...]) -> dict[str, int]:
+    return {s.user_id: i for i, s in enumerate(seats)}
+
+
+def _sha256(text: str) -> str:
+    return hashlib.sha256(text.encode()).hexdigest()
