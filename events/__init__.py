@@ -1,1 +1,58 @@
-"""Placeholder: the events layer (see ../shared/DESIGN.md); built by a later issue."""
+"""The event catalogue and the event store: every game is its log of events.
+
+`open_store(url)` picks the adapter: a ``postgresql://`` URL for PostgreSQL, a
+``sqlite:///path`` URL (or nothing: ``ttr.sqlite3`` in the working directory) for
+the embedded SQLite store. `GameLog` loads a game's latest state cheaply and
+appends what comes next.
+"""
+
+from __future__ import annotations
+
+import os
+
+from events.repository import GameLog, GameNotFound
+from events.sql import SqlStore, request_hash
+from events.store import (
+    AppendResult,
+    EventStore,
+    Idempotency,
+    IdempotencyMismatch,
+    NewEvent,
+    Recorded,
+    StoreError,
+    StoreUnavailable,
+    VersionConflict,
+    seat_actor,
+    system_actor,
+    user_actor,
+)
+
+DEFAULT_SQLITE_FILE = "ttr.sqlite3"
+
+
+def open_store(url: str | None = None, **options: object) -> SqlStore:
+    """The event store at `url` (see the module doc); not yet migrated."""
+    url = url or ""
+    if url.startswith(("postgresql://", "postgres://")):
+        from events.postgres import PostgresStore
+
+        return PostgresStore(url, **options)  # type: ignore[arg-type]
+    from events.sqlite import SqliteStore
+
+    if url.startswith("sqlite:///"):
+        path = url[len("sqlite:///"):]
+    elif url.startswith("sqlite://"):
+        path = url[len("sqlite://"):] or DEFAULT_SQLITE_FILE
+    elif url == "":
+        path = os.path.join(os.getcwd(), DEFAULT_SQLITE_FILE)
+    else:
+        raise ValueError(f"unsupported database URL {url!r}: use postgresql:// or sqlite:///")
+    return SqliteStore(path, **options)  # type: ignore[arg-type]
+
+
+__all__ = [
+    "AppendResult", "EventStore", "GameLog", "GameNotFound", "Idempotency",
+    "IdempotencyMismatch", "NewEvent", "Recorded", "SqlStore", "StoreError",
+    "StoreUnavailable", "VersionConflict", "open_store", "request_hash", "seat_actor",
+    "system_actor", "user_actor",
+]

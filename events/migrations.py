@@ -1,0 +1,71 @@
+"""The database schema, as numbered migrations that create and upgrade it.
+
+Each migration is a list of statements written once for both databases, with
+`{json}`, `{time}`, `{bigint}` and `{bool}` standing for each dialect's column
+types. `migrate` applies the missing ones in order and records them in
+`schema_migrations`; it is idempotent and safe when several processes start at once
+(the adapter holds a database-wide lock while it runs: an advisory lock on
+PostgreSQL, an exclusive transaction on SQLite).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Migration:
+    number: int
+    name: str
+    statements: tuple[str, ...]
+
+
+MIGRATIONS: tuple[Migration, ...] = (
+    Migration(1, "events, idempotency keys and snapshots", (
+        # One row per event. (game_id, version) is the stream's order and the guard
+        # against two writers appending the same version; `position` orders the
+        # global feed (see the adapters for how it is assigned).
+        """CREATE TABLE events (
+            game_id TEXT NOT NULL,
+            version INTEGER NOT NULL,
+            position {bigint} NOT NULL,
+            type TEXT NOT NULL,
+            schema_version INTEGER NOT NULL,
+            recorded_at {time} NOT NULL,
+            actor TEXT NOT NULL,
+            data {json} NOT NULL,
+            private {json},
+            audience {json},
+            PRIMARY KEY (game_id, version)
+        )""",
+        "CREATE UNIQUE INDEX events_by_position ON events (position)",
+        # An idempotency key is scoped to a game and an actor; it remembers the
+        # request it was used for and the response first given.
+        """CREATE TABLE idempotency_keys (
+            game_id TEXT NOT NULL,
+            actor TEXT NOT NULL,
+            key TEXT NOT NULL,
+            request_hash TEXT NOT NULL,
+            first_version INTEGER NOT NULL,
+            last_version INTEGER NOT NULL,
+            response {json},
+            created_at {time} NOT NULL,
+            PRIMARY KEY (game_id, actor, key)
+        )""",
+        # The latest snapshot of each game's state: only an optimisation.
+        """CREATE TABLE snapshots (
+            game_id TEXT PRIMARY KEY,
+            version INTEGER NOT NULL,
+            format TEXT NOT NULL,
+            state {json} NOT NULL,
+            saved_at {time} NOT NULL
+        )""",
+    )),
+)
+
+LATEST = MIGRATIONS[-1].number
+
+
+def statements(migration: Migration, types: dict[str, str]) -> list[str]:
+    """The migration's statements in one dialect."""
+    return [s.format(**types) for s in migration.statements]

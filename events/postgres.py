@@ -1,0 +1,137 @@
+"""The PostgreSQL event store (psycopg 3 with a connection pool).
+
+**The gap problem, and how the feed avoids it.** A global position taken from a
+sequence is handed out when a transaction inserts, but transactions commit in any
+order: a reader could see position 11 committed while 10 is still in flight, move
+its cursor to 11, and never see 10. Serialising every append behind one lock fixes
+the order but also throttles every writer to one commit at a time.
+
+Instead, the position is built from the appending transaction's own id:
+``position = txid * 4096 + i`` (`pg_current_xact_id()`, 64-bit and never wrapping;
+*i* is the event's index in its append). A feed reader only reads positions below
+``xmin * 4096``, where ``xmin`` is the oldest transaction still running
+(`pg_snapshot_xmin(pg_current_snapshot())`). Every transaction below `xmin` has
+finished, so each event the reader can see there is final; any event that becomes
+visible later belongs to a transaction at or above `xmin`, so its position is above
+everything the reader has returned. Nothing is skipped, writers commit in parallel
+(and share WAL flushes), and a feed lags only while an append is in flight.
+Positions are therefore increasing but not consecutive.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from datetime import datetime
+from typing import Any
+
+import psycopg
+from psycopg import errors
+from psycopg.types.json import Jsonb
+from psycopg_pool import ConnectionPool, PoolTimeout
+
+from events.sql import MAX_EVENTS_PER_APPEND, Clock, Cursor, Row, SqlStore, utcnow
+from events.store import StoreUnavailable
+
+MIGRATION_LOCK = 0x7472_0001  # the advisory lock held while migrating ("tr" 1)
+
+
+class _PgCursor(Cursor):
+    __slots__ = ("_cur",)
+
+    def __init__(self, cur: psycopg.Cursor[Any]) -> None:
+        self._cur = cur
+
+    def execute(self, sql: str, params: Sequence[Any] = ()) -> None:
+        self._cur.execute(sql, params)
+
+    def fetchone(self) -> Row | None:
+        return self._cur.fetchone()
+
+    def fetchall(self) -> list[Row]:
+        return self._cur.fetchall()
+
+    @property
+    def rowcount(self) -> int:
+        return self._cur.rowcount
+
+
+class PostgresStore(SqlStore):
+    TYPES = {"json": "JSONB", "time": "TIMESTAMPTZ", "bigint": "BIGINT", "bool": "BOOLEAN"}
+
+    def __init__(self, url: str, *, min_size: int = 1, max_size: int = 10,
+                 clock: Clock = utcnow, timeout: float = 10.0) -> None:
+        super().__init__(clock)
+        self.url = url
+        self._sizes = (min_size, max_size)
+        self._timeout = timeout
+        self._pool: ConnectionPool | None = None
+        self._pid = 0
+        self._lock = threading.Lock()
+
+    def _get_pool(self) -> ConnectionPool:
+        # A forked child (gunicorn, rq) must not share its parent's sockets.
+        if self._pool is None or self._pid != os.getpid():
+            with self._lock:
+                if self._pool is None or self._pid != os.getpid():
+                    self._pool = ConnectionPool(
+                        self.url, min_size=self._sizes[0], max_size=self._sizes[1],
+                        timeout=self._timeout, open=True, check=ConnectionPool.check_connection,
+                        kwargs={"autocommit": True, "prepare_threshold": 2},
+                    )
+                    self._pid = os.getpid()
+        return self._pool
+
+    @contextmanager
+    def _connection(self) -> Iterator[psycopg.Connection[Any]]:
+        try:
+            with self._get_pool().connection() as conn:
+                yield conn
+        except (psycopg.OperationalError, PoolTimeout) as error:
+            # (If the connection broke during COMMIT the append may have landed: a
+            # client's retry with its idempotency key then gets the first answer.)
+            raise StoreUnavailable(f"PostgreSQL is unavailable: {error}") from error
+
+    @contextmanager
+    def transaction(self) -> Iterator[Cursor]:
+        with self._connection() as conn, conn.transaction(), conn.cursor() as cur:
+            yield _PgCursor(cur)
+
+    @contextmanager
+    def reading(self) -> Iterator[Cursor]:
+        with self._connection() as conn, conn.cursor() as cur:
+            yield _PgCursor(cur)
+
+    def json_param(self, value: Any) -> Any:
+        return None if value is None else Jsonb(value)
+
+    def json_value(self, value: Any) -> Any:
+        return value
+
+    def time_param(self, value: datetime) -> Any:
+        return value
+
+    def time_value(self, value: Any) -> datetime:
+        assert isinstance(value, datetime)
+        return value
+
+    def is_unique_violation(self, error: BaseException) -> bool:
+        return isinstance(error, errors.UniqueViolation)
+
+    def position_sql(self, cur: Cursor, count: int) -> list[str]:
+        return [f"pg_current_xact_id()::text::bigint * {MAX_EVENTS_PER_APPEND} + {i}"
+                for i in range(count)]
+
+    def visible_sql(self) -> str:
+        return (f"position < pg_snapshot_xmin(pg_current_snapshot())::text::bigint "
+                f"* {MAX_EVENTS_PER_APPEND}")
+
+    def migration_lock(self, cur: Cursor) -> None:
+        cur.execute("SELECT pg_advisory_xact_lock(%s)", (MIGRATION_LOCK,))
+
+    def close(self) -> None:
+        if self._pool is not None and self._pid == os.getpid():
+            self._pool.close()
+        self._pool = None

@@ -1,0 +1,316 @@
+"""The event store's logic, written once in SQL both adapters run.
+
+`SqlStore` holds every query; an adapter (`events.postgres`, `events.sqlite`) gives
+it connections and the few things the two databases do differently: column types,
+JSON and time values, how a global position is assigned and which events a feed
+reader may already see, and how a unique-key violation shows up. Queries are
+written with `%s` placeholders (psycopg's); the SQLite adapter rewrites them.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import AbstractContextManager
+from datetime import UTC, datetime
+from typing import Any
+
+from events.migrations import MIGRATIONS, Migration, statements
+from events.store import (
+    AppendResult,
+    Idempotency,
+    IdempotencyMismatch,
+    NewEvent,
+    Recorded,
+    VersionConflict,
+    encoded,
+)
+
+Clock = Callable[[], datetime]
+Row = tuple[Any, ...]
+EVENT_COLUMNS = ("game_id, version, position, type, schema_version, recorded_at, actor, "
+                 "data, private, audience")
+# Appends hold at most this many events: a global position packs an index below it.
+MAX_EVENTS_PER_APPEND = 4096
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+def request_hash(payload: Any) -> str:
+    """A stable fingerprint of a request, to tell a retry from a reused key."""
+    text = json.dumps(payload, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+class Cursor(ABC):
+    """The little of a DB-API cursor the store uses, with `%s` placeholders."""
+
+    @abstractmethod
+    def execute(self, sql: str, params: Sequence[Any] = ()) -> None: ...
+
+    @abstractmethod
+    def fetchone(self) -> Row | None: ...
+
+    @abstractmethod
+    def fetchall(self) -> list[Row]: ...
+
+    @property
+    @abstractmethod
+    def rowcount(self) -> int: ...
+
+
+class SqlStore(ABC):
+    """An event store on a SQL database; the adapter supplies the dialect."""
+
+    # column types for the migrations
+    TYPES: dict[str, str]
+
+    def __init__(self, clock: Clock = utcnow) -> None:
+        self.clock = clock
+
+    # -- what an adapter supplies --------------------------------------------------------
+
+    @abstractmethod
+    def transaction(self) -> AbstractContextManager[Cursor]:
+        """A cursor in a read-write transaction, committed when the block ends."""
+
+    @abstractmethod
+    def reading(self) -> AbstractContextManager[Cursor]:
+        """A cursor for reads (no transaction held open between statements)."""
+
+    @abstractmethod
+    def json_param(self, value: Any) -> Any: ...
+
+    @abstractmethod
+    def json_value(self, value: Any) -> Any: ...
+
+    @abstractmethod
+    def time_param(self, value: datetime) -> Any: ...
+
+    @abstractmethod
+    def time_value(self, value: Any) -> datetime: ...
+
+    @abstractmethod
+    def is_unique_violation(self, error: BaseException) -> bool: ...
+
+    @abstractmethod
+    def position_sql(self, cur: Cursor, count: int) -> list[str]:
+        """SQL expressions giving the global positions of the next `count` events."""
+
+    @abstractmethod
+    def visible_sql(self) -> str:
+        """A condition on `position` that a feed reader can safely read up to."""
+
+    @abstractmethod
+    def migration_lock(self, cur: Cursor) -> None:
+        """Hold a database-wide lock until the transaction of `cur` ends."""
+
+    @abstractmethod
+    def close(self) -> None: ...
+
+    # -- migrations ---------------------------------------------------------------------
+
+    def migrate(self) -> list[int]:
+        """Apply every missing migration; returns the numbers applied (often none)."""
+        applied_now: list[int] = []
+        with self.transaction() as cur:
+            self.migration_lock(cur)
+            cur.execute("CREATE TABLE IF NOT EXISTS schema_migrations ("
+                        "number INTEGER PRIMARY KEY, name TEXT NOT NULL, "
+                        f"applied_at {self.TYPES['time']} NOT NULL)")
+            cur.execute("SELECT number FROM schema_migrations")
+            done = {row[0] for row in cur.fetchall()}
+            for migration in MIGRATIONS:
+                if migration.number in done:
+                    continue
+                self._apply(cur, migration)
+                applied_now.append(migration.number)
+        return applied_now
+
+    def _apply(self, cur: Cursor, migration: Migration) -> None:
+        for statement in statements(migration, self.TYPES):
+            cur.execute(statement)
+        cur.execute("INSERT INTO schema_migrations (number, name, applied_at) "
+                    "VALUES (%s, %s, %s)",
+                    (migration.number, migration.name, self.time_param(self.clock())))
+
+    def schema_version(self) -> int:
+        with self.reading() as cur:
+            cur.execute("SELECT COALESCE(MAX(number), 0) FROM schema_migrations")
+            row = cur.fetchone()
+        return int(row[0]) if row else 0
+
+    # -- appending ----------------------------------------------------------------------
+
+    def append(self, game_id: str, events: Sequence[NewEvent], expected_version: int,
+               idempotency: Idempotency | None = None) -> AppendResult:
+        if not events:
+            raise ValueError("nothing to append")
+        if len(events) > MAX_EVENTS_PER_APPEND:
+            raise ValueError(f"at most {MAX_EVENTS_PER_APPEND} events per append")
+        try:
+            with self.transaction() as cur:
+                if idempotency is not None:
+                    earlier = self._idempotent(cur, game_id, idempotency)
+                    if earlier is not None:
+                        return earlier
+                cur.execute("SELECT version FROM events WHERE game_id = %s "
+                            "ORDER BY version DESC LIMIT 1", (game_id,))
+                row = cur.fetchone()
+                current = row[0] if row else 0
+                if current != expected_version:
+                    raise VersionConflict(game_id, expected_version, current)
+                self._insert(cur, game_id, events, expected_version)
+                last = expected_version + len(events)
+                if idempotency is not None:
+                    cur.execute(
+                        "INSERT INTO idempotency_keys (game_id, actor, key, request_hash, "
+                        "first_version, last_version, response, created_at) "
+                        "VALUES (%s, %s, %s, %s, %s, %s, %s, %s)",
+                        (game_id, idempotency.actor, idempotency.key, idempotency.request_hash,
+                         expected_version + 1, last, self.json_param(idempotency.response),
+                         self.time_param(self.clock())))
+        except BaseException as error:
+            if not self.is_unique_violation(error):
+                raise
+            # Another writer got there first: with the same key, it is this
+            # request's own retry (answer as it was answered); otherwise a conflict.
+            if idempotency is not None:
+                earlier = self.find_idempotent(game_id, idempotency.actor, idempotency.key)
+                if earlier is not None:
+                    self._check_same_request(earlier, idempotency)
+                    return earlier
+            raise VersionConflict(game_id, expected_version,
+                                  self.current_version(game_id)) from error
+        return AppendResult(game_id, expected_version + 1, last)
+
+    def _insert(self, cur: Cursor, game_id: str, events: Sequence[NewEvent],
+                expected_version: int) -> None:
+        positions = self.position_sql(cur, len(events))
+        now = self.time_param(self.clock())
+        rows: list[str] = []
+        params: list[Any] = []
+        for i, new in enumerate(events):
+            name, schema, data, private, audience = encoded(new)
+            rows.append(f"(%s, %s, {positions[i]}, %s, %s, %s, %s, %s, %s, %s)")
+            params.extend((game_id, expected_version + 1 + i, name, schema, now, new.actor,
+                           self.json_param(data),
+                           self.json_param(private) if private else None,
+                           self.json_param(audience) if audience else None))
+        cur.execute(f"INSERT INTO events ({EVENT_COLUMNS}) VALUES {', '.join(rows)}", params)
+
+    def _idempotent(self, cur: Cursor, game_id: str,
+                    idempotency: Idempotency) -> AppendResult | None:
+        cur.execute("SELECT first_version, last_version, request_hash, response "
+                    "FROM idempotency_keys WHERE game_id = %s AND actor = %s AND key = %s",
+                    (game_id, idempotency.actor, idempotency.key))
+        row = cur.fetchone()
+        if row is None:
+            return None
+        if row[2] != idempotency.request_hash:
+            raise IdempotencyMismatch(
+                f"idempotency key {idempotency.key!r} was used for a different request")
+        return AppendResult(game_id, row[0], row[1], replayed=True,
+                            response=self.json_value(row[3]) if row[3] is not None else None)
+
+    def _check_same_request(self, earlier: AppendResult, idempotency: Idempotency) -> None:
+        with self.reading() as cur:
+            cur.execute("SELECT request_hash FROM idempotency_keys "
+                        "WHERE game_id = %s AND actor = %s AND key = %s",
+                        (earlier.game_id, idempotency.actor, idempotency.key))
+            row = cur.fetchone()
+        if row is not None and row[0] != idempotency.request_hash:
+            raise IdempotencyMismatch(
+                f"idempotency key {idempotency.key!r} was used for a different request")
+
+    def find_idempotent(self, game_id: str, actor: str, key: str) -> AppendResult | None:
+        with self.reading() as cur:
+            cur.execute("SELECT first_version, last_version, response FROM idempotency_keys "
+                        "WHERE game_id = %s AND actor = %s AND key = %s",
+                        (game_id, actor, key))
+            row = cur.fetchone()
+        if row is None:
+            return None
+        return AppendResult(game_id, row[0], row[1], replayed=True,
+                            response=self.json_value(row[2]) if row[2] is not None else None)
+
+    def idempotency_hash(self, game_id: str, actor: str, key: str) -> str | None:
+        with self.reading() as cur:
+            cur.execute("SELECT request_hash FROM idempotency_keys "
+                        "WHERE game_id = %s AND actor = %s AND key = %s",
+                        (game_id, actor, key))
+            row = cur.fetchone()
+        return None if row is None else str(row[0])
+
+    # -- reading ------------------------------------------------------------------------
+
+    def current_version(self, game_id: str) -> int:
+        with self.reading() as cur:
+            cur.execute("SELECT version FROM events WHERE game_id = %s "
+                        "ORDER BY version DESC LIMIT 1", (game_id,))
+            row = cur.fetchone()
+        return int(row[0]) if row else 0
+
+    def read_stream(self, game_id: str, after: int = 0,
+                    limit: int | None = None) -> list[Recorded]:
+        sql = (f"SELECT {EVENT_COLUMNS} FROM events WHERE game_id = %s AND version > %s "
+               "ORDER BY version")
+        params: list[Any] = [game_id, after]
+        if limit is not None:
+            sql += " LIMIT %s"
+            params.append(limit)
+        with self.reading() as cur:
+            cur.execute(sql, params)
+            rows = cur.fetchall()
+        return [self._recorded(r) for r in rows]
+
+    def read_all(self, after: int = 0, limit: int = 1000) -> list[Recorded]:
+        with self.reading() as cur:
+            cur.execute(f"SELECT {EVENT_COLUMNS} FROM events WHERE position > %s "
+                        f"AND {self.visible_sql()} ORDER BY position LIMIT %s", (after, limit))
+            rows = cur.fetchall()
+        return [self._recorded(r) for r in rows]
+
+    def iter_all(self, after: int = 0, batch: int = 1000) -> Iterator[Recorded]:
+        while True:
+            page = self.read_all(after, batch)
+            yield from page
+            if len(page) < batch:
+                return
+            after = page[-1].position
+
+    def _recorded(self, r: Row) -> Recorded:
+        return Recorded(
+            game_id=r[0], version=r[1], position=r[2], type=r[3], schema_version=r[4],
+            recorded_at=self.time_value(r[5]), actor=r[6], data=self.json_value(r[7]),
+            private=self.json_value(r[8]) if r[8] is not None else {},
+            audience=self.json_value(r[9]) if r[9] is not None else {},
+        )
+
+    # -- snapshots ----------------------------------------------------------------------
+
+    def save_snapshot(self, game_id: str, version: int, format: str,
+                      state: dict[str, Any]) -> None:
+        # Keep the newest: a slower writer must not replace a later snapshot.
+        with self.transaction() as cur:
+            cur.execute(
+                "INSERT INTO snapshots (game_id, version, format, state, saved_at) "
+                "VALUES (%s, %s, %s, %s, %s) ON CONFLICT (game_id) DO UPDATE SET "
+                "version = excluded.version, format = excluded.format, "
+                "state = excluded.state, saved_at = excluded.saved_at "
+                "WHERE snapshots.version < excluded.version OR snapshots.format <> excluded.format",
+                (game_id, version, format, self.json_param(state),
+                 self.time_param(self.clock())))
+
+    def load_snapshot(self, game_id: str, format: str) -> tuple[int, dict[str, Any]] | None:
+        with self.reading() as cur:
+            cur.execute("SELECT version, state FROM snapshots WHERE game_id = %s AND format = %s",
+                        (game_id, format))
+            row = cur.fetchone()
+        if row is None:
+            return None
+        return int(row[0]), self.json_value(row[1])

@@ -1,0 +1,150 @@
+"""The SQLite event store: the embedded default (a file in the working directory).
+
+SQLite lets one writer at a time hold the database (`BEGIN IMMEDIATE` takes the
+write lock at the start of an append), so appends commit one after another and a
+global position of ``MAX(position) + 1`` taken under that lock is already in commit
+order: a feed reader can never see a later position before an earlier one. WAL mode
+lets readers go on while a writer writes. Each thread (and each forked process)
+opens its own connection.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import threading
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from datetime import UTC, datetime
+from functools import cache
+from typing import Any
+
+from events.sql import Clock, Cursor, Row, SqlStore, utcnow
+from events.store import StoreUnavailable
+
+BUSY_TIMEOUT_MS = 30_000
+
+
+@cache
+def _qmarks(sql: str) -> str:
+    return sql.replace("%s", "?")
+
+
+class _SqliteCursor(Cursor):
+    __slots__ = ("_cur",)
+
+    def __init__(self, cur: sqlite3.Cursor) -> None:
+        self._cur = cur
+
+    def execute(self, sql: str, params: Sequence[Any] = ()) -> None:
+        self._cur.execute(_qmarks(sql), tuple(params))
+
+    def fetchone(self) -> Row | None:
+        row: Row | None = self._cur.fetchone()
+        return row
+
+    def fetchall(self) -> list[Row]:
+        return self._cur.fetchall()
+
+    @property
+    def rowcount(self) -> int:
+        return self._cur.rowcount
+
+
+class SqliteStore(SqlStore):
+    TYPES = {"json": "TEXT", "time": "TEXT", "bigint": "INTEGER", "bool": "INTEGER"}
+
+    def __init__(self, path: str, *, clock: Clock = utcnow) -> None:
+        super().__init__(clock)
+        self.path = path
+        self._local = threading.local()
+        self._all: list[sqlite3.Connection] = []
+        self._all_lock = threading.Lock()
+
+    def _connection(self) -> sqlite3.Connection:
+        local = self._local
+        conn: sqlite3.Connection | None = getattr(local, "conn", None)
+        if conn is None or getattr(local, "pid", None) != os.getpid():
+            try:
+                conn = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_MS / 1000,
+                                       isolation_level=None, check_same_thread=False)
+                conn.execute("PRAGMA journal_mode=WAL")
+                conn.execute("PRAGMA synchronous=NORMAL")
+                conn.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+            except sqlite3.OperationalError as error:
+                raise StoreUnavailable(f"SQLite database {self.path}: {error}") from error
+            local.conn = conn
+            local.pid = os.getpid()
+            with self._all_lock:
+                self._all.append(conn)
+        return conn
+
+    @contextmanager
+    def transaction(self) -> Iterator[Cursor]:
+        conn = self._connection()
+        cur = conn.cursor()
+        try:
+            cur.execute("BEGIN IMMEDIATE")
+        except sqlite3.OperationalError as error:
+            raise StoreUnavailable(f"SQLite is busy: {error}") from error
+        try:
+            yield _SqliteCursor(cur)
+        except BaseException:
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+            raise
+        else:
+            cur.execute("COMMIT")
+        finally:
+            cur.close()
+
+    @contextmanager
+    def reading(self) -> Iterator[Cursor]:
+        cur = self._connection().cursor()
+        try:
+            yield _SqliteCursor(cur)
+        finally:
+            cur.close()
+
+    def json_param(self, value: Any) -> Any:
+        if value is None:
+            return None
+        return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+    def json_value(self, value: Any) -> Any:
+        return json.loads(value) if isinstance(value, str | bytes) else value
+
+    def time_param(self, value: datetime) -> Any:
+        # ISO-8601 in UTC with a fixed width sorts as text in time order.
+        return value.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+
+    def time_value(self, value: Any) -> datetime:
+        return datetime.strptime(value, "%Y-%m-%dT%H:%M:%S.%fZ").replace(tzinfo=UTC)
+
+    def is_unique_violation(self, error: BaseException) -> bool:
+        return isinstance(error, sqlite3.IntegrityError) and "UNIQUE" in str(error)
+
+    def position_sql(self, cur: Cursor, count: int) -> list[str]:
+        # Under the write lock of BEGIN IMMEDIATE: nobody else is appending.
+        cur.execute("SELECT COALESCE(MAX(position), 0) FROM events")
+        row = cur.fetchone()
+        base = int(row[0]) if row else 0
+        return [str(base + 1 + i) for i in range(count)]
+
+    def visible_sql(self) -> str:
+        return "1 = 1"
+
+    def migration_lock(self, cur: Cursor) -> None:
+        pass  # BEGIN IMMEDIATE already holds the only write lock
+
+    def close(self) -> None:
+        with self._all_lock:
+            for conn in self._all:
+                try:
+                    conn.close()
+                except sqlite3.ProgrammingError:
+                    pass
+            self._all.clear()
+        self._local = threading.local()
+
