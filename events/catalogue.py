@@ -19,7 +19,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import fields
 from typing import Any
 
-from domain.events import EVENT_TYPES, Event, event_from_dict
+from domain.events import EVENT_TYPES, Event, event_from_dict, frozen
 from domain.table import TABLE_EVENT_TYPES
 
 Data = dict[str, Any]
@@ -105,15 +105,7 @@ def decode(type_name: str, version: int, data: Mapping[str, Any],
 
 def _from_dict(cls: type[Event], data: Mapping[str, Any]) -> Event:
     names = {f.name for f in fields(cls)}
-    return cls(**{k: _freeze(v) for k, v in data.items() if k in names})
-
-
-def _freeze(value: Any) -> Any:
-    if isinstance(value, list):
-        return tuple(_freeze(v) for v in value)
-    if isinstance(value, dict):
-        return {k: _freeze(v) for k, v in value.items()}
-    return value
+    return cls(**{k: frozen(v) for k, v in data.items() if k in names})
 
 
 def redact(data: Mapping[str, Any], private: Mapping[str, Any] | None,

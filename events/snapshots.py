@@ -2,7 +2,7 @@
 
 The codec walks the domain's frozen dataclasses generically: a dataclass becomes an
 object tagged with its class name, tuples become lists (and come back as tuples),
-bytes become hex. `FORMAT` is a fingerprint of every class's fields, so a snapshot
+bytes become hex, frozensets sorted lists. `FORMAT` is a fingerprint of every class's fields, so a snapshot
 written before the state's shape changed is simply not used (a snapshot is only an
 optimisation; the events are the truth).
 """
@@ -35,6 +35,8 @@ def to_json(value: Any) -> Any:
         return [to_json(v) for v in value]
     if isinstance(value, bytes):
         return {"~": "bytes", "hex": value.hex()}
+    if isinstance(value, frozenset):
+        return {"~": "frozenset", "items": sorted(to_json(v) for v in value)}
     if isinstance(value, dict):
         if not all(isinstance(k, str) for k in value):
             raise TypeError("only string-keyed dicts can be snapshotted")
@@ -52,6 +54,8 @@ def from_json(data: Any) -> Any:
         tag = data["~"]
         if tag == "bytes":
             return bytes.fromhex(data["hex"])
+        if tag == "frozenset":
+            return frozenset(from_json(v) for v in data["items"])
         if tag == "dict":
             return {k: from_json(v) for k, v in data["items"].items()}
         cls = _CLASSES[tag]

@@ -1,0 +1,73 @@
+"""Fixtures shared by the tests: real PostgreSQL and Redis, each test session in its own
+schema / key prefix so that sessions running side by side never see each other.
+
+PostgreSQL is `TTR_TEST_DATABASE_URL` (default: the `test` database on
+127.0.0.1:5432); Redis is `TTR_TEST_REDIS_URL` (default: 127.0.0.1:6379, db 0).
+Without them the tests that need them skip, except when `CI=true`: then they fail.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+import urllib.parse
+from collections.abc import Iterator
+
+import pytest
+
+PG_URL = os.environ.get("TTR_TEST_DATABASE_URL", "postgresql://postgres@127.0.0.1:5432/test")
+REDIS_URL = os.environ.get("TTR_TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
+IN_CI = os.environ.get("CI", "").lower() == "true"
+
+
+def _unavailable(what: str, error: Exception) -> None:
+    message = f"{what} is not reachable: {error}"
+    if IN_CI:
+        pytest.fail(message + " (CI=true: tests that need it must run)")
+    pytest.skip(message)
+
+
+def with_search_path(url: str, schema: str) -> str:
+    """`url` with every connection's search_path set to `schema`."""
+    parts = urllib.parse.urlsplit(url)
+    query = urllib.parse.parse_qsl(parts.query)
+    query.append(("options", f"-csearch_path={schema}"))
+    return urllib.parse.urlunsplit(parts._replace(query=urllib.parse.urlencode(query)))
+
+
+@pytest.fixture(scope="session")
+def pg_admin_url() -> str:
+    import psycopg
+
+    try:
+        with psycopg.connect(PG_URL, connect_timeout=3) as conn:
+            conn.execute("SELECT 1")
+    except psycopg.OperationalError as error:
+        _unavailable("PostgreSQL", error)
+    return PG_URL
+
+
+@pytest.fixture
+def pg_schema_url(pg_admin_url: str) -> Iterator[str]:
+    """A PostgreSQL URL whose connections live in a new, empty schema (dropped after)."""
+    import psycopg
+
+    schema = "t_" + secrets.token_hex(6)
+    with psycopg.connect(pg_admin_url, autocommit=True) as conn:
+        conn.execute(f"CREATE SCHEMA {schema}")
+    try:
+        yield with_search_path(pg_admin_url, schema)
+    finally:
+        with psycopg.connect(pg_admin_url, autocommit=True) as conn:
+            conn.execute(f"DROP SCHEMA {schema} CASCADE")
+
+
+@pytest.fixture(scope="session")
+def redis_url() -> str:
+    import redis
+
+    try:
+        redis.Redis.from_url(REDIS_URL, socket_connect_timeout=3).ping()
+    except redis.RedisError as error:
+        _unavailable("Redis", error)
+    return REDIS_URL

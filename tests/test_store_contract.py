@@ -1,0 +1,485 @@
+"""The event-store contract: one suite, run unchanged against every adapter.
+
+SQLite always; PostgreSQL at `TTR_TEST_DATABASE_URL` (never skipped when CI=true),
+each test in a fresh schema.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import random
+import threading
+import time
+from collections.abc import Iterator
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from domain.autoplay import play_random_game
+from domain.moves import legal_moves
+from domain.events import Event, Passed
+from domain.table import (
+    GameScored,
+    SeatLeft,
+    SeatTaken,
+    TakeSeat,
+    create_game,
+    decide_table,
+    replay_table,
+)
+from events import (
+    GameLog,
+    Idempotency,
+    IdempotencyMismatch,
+    NewEvent,
+    SqlStore,
+    VersionConflict,
+    open_store,
+    request_hash,
+)
+from events.catalogue import TYPES
+from events.migrations import LATEST, MIGRATIONS
+from events.snapshots import FORMAT
+from events.sqlite import SqliteStore
+
+ADAPTERS = ["sqlite", "postgres"]
+
+
+@pytest.fixture(params=ADAPTERS)
+def store_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'events.sqlite3'}"
+    url: str = request.getfixturevalue("pg_schema_url")
+    return url
+
+
+@pytest.fixture
+def store(store_url: str) -> Iterator[SqlStore]:
+    s = open_store(store_url)
+    s.migrate()
+    yield s
+    s.close()
+
+
+def created(seed: bytes = b"contract", seats: int = 2) -> list[Event]:
+    return create_game(map_name="usa", seats=seats, created_by="alice", seed=seed)
+
+
+def new(events: list[Event], actor: str = "user:alice") -> list[NewEvent]:
+    return [NewEvent(e, actor) for e in events]
+
+
+def seat_event(label: str, seat: int = 0) -> NewEvent:
+    return NewEvent(SeatTaken(seat=seat, user_id=label, name=label), "user:" + label)
+
+
+# -- appending and reading -----------------------------------------------------------
+
+def test_a_stream_reads_back_in_version_order(store: SqlStore) -> None:
+    store.append("g1", new(created()), 0)
+    store.append("g1", [seat_event("bob"), seat_event("carol", 1)], 1)
+    recorded = store.read_stream("g1")
+    assert [r.version for r in recorded] == [1, 2, 3]
+    assert [r.type for r in recorded] == ["game_created", "seat_taken", "seat_taken"]
+    assert recorded[2].event() == SeatTaken(seat=1, user_id="carol", name="carol")
+
+
+def test_an_append_reports_the_versions_it_wrote(store: SqlStore) -> None:
+    first = store.append("g1", new(created()), 0)
+    second = store.append("g1", [seat_event("a"), seat_event("b")], 1)
+    assert (first.first_version, first.last_version) == (1, 1)
+    assert (second.first_version, second.last_version) == (2, 3)
+
+
+def test_reading_after_a_version_returns_only_later_events(store: SqlStore) -> None:
+    store.append("g1", new(created()), 0)
+    for i in range(4):
+        store.append("g1", [seat_event(f"u{i}")], 1 + i)
+    assert [r.version for r in store.read_stream("g1", after=3)] == [4, 5]
+    assert [r.version for r in store.read_stream("g1", after=1, limit=2)] == [2, 3]
+    assert store.read_stream("g1", after=5) == []
+
+
+def test_streams_are_separate(store: SqlStore) -> None:
+    store.append("g1", new(created()), 0)
+    store.append("g2", new(created(b"other")), 0)
+    store.append("g2", [seat_event("bob")], 1)
+    assert store.current_version("g1") == 1
+    assert store.current_version("g2") == 2
+    assert store.current_version("nope") == 0
+
+
+def test_every_event_records_its_actor_and_time(store: SqlStore) -> None:
+    store.append("g1", new(created(), "user:alice"), 0)
+    store.append("g1", [NewEvent(Passed(seat=1), "seat:1")], 1)
+    first, second = store.read_stream("g1")
+    assert (first.actor, second.actor) == ("user:alice", "seat:1")
+    assert first.recorded_at.tzinfo is not None
+    assert first.recorded_at <= second.recorded_at
+
+
+def test_the_global_feed_lists_every_game_in_position_order(store: SqlStore) -> None:
+    store.append("g1", new(created()), 0)
+    store.append("g2", new(created(b"x")), 0)
+    store.append("g1", [seat_event("a"), seat_event("b")], 1)
+    feed = store.read_all()
+    assert [(r.game_id, r.version) for r in feed] == [("g1", 1), ("g2", 1), ("g1", 2), ("g1", 3)]
+    positions = [r.position for r in feed]
+    assert positions == sorted(positions) and len(set(positions)) == 4
+
+
+def test_the_global_feed_resumes_after_a_position(store: SqlStore) -> None:
+    store.append("g1", new(created()), 0)
+    store.append("g1", [seat_event("a")], 1)
+    store.append("g1", [seat_event("b")], 2)
+    feed = store.read_all()
+    assert [r.version for r in store.read_all(after=feed[0].position)] == [2, 3]
+    assert [r.version for r in store.read_all(after=feed[0].position, limit=1)] == [2]
+    assert [r.version for r in store.iter_all(after=0, batch=2)] == [1, 2, 3]
+
+
+# -- conflicts ---------------------------------------------------------------------------
+
+def test_a_stale_expected_version_is_a_conflict_with_the_current_version(
+        store: SqlStore) -> None:
+    store.append("g1", new(created()), 0)
+    store.append("g1", [seat_event("a")], 1)
+    with pytest.raises(VersionConflict) as conflict:
+        store.append("g1", [seat_event("b")], 1)
+    assert (conflict.value.expected, conflict.value.current) == (1, 2)
+    assert store.current_version("g1") == 2
+
+
+def test_an_expected_version_ahead_of_the_stream_is_a_conflict(store: SqlStore) -> None:
+    store.append("g1", new(created()), 0)
+    with pytest.raises(VersionConflict) as conflict:
+        store.append("g1", [seat_event("a")], 5)
+    assert conflict.value.current == 1
+    assert [r.version for r in store.read_stream("g1")] == [1]
+
+
+def test_a_new_stream_can_be_created_only_once(store: SqlStore) -> None:
+    store.append("g1", new(created()), 0)
+    with pytest.raises(VersionConflict):
+        store.append("g1", new(created()), 0)
+
+
+def test_a_failed_append_writes_nothing(store: SqlStore) -> None:
+    store.append("g1", new(created()), 0)
+    with pytest.raises(VersionConflict):
+        store.append("g1", [seat_event("a"), seat_event("b")], 0)
+    assert store.current_version("g1") == 1
+    assert len(store.read_all()) == 1
+
+
+# -- idempotency -------------------------------------------------------------------------
+
+def key(name: str, payload: object = "request", actor: str = "seat:0") -> Idempotency:
+    return Idempotency(key=name, actor=actor, request_hash=request_hash(payload),
+                       response={"answer": name})
+
+
+def test_a_retry_with_the_same_key_returns_the_first_result(store: SqlStore) -> None:
+    store.append("g1", new(created()), 0)
+    first = store.append("g1", [seat_event("a")], 1, key("k1"))
+    again = store.append("g1", [seat_event("a")], 1, key("k1"))
+    assert again.replayed and not first.replayed
+    assert (again.first_version, again.last_version) == (2, 2)
+    assert again.response == {"answer": "k1"}
+    assert store.current_version("g1") == 2
+
+
+def test_a_retry_is_recognised_even_after_the_stream_moved_on(store: SqlStore) -> None:
+    store.append("g1", new(created()), 0)
+    store.append("g1", [seat_event("a")], 1, key("k1"))
+    store.append("g1", [seat_event("b")], 2)
+    again = store.append("g1", [seat_event("a")], 1, key("k1"))
+    assert again.replayed and again.first_version == 2
+    assert store.find_idempotent("g1", "seat:0", "k1") == again
+
+
+def test_a_key_reused_for_another_request_is_refused(store: SqlStore) -> None:
+    store.append("g1", new(created()), 0)
+    store.append("g1", [seat_event("a")], 1, key("k1", payload="draw"))
+    with pytest.raises(IdempotencyMismatch):
+        store.append("g1", [seat_event("b")], 2, key("k1", payload="claim"))
+    assert store.current_version("g1") == 2
+
+
+def test_keys_are_scoped_to_the_game_and_the_actor(store: SqlStore) -> None:
+    store.append("g1", new(created()), 0)
+    store.append("g2", new(created()), 0)
+    store.append("g1", [seat_event("a")], 1, key("k", actor="seat:0"))
+    other_actor = store.append("g1", [seat_event("b")], 2, key("k", actor="seat:1"))
+    other_game = store.append("g2", [seat_event("c")], 1, key("k", actor="seat:0"))
+    assert not other_actor.replayed and not other_game.replayed
+    assert store.current_version("g1") == 3 and store.current_version("g2") == 2
+
+
+def test_an_unknown_key_finds_nothing(store: SqlStore) -> None:
+    assert store.find_idempotent("g1", "seat:0", "never") is None
+
+
+# -- every event type round-trips -----------------------------------------------------
+
+def sample_events() -> list[Event]:
+    """At least one event of every type, from real games of every map."""
+    events: list[Event] = []
+    for map_name, players in (("usa", 5), ("europe", 5), ("nordic", 3)):
+        for n in range(3):
+            _, log = play_random_game(map_name, players, f"rt-{n}".encode(),
+                                      random.Random(n))
+            events.extend(log)
+    table = replay_table(created())
+    events.extend(created())
+    events.extend(decide_table(table, "bob", TakeSeat("Bob")))
+    events.append(SeatLeft(seat=0, user_id="bob"))
+    events.append(Passed(seat=1))
+    events.append(GameScored(players=({"seat": 0, "routes": ("usa/a-b",), "score": {"total": 3}},),
+                             winners=(0,)))
+    return events
+
+
+def test_every_event_type_round_trips_exactly(store: SqlStore) -> None:
+    events = sample_events()
+    assert {e.TYPE for e in events} >= set(TYPES) - {"player_resigned", "player_dropped",
+                                                     "turn_timed_out", "seed_revealed"}
+    version = 0
+    for i in range(0, len(events), 500):
+        chunk = events[i:i + 500]
+        store.append("rt", new(chunk), version)
+        version += len(chunk)
+    back = [r.event() for r in store.read_stream("rt")]
+    assert back == events
+
+
+def test_hidden_fields_are_stored_apart_with_their_audience(store: SqlStore) -> None:
+    store.append("g1", new(created()), 0)
+    rec = store.read_stream("g1")[0]
+    assert "seed" not in rec.data and rec.private["seed"]
+    assert rec.audience["seed"] == []
+    assert rec.data["seed_commitment"]
+
+
+# -- snapshots ---------------------------------------------------------------------------
+
+def test_the_newest_snapshot_wins(store: SqlStore) -> None:
+    store.save_snapshot("g1", 10, "f1", {"v": 10})
+    store.save_snapshot("g1", 5, "f1", {"v": 5})
+    assert store.load_snapshot("g1", "f1") == (10, {"v": 10})
+    store.save_snapshot("g1", 12, "f1", {"v": 12})
+    assert store.load_snapshot("g1", "f1") == (12, {"v": 12})
+
+
+def test_a_snapshot_of_another_format_is_not_used(store: SqlStore) -> None:
+    store.save_snapshot("g1", 10, "old", {"v": 10})
+    assert store.load_snapshot("g1", "new") is None
+
+
+def test_state_from_a_snapshot_equals_state_from_the_full_replay(store: SqlStore) -> None:
+    writer = GameLog(store, snapshot_every=16)
+    table = None
+    _, table = writer.append("g1", table, created(b"snap"), "user:alice")
+    for user in ("alice", "bob"):
+        _, table = writer.append("g1", table, decide_table(table, user, TakeSeat(user)), "user:" + user)
+    choices = random.Random(5)
+    while table.game is not None and table.game.phase != "ended" and table.version < 200:
+        game = table.game
+        seat = (next(s for s, p in enumerate(game.players) if p.pending_tickets)
+                if game.phase == "setup" else game.current)
+        user = table.seats[seat].user_id
+        command = choices.choice(legal_moves(game, seat))
+        _, table = writer.append("g1", table, decide_table(table, user, command), f"seat:{seat}")
+    snapshot = store.load_snapshot("g1", FORMAT)
+    assert snapshot is not None and snapshot[0] > 16
+    from_snapshot = GameLog(store).load("g1")
+    full = replay_table([r.event() for r in store.read_stream("g1")])
+    assert from_snapshot == full == table
+    assert from_snapshot.game == full.game
+
+
+def test_a_load_reads_only_the_events_after_its_cached_state(store: SqlStore) -> None:
+    log = GameLog(store)
+    _, table = log.append("g1", None, created(), "user:alice")
+    _, table = log.append("g1", table, [SeatTaken(seat=0, user_id="a", name="A")], "user:a")
+    other = GameLog(store)
+    other.load("g1")
+    store.append("g1", [seat_event("b", 1)], 2)
+    reads: list[int] = []
+    real = store.read_stream
+
+    def spy(game_id: str, after: int = 0, limit: int | None = None):  # type: ignore[no-untyped-def]
+        reads.append(after)
+        return real(game_id, after, limit)
+
+    store.read_stream = spy  # type: ignore[method-assign]
+    assert other.load("g1").seats[1].user_id == "b"
+    assert reads == [2]
+
+
+def test_state_at_a_version_replays_up_to_it(store: SqlStore) -> None:
+    log = GameLog(store)
+    _, table = log.append("g1", None, created(), "user:alice")
+    _, table = log.append("g1", table, [SeatTaken(seat=0, user_id="a", name="A")], "user:a")
+    _, table = log.append("g1", table, [SeatTaken(seat=1, user_id="b", name="B")], "user:b")
+    assert [s.user_id for s in log.state_at("g1", 2).seats] == ["a"]
+    assert log.state_at("g1", 3) == replace(table)
+
+
+# -- upcasting a real old-shape event ------------------------------------------------------
+
+def test_a_turn_ended_stored_before_schema_2_loads_with_no_skipped_seats(
+        store: SqlStore) -> None:
+    # The exact row the engine wrote for `turn_ended` before seats could be skipped.
+    store.append("g1", new(created()), 0)
+    with store.transaction() as cur:
+        cur.execute(
+            "INSERT INTO events (game_id, version, position, type, schema_version, "
+            "recorded_at, actor, data, private, audience) "
+            "VALUES (%s, 2, 999999999999, 'turn_ended', 1, %s, 'seat:0', %s, NULL, NULL)",
+            ("g1", store.time_param(store.clock()),
+             store.json_param({"seat": 0, "next_seat": 1})))
+    event = store.read_stream("g1")[1].event()
+    assert event.TYPE == "turn_ended"
+    assert getattr(event, "next_seat") == 1
+    assert tuple(getattr(event, "skipped", ())) == ()
+
+
+# -- migrations ----------------------------------------------------------------------------
+
+def test_migrations_create_the_schema_from_an_empty_database(store_url: str) -> None:
+    fresh = open_store(store_url)
+    try:
+        assert fresh.migrate() == [m.number for m in MIGRATIONS]
+        assert fresh.migrate() == []
+        assert fresh.schema_version() == LATEST
+    finally:
+        fresh.close()
+
+
+def _migrate_in_process(url: str, results: multiprocessing.Queue) -> None:  # type: ignore[type-arg]
+    s = open_store(url)
+    try:
+        results.put(s.migrate())
+    except Exception as error:  # reported to the parent, which fails the test
+        results.put(repr(error))
+    finally:
+        s.close()
+
+
+def test_several_processes_can_migrate_at_once(store_url: str) -> None:
+    ctx = multiprocessing.get_context("spawn")
+    results: multiprocessing.Queue = ctx.Queue()  # type: ignore[type-arg]
+    procs = [ctx.Process(target=_migrate_in_process, args=(store_url, results))
+             for _ in range(4)]
+    for p in procs:
+        p.start()
+    for p in procs:
+        p.join(60)
+    outcomes = [results.get(timeout=5) for _ in procs]
+    assert all(isinstance(o, list) for o in outcomes), outcomes
+    assert sorted(len(o) for o in outcomes)[-1] > 0  # one of them did the work
+    assert sum(len(o) for o in outcomes) == len(MIGRATIONS)
+
+
+# -- concurrency ---------------------------------------------------------------------------
+
+GAMES = ("c1", "c2", "c3")
+APPENDS_PER_WRITER = 25
+
+
+def _write(url: str, writer: str, seed: int) -> tuple[int, int, list[str]]:
+    """Append APPENDS_PER_WRITER events, retrying on conflicts; (successes, conflicts, errors)."""
+    s = open_store(url)
+    rng = random.Random(seed)
+    done = conflicts = 0
+    errors: list[str] = []
+    try:
+        while done < APPENDS_PER_WRITER:
+            game = rng.choice(GAMES)
+            version = s.current_version(game)
+            try:
+                s.append(game, [seat_event(f"{writer}-{done}")], version)
+                done += 1
+            except VersionConflict as conflict:
+                assert conflict.current >= version
+                conflicts += 1
+            except Exception as error:  # anything else is a failure of the contract
+                errors.append(repr(error))
+                break
+    finally:
+        s.close()
+    return done, conflicts, errors
+
+
+def _write_in_process(url: str, writer: str, seed: int,
+                      results: multiprocessing.Queue) -> None:  # type: ignore[type-arg]
+    results.put(_write(url, writer, seed))
+
+
+def test_concurrent_writers_lose_nothing_and_losers_get_conflicts(
+        store: SqlStore, store_url: str) -> None:
+    for game in GAMES:
+        store.append(game, new(created(game.encode())), 0)
+    seen: list[tuple[int, str, int]] = []
+    stop = threading.Event()
+
+    def tail() -> None:  # a feed reader running while the writers write
+        after = store.read_all()[-1].position
+        while True:
+            finished = stop.is_set()
+            page = store.read_all(after, 50)
+            seen.extend((r.position, r.game_id, r.version) for r in page)
+            if page:
+                after = page[-1].position
+            elif finished:
+                return
+            else:
+                time.sleep(0.002)
+
+    reader = threading.Thread(target=tail)
+    reader.start()
+    ctx = multiprocessing.get_context("spawn")
+    results: multiprocessing.Queue = ctx.Queue()  # type: ignore[type-arg]
+    procs = [ctx.Process(target=_write_in_process, args=(store_url, f"p{i}", 100 + i, results))
+             for i in range(4)]
+    for p in procs:
+        p.start()
+    thread_results: list[tuple[int, int, list[str]]] = []
+    threads = [threading.Thread(target=lambda i=i: thread_results.append(
+        _write(store_url, f"t{i}", i))) for i in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    outcomes = thread_results + [results.get(timeout=120) for _ in procs]
+    for p in procs:
+        p.join(30)
+    stop.set()
+    reader.join()
+
+    assert all(not errors for _, _, errors in outcomes), outcomes
+    assert sum(done for done, _, _ in outcomes) == 12 * APPENDS_PER_WRITER
+    assert sum(conflicts for _, conflicts, _ in outcomes) > 0
+    labels: list[str] = []
+    for game in GAMES:
+        stream = store.read_stream(game)
+        assert [r.version for r in stream] == list(range(1, len(stream) + 1))
+        labels += [r.data["user_id"] for r in stream[1:]]
+    assert len(labels) == len(set(labels)) == 12 * APPENDS_PER_WRITER
+    # the reader saw every event exactly once, in increasing positions
+    assert len(seen) == 12 * APPENDS_PER_WRITER
+    assert [p for p, _, _ in seen] == sorted({p for p, _, _ in seen})
+
+
+def test_sqlite_is_the_default_store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    s = open_store(None)
+    assert isinstance(s, SqliteStore) and s.path == str(tmp_path / "ttr.sqlite3")
+    s.migrate()
+    with s.reading() as cur:
+        cur.execute("PRAGMA journal_mode")
+        row = cur.fetchone()
+    assert row is not None and row[0] == "wal"
+    s.close()
