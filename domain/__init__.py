@@ -1,13 +1,14 @@
 """The rules of Ticket to Ride (North America, Europe, Nordic Countries) as pure functions.
 
 `start_game` deals a game from a seed; `decide` turns a command into events or a
-`RuleViolation`; `evolve` applies an event; `legal_moves` lists what a seat may do;
-`final_scores` scores a finished game. Nothing here does I/O.
+`RuleViolation` (`decide_system` does the same for the server's `TimeOut`); `evolve`
+applies an event; `legal_moves` lists what a seat may do; `final_scores` scores a
+finished game. Nothing here does I/O.
 """
 
 from domain.board import MAP_NAMES, Board, Route, Ticket, load_board
-from domain.commands import Command, command_from_dict
-from domain.decide import decide
+from domain.commands import Command, Resign, TimeOut, command_from_dict
+from domain.decide import decide, decide_system
 from domain.events import EVENT_TYPES, Event, event_from_dict
 from domain.evolve import evolve, replay
 from domain.moves import legal_moves
@@ -18,7 +19,7 @@ from domain.violations import CODES, RuleViolation
 
 __all__ = [
     "CODES", "EVENT_TYPES", "MAP_NAMES", "RULES_VERSION", "Board", "Command", "Event", "Game",
-    "Player", "Route", "RuleViolation", "Rules", "Ticket", "command_from_dict", "decide",
-    "event_from_dict", "evolve", "legal_moves", "load_board", "replay", "rules_for",
-    "start_game",
+    "Player", "Resign", "Route", "RuleViolation", "Rules", "Ticket", "TimeOut",
+    "command_from_dict", "decide", "decide_system", "event_from_dict", "evolve",
+    "legal_moves", "load_board", "replay", "rules_for", "start_game",
 ]

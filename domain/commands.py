@@ -12,6 +12,11 @@ legal-move listing returns, e.g.::
     {"type": "keep_tickets", "tickets": ["usa/denver-el-paso"]}
     {"type": "build_station", "city": "Wien", "cards": {"blue": 2}}
     {"type": "pass"}
+    {"type": "resign"}
+
+`TimeOut` is not among them: the server (the system, not a player) sends it when a
+turn's deadline passed, to `domain.decide.decide_system`; it is never parsed from a
+player's request nor listed as a legal move.
 """
 
 from __future__ import annotations
@@ -87,14 +92,43 @@ class Pass:
         return {"type": "pass"}
 
 
+@dataclass(frozen=True, slots=True)
+class Resign:
+    """Leave the game for good: any seat still in, at any moment until the game ends."""
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"type": "resign"}
+
+
 Command = (
     DrawCard | ClaimRoute | PayTunnel | DeclineTunnel | DrawTickets | KeepTickets
-    | BuildStation | Pass
+    | BuildStation | Pass | Resign
 )
 COMMAND_TYPES: tuple[str, ...] = (
     "draw_card", "claim_route", "pay_tunnel", "decline_tunnel", "draw_tickets",
-    "keep_tickets", "build_station", "pass",
+    "keep_tickets", "build_station", "pass", "resign",
 )
+
+
+@dataclass(frozen=True, slots=True)
+class TimeOut:
+    """The system command for passed deadlines (see `domain.decide.decide_system`).
+
+    `seats`: whose deadline passed — in setup, players who still have dealt tickets to
+    choose from (several at once, handled one after the other in the order given); in
+    play, exactly the current player. `deadline`: the deadline that passed, an
+    opaque ISO-8601 string recorded in the events (the domain reads no clock).
+    `drop_after`: the game's policy, the time-outs in a row after which a player is
+    dropped from the game (None: never).
+    """
+
+    seats: tuple[int, ...]
+    deadline: str
+    drop_after: int | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"type": "time_out", "seats": list(self.seats), "deadline": self.deadline,
+                "drop_after": self.drop_after}
 
 
 def check_shape(command: Command) -> None:
@@ -154,6 +188,8 @@ def command_from_dict(data: Mapping[str, Any]) -> Command:
         return KeepTickets(tuple(tickets))
     if kind == "build_station":
         return BuildStation(_string(data, "city"), _cards(data))
+    if kind == "resign":
+        return Resign()
     return Pass()
 
 
@@ -166,6 +202,7 @@ _FIELDS: dict[str, set[str]] = {
     "keep_tickets": {"tickets"},
     "build_station": {"city", "cards"},
     "pass": set(),
+    "resign": set(),
 }
 
 

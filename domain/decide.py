@@ -5,6 +5,16 @@ a draw refills the market, which may reshuffle the deck and reset the market, an
 ends the turn) or raises `RuleViolation` and changes nothing. The events are built
 against a working copy of the state (`_Turn.emit` evolves as it goes), so each
 rule reads the state exactly as it is at that moment of the turn.
+
+`decide_system(state, command)` is the same for the one command no player sends:
+`TimeOut`, which the server sends when a turn's deadline passed. It has an entry
+point of its own so that no player's request can ever reach it.
+
+Leaving the game (`Resign`, or being dropped after time-outs) is handled here too:
+the player's pending choice is settled the way that commits them to nothing new
+(dealt or drawn tickets all kept, a pending tunnel declined), their turn ends, and
+from then on turn order passes them over. Every `GameEnded` is followed by
+`SeedRevealed` in the same call.
 """
 
 from __future__ import annotations
@@ -25,6 +35,8 @@ from domain.commands import (
     KeepTickets,
     Pass,
     PayTunnel,
+    Resign,
+    TimeOut,
     check_shape,
 )
 from domain.evolve import CHANGES, evolve, players_changed
@@ -125,8 +137,17 @@ def _execute(game: Game, seat: int, command: Command,
         raise RuleViolation("game_over")
     if not 0 <= seat < len(game.players):
         raise RuleViolation("not_your_turn", f"There is no seat {seat} in this game.")
+    if game.players[seat].out is not None:
+        raise RuleViolation("player_out", f"Seat {seat} has left the game "
+                            f"({game.players[seat].out}).")
+    if isinstance(command, Resign):  # at any moment, whoever's turn it is
+        turn = _Turn(game, in_place)
+        _leave(turn, seat, ev.PlayerResigned(seat=seat))
+        return turn.events, turn.game
     if game.phase == "setup":
         if not isinstance(command, KeepTickets):
+            if isinstance(command, TimeOut):
+                raise _system_only()
             raise RuleViolation("game_not_started",
                                 "Every player first chooses which dealt tickets to keep.")
         turn = _Turn(game, in_place)
@@ -138,10 +159,107 @@ def _execute(game: Game, seat: int, command: Command,
     if handler is None:
         if isinstance(command, PayTunnel | DeclineTunnel):
             raise RuleViolation("no_pending_tunnel")
+        if isinstance(command, TimeOut):
+            raise _system_only()
         raise RuleViolation("wrong_step", _STEP_HELP[game.step])
     turn = _Turn(game, in_place)
     handler(turn, seat, command)
     return turn.events, turn.game
+
+
+def _system_only() -> RuleViolation:
+    return RuleViolation("unknown_command", "time_out is the system's command, not a player's.")
+
+
+def decide_system(game: Game, command: TimeOut) -> list[ev.Event]:
+    """The events of a system command (a `TimeOut`), or a raised `RuleViolation`.
+
+    For each seat of the command, in the order given: `TurnTimedOut`; then, after
+    `drop_after` time-outs in a row, `PlayerDropped` and the rest as a resignation;
+    otherwise the seat's pending choice is settled as for a resignation (setup: every
+    dealt ticket kept; play: a pending tunnel declined, drawn tickets all kept) and,
+    in play, the turn ends. A time-out is not a pass. Several seats give the events
+    of one `TimeOut` per seat in that order (they stop if the game ends).
+    """
+    return execute_system(game, command)[0]
+
+
+def execute_system(game: Game, command: TimeOut) -> tuple[list[ev.Event], Game]:
+    """`decide_system`, and the state its events lead to."""
+    _check_time_out(game, command)
+    turn = _Turn(game)
+    for seat in command.seats:
+        if turn.game.phase == "ended":
+            break
+        _time_out(turn, seat, command.deadline, command.drop_after)
+    return turn.events, turn.game
+
+
+def _check_time_out(game: Game, command: TimeOut) -> None:
+    if not isinstance(command, TimeOut):
+        raise RuleViolation("unknown_command", "The system command is time_out.")
+    seats = command.seats
+    if (not isinstance(seats, tuple) or not seats or len(set(seats)) != len(seats)
+            or any(not isinstance(s, int) or isinstance(s, bool) for s in seats)):
+        raise RuleViolation("malformed_command", "seats is a non-empty list of distinct seats.")
+    if not isinstance(command.deadline, str) or not command.deadline:
+        raise RuleViolation("malformed_command", "deadline is a non-empty ISO-8601 string.")
+    drop = command.drop_after
+    if drop is not None and (not isinstance(drop, int) or isinstance(drop, bool) or drop < 1):
+        raise RuleViolation("malformed_command", "drop_after is None or a number from 1.")
+    if game.phase == "ended":
+        raise RuleViolation("game_over")
+    for seat in seats:
+        if not 0 <= seat < len(game.players):
+            raise RuleViolation("not_due", f"There is no seat {seat} in this game.")
+        if game.players[seat].out is not None:
+            raise RuleViolation("player_out", f"Seat {seat} has left the game.")
+        if game.phase == "setup" and not game.players[seat].pending_tickets:
+            raise RuleViolation("not_due", f"Seat {seat} has already chosen its tickets.")
+    if game.phase == "playing" and seats != (game.current,):
+        raise RuleViolation("not_due", f"Only the current player, seat {game.current}, "
+                            "can time out now.")
+
+
+def _time_out(turn: _Turn, seat: int, deadline: str, drop_after: int | None) -> None:
+    consecutive = turn.game.players[seat].timeouts_in_a_row + 1
+    turn.emit(ev.TurnTimedOut(seat=seat, deadline=deadline, consecutive=consecutive))
+    if drop_after is not None and consecutive >= drop_after:
+        _leave(turn, seat, ev.PlayerDropped(seat=seat, timeouts=consecutive))
+        return
+    _settle_pending(turn, seat)
+
+
+# -- leaving the game ------------------------------------------------------------------
+
+def _leave(turn: _Turn, seat: int, left: ev.PlayerResigned | ev.PlayerDropped) -> None:
+    """`seat` leaves: the event, their pending choice settled, their turn ended if it
+    was theirs, and the end of the game if they leave one player (or a deadlock, or a
+    final round with nobody owed a turn)."""
+    turn.emit(left)
+    _settle_pending(turn, seat)
+    if turn.game.phase != "ended":
+        _end_if_over(turn, seat_left=True)
+
+
+def _settle_pending(turn: _Turn, seat: int) -> None:
+    """Settle `seat`'s pending choice without a choice from them (resignation or
+    time-out): keep every ticket offered, decline a pending tunnel; in play, their
+    turn then ends. A first card already drawn stays: there is nothing to undo."""
+    g = turn.game
+    if g.phase == "setup":
+        offered = g.players[seat].pending_tickets
+        if offered:
+            _keep_tickets(turn, seat, KeepTickets(offered))
+        return
+    if seat != g.current:
+        return
+    if g.step == "keep_tickets":
+        _keep_tickets(turn, seat, KeepTickets(g.players[seat].pending_tickets))
+    elif g.step == "tunnel":
+        _decline_tunnel(turn, seat, DeclineTunnel())
+    else:
+        _end_turn(turn, seat)
 
 
 # -- drawing train cards ---------------------------------------------------------------
@@ -423,15 +541,35 @@ def _pass(turn: _Turn, seat: int, command: Pass) -> None:
 
 
 def _end_turn(turn: _Turn, seat: int) -> None:
+    """The turn of `seat` ends: the next player still in plays; or the game ends."""
+    turn.emit(_turn_ended(seat, *turn.game.next_seat_in(seat)))
     g = turn.game
-    turn.emit(_turn_ended(seat, (seat + 1) % len(g.players)))
+    player = g.players[seat]
+    if player.out is not None:  # the player is leaving: `_leave` checks the end
+        return
+    # Speed: only a final round or a run of passes can end the game after a turn
+    if (g.final_round_by is not None or g.passed) and _end_if_over(turn, seat_left=False):
+        return
+    if g.final_round_by is None and player.trains <= g.rules.end_trigger_trains:
+        turn.emit(ev.FinalRoundStarted(seat=seat, trains=player.trains))
+
+
+def _end_if_over(turn: _Turn, seat_left: bool) -> bool:
+    """End the game if it is over (after a turn, or when a player left): one player
+    still in (checked first), nobody owed a final turn, or a round of passes by every
+    player still in. Returns whether it ended."""
     g = turn.game
-    if g.final_turns_left == 0:
-        turn.emit(ev.GameEnded(reason="final_round"))
-    elif g.passes_in_a_row >= len(g.players):
-        turn.emit(ev.GameEnded(reason="deadlock"))
-    elif g.final_round_by is None and g.players[seat].trains <= g.rules.end_trigger_trains:
-        turn.emit(ev.FinalRoundStarted(seat=seat, trains=g.players[seat].trains))
+    if seat_left and len(g.seats_in()) <= 1:
+        reason = "last_player"
+    elif g.final_round_by is not None and not g.final_turns_owed:
+        reason = "final_round"
+    elif g.passed and set(g.passed).issuperset(g.seats_in()):
+        reason = "deadlock"
+    else:
+        return False
+    turn.emit(ev.GameEnded(reason=reason))
+    turn.emit(ev.SeedRevealed(seed=turn.game.seed.hex()))
+    return True
 
 
 _BY_STEP: dict[str, dict[type, Callable[[_Turn, int, Any], None]]] = {

@@ -16,6 +16,7 @@ def positions_of(game: Game) -> tuple[Position, ...]:
             stations=player.stations,
             tickets=player.tickets,
             stations_left=player.stations_left,
+            out=player.out is not None,
         )
         for seat, player in enumerate(game.players)
     )

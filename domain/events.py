@@ -187,14 +187,18 @@ class Passed(Event):
 
 @dataclass(frozen=True, slots=True)
 class TurnEnded(Event):
+    """The turn of `seat` is over; `next_seat` plays next, passing over `skipped`: the
+    seats between them (in seat order) of the players who have left the game."""
     TYPE: ClassVar[str] = "turn_ended"
     seat: int
     next_seat: int
+    skipped: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
 class FinalRoundStarted(Event):
-    """A player ended a turn with few trains: everyone gets exactly one more turn."""
+    """A player ended a turn with few trains: every player still in gets exactly one
+    more turn, this one's included."""
     TYPE: ClassVar[str] = "final_round_started"
     seat: int
     trains: int
@@ -203,7 +207,53 @@ class FinalRoundStarted(Event):
 @dataclass(frozen=True, slots=True)
 class GameEnded(Event):
     TYPE: ClassVar[str] = "game_ended"
-    reason: str  # "final_round" or "deadlock"
+    reason: str  # "final_round", "deadlock" or "last_player"
+
+
+@dataclass(frozen=True, slots=True)
+class SeedRevealed(Event):
+    """The game's secret seed, public once the game has ended (it follows every
+    `GameEnded`): anyone can now check it against the commitment in `GameStarted` and
+    re-derive every shuffle."""
+    TYPE: ClassVar[str] = "seed_revealed"
+    seed: str  # hex
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerResigned(Event):
+    """The player left the game of their own will: they never get another turn."""
+    TYPE: ClassVar[str] = "player_resigned"
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class TurnTimedOut(Event):
+    """The deadline of `seat`'s turn (or setup ticket choice) passed; the system acted.
+
+    `deadline` is the deadline that passed, as the server stated it (an ISO-8601
+    string, recorded as is); `consecutive` counts this player's time-outs in a row,
+    this one included (it starts again when the player acts themselves).
+    """
+    TYPE: ClassVar[str] = "turn_timed_out"
+    seat: int
+    deadline: str
+    consecutive: int
+
+    @property
+    def actor(self) -> int | None:
+        return None  # the system acted, not the player
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerDropped(Event):
+    """The game's policy removed the player after `timeouts` time-outs in a row."""
+    TYPE: ClassVar[str] = "player_dropped"
+    seat: int
+    timeouts: int
+
+    @property
+    def actor(self) -> int | None:
+        return None  # the system acted, not the player
 
 
 EVENT_TYPES: dict[str, type[Event]] = {
@@ -211,7 +261,8 @@ EVENT_TYPES: dict[str, type[Event]] = {
         GameStarted, DeckReshuffled, MarketRefilled, MarketReset, CardDrawnBlind, CardTaken,
         RouteClaimed, TunnelAttempted, TunnelCardsRevealed, TunnelDeclined, TicketsDrawn,
         TicketsKept, SetupTicketsReturned, StationBuilt, Passed, TurnEnded,
-        FinalRoundStarted, GameEnded,
+        FinalRoundStarted, GameEnded, SeedRevealed, PlayerResigned, TurnTimedOut,
+        PlayerDropped,
     )
 }
 
@@ -237,3 +288,8 @@ def _thaw(value: Any) -> Any:
     if isinstance(value, Mapping):
         return {k: _thaw(v) for k, v in value.items()}
     return value
+
+
+def frozen(value: Any) -> Any:
+    """`value` with every list turned into a tuple (all the way down), as events hold them."""
+    return _freeze(value)

@@ -101,22 +101,35 @@ def _reset(g: Game, e: ev.MarketReset) -> Change:
 
 
 # The first action of a turn that is not a pass breaks a run of passes, hence the
-# `passes_in_a_row` of 0 in the changes of those actions.
+# `passed` of nobody in the changes of those actions. The events of a player's own
+# action (these, and a pass) also end their run of time-outs (`_acted`); the
+# `tickets_kept` and `tunnel_declined` that may follow a time-out do not, and need
+# not: a player's own keep or decline comes after their draw or tunnel attempt in
+# the same turn, and at setup nobody has timed out yet.
+_NOBODY: tuple[int, ...] = ()
+
+
+def _acted(p: Player, fields: Changes) -> Changes:
+    """`fields` of player `p`, who acted themselves: their run of time-outs is over."""
+    if p.timeouts_in_a_row:
+        fields["timeouts_in_a_row"] = 0
+    return fields
+
 
 def _drawn_blind(g: Game, e: ev.CardDrawnBlind) -> Change:
-    hand = g.players[e.seat].hand
+    p = g.players[e.seat]
     return ({"deck": g.deck[1:], "step": "second_card" if g.step == "start" else g.step,
-             "passes_in_a_row": 0},
-            (e.seat, {"hand": add_card(hand, e.card)}))
+             "passed": _NOBODY},
+            (e.seat, _acted(p, {"hand": add_card(p.hand, e.card)})))
 
 
 def _taken(g: Game, e: ev.CardTaken) -> Change:
-    hand = g.players[e.seat].hand
+    p = g.players[e.seat]
     market = list(g.market)
     market[e.slot] = None
     return ({"market": tuple(market), "step": "second_card" if g.step == "start" else g.step,
-             "passes_in_a_row": 0},
-            (e.seat, {"hand": add_card(hand, e.card)}))
+             "passed": _NOBODY},
+            (e.seat, _acted(p, {"hand": add_card(p.hand, e.card)})))
 
 
 def _claimed(g: Game, e: ev.RouteClaimed) -> Change:
@@ -131,17 +144,20 @@ def _claimed(g: Game, e: ev.RouteClaimed) -> Change:
     return ({"discard": discard, "owners": tuple(owners),
              # Speed: the cached bit set follows the owners here, not recomputed from them
              "free_routes": g.free_routes & ~(1 << route.index),
-             "tunnel": None, "passes_in_a_row": 0},
-            (e.seat, {"hand": subtract(p.hand, paid), "trains": p.trains - route.length,
-                      "routes": (*p.routes, route.index),
-                      "route_points": p.route_points + e.points}))
+             "tunnel": None, "passed": _NOBODY},
+            (e.seat, _acted(p, {"hand": subtract(p.hand, paid),
+                                "trains": p.trains - route.length,
+                                "routes": (*p.routes, route.index),
+                                "route_points": p.route_points + e.points})))
 
 
 def _tunnel_attempted(g: Game, e: ev.TunnelAttempted) -> Change:
     route = g.board.route_by_id[e.route]
     pending = PendingTunnel(route=route.index, cards=counts_from_mapping(e.cards),
                             color=e.color, revealed=(), extra_cards=0)
-    return {"tunnel": pending, "step": "tunnel", "passes_in_a_row": 0}, None
+    p = g.players[e.seat]
+    return ({"tunnel": pending, "step": "tunnel", "passed": _NOBODY},
+            (e.seat, {"timeouts_in_a_row": 0}) if p.timeouts_in_a_row else None)
 
 
 def _tunnel_revealed(g: Game, e: ev.TunnelCardsRevealed) -> Change:
@@ -160,8 +176,8 @@ def _tunnel_declined(g: Game, e: ev.TunnelDeclined) -> Change:
 
 def _tickets_drawn(g: Game, e: ev.TicketsDrawn) -> Change:
     return ({"ticket_deck": g.ticket_deck[e.count:], "step": "keep_tickets",
-             "passes_in_a_row": 0},
-            (e.seat, {"pending_tickets": e.tickets}))
+             "passed": _NOBODY},
+            (e.seat, _acted(g.players[e.seat], {"pending_tickets": e.tickets})))
 
 
 def _tickets_kept(g: Game, e: ev.TicketsKept) -> Change:
@@ -173,10 +189,14 @@ def _tickets_kept(g: Game, e: ev.TicketsKept) -> Change:
         changes["setup_returns"] = returns[:e.seat] + (e.returned,) + returns[e.seat + 1:]
     if e.shuffle is not None:
         changes["shuffles_used"] = e.shuffle + 1
-    # the game starts when every player has chosen (this one now has no tickets pending)
+    # the game starts when every player has chosen (this one now has no tickets pending),
+    # with the first player, or the next one still in if the first player has left
     if g.phase == "setup" and not any(
             q.pending_tickets for seat, q in enumerate(g.players) if seat != e.seat):
-        changes.update(phase="playing", current=g.first_player, step="start")
+        first = g.first_player
+        if g.players[first].out is not None:
+            first = g.next_seat_in(first)[0]
+        changes.update(phase="playing", current=first, step="start")
     return changes, (e.seat, {"tickets": g.players[e.seat].tickets + e.kept,
                               "pending_tickets": ()})
 
@@ -193,27 +213,58 @@ def _station_built(g: Game, e: ev.StationBuilt) -> Change:
     owners = dict(g.station_owners)
     owners[e.city] = e.seat
     return ({"discard": add(g.discard, paid), "station_owners": owners,
-             "passes_in_a_row": 0},
-            (e.seat, {"hand": subtract(p.hand, paid), "stations_left": p.stations_left - 1,
-                      "stations": (*p.stations, e.city)}))
+             "passed": _NOBODY},
+            (e.seat, _acted(p, {"hand": subtract(p.hand, paid),
+                                "stations_left": p.stations_left - 1,
+                                "stations": (*p.stations, e.city)})))
 
 
 def _passed(g: Game, e: ev.Passed) -> Change:
-    return {"passes_in_a_row": g.passes_in_a_row + 1}, None
+    p = g.players[e.seat]
+    passed = g.passed if e.seat in g.passed else (*g.passed, e.seat)
+    return ({"passed": passed},
+            (e.seat, {"timeouts_in_a_row": 0}) if p.timeouts_in_a_row else None)
 
 
 def _turn_ended(g: Game, e: ev.TurnEnded) -> Change:
-    left = g.final_turns_left - 1 if g.final_turns_left is not None else None
-    return {"current": e.next_seat, "step": "start", "turns": g.turns + 1,
-            "final_turns_left": left}, None
+    changes: Changes = {"current": e.next_seat, "step": "start", "turns": g.turns + 1}
+    owed = g.final_turns_owed
+    if owed:
+        changes["final_turns_owed"] = tuple(s for s in owed if s != e.seat)
+    return changes, None
 
 
 def _final_round(g: Game, e: ev.FinalRoundStarted) -> Change:
-    return {"final_round_by": e.seat, "final_turns_left": g.player_count}, None
+    return {"final_round_by": e.seat, "final_turns_owed": g.seats_in()}, None
 
 
 def _ended(g: Game, e: ev.GameEnded) -> Change:
     return {"phase": "ended", "end_reason": e.reason}, None
+
+
+def _seed_revealed(g: Game, e: ev.SeedRevealed) -> Change:
+    return {}, None  # the state always held the seed
+
+
+def _left(g: Game, seat: int, why: str) -> Change:
+    """A player left: out for good, and owed no final turn any more."""
+    changes: Changes = {}
+    if seat in g.final_turns_owed:
+        changes["final_turns_owed"] = tuple(s for s in g.final_turns_owed if s != seat)
+    return changes, (seat, {"out": why})
+
+
+def _resigned(g: Game, e: ev.PlayerResigned) -> Change:
+    return _left(g, e.seat, "resigned")
+
+
+def _dropped(g: Game, e: ev.PlayerDropped) -> Change:
+    return _left(g, e.seat, "dropped")
+
+
+def _timed_out(g: Game, e: ev.TurnTimedOut) -> Change:
+    # not a pass: `passed` stays as it is (see `Game.passed`)
+    return {}, (e.seat, {"timeouts_in_a_row": e.consecutive})
 
 
 # each event's handler but `GameStarted`'s (`decide` uses them directly too)
@@ -235,4 +286,8 @@ CHANGES: dict[type[ev.Event], Callable[[Game, Any], Change]] = {
     ev.TurnEnded: _turn_ended,
     ev.FinalRoundStarted: _final_round,
     ev.GameEnded: _ended,
+    ev.SeedRevealed: _seed_revealed,
+    ev.PlayerResigned: _resigned,
+    ev.PlayerDropped: _dropped,
+    ev.TurnTimedOut: _timed_out,
 }

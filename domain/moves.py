@@ -40,10 +40,18 @@ from domain.state import FREE, Game
 
 
 def legal_moves(game: Game, seat: int) -> list[Command]:
-    """Every command `seat` may send now (empty when it is not theirs to act)."""
+    """Every command `seat` may send now (empty when it is not theirs to act, and for a
+    player who has left the game).
+
+    `resign` is never listed: a player still in may send it at any moment until the
+    game ends, so it is no choice of the turn (and a random player picking among these
+    moves should not resign on a whim).
+    """
     if game.phase == "ended" or not 0 <= seat < len(game.players):
         return []
     player = game.players[seat]
+    if player.out is not None:
+        return []
     if game.phase == "setup":
         if not player.pending_tickets:
             return []

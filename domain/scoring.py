@@ -20,6 +20,9 @@ Rules applied here (RULES.md §1–§5):
   even at 0.
 - Ties on the total are broken by `rules.tie_breakers` in order; players equal on
   everything share the rank (1, 1, 3) and every player of rank 1 wins.
+- A player who left the game (resigned or dropped: `Position.out`) is scored like
+  everyone (their routes stay on the board and count for the others' bonuses too),
+  but ranks after every player still in and never wins.
 """
 
 from __future__ import annotations
@@ -43,6 +46,7 @@ class Position:
     stations: tuple[str, ...]  # cities where the player built a station (Europe)
     tickets: tuple[str, ...]  # ticket ids the player kept
     stations_left: int  # stations still in reserve
+    out: bool = False  # the player left the game (resigned or was dropped)
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,6 +99,7 @@ class PlayerScore:
     completed_tickets: int
     rank: int
     winner: bool
+    out: bool = False  # left the game: ranked after every player still in, never wins
 
     def as_dict(self) -> dict[str, Any]:
         """The JSON-ready shape the API serves (a public contract: keep it stable)."""
@@ -116,6 +121,7 @@ class PlayerScore:
             "completed_tickets": self.completed_tickets,
             "rank": self.rank,
             "winner": self.winner,
+            "out": self.out,
         }
 
 
@@ -159,7 +165,7 @@ def final_scores(board: Board, rules: Rules, positions: Sequence[Position]
             longest_path_routes=trail, longest_path_bonus=bonus,
             globetrotter_bonus=globetrotter,
             total=route_points + ticket_points + station_points + bonus + globetrotter,
-            completed_tickets=completed_counts[i], rank=0, winner=False,
+            completed_tickets=completed_counts[i], rank=0, winner=False, out=p.out,
         ))
 
     keys = [_rank_key(rules, s, built=rules.stations - p.stations_left)
@@ -168,12 +174,13 @@ def final_scores(board: Board, rules: Rules, positions: Sequence[Position]
     for score, key in zip(scores, keys, strict=True):
         # competition ranking: 1 + the number of players strictly ahead
         rank = 1 + sum(other > key for other in keys)
-        ranked.append(replace(score, rank=rank, winner=rank == 1))
+        ranked.append(replace(score, rank=rank, winner=rank == 1 and not score.out))
     return tuple(ranked)
 
 
 def _rank_key(rules: Rules, score: PlayerScore, built: int) -> tuple[int, ...]:
-    """Bigger is better: the total, then the map's tie-breakers in order."""
+    """Bigger is better: still in the game, then the total, then the map's tie-breakers
+    in order."""
     values: dict[TieBreaker, int] = {
         "completed_tickets": score.completed_tickets,
         # holding the bonus card or not: a yes/no comparison, not path lengths
@@ -181,7 +188,7 @@ def _rank_key(rules: Rules, score: PlayerScore, built: int) -> tuple[int, ...]:
         "fewest_stations": -built,
         "longest_path_length": score.longest_path_length,
     }
-    return (score.total, *(values[tb] for tb in rules.tie_breakers))
+    return (int(not score.out), score.total, *(values[tb] for tb in rules.tie_breakers))
 
 
 def _check(board: Board, rules: Rules, positions: Sequence[Position]) -> None:

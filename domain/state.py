@@ -81,6 +81,10 @@ class Player:
     pending_tickets: tuple[str, ...] = ()  # offered, waiting for the keep choice
     route_points: int = 0
     declined_tunnels: int = 0
+    # None while the player is in the game; "resigned" or "dropped" once they left
+    # (for good: their routes, stations and tickets stay, they get no more turns)
+    out: str | None = None
+    timeouts_in_a_row: int = 0  # their turn deadlines passed in a row (0 once they act)
 
     @property
     def hand_size(self) -> int:
@@ -117,8 +121,12 @@ class Game:
     shuffles_used: int = 0
     setup_returns: tuple[tuple[str, ...], ...] = ()
     final_round_by: int | None = None
-    final_turns_left: int | None = None
-    passes_in_a_row: int = 0
+    # in the final round: the seats still owed their final turn (each player still in
+    # when it started; a seat leaves it when its turn ends or when the player leaves)
+    final_turns_owed: tuple[int, ...] = ()
+    # the seats that passed since the last action, in the order they passed (a
+    # time-out is no pass): when it holds every player still in, it is a deadlock
+    passed: tuple[int, ...] = ()
     turns: int = 0
     end_reason: str | None = None
     version: int = 0
@@ -142,6 +150,29 @@ class Game:
     @property
     def player_count(self) -> int:
         return len(self.players)
+
+    @property
+    def passes_in_a_row(self) -> int:
+        """How many players passed since the last action."""
+        return len(self.passed)
+
+    def seats_in(self) -> tuple[int, ...]:
+        """The seats of the players still in the game, in seat order."""
+        return tuple(seat for seat, p in enumerate(self.players) if p.out is None)
+
+    def next_seat_in(self, seat: int) -> tuple[int, tuple[int, ...]]:
+        """The next seat after `seat` whose player is still in, and the seats passed
+        over on the way (players who left). `seat` itself if nobody else is in."""
+        players = self.players
+        count = len(players)
+        following = seat + 1 if seat + 1 < count else 0
+        if players[following].out is None:  # Speed: the usual case
+            return following, ()
+        skipped = []
+        while following != seat and players[following].out is not None:
+            skipped.append(following)
+            following = following + 1 if following + 1 < count else 0
+        return following, tuple(skipped)
 
     def route(self, index: int) -> Route:
         return self.board.routes[index]

@@ -5,6 +5,8 @@ message that names the rule. The codes, grouped by what was wrong::
 
     RuleViolation
     ├── the game:     game_over, game_not_started, not_your_turn, wrong_step
+    ├── leaving:      player_out
+    ├── deadlines:    not_due (the system's time-out command)
     ├── the command:  unknown_command, malformed_command, unknown_route, unknown_city,
     │                 unknown_ticket
     ├── routes:       route_taken, double_route_closed, double_route_own,
@@ -28,6 +30,8 @@ CODES: dict[str, str] = {
     "game_not_started": "The game has not started.",
     "not_your_turn": "It is not this player's turn.",
     "wrong_step": "The command does not fit the current step of the turn.",
+    "player_out": "This player has left the game.",
+    "not_due": "Nobody whose deadline passed is due to act.",
     "unknown_command": "There is no such command.",
     "malformed_command": "The command is not well formed.",
     "unknown_route": "There is no such route on this map.",

@@ -382,7 +382,7 @@ def test_final_round_every_player_including_the_trigger_gets_one_more_turn() -> 
         events, game = play_all(game, [(seat, DECK), (seat, DECK)])
         assert not of_type(events, GameEnded) and game.phase == "playing"
     events, game = play_all(game, [(0, DECK), (0, DECK)])
-    assert types(events)[-2:] == ["turn_ended", "game_ended"]
+    assert types(events)[-3:] == ["turn_ended", "game_ended", "seed_revealed"]
     assert of_type(events, GameEnded)[0].reason == "final_round"
     assert game.phase == "ended" and game.end_reason == "final_round"
     assert violation(game, 1, DECK) == "game_over"
@@ -440,7 +440,7 @@ def test_pass_when_no_other_action_is_legal_is_an_event() -> None:
 def test_a_whole_round_of_passes_ends_the_game_in_deadlock() -> None:
     game = _stuck()
     events, game = play_all(game, [(0, Pass()), (1, Pass())])
-    assert types(events)[-1] == "game_ended"
+    assert types(events)[-2:] == ["game_ended", "seed_revealed"]
     assert of_type(events, GameEnded)[0].reason == "deadlock"
     assert game.phase == "ended" and game.end_reason == "deadlock"
 
@@ -560,7 +560,8 @@ def check_moves_match_decide(game: Game, seat: int) -> list[Command]:
     for other in range(game.player_count):
         if other != seat and game.phase == "playing":
             assert legal_moves(game, other) == []
-            assert violation(game, other, DECK) == "not_your_turn"
+            refusal = "player_out" if game.players[other].out else "not_your_turn"
+            assert violation(game, other, DECK) == refusal
     return listed
 
 

@@ -329,6 +329,7 @@ def test_as_dict_is_the_public_shape() -> None:
         "completed_tickets": 1,
         "rank": 2,
         "winner": False,
+        "out": False,
     }
 
 
