@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
+from domain.autoplay import Leaving
 from domain.rules import rules_for
 
 MAP_PLAYERS = [
@@ -14,3 +15,11 @@ MAP_PLAYERS = [
 map_and_players = st.sampled_from(MAP_PLAYERS)
 game_seeds = st.binary(min_size=16, max_size=32)
 choice_seeds = st.integers(min_value=0, max_value=2**32 - 1)
+
+# random players who sometimes resign or let their deadline pass (per decision)
+leaving = st.builds(
+    Leaving,
+    resign=st.sampled_from([0.0, 0.002, 0.01]),
+    time_out=st.sampled_from([0.0, 0.02, 0.1]),
+    drop_after=st.sampled_from([None, 1, 2, 3]),
+)
