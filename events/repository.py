@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from domain.events import Event
-from domain.table import Table, evolve_table
+from domain.table import Table, evolve_table, replay_table
 from events.snapshots import FORMAT, from_json, to_json
 from events.store import AppendResult, EventStore, Idempotency, NewEvent, Recorded
 
@@ -138,6 +138,6 @@ class GameLog:
 
 def apply(table: Table | None, recorded: Sequence[Recorded]) -> Table | None:
     """`table` after the recorded events."""
-    for rec in recorded:
-        table = evolve_table(table, rec.event())
-    return table
+    if not recorded:
+        return table
+    return replay_table((rec.event() for rec in recorded), table)

@@ -2,9 +2,9 @@
 
 The codec walks the domain's frozen dataclasses generically: a dataclass becomes an
 object tagged with its class name, tuples become lists (and come back as tuples),
-bytes become hex, frozensets sorted lists. `FORMAT` is a fingerprint of every class's fields, so a snapshot
-written before the state's shape changed is simply not used (a snapshot is only an
-optimisation; the events are the truth).
+bytes become hex, frozensets sorted lists. `FORMAT` is a fingerprint of every
+class's fields, so a snapshot written before the state's shape changed is simply
+not used (a snapshot is only an optimisation; the events are the truth).
 """
 
 from __future__ import annotations

@@ -25,13 +25,14 @@ from events.store import (
     NewEvent,
     Recorded,
     VersionConflict,
-    encoded,
 )
 
 Clock = Callable[[], datetime]
 Row = tuple[Any, ...]
 EVENT_COLUMNS = ("game_id, version, position, type, schema_version, recorded_at, actor, "
                  "data, private, audience")
+KEY_COLUMNS = ("game_id, actor, key, request_hash, first_version, last_version, response, "
+               "created_at")
 # Appends hold at most this many events: a global position packs an index below it.
 MAX_EVENTS_PER_APPEND = 4096
 
@@ -98,10 +99,6 @@ class SqlStore(ABC):
     def is_unique_violation(self, error: BaseException) -> bool: ...
 
     @abstractmethod
-    def position_sql(self, cur: Cursor, count: int) -> list[str]:
-        """SQL expressions giving the global positions of the next `count` events."""
-
-    @abstractmethod
     def visible_sql(self) -> str:
         """A condition on `position` that a feed reader can safely read up to."""
 
@@ -153,98 +150,56 @@ class SqlStore(ABC):
         if len(events) > MAX_EVENTS_PER_APPEND:
             raise ValueError(f"at most {MAX_EVENTS_PER_APPEND} events per append")
         try:
-            with self.transaction() as cur:
-                if idempotency is not None:
-                    earlier = self._idempotent(cur, game_id, idempotency)
-                    if earlier is not None:
-                        return earlier
-                cur.execute("SELECT version FROM events WHERE game_id = %s "
-                            "ORDER BY version DESC LIMIT 1", (game_id,))
-                row = cur.fetchone()
-                current = row[0] if row else 0
-                if current != expected_version:
-                    raise VersionConflict(game_id, expected_version, current)
-                self._insert(cur, game_id, events, expected_version)
-                last = expected_version + len(events)
-                if idempotency is not None:
-                    cur.execute(
-                        "INSERT INTO idempotency_keys (game_id, actor, key, request_hash, "
-                        "first_version, last_version, response, created_at) "
-                        "VALUES (%s, %s, %s, %s, %s, %s, %s, %s)",
-                        (game_id, idempotency.actor, idempotency.key, idempotency.request_hash,
-                         expected_version + 1, last, self.json_param(idempotency.response),
-                         self.time_param(self.clock())))
+            written = self._write(game_id, events, expected_version, idempotency)
         except BaseException as error:
             if not self.is_unique_violation(error):
                 raise
-            # Another writer got there first: with the same key, it is this
-            # request's own retry (answer as it was answered); otherwise a conflict.
-            if idempotency is not None:
-                earlier = self.find_idempotent(game_id, idempotency.actor, idempotency.key)
-                if earlier is not None:
-                    self._check_same_request(earlier, idempotency)
-                    return earlier
-            raise VersionConflict(game_id, expected_version,
-                                  self.current_version(game_id)) from error
-        return AppendResult(game_id, expected_version + 1, last)
+            written = False
+        if written:
+            return AppendResult(game_id, expected_version + 1, expected_version + len(events))
+        # Nothing was written: either this is a retry of a request whose key is
+        # already stored (answer as it was answered), or the stream has moved on.
+        if idempotency is not None:
+            stored = self._stored_key(game_id, idempotency.actor, idempotency.key)
+            if stored is not None:
+                if stored[0] != idempotency.request_hash:
+                    raise IdempotencyMismatch(f"idempotency key {idempotency.key!r} was used "
+                                              "for a different request")
+                return stored[1]
+        raise VersionConflict(game_id, expected_version, self.current_version(game_id))
 
-    def _insert(self, cur: Cursor, game_id: str, events: Sequence[NewEvent],
-                expected_version: int) -> None:
-        positions = self.position_sql(cur, len(events))
-        now = self.time_param(self.clock())
-        rows: list[str] = []
-        params: list[Any] = []
-        for i, new in enumerate(events):
-            name, schema, data, private, audience = encoded(new)
-            rows.append(f"(%s, %s, {positions[i]}, %s, %s, %s, %s, %s, %s, %s)")
-            params.extend((game_id, expected_version + 1 + i, name, schema, now, new.actor,
-                           self.json_param(data),
-                           self.json_param(private) if private else None,
-                           self.json_param(audience) if audience else None))
-        cur.execute(f"INSERT INTO events ({EVENT_COLUMNS}) VALUES {', '.join(rows)}", params)
+    @abstractmethod
+    def _write(self, game_id: str, events: Sequence[NewEvent], expected_version: int,
+               idempotency: Idempotency | None) -> bool:
+        """Append in one transaction if the stream is at `expected_version`; False if not.
 
-    def _idempotent(self, cur: Cursor, game_id: str,
-                    idempotency: Idempotency) -> AppendResult | None:
-        cur.execute("SELECT first_version, last_version, request_hash, response "
-                    "FROM idempotency_keys WHERE game_id = %s AND actor = %s AND key = %s",
-                    (game_id, idempotency.actor, idempotency.key))
-        row = cur.fetchone()
-        if row is None:
-            return None
-        if row[2] != idempotency.request_hash:
-            raise IdempotencyMismatch(
-                f"idempotency key {idempotency.key!r} was used for a different request")
-        return AppendResult(game_id, row[0], row[1], replayed=True,
-                            response=self.json_value(row[3]) if row[3] is not None else None)
+        A concurrent writer of the same version, or an idempotency key already
+        stored, must surface as a unique violation and roll everything back.
+        """
 
-    def _check_same_request(self, earlier: AppendResult, idempotency: Idempotency) -> None:
-        with self.reading() as cur:
-            cur.execute("SELECT request_hash FROM idempotency_keys "
-                        "WHERE game_id = %s AND actor = %s AND key = %s",
-                        (earlier.game_id, idempotency.actor, idempotency.key))
-            row = cur.fetchone()
-        if row is not None and row[0] != idempotency.request_hash:
-            raise IdempotencyMismatch(
-                f"idempotency key {idempotency.key!r} was used for a different request")
+    def _key_row(self, game_id: str, events: Sequence[NewEvent], expected_version: int,
+                 idempotency: Idempotency) -> tuple[Any, ...]:
+        return (game_id, idempotency.actor, idempotency.key, idempotency.request_hash,
+                expected_version + 1, expected_version + len(events),
+                self.json_param(idempotency.response), self.time_param(self.clock()))
 
     def find_idempotent(self, game_id: str, actor: str, key: str) -> AppendResult | None:
+        stored = self._stored_key(game_id, actor, key)
+        return stored[1] if stored is not None else None
+
+    def _stored_key(self, game_id: str, actor: str,
+                    key: str) -> tuple[str, AppendResult] | None:
+        """The request hash stored with a key and the result it was given, or None."""
         with self.reading() as cur:
-            cur.execute("SELECT first_version, last_version, response FROM idempotency_keys "
-                        "WHERE game_id = %s AND actor = %s AND key = %s",
+            cur.execute("SELECT request_hash, first_version, last_version, response "
+                        "FROM idempotency_keys WHERE game_id = %s AND actor = %s AND key = %s",
                         (game_id, actor, key))
             row = cur.fetchone()
         if row is None:
             return None
-        return AppendResult(game_id, row[0], row[1], replayed=True,
-                            response=self.json_value(row[2]) if row[2] is not None else None)
-
-    def idempotency_hash(self, game_id: str, actor: str, key: str) -> str | None:
-        with self.reading() as cur:
-            cur.execute("SELECT request_hash FROM idempotency_keys "
-                        "WHERE game_id = %s AND actor = %s AND key = %s",
-                        (game_id, actor, key))
-            row = cur.fetchone()
-        return None if row is None else str(row[0])
+        response = self.json_value(row[3]) if row[3] is not None else None
+        return str(row[0]), AppendResult(game_id, row[1], row[2], replayed=True,
+                                         response=response)
 
     # -- reading ------------------------------------------------------------------------
 

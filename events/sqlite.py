@@ -14,14 +14,15 @@ import json
 import os
 import sqlite3
 import threading
+import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from functools import cache
 from typing import Any
 
-from events.sql import Clock, Cursor, Row, SqlStore, utcnow
-from events.store import StoreUnavailable
+from events.sql import EVENT_COLUMNS, KEY_COLUMNS, Clock, Cursor, Row, SqlStore, utcnow
+from events.store import Idempotency, NewEvent, StoreUnavailable, encoded
 
 BUSY_TIMEOUT_MS = 30_000
 
@@ -29,6 +30,21 @@ BUSY_TIMEOUT_MS = 30_000
 @cache
 def _qmarks(sql: str) -> str:
     return sql.replace("%s", "?")
+
+
+def _use_wal(conn: sqlite3.Connection) -> None:
+    # Switching a new database to WAL needs a moment alone with it, and SQLite
+    # answers "locked" at once (without its busy handler) when processes start
+    # together: try again for a while.
+    deadline = time.monotonic() + BUSY_TIMEOUT_MS / 1000
+    while True:
+        try:
+            conn.execute("PRAGMA journal_mode=WAL")
+            return
+        except sqlite3.OperationalError:
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.01)
 
 
 class _SqliteCursor(Cursor):
@@ -39,6 +55,9 @@ class _SqliteCursor(Cursor):
 
     def execute(self, sql: str, params: Sequence[Any] = ()) -> None:
         self._cur.execute(_qmarks(sql), tuple(params))
+
+    def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        self._cur.executemany(_qmarks(sql), rows)
 
     def fetchone(self) -> Row | None:
         row: Row | None = self._cur.fetchone()
@@ -69,9 +88,9 @@ class SqliteStore(SqlStore):
             try:
                 conn = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_MS / 1000,
                                        isolation_level=None, check_same_thread=False)
-                conn.execute("PRAGMA journal_mode=WAL")
-                conn.execute("PRAGMA synchronous=NORMAL")
                 conn.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+                _use_wal(conn)
+                conn.execute("PRAGMA synchronous=NORMAL")
             except sqlite3.OperationalError as error:
                 raise StoreUnavailable(f"SQLite database {self.path}: {error}") from error
             local.conn = conn
@@ -81,7 +100,7 @@ class SqliteStore(SqlStore):
         return conn
 
     @contextmanager
-    def transaction(self) -> Iterator[Cursor]:
+    def transaction(self) -> Iterator[_SqliteCursor]:
         conn = self._connection()
         cur = conn.cursor()
         try:
@@ -125,12 +144,32 @@ class SqliteStore(SqlStore):
     def is_unique_violation(self, error: BaseException) -> bool:
         return isinstance(error, sqlite3.IntegrityError) and "UNIQUE" in str(error)
 
-    def position_sql(self, cur: Cursor, count: int) -> list[str]:
-        # Under the write lock of BEGIN IMMEDIATE: nobody else is appending.
-        cur.execute("SELECT COALESCE(MAX(position), 0) FROM events")
-        row = cur.fetchone()
-        base = int(row[0]) if row else 0
-        return [str(base + 1 + i) for i in range(count)]
+    def _write(self, game_id: str, events: Sequence[NewEvent], expected_version: int,
+               idempotency: Idempotency | None) -> bool:
+        with self.transaction() as cur:  # BEGIN IMMEDIATE: the only writer from here on
+            cur.execute("SELECT version FROM events WHERE game_id = %s "
+                        "ORDER BY version DESC LIMIT 1", (game_id,))
+            row = cur.fetchone()
+            if (row[0] if row else 0) != expected_version:
+                return False
+            cur.execute("SELECT COALESCE(MAX(position), 0) FROM events")
+            top = cur.fetchone()
+            position = int(top[0]) if top else 0
+            now = self.time_param(self.clock())
+            rows = []
+            for i, new in enumerate(events):
+                name, schema, data, private, audience = encoded(new)
+                rows.append((game_id, expected_version + 1 + i, position + 1 + i, name, schema,
+                             now, new.actor, self.json_param(data),
+                             self.json_param(private) if private else None,
+                             self.json_param(audience) if audience else None))
+            cur.executemany(f"INSERT INTO events ({EVENT_COLUMNS}) "
+                            "VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s)", rows)
+            if idempotency is not None:
+                cur.execute(f"INSERT INTO idempotency_keys ({KEY_COLUMNS}) "
+                            "VALUES (%s, %s, %s, %s, %s, %s, %s, %s)",
+                            self._key_row(game_id, events, expected_version, idempotency))
+        return True
 
     def visible_sql(self) -> str:
         return "1 = 1"

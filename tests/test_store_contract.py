@@ -17,8 +17,8 @@ from pathlib import Path
 import pytest
 
 from domain.autoplay import play_random_game
-from domain.moves import legal_moves
 from domain.events import Event, Passed
+from domain.moves import legal_moves
 from domain.table import (
     GameScored,
     SeatLeft,
@@ -282,7 +282,8 @@ def test_state_from_a_snapshot_equals_state_from_the_full_replay(store: SqlStore
     table = None
     _, table = writer.append("g1", table, created(b"snap"), "user:alice")
     for user in ("alice", "bob"):
-        _, table = writer.append("g1", table, decide_table(table, user, TakeSeat(user)), "user:" + user)
+        events = decide_table(table, user, TakeSeat(user))
+        _, table = writer.append("g1", table, events, "user:" + user)
     choices = random.Random(5)
     while table.game is not None and table.game.phase != "ended" and table.version < 200:
         game = table.game
@@ -342,7 +343,7 @@ def test_a_turn_ended_stored_before_schema_2_loads_with_no_skipped_seats(
              store.json_param({"seat": 0, "next_seat": 1})))
     event = store.read_stream("g1")[1].event()
     assert event.TYPE == "turn_ended"
-    assert getattr(event, "next_seat") == 1
+    assert event.next_seat == 1
     assert tuple(getattr(event, "skipped", ())) == ()
 
 

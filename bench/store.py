@@ -1,0 +1,206 @@
+"""Benchmark of the PostgreSQL event store, beside pgbench in the same run.
+
+    python bench/store.py [--url postgresql://…] [--seconds S]
+
+Appends per second: 1 and 3 events per transaction, with 1 and 8 concurrent writers
+(separate processes, each appending to its own games through `SqlStore.append`:
+the version check, the insert and the commit). In the same run, pgbench inserts one
+comparable row per transaction (same columns, primary key and position index, JSONB
+data) into a comparable table with 1 and 8 clients; each figure is reported with its
+ratio to pgbench's. Replay: a finished four-player game of Europe played through the
+store, then rebuilt from its events: in memory (decode + `evolve`), from the database
+without cache or snapshot (read + decode + `evolve`), and through `GameLog.load`
+(latest snapshot + tail). Everything runs in a scratch schema that is dropped after.
+The last line of output is one JSON object with every figure.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing
+import os
+import random
+import re
+import secrets
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import psycopg  # noqa: E402
+
+from domain.events import CardDrawnBlind, TurnEnded  # noqa: E402
+from domain.moves import legal_moves  # noqa: E402
+from domain.table import TakeSeat, create_game, decide_table  # noqa: E402
+from events import GameLog, NewEvent, open_store  # noqa: E402
+from events.repository import apply  # noqa: E402
+from tests.conftest import with_search_path  # noqa: E402
+
+DEFAULT_URL = "postgresql://postgres@127.0.0.1:5432/test"
+# one row per transaction, into a new game each time (as our appends start new games)
+INSERT = ("INSERT INTO bench_rows SELECT 'g' || n, 1, n, 'card_drawn_blind', 1, now(), 'seat:0', "
+          "'{\"seat\": 0}', '{\"card\": \"red\"}', '{\"card\": [0]}' "
+          "FROM nextval('bench_position') AS n;")
+
+
+def _writer(url: str, per_tx: int, seconds: float, start_at: float,
+            results: multiprocessing.Queue) -> None:  # type: ignore[type-arg]
+    store = open_store(url, max_size=1)
+    events = [NewEvent(CardDrawnBlind(seat=0, card="red"), "seat:0"),
+              NewEvent(TurnEnded(seat=0, next_seat=1, skipped=()), "seat:0"),
+              NewEvent(CardDrawnBlind(seat=1, card="blue"), "seat:1")][:per_tx]
+    game = "w" + secrets.token_hex(6)
+    version = done = 0
+    store.current_version(game)  # open the connection before the clock starts
+    while time.time() < start_at:
+        time.sleep(0.001)
+    latencies: list[float] = []
+    end = start_at + seconds
+    while time.time() < end:
+        t0 = time.perf_counter()
+        store.append(game, events, version)
+        latencies.append(time.perf_counter() - t0)
+        version += per_tx
+        done += 1
+        if version > 2000:  # new games now and then, as a server sees them
+            game, version = "w" + secrets.token_hex(6), 0
+    store.close()
+    results.put((done, latencies))
+
+
+def appends_per_second(url: str, writers: int, per_tx: int, seconds: float) -> dict[str, float]:
+    ctx = multiprocessing.get_context("spawn")
+    results: multiprocessing.Queue = ctx.Queue()  # type: ignore[type-arg]
+    start_at = time.time() + 1.5 + 0.1 * writers  # every process connected before the start
+    procs = [ctx.Process(target=_writer, args=(url, per_tx, seconds, start_at, results))
+             for _ in range(writers)]
+    for p in procs:
+        p.start()
+    outcomes = [results.get(timeout=seconds + 60) for _ in procs]
+    for p in procs:
+        p.join()
+    transactions = sum(n for n, _ in outcomes)
+    latencies = sorted(x for _, lat in outcomes for x in lat)
+    return {
+        "transactions_per_s": round(transactions / seconds, 1),
+        "events_per_s": round(transactions * per_tx / seconds, 1),
+        "p50_ms": round(1000 * latencies[len(latencies) // 2], 3),
+        "p99_ms": round(1000 * latencies[int(len(latencies) * 0.99)], 3),
+    }
+
+
+def pgbench_tps(admin_url: str, schema: str, clients: int, seconds: float) -> float:
+    with psycopg.connect(admin_url, autocommit=True) as conn:
+        conn.execute(f"SET search_path = {schema}")
+        conn.execute("DROP TABLE IF EXISTS bench_rows")
+        conn.execute("""CREATE TABLE bench_rows (
+            game_id TEXT NOT NULL, version INTEGER NOT NULL, position BIGINT NOT NULL,
+            type TEXT NOT NULL, schema_version INTEGER NOT NULL,
+            recorded_at TIMESTAMPTZ NOT NULL, actor TEXT NOT NULL, data JSONB NOT NULL,
+            private JSONB, audience JSONB, PRIMARY KEY (game_id, version))""")
+        conn.execute("CREATE UNIQUE INDEX ON bench_rows (position)")
+        conn.execute("CREATE SEQUENCE IF NOT EXISTS bench_position")
+    with tempfile.NamedTemporaryFile("w", suffix=".sql", delete=False) as script:
+        script.write(INSERT + "\n")
+    parts = psycopg.conninfo.conninfo_to_dict(admin_url)
+    env = {**os.environ, "PGOPTIONS": f"-c search_path={schema}"}
+    run = subprocess.run(
+        ["pgbench", "-n", "-h", str(parts.get("host", "127.0.0.1")),
+         "-p", str(parts.get("port", 5432)), "-U", str(parts.get("user", "postgres")),
+         "-c", str(clients), "-j", str(min(clients, 2)), "-T", str(int(seconds)),
+         "-f", script.name, str(parts.get("dbname", "test"))],
+        capture_output=True, text=True, env=env)
+    if run.returncode:
+        raise RuntimeError(f"pgbench failed: {run.stderr}")
+    out = run.stdout
+    os.unlink(script.name)
+    match = re.search(r"tps = ([0-9.]+)", out)
+    assert match, out
+    return float(match.group(1))
+
+
+def replay_figures(url: str, runs: int) -> dict[str, float]:
+    store = open_store(url)
+    log = GameLog(store)
+    _, table = log.append("replay", None, create_game(
+        map_name="europe", seats=4, created_by="u0", seed=b"bench-replay"), "user:u0")
+    for i in range(4):
+        _, table = log.append("replay", table, decide_table(table, f"u{i}", TakeSeat(f"P{i}")),
+                              f"user:u{i}")
+    choices = random.Random(7)
+    while table.game is not None and table.game.phase != "ended":
+        game = table.game
+        seat = (next(s for s, p in enumerate(game.players) if p.pending_tickets)
+                if game.phase == "setup" else game.current)
+        command = choices.choice(legal_moves(game, seat))
+        _, table = log.append("replay", table, decide_table(table, f"u{seat}", command),
+                              f"seat:{seat}")
+    recorded = store.read_stream("replay")
+    events = len(recorded)
+
+    def timed(fn: object) -> float:
+        samples = []
+        for _ in range(runs):
+            t0 = time.perf_counter()
+            fn()  # type: ignore[operator]
+            samples.append(time.perf_counter() - t0)
+        return statistics.median(samples)
+
+    in_memory = timed(lambda: apply(None, recorded))
+    from_db = timed(lambda: apply(None, store.read_stream("replay")))
+    fresh = GameLog(store)
+
+    def load_fresh() -> None:
+        fresh.forget()
+        fresh.load("replay")
+
+    snapshot = timed(load_fresh)
+    assert apply(None, recorded) == table
+    store.close()
+    return {
+        "events": events,
+        "in_memory_ms": round(1000 * in_memory, 3),
+        "from_database_ms": round(1000 * from_db, 3),
+        "from_snapshot_ms": round(1000 * snapshot, 3),
+        "events_per_s_into_evolve": round(events / in_memory),
+    }
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--url", default=os.environ.get("TTR_BENCH_DATABASE_URL", DEFAULT_URL))
+    parser.add_argument("--seconds", type=float, default=5.0)
+    parser.add_argument("--runs", type=int, default=30)
+    args = parser.parse_args()
+    schema = "bench_" + secrets.token_hex(4)
+    with psycopg.connect(args.url, autocommit=True) as conn:
+        conn.execute(f"CREATE SCHEMA {schema}")
+    url = with_search_path(args.url, schema)
+    figures: dict[str, object] = {}
+    try:
+        open_store(url).migrate()
+        for writers in (1, 8):
+            pg = pgbench_tps(args.url, schema, writers, args.seconds)
+            figures[f"pgbench_{writers}_clients_tps"] = round(pg, 1)
+            for per_tx in (1, 3):
+                result = appends_per_second(url, writers, per_tx, args.seconds)
+                result["ratio_to_pgbench"] = round(result["transactions_per_s"] / pg, 3)
+                figures[f"append_{per_tx}_event_{writers}_writers"] = result
+                print(f"{writers} writer(s), {per_tx} event(s)/tx: {result}", flush=True)
+            print(f"pgbench {writers} client(s): {pg:.1f} tps", flush=True)
+        figures["replay_europe_4p"] = replay_figures(url, args.runs)
+        print(f"replay: {figures['replay_europe_4p']}")
+    finally:
+        with psycopg.connect(args.url, autocommit=True) as conn:
+            conn.execute(f"DROP SCHEMA {schema} CASCADE")
+    print(json.dumps(figures))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
