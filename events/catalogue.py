@@ -179,6 +179,10 @@ SHAPES: dict[str, tuple[str, ...]] = {
     "turn_ended": ("seat", "next_seat", "skipped"),
     "final_round_started": ("seat", "trains"),
     "game_ended": ("reason",),
+    "seed_revealed": ("seed",),
+    "player_resigned": ("seat",),
+    "turn_timed_out": ("seat", "deadline", "consecutive"),
+    "player_dropped": ("seat", "timeouts"),
 }
 
 

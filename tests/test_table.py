@@ -167,3 +167,10 @@ def test_a_scored_table_is_finished() -> None:
 def test_seat_events_name_the_user() -> None:
     events = decide_table(table(), "bob", TakeSeat("  Bob  "))
     assert events == [SeatTaken(seat=0, user_id="bob", name="Bob")]
+
+
+def test_resigning_before_the_start_leaves_the_seat() -> None:
+    from domain.commands import Resign
+
+    t = seated(table(seats=3), "bob", "carol")
+    assert decide_table(t, "bob", Resign()) == [SeatLeft(seat=0, user_id="bob")]
