@@ -61,6 +61,41 @@ MIGRATIONS: tuple[Migration, ...] = (
             saved_at {time} NOT NULL
         )""",
     )),
+    Migration(2, "users and the games index", (
+        """CREATE TABLE users (
+            user_id TEXT PRIMARY KEY,
+            name TEXT NOT NULL,
+            token_sha256 TEXT NOT NULL UNIQUE,
+            admin {bool} NOT NULL DEFAULT FALSE,
+            created_at {time} NOT NULL
+        )""",
+        """CREATE TABLE games (
+            game_id TEXT PRIMARY KEY,
+            map TEXT NOT NULL,
+            status TEXT NOT NULL,
+            private {bool} NOT NULL,
+            seats INTEGER NOT NULL,
+            seats_taken INTEGER NOT NULL,
+            created_by TEXT NOT NULL,
+            created_at {time} NOT NULL,
+            version INTEGER NOT NULL,
+            last_activity {time} NOT NULL,
+            deadline {time},
+            turn_time_limit INTEGER
+        )""",
+        "CREATE INDEX games_by_status ON games (status, last_activity)",
+        "CREATE INDEX games_by_deadline ON games (deadline)",
+        """CREATE TABLE game_players (
+            game_id TEXT NOT NULL,
+            user_id TEXT NOT NULL,
+            seat INTEGER NOT NULL,
+            name TEXT NOT NULL,
+            to_act {bool} NOT NULL,
+            out TEXT,
+            PRIMARY KEY (game_id, user_id)
+        )""",
+        "CREATE INDEX game_players_by_user ON game_players (user_id, game_id)",
+    )),
 )
 
 LATEST = MIGRATIONS[-1].number

@@ -32,6 +32,7 @@ from psycopg import errors
 from psycopg.types.json import Jsonb
 from psycopg_pool import ConnectionPool, PoolTimeout
 
+from events.index import GAME_COLUMNS, PLAYER_COLUMNS, GameSummary, game_params
 from events.sql import (
     EVENT_COLUMNS,
     KEY_COLUMNS,
@@ -75,12 +76,26 @@ _INSERTED = (
     "WHERE (SELECT COALESCE(MAX(version), 0) FROM events WHERE game_id = %s) = %s "
     "RETURNING version)"
 )
-_APPEND = _INSERTED + " SELECT count(*) FROM inserted"
-_APPEND_WITH_KEY = (
-    _INSERTED + f", key AS (INSERT INTO idempotency_keys ({KEY_COLUMNS}) "
-    "SELECT %s, %s, %s, %s, %s, %s, %s::jsonb, %s WHERE EXISTS (SELECT 1 FROM inserted)) "
-    "SELECT count(*) FROM inserted"
+_KEY = (f", key AS (INSERT INTO idempotency_keys ({KEY_COLUMNS}) "
+        "SELECT %s, %s, %s, %s, %s, %s, %s::jsonb, %s WHERE EXISTS (SELECT 1 FROM inserted))")
+# The index rows, written only if the events were (the version check passed).
+_INDEX = (
+    f", game AS (INSERT INTO games ({GAME_COLUMNS}) SELECT %s, %s, %s, %s, %s, %s, %s, "
+    "%s::timestamptz, %s, %s::timestamptz, %s::timestamptz, %s "
+    "WHERE EXISTS (SELECT 1 FROM inserted) "
+    "ON CONFLICT (game_id) DO UPDATE SET status = excluded.status, "
+    "seats_taken = excluded.seats_taken, version = excluded.version, "
+    "last_activity = excluded.last_activity, "
+    "deadline = CASE WHEN %s THEN excluded.deadline ELSE games.deadline END)"
+    ", departed AS (DELETE FROM game_players WHERE game_id = %s AND user_id = ANY(%s) "
+    "AND EXISTS (SELECT 1 FROM inserted))"
+    f", seated AS (INSERT INTO game_players ({PLAYER_COLUMNS}) "
+    "SELECT %s, r.user_id, r.seat, r.name, r.to_act, r.out FROM jsonb_to_recordset(%s) "
+    "AS r(user_id text, seat int, name text, to_act boolean, out text) "
+    "WHERE EXISTS (SELECT 1 FROM inserted) ON CONFLICT (game_id, user_id) DO UPDATE SET "
+    "seat = excluded.seat, name = excluded.name, to_act = excluded.to_act, out = excluded.out)"
 )
+_COUNT = " SELECT count(*) FROM inserted"
 
 
 class PostgresStore(SqlStore):
@@ -146,7 +161,7 @@ class PostgresStore(SqlStore):
         return isinstance(error, errors.UniqueViolation)
 
     def _write(self, game_id: str, events: Sequence[NewEvent], expected_version: int,
-               idempotency: Idempotency | None) -> bool:
+               idempotency: Idempotency | None, summary: GameSummary | None) -> bool:
         # One statement, so one round trip and one implicit transaction: the version
         # check, the events and the idempotency key. A concurrent writer of the same
         # version (or a stored key) is a unique violation that undoes all of it.
@@ -159,10 +174,17 @@ class PostgresStore(SqlStore):
                          "d": data, "p": private or None, "u": audience or None})
         params: list[Any] = [game_id, MAX_EVENTS_PER_APPEND, expected_version + 1,
                              self.clock(), Jsonb(rows), game_id, expected_version]
-        sql = _APPEND
+        sql = _INSERTED
         if idempotency is not None:
-            sql = _APPEND_WITH_KEY
+            sql += _KEY
             params += self._key_row(game_id, events, expected_version, idempotency)
+        if summary is not None:
+            sql += _INDEX
+            params += game_params(summary, self.time_param)
+            params += [game_id, list(summary.departed), game_id, Jsonb([
+                {"user_id": p.user_id, "seat": p.seat, "name": p.name, "to_act": p.to_act,
+                 "out": p.out} for p in summary.changed_players])]
+        sql += _COUNT
         with self.reading() as cur:
             cur.execute(sql, params)
             row = cur.fetchone()

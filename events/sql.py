@@ -14,9 +14,11 @@ import json
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
+from events.index import GAME_COLUMNS, PLAYER_COLUMNS, GameRow, GameSummary, PlayerSummary
 from events.migrations import MIGRATIONS, Migration, statements
 from events.store import (
     AppendResult,
@@ -35,6 +37,14 @@ KEY_COLUMNS = ("game_id, actor, key, request_hash, first_version, last_version, 
                "created_at")
 # Appends hold at most this many events: a global position packs an index below it.
 MAX_EVENTS_PER_APPEND = 4096
+
+
+@dataclass(frozen=True, slots=True)
+class User:
+    user_id: str
+    name: str
+    admin: bool
+    created_at: datetime
 
 
 def utcnow() -> datetime:
@@ -144,13 +154,14 @@ class SqlStore(ABC):
     # -- appending ----------------------------------------------------------------------
 
     def append(self, game_id: str, events: Sequence[NewEvent], expected_version: int,
-               idempotency: Idempotency | None = None) -> AppendResult:
+               idempotency: Idempotency | None = None,
+               summary: GameSummary | None = None) -> AppendResult:
         if not events:
             raise ValueError("nothing to append")
         if len(events) > MAX_EVENTS_PER_APPEND:
             raise ValueError(f"at most {MAX_EVENTS_PER_APPEND} events per append")
         try:
-            written = self._write(game_id, events, expected_version, idempotency)
+            written = self._write(game_id, events, expected_version, idempotency, summary)
         except BaseException as error:
             if not self.is_unique_violation(error):
                 raise
@@ -170,7 +181,7 @@ class SqlStore(ABC):
 
     @abstractmethod
     def _write(self, game_id: str, events: Sequence[NewEvent], expected_version: int,
-               idempotency: Idempotency | None) -> bool:
+               idempotency: Idempotency | None, summary: GameSummary | None) -> bool:
         """Append in one transaction if the stream is at `expected_version`; False if not.
 
         A concurrent writer of the same version, or an idempotency key already
@@ -269,3 +280,87 @@ class SqlStore(ABC):
         if row is None:
             return None
         return int(row[0]), self.json_value(row[1])
+
+    # -- users ----------------------------------------------------------------------------
+
+    def create_user(self, user_id: str, name: str, token_sha256: str, admin: bool = False) -> None:
+        with self.transaction() as cur:
+            cur.execute("INSERT INTO users (user_id, name, token_sha256, admin, created_at) "
+                        "VALUES (%s, %s, %s, %s, %s)",
+                        (user_id, name, token_sha256, admin, self.time_param(self.clock())))
+
+    def user_by_token(self, token_sha256: str) -> User | None:
+        """The user whose token hashes to `token_sha256` (an index lookup on the hash:
+        comparing hashes of random tokens leaks nothing about a token)."""
+        with self.reading() as cur:
+            cur.execute("SELECT user_id, name, admin, created_at FROM users "
+                        "WHERE token_sha256 = %s", (token_sha256,))
+            row = cur.fetchone()
+        if row is None:
+            return None
+        return User(row[0], row[1], bool(row[2]), self.time_value(row[3]))
+
+    # -- the games index ------------------------------------------------------------------
+
+    def game_row(self, game_id: str) -> GameRow | None:
+        rows = self._game_rows("WHERE game_id = %s", [game_id], 1)
+        return rows[0] if rows else None
+
+    def open_games(self, map_name: str | None = None, limit: int = 50) -> list[GameRow]:
+        """Public games with free seats, newest activity first."""
+        where = "WHERE status = 'open' AND private = %s"
+        params: list[Any] = [False]
+        if map_name is not None:
+            where += " AND map = %s"
+            params.append(map_name)
+        return self._game_rows(where + " ORDER BY last_activity DESC", params, limit)
+
+    def games_of_user(self, user_id: str, status: str | None = None, my_turn: bool = False,
+                      limit: int = 100) -> list[GameRow]:
+        """The games `user_id` sits at, newest activity first."""
+        where = ("WHERE game_id IN (SELECT game_id FROM game_players WHERE user_id = %s"
+                 + (" AND to_act = %s" if my_turn else "") + ")")
+        params: list[Any] = [user_id] + ([True] if my_turn else [])
+        if status is not None:
+            where += " AND status = %s"
+            params.append(status)
+        return self._game_rows(where + " ORDER BY last_activity DESC", params, limit)
+
+    def overdue_games(self, now: datetime, limit: int = 100) -> list[GameRow]:
+        """Games being played whose turn deadline has passed."""
+        return self._game_rows("WHERE status = 'playing' AND deadline IS NOT NULL "
+                               "AND deadline <= %s ORDER BY deadline",
+                               [self.time_param(now)], limit)
+
+    def games_with_status(self, status: str, limit: int = 100) -> list[GameRow]:
+        return self._game_rows("WHERE status = %s ORDER BY last_activity", [status], limit)
+
+    def _game_rows(self, where: str, params: list[Any], limit: int) -> list[GameRow]:
+        with self.reading() as cur:
+            cur.execute(f"SELECT {GAME_COLUMNS} FROM games {where} LIMIT %s", [*params, limit])
+            games = cur.fetchall()
+            players: dict[str, list[PlayerSummary]] = {g[0]: [] for g in games}
+            if games:
+                marks = ", ".join(["%s"] * len(games))
+                cur.execute(f"SELECT {PLAYER_COLUMNS} FROM game_players "
+                            f"WHERE game_id IN ({marks}) ORDER BY seat", [g[0] for g in games])
+                for p in cur.fetchall():
+                    players[p[0]].append(PlayerSummary(p[1], p[2], p[3], bool(p[4]), p[5]))
+        return [GameRow(
+            game_id=g[0], map=g[1], status=g[2], private=bool(g[3]), seats=g[4],
+            seats_taken=g[5], created_by=g[6], created_at=self.time_value(g[7]), version=g[8],
+            last_activity=self.time_value(g[9]),
+            deadline=self.time_value(g[10]) if g[10] is not None else None,
+            turn_time_limit=g[11], players=tuple(players[g[0]]),
+        ) for g in games]
+
+    def read_user_events(self, user_id: str, after: int = 0,
+                         limit: int = 1000) -> list[Recorded]:
+        """Events of every game `user_id` sits at, after a global position."""
+        with self.reading() as cur:
+            cur.execute(f"SELECT {EVENT_COLUMNS} FROM events WHERE position > %s "
+                        f"AND {self.visible_sql()} AND game_id IN "
+                        "(SELECT game_id FROM game_players WHERE user_id = %s) "
+                        "ORDER BY position LIMIT %s", (after, user_id, limit))
+            rows = cur.fetchall()
+        return [self._recorded(r) for r in rows]

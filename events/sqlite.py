@@ -21,6 +21,14 @@ from datetime import UTC, datetime
 from functools import cache
 from typing import Any
 
+from events.index import (
+    DELETE_PLAYER,
+    UPSERT_GAME,
+    UPSERT_PLAYER,
+    GameSummary,
+    game_params,
+    player_params,
+)
 from events.sql import EVENT_COLUMNS, KEY_COLUMNS, Clock, Cursor, Row, SqlStore, utcnow
 from events.store import Idempotency, NewEvent, StoreUnavailable, encoded
 
@@ -145,7 +153,7 @@ class SqliteStore(SqlStore):
         return isinstance(error, sqlite3.IntegrityError) and "UNIQUE" in str(error)
 
     def _write(self, game_id: str, events: Sequence[NewEvent], expected_version: int,
-               idempotency: Idempotency | None) -> bool:
+               idempotency: Idempotency | None, summary: GameSummary | None) -> bool:
         with self.transaction() as cur:  # BEGIN IMMEDIATE: the only writer from here on
             cur.execute("SELECT version FROM events WHERE game_id = %s "
                         "ORDER BY version DESC LIMIT 1", (game_id,))
@@ -169,6 +177,12 @@ class SqliteStore(SqlStore):
                 cur.execute(f"INSERT INTO idempotency_keys ({KEY_COLUMNS}) "
                             "VALUES (%s, %s, %s, %s, %s, %s, %s, %s)",
                             self._key_row(game_id, events, expected_version, idempotency))
+            if summary is not None:
+                cur.execute(UPSERT_GAME, game_params(summary, self.time_param))
+                for user_id in summary.departed:
+                    cur.execute(DELETE_PLAYER, (game_id, user_id))
+                cur.executemany(UPSERT_PLAYER, [player_params(game_id, p)
+                                                for p in summary.changed_players])
         return True
 
     def visible_sql(self) -> str:

@@ -25,6 +25,7 @@ from typing import Any, Protocol
 
 from domain.events import Event
 from events.catalogue import Audience, decode, encode, schema_version
+from events.index import GameSummary
 
 SYSTEM = "system"
 
@@ -117,7 +118,10 @@ class EventStore(Protocol):
     """The port. `tests/test_store_contract.py` holds every adapter to it."""
 
     def append(self, game_id: str, events: Sequence[NewEvent], expected_version: int,
-               idempotency: Idempotency | None = None) -> AppendResult: ...
+               idempotency: Idempotency | None = None,
+               summary: GameSummary | None = None) -> AppendResult:
+        """Append `events` if the stream is at `expected_version`, with the game's index
+        row (`summary`) in the same transaction."""
 
     def find_idempotent(self, game_id: str, actor: str, key: str) -> AppendResult | None:
         """The result stored with an idempotency key, or None."""

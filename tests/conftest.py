@@ -12,8 +12,11 @@ import os
 import secrets
 import urllib.parse
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
+
+from events import SqlStore, open_store
 
 PG_URL = os.environ.get("TTR_TEST_DATABASE_URL", "postgresql://postgres@127.0.0.1:5432/test")
 REDIS_URL = os.environ.get("TTR_TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
@@ -71,3 +74,24 @@ def redis_url() -> str:
     except redis.RedisError as error:
         _unavailable("Redis", error)
     return REDIS_URL
+
+
+ADAPTERS = ["sqlite", "postgres"]
+
+
+@pytest.fixture(params=ADAPTERS)
+def store_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """Each event-store adapter in turn: a SQLite file, a fresh PostgreSQL schema."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'events.sqlite3'}"
+    url: str = request.getfixturevalue("pg_schema_url")
+    return url
+
+
+@pytest.fixture
+def store(store_url: str) -> Iterator[SqlStore]:
+    """A migrated event store of each adapter."""
+    s = open_store(store_url)
+    s.migrate()
+    yield s
+    s.close()

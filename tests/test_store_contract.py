@@ -10,7 +10,6 @@ import multiprocessing
 import random
 import threading
 import time
-from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 
@@ -48,24 +47,6 @@ from events.catalogue import TYPES
 from events.migrations import LATEST, MIGRATIONS
 from events.snapshots import FORMAT
 from events.sqlite import SqliteStore
-
-ADAPTERS = ["sqlite", "postgres"]
-
-
-@pytest.fixture(params=ADAPTERS)
-def store_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    if request.param == "sqlite":
-        return f"sqlite:///{tmp_path / 'events.sqlite3'}"
-    url: str = request.getfixturevalue("pg_schema_url")
-    return url
-
-
-@pytest.fixture
-def store(store_url: str) -> Iterator[SqlStore]:
-    s = open_store(store_url)
-    s.migrate()
-    yield s
-    s.close()
 
 
 def created(seed: bytes = b"contract", seats: int = 2) -> list[Event]:

@@ -1,0 +1,93 @@
+"""The games index: one row per game and one per seated player, kept beside the log.
+
+The index answers what the log cannot answer cheaply: the open games of the lobby,
+a user's games and whether it is their turn, the turn deadlines that have passed,
+the games waiting for their score. It is written in the same transaction as the
+events it summarises (an append carries a `GameSummary`), so it is never behind the
+log; it holds nothing that cannot be rebuilt from the log.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+PLAYER_COLUMNS = "game_id, user_id, seat, name, to_act, out"
+GAME_COLUMNS = ("game_id, map, status, private, seats, seats_taken, created_by, created_at, "
+                "version, last_activity, deadline, turn_time_limit")
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerSummary:
+    user_id: str
+    seat: int
+    name: str
+    to_act: bool  # the player must act now (their turn, or their setup ticket choice)
+    out: str | None  # "resigned" or "dropped" once they have left
+
+
+@dataclass(frozen=True, slots=True)
+class GameSummary:
+    game_id: str
+    map: str
+    status: str  # open, playing, scoring, finished
+    private: bool
+    seats: int
+    created_by: str
+    created_at: datetime
+    version: int
+    last_activity: datetime
+    turn_time_limit: int | None
+    deadline: datetime | None
+    # False: keep the deadline already stored (the same turn goes on)
+    deadline_changed: bool
+    players: tuple[PlayerSummary, ...] = ()
+    # the players whose rows changed, and the users who left the table
+    changed_players: tuple[PlayerSummary, ...] = ()
+    departed: tuple[str, ...] = field(default=())
+
+
+@dataclass(frozen=True, slots=True)
+class GameRow:
+    """A game as the index holds it."""
+    game_id: str
+    map: str
+    status: str
+    private: bool
+    seats: int
+    seats_taken: int
+    created_by: str
+    created_at: datetime
+    version: int
+    last_activity: datetime
+    deadline: datetime | None
+    turn_time_limit: int | None
+    players: tuple[PlayerSummary, ...] = ()
+
+
+UPSERT_GAME = (
+    f"INSERT INTO games ({GAME_COLUMNS}) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s) "
+    "ON CONFLICT (game_id) DO UPDATE SET status = excluded.status, "
+    "seats_taken = excluded.seats_taken, version = excluded.version, "
+    "last_activity = excluded.last_activity, "
+    "deadline = CASE WHEN %s THEN excluded.deadline ELSE games.deadline END"
+)
+UPSERT_PLAYER = (
+    f"INSERT INTO game_players ({PLAYER_COLUMNS}) VALUES (%s, %s, %s, %s, %s, %s) "
+    "ON CONFLICT (game_id, user_id) DO UPDATE SET seat = excluded.seat, name = excluded.name, "
+    "to_act = excluded.to_act, out = excluded.out"
+)
+DELETE_PLAYER = "DELETE FROM game_players WHERE game_id = %s AND user_id = %s"
+
+
+def game_params(s: GameSummary, time: Any) -> list[Any]:
+    """The parameters of `UPSERT_GAME` (`time` converts a datetime for the database)."""
+    return [s.game_id, s.map, s.status, s.private, s.seats, len(s.players), s.created_by,
+            time(s.created_at), s.version, time(s.last_activity),
+            time(s.deadline) if s.deadline is not None else None, s.turn_time_limit,
+            s.deadline_changed]
+
+
+def player_params(game_id: str, p: PlayerSummary) -> tuple[Any, ...]:
+    return (game_id, p.user_id, p.seat, p.name, p.to_act, p.out)
