@@ -127,19 +127,20 @@ def pgbench_tps(admin_url: str, schema: str, clients: int, seconds: float) -> fl
 def replay_figures(url: str, runs: int) -> dict[str, float]:
     store = open_store(url)
     log = GameLog(store)
-    _, table = log.append("replay", None, create_game(
-        map_name="europe", seats=4, created_by="u0", seed=b"bench-replay"), "user:u0")
+    created = create_game(map_name="europe", seats=4, created_by="u0", seed=b"bench-replay")
+    table = log.execute("replay", lambda _: created, "user:u0", new=True).after
     for i in range(4):
-        _, table = log.append("replay", table, decide_table(table, f"u{i}", TakeSeat(f"P{i}")),
-                              f"user:u{i}")
+        table = log.execute("replay", lambda t, i=i: decide_table(t, f"u{i}", TakeSeat(f"P{i}")),
+                            f"user:u{i}").after
     choices = random.Random(7)
     while table.game is not None and table.game.phase != "ended":
         game = table.game
         seat = (next(s for s, p in enumerate(game.players) if p.pending_tickets)
                 if game.phase == "setup" else game.current)
         command = choices.choice(legal_moves(game, seat))
-        _, table = log.append("replay", table, decide_table(table, f"u{seat}", command),
-                              f"seat:{seat}")
+        user, chosen = f"u{seat}", command
+        table = log.execute("replay", lambda t, u=user, c=chosen: decide_table(t, u, c),
+                            f"seat:{seat}").after
     recorded = store.read_stream("replay")
     events = len(recorded)
 

@@ -10,8 +10,10 @@ log; it holds nothing that cannot be rebuilt from the log.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
+
+from domain.table import Table
 
 PLAYER_COLUMNS = "game_id, user_id, seat, name, to_act, out"
 GAME_COLUMNS = ("game_id, map, status, private, seats, seats_taken, created_by, created_at, "
@@ -91,3 +93,51 @@ def game_params(s: GameSummary, time: Any) -> list[Any]:
 
 def player_params(game_id: str, p: PlayerSummary) -> tuple[Any, ...]:
     return (game_id, p.user_id, p.seat, p.name, p.to_act, p.out)
+
+
+def seats_to_act(table: Table) -> tuple[int, ...]:
+    """The seats that must act now: the setup ticket choices still open, or the turn."""
+    game = table.game
+    if game is None or game.phase == "ended":
+        return ()
+    if game.phase == "setup":
+        return tuple(seat for seat, p in enumerate(game.players)
+                     if p.pending_tickets and p.out is None)
+    return (game.current,)
+
+
+def _turn_key(table: Table | None) -> tuple[object, ...] | None:
+    """What a deadline belongs to: the setup as a whole, or one turn (None: no deadline)."""
+    game = table.game if table is not None else None
+    if game is None or game.phase == "ended":
+        return None
+    return ("setup",) if game.phase == "setup" else ("turn", game.turns)
+
+
+def summarize(game_id: str, before: Table | None, after: Table, now: datetime) -> GameSummary:
+    """The index row of `after`, and what changed since `before`."""
+    players = summarize_players(after)
+    earlier = summarize_players(before) if before is not None else ()
+    known = {p.user_id: p for p in earlier}
+    key = _turn_key(after)
+    deadline_changed = key != _turn_key(before)
+    deadline = None
+    if key is not None and after.turn_time_limit is not None:
+        deadline = now + timedelta(seconds=after.turn_time_limit)
+    return GameSummary(
+        game_id=game_id, map=after.map, status=after.status, private=after.private,
+        seats=after.capacity, created_by=after.created_by, created_at=now,
+        version=after.version, last_activity=now, turn_time_limit=after.turn_time_limit,
+        deadline=deadline, deadline_changed=deadline_changed, players=players,
+        changed_players=tuple(p for p in players if known.get(p.user_id) != p),
+        departed=tuple(u for u in known if u not in {p.user_id for p in players}),
+    )
+
+
+def summarize_players(table: Table) -> tuple[PlayerSummary, ...]:
+    to_act = set(seats_to_act(table))
+    game = table.game
+    return tuple(
+        PlayerSummary(user_id=seat.user_id, seat=i, name=seat.name, to_act=i in to_act,
+                      out=game.players[i].out if game is not None else None)
+        for i, seat in enumerate(table.seats))

@@ -161,7 +161,8 @@ class PostgresStore(SqlStore):
         return isinstance(error, errors.UniqueViolation)
 
     def _write(self, game_id: str, events: Sequence[NewEvent], expected_version: int,
-               idempotency: Idempotency | None, summary: GameSummary | None) -> bool:
+               idempotency: Idempotency | None, summary: GameSummary | None,
+               now: datetime) -> bool:
         # One statement, so one round trip and one implicit transaction: the version
         # check, the events and the idempotency key. A concurrent writer of the same
         # version (or a stored key) is a unique violation that undoes all of it.
@@ -173,7 +174,7 @@ class PostgresStore(SqlStore):
             rows.append({"v": expected_version + 1 + i, "t": name, "s": schema, "a": new.actor,
                          "d": data, "p": private or None, "u": audience or None})
         params: list[Any] = [game_id, MAX_EVENTS_PER_APPEND, expected_version + 1,
-                             self.clock(), Jsonb(rows), game_id, expected_version]
+                             now, Jsonb(rows), game_id, expected_version]
         sql = _INSERTED
         if idempotency is not None:
             sql += _KEY

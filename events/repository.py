@@ -1,4 +1,4 @@
-"""Loading a game's state for the next command, at a cost that does not grow with the game.
+"""Running commands against the log: load the latest state cheaply, decide, append.
 
 `GameLog.load` answers from, in order: this process's cache of recent states (keyed
 by game and version: only the events after the cached version are read and
@@ -8,27 +8,71 @@ cache and the snapshots hold states that `evolve` produced from those same event
 and a stale one is brought up to date from the log before it is used. Every
 `SNAPSHOT_EVERY` versions an append also saves a snapshot, so no load ever replays
 more than that many events, whichever process served the game before.
+
+`GameLog.execute` is the one way anything changes a game (the API's commands, the
+workers' scoring and time-outs): load, decide on that state, append with the
+expected version and the game's index row; when another writer got there first,
+load again and decide again (a few times), so a command is always judged on the
+state it is applied to.
 """
 
 from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
 
 from domain.events import Event
-from domain.table import Table, evolve_table, replay_table
+from domain.table import Table, replay_table
+from events.index import summarize
 from events.snapshots import FORMAT, from_json, to_json
-from events.store import AppendResult, EventStore, Idempotency, NewEvent, Recorded
+from events.store import (
+    EventStore,
+    Idempotency,
+    NewEvent,
+    Recorded,
+    VersionConflict,
+    check_same_request,
+)
 
 SNAPSHOT_EVERY = 64
+CONFLICT_ATTEMPTS = 5
 
 
 class GameNotFound(LookupError):
     def __init__(self, game_id: str) -> None:
         super().__init__(f"no game {game_id}")
         self.game_id = game_id
+
+
+class StaleVersion(Exception):
+    """The caller acted on a version that is no longer the latest (HTTP If-Match)."""
+
+    def __init__(self, expected: int, current: int) -> None:
+        super().__init__(f"the game is at version {current}, not {expected}")
+        self.expected = expected
+        self.current = current
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """What a command did: the state before and after, and its events' versions."""
+    game_id: str
+    before: Table | None
+    events: tuple[Event, ...]
+    after: Table
+    first_version: int
+    last_version: int
+    recorded_at: datetime
+    replayed: bool = False  # an earlier request with the same idempotency key
+    response: dict[str, Any] | None = None
+
+
+Decide = Callable[[Table | None], list[Event]]
+Respond = Callable[[Outcome], dict[str, Any]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,7 +82,7 @@ class _Cached:
 
 
 class GameLog:
-    """The games' event streams as states: load the latest, append what comes next."""
+    """The games' event streams as states: load the latest, run commands on it."""
 
     def __init__(self, store: EventStore, cache_size: int = 4096,
                  snapshot_every: int = SNAPSHOT_EVERY) -> None:
@@ -47,6 +91,11 @@ class GameLog:
         self._cache_size = cache_size
         self._snapshot_every = snapshot_every
         self._lock = threading.Lock()
+
+    def clock(self) -> datetime:
+        return self.store.clock()
+
+    # -- loading ------------------------------------------------------------------------
 
     def load(self, game_id: str) -> Table:
         """The game's state at its latest version; `GameNotFound` if it has no events."""
@@ -59,40 +108,12 @@ class GameLog:
             snapshot_version = cached.snapshot_version
         else:
             table, snapshot_version = self._from_snapshot(game_id)
-        after = table.version if table is not None else 0
-        tail = self.store.read_stream(game_id, after=after)
+        tail = self.store.read_stream(game_id, after=table.version if table else 0)
         table = apply(table, tail)
         if table is None:
             raise GameNotFound(game_id)
-        if table.version - snapshot_version >= self._snapshot_every:
-            snapshot_version = self._snapshot(game_id, table)
         self._remember(game_id, table, snapshot_version)
         return table
-
-    def append(self, game_id: str, table: Table | None, events: Sequence[Event], actor: str,
-               idempotency: Idempotency | None = None) -> tuple[AppendResult, Table]:
-        """Append `events` caused by `actor` to the game whose state is `table` (None for a
-        new game); returns the store's result and the state after the events.
-
-        The state must be the one the caller decided on: its version is the expected
-        version, so a concurrent writer makes this raise `VersionConflict`.
-        """
-        expected = table.version if table is not None else 0
-        result = self.store.append(game_id, [NewEvent(e, actor) for e in events], expected,
-                                   idempotency)
-        if result.replayed:
-            return result, self.load(game_id)
-        new = table
-        for event in events:
-            new = evolve_table(new, event)
-        assert new is not None
-        with self._lock:
-            cached = self._cache.get(game_id)
-        snapshot_version = cached.snapshot_version if cached is not None else 0
-        if new.version - snapshot_version >= self._snapshot_every:
-            snapshot_version = self._snapshot(game_id, new)
-        self._remember(game_id, new, snapshot_version)
-        return result, new
 
     def state_at(self, game_id: str, version: int) -> Table:
         """The game's state just after event `version` (replayed from the start)."""
@@ -110,6 +131,83 @@ class GameLog:
                 self._cache.clear()
             else:
                 self._cache.pop(game_id, None)
+
+    # -- changing -----------------------------------------------------------------------
+
+    def execute(self, game_id: str, decide: Decide, actor: str, *, new: bool = False,
+                expected_version: int | None = None, idempotency_key: str | None = None,
+                request_hash: str = "", respond: Respond | None = None,
+                attempts: int = CONFLICT_ATTEMPTS) -> Outcome:
+        """Decide on the latest state of `game_id` and append the events, as `actor`.
+
+        `new`: the game does not exist yet (`decide` gets None). `expected_version`:
+        refuse with `StaleVersion` unless the game is at that version (no retry).
+        `idempotency_key`: a retry of the same request (same `request_hash`) returns
+        the first outcome's stored `respond(outcome)` instead of acting twice.
+        Raises the domain's `RuleViolation`, `GameNotFound`, `VersionConflict` after
+        `attempts` lost races, `IdempotencyMismatch`.
+        """
+        for _ in range(attempts):
+            if idempotency_key is not None:
+                earlier = self._earlier(game_id, actor, idempotency_key, request_hash)
+                if earlier is not None:
+                    return earlier
+            before = None if new else self.load(game_id)
+            if expected_version is not None and before is not None \
+                    and before.version != expected_version:
+                raise StaleVersion(expected_version, before.version)
+            try:
+                events = decide(before)
+            except Exception:
+                # The same request may have just succeeded in another thread or
+                # process (the state we decided on already holds its effect).
+                if idempotency_key is not None:
+                    earlier = self._earlier(game_id, actor, idempotency_key, request_hash)
+                    if earlier is not None:
+                        return earlier
+                raise
+            after = replay_table(events, before)
+            first = (before.version if before else 0) + 1
+            now = self.clock()
+            outcome = Outcome(game_id, before, tuple(events), after, first, after.version, now)
+            idempotency = None
+            if idempotency_key is not None:
+                response = respond(outcome) if respond is not None else None
+                outcome = _with_response(outcome, response)
+                idempotency = Idempotency(idempotency_key, actor, request_hash, response)
+            try:
+                result = self.store.append(
+                    game_id, [NewEvent(e, actor) for e in events], first - 1, idempotency,
+                    summarize(game_id, before, after, now), now)
+            except VersionConflict:
+                if new or expected_version is not None:
+                    raise
+                continue
+            if result.replayed:  # our own retry won a race against us: answer as it did
+                return self._replayed(game_id, result.response)
+            self._saved(game_id, after)
+            return outcome
+        raise VersionConflict(game_id, -1, self.store.current_version(game_id))
+
+    def _earlier(self, game_id: str, actor: str, key: str, request_hash: str) -> Outcome | None:
+        stored = self.store.find_idempotent(game_id, actor, key)
+        if stored is None:
+            return None
+        check_same_request(stored, key, request_hash)
+        return self._replayed(game_id, stored.response)
+
+    def _replayed(self, game_id: str, response: dict[str, Any] | None) -> Outcome:
+        table = self.load(game_id)
+        return Outcome(game_id, None, (), table, 0, 0, self.clock(), replayed=True,
+                       response=response)
+
+    def _saved(self, game_id: str, after: Table) -> None:
+        with self._lock:
+            cached = self._cache.get(game_id)
+        snapshot_version = cached.snapshot_version if cached is not None else 0
+        if after.version - snapshot_version >= self._snapshot_every:
+            snapshot_version = self._snapshot(game_id, after)
+        self._remember(game_id, after, snapshot_version)
 
     def _from_snapshot(self, game_id: str) -> tuple[Table | None, int]:
         snapshot = self.store.load_snapshot(game_id, FORMAT)
@@ -134,6 +232,12 @@ class GameLog:
                 self._cache.move_to_end(game_id)
             while len(self._cache) > self._cache_size:
                 self._cache.popitem(last=False)
+
+
+def _with_response(outcome: Outcome, response: dict[str, Any] | None) -> Outcome:
+    return Outcome(outcome.game_id, outcome.before, outcome.events, outcome.after,
+                   outcome.first_version, outcome.last_version, outcome.recorded_at,
+                   outcome.replayed, response)
 
 
 def apply(table: Table | None, recorded: Sequence[Recorded]) -> Table | None:

@@ -23,10 +23,10 @@ from events.migrations import MIGRATIONS, Migration, statements
 from events.store import (
     AppendResult,
     Idempotency,
-    IdempotencyMismatch,
     NewEvent,
     Recorded,
     VersionConflict,
+    check_same_request,
 )
 
 Clock = Callable[[], datetime]
@@ -154,14 +154,15 @@ class SqlStore(ABC):
     # -- appending ----------------------------------------------------------------------
 
     def append(self, game_id: str, events: Sequence[NewEvent], expected_version: int,
-               idempotency: Idempotency | None = None,
-               summary: GameSummary | None = None) -> AppendResult:
+               idempotency: Idempotency | None = None, summary: GameSummary | None = None,
+               recorded_at: datetime | None = None) -> AppendResult:
         if not events:
             raise ValueError("nothing to append")
         if len(events) > MAX_EVENTS_PER_APPEND:
             raise ValueError(f"at most {MAX_EVENTS_PER_APPEND} events per append")
         try:
-            written = self._write(game_id, events, expected_version, idempotency, summary)
+            written = self._write(game_id, events, expected_version, idempotency, summary,
+                                  recorded_at or self.clock())
         except BaseException as error:
             if not self.is_unique_violation(error):
                 raise
@@ -171,17 +172,16 @@ class SqlStore(ABC):
         # Nothing was written: either this is a retry of a request whose key is
         # already stored (answer as it was answered), or the stream has moved on.
         if idempotency is not None:
-            stored = self._stored_key(game_id, idempotency.actor, idempotency.key)
-            if stored is not None:
-                if stored[0] != idempotency.request_hash:
-                    raise IdempotencyMismatch(f"idempotency key {idempotency.key!r} was used "
-                                              "for a different request")
-                return stored[1]
+            earlier = self.find_idempotent(game_id, idempotency.actor, idempotency.key)
+            if earlier is not None:
+                check_same_request(earlier, idempotency.key, idempotency.request_hash)
+                return earlier
         raise VersionConflict(game_id, expected_version, self.current_version(game_id))
 
     @abstractmethod
     def _write(self, game_id: str, events: Sequence[NewEvent], expected_version: int,
-               idempotency: Idempotency | None, summary: GameSummary | None) -> bool:
+               idempotency: Idempotency | None, summary: GameSummary | None,
+               now: datetime) -> bool:
         """Append in one transaction if the stream is at `expected_version`; False if not.
 
         A concurrent writer of the same version, or an idempotency key already
@@ -195,12 +195,6 @@ class SqlStore(ABC):
                 self.json_param(idempotency.response), self.time_param(self.clock()))
 
     def find_idempotent(self, game_id: str, actor: str, key: str) -> AppendResult | None:
-        stored = self._stored_key(game_id, actor, key)
-        return stored[1] if stored is not None else None
-
-    def _stored_key(self, game_id: str, actor: str,
-                    key: str) -> tuple[str, AppendResult] | None:
-        """The request hash stored with a key and the result it was given, or None."""
         with self.reading() as cur:
             cur.execute("SELECT request_hash, first_version, last_version, response "
                         "FROM idempotency_keys WHERE game_id = %s AND actor = %s AND key = %s",
@@ -209,8 +203,8 @@ class SqlStore(ABC):
         if row is None:
             return None
         response = self.json_value(row[3]) if row[3] is not None else None
-        return str(row[0]), AppendResult(game_id, row[1], row[2], replayed=True,
-                                         response=response)
+        return AppendResult(game_id, row[1], row[2], replayed=True, response=response,
+                            request_hash=str(row[0]))
 
     # -- reading ------------------------------------------------------------------------
 

@@ -153,7 +153,8 @@ class SqliteStore(SqlStore):
         return isinstance(error, sqlite3.IntegrityError) and "UNIQUE" in str(error)
 
     def _write(self, game_id: str, events: Sequence[NewEvent], expected_version: int,
-               idempotency: Idempotency | None, summary: GameSummary | None) -> bool:
+               idempotency: Idempotency | None, summary: GameSummary | None,
+               now: datetime) -> bool:
         with self.transaction() as cur:  # BEGIN IMMEDIATE: the only writer from here on
             cur.execute("SELECT version FROM events WHERE game_id = %s "
                         "ORDER BY version DESC LIMIT 1", (game_id,))
@@ -163,12 +164,12 @@ class SqliteStore(SqlStore):
             cur.execute("SELECT COALESCE(MAX(position), 0) FROM events")
             top = cur.fetchone()
             position = int(top[0]) if top else 0
-            now = self.time_param(self.clock())
+            at = self.time_param(now)
             rows = []
             for i, new in enumerate(events):
                 name, schema, data, private, audience = encoded(new)
                 rows.append((game_id, expected_version + 1 + i, position + 1 + i, name, schema,
-                             now, new.actor, self.json_param(data),
+                             at, new.actor, self.json_param(data),
                              self.json_param(private) if private else None,
                              self.json_param(audience) if audience else None))
             cur.executemany(f"INSERT INTO events ({EVENT_COLUMNS}) "

@@ -95,6 +95,7 @@ class AppendResult:
     last_version: int
     replayed: bool = False  # True: an earlier append with the same idempotency key
     response: dict[str, Any] | None = None  # what the first append stored with its key
+    request_hash: str | None = None  # (replayed) the request the key was first used for
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,14 +118,18 @@ def encoded(new: NewEvent) -> tuple[str, int, dict[str, Any], dict[str, Any],
 class EventStore(Protocol):
     """The port. `tests/test_store_contract.py` holds every adapter to it."""
 
+    def clock(self) -> datetime:
+        """Now, as the store records it (tests inject their own clock)."""
+
     def append(self, game_id: str, events: Sequence[NewEvent], expected_version: int,
-               idempotency: Idempotency | None = None,
-               summary: GameSummary | None = None) -> AppendResult:
+               idempotency: Idempotency | None = None, summary: GameSummary | None = None,
+               recorded_at: datetime | None = None) -> AppendResult:
         """Append `events` if the stream is at `expected_version`, with the game's index
-        row (`summary`) in the same transaction."""
+        row (`summary`) in the same transaction; `recorded_at` defaults to now."""
 
     def find_idempotent(self, game_id: str, actor: str, key: str) -> AppendResult | None:
-        """The result stored with an idempotency key, or None."""
+        """The result stored with an idempotency key (`replayed`, with the hash of the
+        request it was used for), or None."""
 
     def read_stream(self, game_id: str, after: int = 0,
                     limit: int | None = None) -> list[Recorded]: ...
@@ -146,3 +151,9 @@ class EventStore(Protocol):
     def load_snapshot(self, game_id: str, format: str) -> tuple[int, dict[str, Any]] | None: ...
 
     def close(self) -> None: ...
+
+
+def check_same_request(earlier: AppendResult, key: str, request_hash: str) -> None:
+    """Refuse an idempotency key that was first used for a different request."""
+    if earlier.request_hash is not None and earlier.request_hash != request_hash:
+        raise IdempotencyMismatch(f"idempotency key {key!r} was used for a different request")

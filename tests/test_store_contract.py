@@ -10,7 +10,6 @@ import multiprocessing
 import random
 import threading
 import time
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -23,7 +22,6 @@ from domain.events import (
     PlayerResigned,
     TurnTimedOut,
 )
-from domain.moves import legal_moves
 from domain.table import (
     GameScored,
     SeatLeft,
@@ -34,7 +32,6 @@ from domain.table import (
     replay_table,
 )
 from events import (
-    GameLog,
     Idempotency,
     IdempotencyMismatch,
     NewEvent,
@@ -45,7 +42,6 @@ from events import (
 )
 from events.catalogue import TYPES
 from events.migrations import LATEST, MIGRATIONS
-from events.snapshots import FORMAT
 from events.sqlite import SqliteStore
 
 
@@ -264,57 +260,6 @@ def test_the_newest_snapshot_wins(store: SqlStore) -> None:
 def test_a_snapshot_of_another_format_is_not_used(store: SqlStore) -> None:
     store.save_snapshot("g1", 10, "old", {"v": 10})
     assert store.load_snapshot("g1", "new") is None
-
-
-def test_state_from_a_snapshot_equals_state_from_the_full_replay(store: SqlStore) -> None:
-    writer = GameLog(store, snapshot_every=16)
-    table = None
-    _, table = writer.append("g1", table, created(b"snap"), "user:alice")
-    for user in ("alice", "bob"):
-        events = decide_table(table, user, TakeSeat(user))
-        _, table = writer.append("g1", table, events, "user:" + user)
-    choices = random.Random(5)
-    while table.game is not None and table.game.phase != "ended" and table.version < 200:
-        game = table.game
-        seat = (next(s for s, p in enumerate(game.players) if p.pending_tickets)
-                if game.phase == "setup" else game.current)
-        user = table.seats[seat].user_id
-        command = choices.choice(legal_moves(game, seat))
-        _, table = writer.append("g1", table, decide_table(table, user, command), f"seat:{seat}")
-    snapshot = store.load_snapshot("g1", FORMAT)
-    assert snapshot is not None and snapshot[0] > 16
-    from_snapshot = GameLog(store).load("g1")
-    full = replay_table([r.event() for r in store.read_stream("g1")])
-    assert from_snapshot == full == table
-    assert from_snapshot.game == full.game
-
-
-def test_a_load_reads_only_the_events_after_its_cached_state(store: SqlStore) -> None:
-    log = GameLog(store)
-    _, table = log.append("g1", None, created(), "user:alice")
-    _, table = log.append("g1", table, [SeatTaken(seat=0, user_id="a", name="A")], "user:a")
-    other = GameLog(store)
-    other.load("g1")
-    store.append("g1", [seat_event("b", 1)], 2)
-    reads: list[int] = []
-    real = store.read_stream
-
-    def spy(game_id: str, after: int = 0, limit: int | None = None):  # type: ignore[no-untyped-def]
-        reads.append(after)
-        return real(game_id, after, limit)
-
-    store.read_stream = spy  # type: ignore[method-assign]
-    assert other.load("g1").seats[1].user_id == "b"
-    assert reads == [2]
-
-
-def test_state_at_a_version_replays_up_to_it(store: SqlStore) -> None:
-    log = GameLog(store)
-    _, table = log.append("g1", None, created(), "user:alice")
-    _, table = log.append("g1", table, [SeatTaken(seat=0, user_id="a", name="A")], "user:a")
-    _, table = log.append("g1", table, [SeatTaken(seat=1, user_id="b", name="B")], "user:b")
-    assert [s.user_id for s in log.state_at("g1", 2).seats] == ["a"]
-    assert log.state_at("g1", 3) == replace(table)
 
 
 # -- upcasting a real old-shape event ------------------------------------------------------

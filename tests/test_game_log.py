@@ -1,0 +1,199 @@
+"""GameLog: loading states cheaply and running commands on the latest state, on every
+adapter."""
+
+from __future__ import annotations
+
+import random
+import threading
+
+import pytest
+
+from domain import RuleViolation
+from domain.moves import legal_moves
+from domain.table import (
+    SeatTaken,
+    Table,
+    TakeSeat,
+    create_game,
+    decide_table,
+    replay_table,
+)
+from events import GameLog, IdempotencyMismatch, NewEvent, SqlStore, VersionConflict
+from events.repository import StaleVersion
+from events.snapshots import FORMAT
+
+
+def new_game(log: GameLog, game_id: str = "g1", seats: int = 2) -> Table:
+    events = create_game(map_name="usa", seats=seats, created_by="alice", seed=b"log")
+    return log.execute(game_id, lambda _: events, "user:alice", new=True).after
+
+
+def sit(log: GameLog, user: str, game_id: str = "g1") -> Table:
+    return log.execute(game_id, lambda t: decide_table(t, user, TakeSeat(user)),
+                       "user:" + user).after
+
+
+def test_state_from_a_snapshot_equals_state_from_the_full_replay(store: SqlStore) -> None:
+    log = GameLog(store, snapshot_every=16)
+    new_game(log)
+    sit(log, "alice")
+    table = sit(log, "bob")
+    choices = random.Random(5)
+    while table.game is not None and table.game.phase != "ended" and table.version < 200:
+        game = table.game
+        seat = (next(s for s, p in enumerate(game.players) if p.pending_tickets)
+                if game.phase == "setup" else game.current)
+        user = table.seats[seat].user_id
+        command = choices.choice(legal_moves(game, seat))
+        table = log.execute("g1", lambda t: decide_table(t, user, command),  # noqa: B023
+                            f"seat:{seat}").after
+    snapshot = store.load_snapshot("g1", FORMAT)
+    assert snapshot is not None and snapshot[0] > 16
+    from_snapshot = GameLog(store).load("g1")
+    full = replay_table([r.event() for r in store.read_stream("g1")])
+    assert from_snapshot == full == table
+    assert from_snapshot.game == full.game
+
+
+def test_a_load_reads_only_the_events_after_its_cached_state(store: SqlStore) -> None:
+    log = GameLog(store)
+    new_game(log, seats=3)
+    sit(log, "a")
+    other = GameLog(store)
+    other.load("g1")
+    sit(log, "b")
+    reads: list[int] = []
+    real = store.read_stream
+
+    def spy(game_id: str, after: int = 0, limit: int | None = None):  # type: ignore[no-untyped-def]
+        reads.append(after)
+        return real(game_id, after, limit)
+
+    store.read_stream = spy  # type: ignore[method-assign]
+    assert other.load("g1").seats[1].user_id == "b"
+    assert reads == [2]
+
+
+def test_state_at_a_version_replays_up_to_it(store: SqlStore) -> None:
+    log = GameLog(store)
+    new_game(log, seats=3)
+    sit(log, "a")
+    table = sit(log, "b")
+    assert [s.user_id for s in log.state_at("g1", 2).seats] == ["a"]
+    assert log.state_at("g1", 3) == table
+
+
+def test_a_command_against_the_rules_changes_nothing(store: SqlStore) -> None:
+    log = GameLog(store)
+    new_game(log)
+    sit(log, "a")
+    with pytest.raises(RuleViolation):
+        log.execute("g1", lambda t: decide_table(t, "a", TakeSeat("again")), "user:a")
+    assert store.current_version("g1") == 2
+
+
+def test_a_lost_race_is_decided_again_on_the_new_state(store: SqlStore) -> None:
+    log = GameLog(store)
+    new_game(log, seats=3)
+    seen: list[int] = []
+    rival = GameLog(store)
+
+    def decide(t: Table | None) -> list:  # type: ignore[type-arg]
+        assert t is not None
+        seen.append(t.version)
+        if len(seen) == 1:  # another writer appends between our load and our append
+            sit(rival, "rival")
+        return decide_table(t, "a", TakeSeat("a"))
+
+    outcome = log.execute("g1", decide, "user:a")
+    assert seen == [1, 2]
+    assert [s.user_id for s in outcome.after.seats] == ["rival", "a"]
+    assert outcome.first_version == outcome.last_version == 3
+
+
+def test_losing_every_race_ends_in_a_conflict(store: SqlStore) -> None:
+    log = GameLog(store)
+    new_game(log, seats=5)
+    count = iter(range(100))
+
+    def decide(t: Table | None) -> list:  # type: ignore[type-arg]
+        assert t is not None  # a rival appends every time before we do
+        n = next(count)
+        store.append("g1", [NewEvent(SeatTaken(seat=0, user_id=f"x{n}", name="x"), "user:x")],
+                     store.current_version("g1"))
+        return [SeatTaken(seat=1, user_id=f"y{n}", name="y")]
+
+    with pytest.raises(VersionConflict):
+        log.execute("g1", decide, "user:y", attempts=3)
+
+
+def test_an_expected_version_that_is_not_the_latest_is_refused(store: SqlStore) -> None:
+    log = GameLog(store)
+    new_game(log, seats=3)
+    sit(log, "a")
+    with pytest.raises(StaleVersion) as stale:
+        log.execute("g1", lambda t: decide_table(t, "b", TakeSeat("b")), "user:b",
+                    expected_version=1)
+    assert (stale.value.expected, stale.value.current) == (1, 2)
+    assert store.current_version("g1") == 2
+
+
+def test_a_retry_with_the_same_key_gets_the_first_answer(store: SqlStore) -> None:
+    log = GameLog(store)
+    new_game(log, seats=3)
+    answers = iter(["first", "second"])
+
+    def run() -> object:
+        return log.execute("g1", lambda t: decide_table(t, "a", TakeSeat("a")), "user:a",
+                           idempotency_key="k", request_hash="h",
+                           respond=lambda o: {"answer": next(answers), "v": o.last_version})
+
+    first = run()
+    again = run()
+    assert first.response == again.response == {"answer": "first", "v": 2}  # type: ignore[attr-defined]
+    assert again.replayed and store.current_version("g1") == 2  # type: ignore[attr-defined]
+
+
+def test_a_key_reused_for_another_request_is_refused(store: SqlStore) -> None:
+    log = GameLog(store)
+    new_game(log, seats=3)
+    log.execute("g1", lambda t: decide_table(t, "a", TakeSeat("a")), "user:a",
+                idempotency_key="k", request_hash="h1", respond=lambda o: {})
+    with pytest.raises(IdempotencyMismatch):
+        log.execute("g1", lambda t: decide_table(t, "a", TakeSeat("a")), "user:a",
+                    idempotency_key="k", request_hash="h2", respond=lambda o: {})
+
+
+def test_concurrent_retries_with_one_key_act_once(store: SqlStore) -> None:
+    log = GameLog(store)
+    new_game(log, seats=5)
+    results: list[object] = []
+    barrier = threading.Barrier(6)
+
+    def retry() -> None:
+        own = GameLog(store)
+        barrier.wait()
+        results.append(own.execute(
+            "g1", lambda t: decide_table(t, "a", TakeSeat("a")), "user:a",
+            idempotency_key="same", request_hash="h", respond=lambda o: {"v": o.last_version}))
+
+    threads = [threading.Thread(target=retry) for _ in range(6)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert store.current_version("g1") == 2
+    assert all(r.response == {"v": 2} for r in results)  # type: ignore[attr-defined]
+    assert sum(not r.replayed for r in results) == 1  # type: ignore[attr-defined]
+
+
+def test_the_index_follows_each_command(store: SqlStore) -> None:
+    log = GameLog(store)
+    new_game(log)
+    sit(log, "a")
+    row = store.game_row("g1")
+    assert row is not None and row.status == "open" and [p.user_id for p in row.players] == ["a"]
+    sit(log, "b")
+    row = store.game_row("g1")
+    assert row is not None and row.status == "playing" and row.version == 4
+    assert [p.to_act for p in row.players] == [True, True]  # both choose their tickets
