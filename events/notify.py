@@ -1,0 +1,137 @@
+""""Something new happened in game X": the signal that wakes long polls and SSE streams.
+
+The log is the truth; a notification only says *look again*. So a lost or late
+notification costs latency, never correctness: every waiter also wakes on its own
+timeout and re-reads the log. `publish(game_id, version, users)` is called after
+each append; `wait(keys, timeout)` blocks until one of the keys (``game:<id>`` or
+``user:<id>``) is published or the timeout passes.
+
+Two adapters: `LocalNotifier` (one process: the embedded mode, tests) and
+`RedisNotifier` (Redis pub/sub: a writer in one API process or worker wakes the
+streams held by every other process). Each process runs one subscriber thread
+that fans a message out to its local waiters.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import threading
+import time
+from collections.abc import Iterable
+from typing import Any, Protocol
+
+log = logging.getLogger(__name__)
+CHANNEL = "ttr:changes"
+
+
+def game_key(game_id: str) -> str:
+    return f"game:{game_id}"
+
+
+def user_key(user_id: str) -> str:
+    return f"user:{user_id}"
+
+
+class Notifier(Protocol):
+    def publish(self, game_id: str, version: int, users: Iterable[str] = ()) -> None: ...
+
+    def wait(self, keys: Iterable[str], timeout: float) -> bool:
+        """Block until one of `keys` is published (True) or `timeout` seconds pass."""
+
+    def close(self) -> None: ...
+
+
+class LocalNotifier:
+    """Waiters and publishers in one process."""
+
+    def __init__(self) -> None:
+        self._cond = threading.Condition()
+        self._counts: dict[str, int] = {}
+
+    def publish(self, game_id: str, version: int, users: Iterable[str] = ()) -> None:
+        self._bump([game_key(game_id), *(user_key(u) for u in users)])
+
+    def _bump(self, keys: list[str]) -> None:
+        with self._cond:
+            for key in keys:
+                self._counts[key] = self._counts.get(key, 0) + 1
+            self._cond.notify_all()
+
+    def wait(self, keys: Iterable[str], timeout: float) -> bool:
+        wanted = list(keys)
+        deadline = time.monotonic() + timeout
+        with self._cond:
+            start = [self._counts.get(k, 0) for k in wanted]
+            while True:
+                if any(self._counts.get(k, 0) != s for k, s in zip(wanted, start, strict=True)):
+                    return True
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    return False
+                self._cond.wait(left)
+
+    def close(self) -> None:
+        with self._cond:
+            self._cond.notify_all()
+
+
+class RedisNotifier(LocalNotifier):
+    """Publishes on a Redis channel; a subscriber thread wakes this process's waiters."""
+
+    def __init__(self, url: str) -> None:
+        super().__init__()
+        import redis
+
+        self._redis: Any = redis.Redis.from_url(url, socket_timeout=5,
+                                                socket_connect_timeout=3)
+        self._url = url
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+        self._thread_lock = threading.Lock()
+
+    def publish(self, game_id: str, version: int, users: Iterable[str] = ()) -> None:
+        message = json.dumps({"game": game_id, "version": version, "users": list(users)})
+        try:
+            self._redis.publish(CHANNEL, message)
+        except Exception as error:  # Redis down: streams still wake on their timeouts
+            log.warning("could not publish a change of %s: %s", game_id, error)
+        # this process's own waiters need no round trip through Redis
+        super().publish(game_id, version, users)
+
+    def wait(self, keys: Iterable[str], timeout: float) -> bool:
+        self._ensure_subscriber()
+        return super().wait(keys, timeout)
+
+    def _ensure_subscriber(self) -> None:
+        if self._thread is not None and self._thread.is_alive():
+            return
+        with self._thread_lock:
+            if self._thread is None or not self._thread.is_alive():
+                self._thread = threading.Thread(target=self._listen, name="ttr-notify",
+                                                daemon=True)
+                self._thread.start()
+
+    def _listen(self) -> None:
+        import redis
+
+        while not self._stop.is_set():
+            try:
+                client = redis.Redis.from_url(self._url, socket_connect_timeout=3,
+                                              health_check_interval=10)
+                pubsub = client.pubsub(ignore_subscribe_messages=True)
+                pubsub.subscribe(CHANNEL)
+                while not self._stop.is_set():
+                    message = pubsub.get_message(timeout=1.0)
+                    if message is None:
+                        continue
+                    data = json.loads(message["data"])
+                    self._bump([game_key(data["game"]),
+                                *(user_key(u) for u in data.get("users", []))])
+            except Exception as error:
+                log.warning("change notifications from Redis interrupted: %s", error)
+                self._stop.wait(1.0)
+
+    def close(self) -> None:
+        self._stop.set()
+        super().close()
