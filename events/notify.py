@@ -117,8 +117,8 @@ class RedisNotifier(LocalNotifier):
 
         while not self._stop.is_set():
             try:
-                client = redis.Redis.from_url(self._url, socket_connect_timeout=3,
-                                              health_check_interval=10)
+                client: Any = redis.Redis.from_url(self._url, socket_connect_timeout=3,
+                                                   health_check_interval=10)
                 pubsub = client.pubsub(ignore_subscribe_messages=True)
                 pubsub.subscribe(CHANNEL)
                 while not self._stop.is_set():
