@@ -61,6 +61,12 @@ _turn_ended = cache(ev.TurnEnded)
 
 
 @cache
+def _turn_passed_on(seat: int, next_seat: int) -> ev.TurnEnded:
+    """A turn end that skips nobody (Speed: two arguments hash faster than three)."""
+    return ev.TurnEnded(seat=seat, next_seat=next_seat, skipped=())
+
+
+@cache
 def _slot_refilled(slot: int, card: str) -> ev.MarketRefilled:
     """The refill of one slot."""
     return ev.MarketRefilled(slots=(slot,), cards=(card,))
@@ -137,14 +143,17 @@ def _execute(game: Game, seat: int, command: Command,
         raise RuleViolation("game_over")
     if not 0 <= seat < len(game.players):
         raise RuleViolation("not_your_turn", f"There is no seat {seat} in this game.")
-    if game.players[seat].out is not None:
-        raise RuleViolation("player_out", f"Seat {seat} has left the game "
-                            f"({game.players[seat].out}).")
-    if isinstance(command, Resign):  # at any moment, whoever's turn it is
-        turn = _Turn(game, in_place)
-        _leave(turn, seat, ev.PlayerResigned(seat=seat))
-        return turn.events, turn.game
-    if game.phase == "setup":
+    # Speed: the current player of a game in play is always still in, so the checks
+    # for a player out and for a resignation (which any seat may send at any moment)
+    # are made only off the usual path
+    if game.phase == "setup" or seat != game.current:
+        if game.players[seat].out is not None:
+            raise RuleViolation("player_out", f"Seat {seat} has left the game "
+                                f"({game.players[seat].out}).")
+        if isinstance(command, Resign):
+            return _resign(game, seat, in_place)
+        if game.phase == "playing":
+            raise RuleViolation("not_your_turn", f"It is seat {game.current}'s turn.")
         if not isinstance(command, KeepTickets):
             if isinstance(command, TimeOut):
                 raise _system_only()
@@ -153,10 +162,10 @@ def _execute(game: Game, seat: int, command: Command,
         turn = _Turn(game, in_place)
         _keep_tickets(turn, seat, command)
         return turn.events, turn.game
-    if seat != game.current:
-        raise RuleViolation("not_your_turn", f"It is seat {game.current}'s turn.")
     handler = _BY_STEP[game.step].get(type(command))
     if handler is None:
+        if isinstance(command, Resign):
+            return _resign(game, seat, in_place)
         if isinstance(command, PayTunnel | DeclineTunnel):
             raise RuleViolation("no_pending_tunnel")
         if isinstance(command, TimeOut):
@@ -164,6 +173,12 @@ def _execute(game: Game, seat: int, command: Command,
         raise RuleViolation("wrong_step", _STEP_HELP[game.step])
     turn = _Turn(game, in_place)
     handler(turn, seat, command)
+    return turn.events, turn.game
+
+
+def _resign(game: Game, seat: int, in_place: bool) -> tuple[list[ev.Event], Game]:
+    turn = _Turn(game, in_place)
+    _leave(turn, seat, ev.PlayerResigned(seat=seat))
     return turn.events, turn.game
 
 
@@ -542,7 +557,13 @@ def _pass(turn: _Turn, seat: int, command: Pass) -> None:
 
 def _end_turn(turn: _Turn, seat: int) -> None:
     """The turn of `seat` ends: the next player still in plays; or the game ends."""
-    turn.emit(_turn_ended(seat, *turn.game.next_seat_in(seat)))
+    g = turn.game
+    players = g.players
+    following = seat + 1 if seat + 1 < len(players) else 0
+    if players[following].out is None:  # Speed: the usual case, inline
+        turn.emit(_turn_passed_on(seat, following))
+    else:
+        turn.emit(_turn_ended(seat, *g.next_seat_in(seat)))
     g = turn.game
     player = g.players[seat]
     if player.out is not None:  # the player is leaving: `_leave` checks the end

@@ -618,3 +618,14 @@ def test_card_multiset_of_the_wrong_length_is_a_rule_violation() -> None:
     with pytest.raises(RuleViolation) as refused:
         decide(game, 0, ClaimRoute("usa/boston-new-york-1", (0, 0, 0, 0, 0, 0, 0, 2)))
     assert refused.value.code == "malformed_command"
+
+
+@pytest.mark.parametrize("counts", [
+    (0, 0, 0, 0, 0, 0, 0, True, True), (0, 0, 0, 0, 0, 0, 0, 2.0, 0),
+    [0, 0, 0, 0, 0, 0, 0, 2, 0],
+])
+def test_card_counts_that_are_not_whole_numbers_in_a_tuple_are_refused(counts: object) -> None:
+    game = position("usa", hands={0: cards(red=2)})
+    with pytest.raises(RuleViolation) as refused:
+        decide(game, 0, ClaimRoute("usa/boston-new-york-1", counts))  # type: ignore[arg-type]
+    assert refused.value.code == "malformed_command"
