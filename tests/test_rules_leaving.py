@@ -326,6 +326,14 @@ def test_a_setup_time_out_keeps_every_dealt_ticket_for_each_seat_named_in_order(
     assert game.phase == "playing" and game.players[1].tickets == dealt[1]
 
 
+def test_a_setup_time_out_stops_at_the_end_of_the_game() -> None:
+    _, game = started("usa", 2)
+    events, game = system(game, time_out(0, 1, drop_after=1))
+    assert types(events) == ["turn_timed_out", "player_dropped", "tickets_kept",
+                             "game_ended", "seed_revealed"]
+    assert game.end_reason == "last_player" and game.players[1].out is None
+
+
 def test_a_time_out_is_refused_when_nobody_named_is_due() -> None:
     game = position("usa", 3)
     assert system_violation(game, time_out(1)) == "not_due"
