@@ -1,4 +1,5 @@
-"""The `ttr` command line: `ttr maps MAP` and `ttr simulate`."""
+"""The `ttr` command line: the server, the worker, migrations, the contract, and the
+engine's own tools (`ttr maps`, `ttr simulate`)."""
 
 from __future__ import annotations
 
@@ -31,12 +32,62 @@ def main(argv: Sequence[str] | None = None) -> int:
     sim.add_argument("--json", action="store_true",
                      help="print one JSON object per game instead of the rate")
 
+    serve = commands.add_parser("serve", help="run the API under gunicorn (TTR_* settings)")
+    serve.add_argument("--bind", help="host:port (default TTR_BIND or 127.0.0.1:8000)")
+    serve.add_argument("--workers", type=int, help="gunicorn worker processes")
+
+    commands.add_parser("migrate", help="create or upgrade the database schema")
+
+    commands.add_parser("openapi", help="print the OpenAPI contract (openapi.yaml)")
+
+    worker = commands.add_parser("worker", help="run an RQ worker with its scheduler")
+    worker.add_argument("worker_args", nargs=argparse.REMAINDER)
+
     args = parser.parse_args(argv)
+    if args.command == "serve":
+        from service.serve import serve as run_server
+
+        return run_server(args.bind, args.workers)
+    if args.command == "migrate":
+        return _migrate()
+    if args.command == "openapi":
+        return _openapi()
+    if args.command == "worker":
+        from worker.main import run_worker
+
+        return run_worker(args.worker_args)
     if args.command == "maps":
         json.dump(load_board(args.map).as_dict(), sys.stdout, ensure_ascii=False, indent=1)
         sys.stdout.write("\n")
         return 0
     return _simulate(args.map, args.players, args.games, args.seed, args.json)
+
+
+def _migrate() -> int:
+    from events import open_store
+    from service.config import from_env
+
+    settings = from_env()
+    store = open_store(settings.database_url)
+    applied = store.migrate()
+    print(f"schema at version {store.schema_version()}"
+          + (f" (applied {', '.join(map(str, applied))})" if applied else " (up to date)"))
+    store.close()
+    return 0
+
+
+def _openapi() -> int:
+    import tempfile
+
+    from service.api.pages import spec_yaml
+    from service.app import create_app
+    from service.config import Settings
+
+    with tempfile.TemporaryDirectory() as scratch:
+        app = create_app(Settings(database_url=f"sqlite:///{scratch}/spec.sqlite3"))
+        sys.stdout.write(spec_yaml(app))
+        app.extensions["ttr"].close()
+    return 0
 
 
 def _simulate(map_name: str, players: int, games: int, seed: int, as_json: bool) -> int:

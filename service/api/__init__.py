@@ -1,0 +1,10 @@
+"""The HTTP resources, one blueprint per area, and the pages that are not JSON."""
+
+from __future__ import annotations
+
+from service.api import feed, games, maps, users
+from service.api.pages import register_pages
+
+BLUEPRINTS = [users.blp, maps.blp, games.blp, feed.blp]
+
+__all__ = ["BLUEPRINTS", "register_pages"]

@@ -1,0 +1,96 @@
+"""Helpers every resource uses: the JSON body, conditional headers, who may see a game."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from flask import Response, current_app, json, request
+
+from domain.table import Table
+from events.sql import User
+from service.problems import Problem
+from service.views import Viewer
+
+_ETAG = re.compile(r'^\s*(?:W/)?"?(\d+)"?\s*$')
+MAX_KEY_LENGTH = 200
+
+
+def json_body() -> Any:
+    """The request's JSON body; 415 if it is not JSON, 400 if it does not parse."""
+    if request.content_length == 0 or not request.get_data(cache=True):
+        raise Problem("invalid-request", "This request needs a JSON body.")
+    if not request.is_json:
+        raise Problem("unsupported-media-type", "Send the body as application/json.")
+    try:
+        return json.loads(request.get_data(cache=True))
+    except ValueError as error:
+        raise Problem("invalid-request", f"The body is not valid JSON: {error}") from error
+
+
+def json_object() -> dict[str, Any]:
+    body = json_body()
+    if not isinstance(body, dict):
+        raise Problem("invalid-request", "The body must be a JSON object.")
+    return body
+
+
+def if_match() -> int | None:
+    """The version an `If-Match` header names, or None without one."""
+    raw = request.headers.get("If-Match")
+    if raw is None or raw.strip() == "*":
+        return None
+    match = _ETAG.match(raw)
+    if match is None:
+        raise Problem("invalid-request", 'If-Match is a version as an ETag, e.g. "57".')
+    return int(match.group(1))
+
+
+def not_modified(version: int) -> bool:
+    """Does `If-None-Match` already name this version?"""
+    raw = request.headers.get("If-None-Match")
+    if raw is None:
+        return False
+    for part in raw.split(","):
+        if part.strip() == "*":
+            return True
+        match = _ETAG.match(part)
+        if match is not None and int(match.group(1)) == version:
+            return True
+    return False
+
+
+def etag(version: int) -> str:
+    return f'"{version}"'
+
+
+def idempotency_key() -> str | None:
+    key = request.headers.get("Idempotency-Key")
+    if key is None:
+        return None
+    key = key.strip()
+    if not key or len(key) > MAX_KEY_LENGTH or not key.isprintable():
+        raise Problem("invalid-request",
+                      f"Idempotency-Key is 1..{MAX_KEY_LENGTH} printable characters.")
+    return key
+
+
+def json_response(body: Any, status: int = 200, *, version: int | None = None,
+                  headers: dict[str, str] | None = None) -> Response:
+    response = current_app.response_class(
+        json.dumps(body), status=status, mimetype="application/json")
+    if version is not None:
+        response.headers["ETag"] = etag(version)
+    for name, value in (headers or {}).items():
+        response.headers[name] = value
+    return response
+
+
+def visible_to(table: Table, user: User | None) -> Viewer:
+    """The caller as a viewer of `table`; a private table shows itself only to its
+    players and its creator (404 to anyone else, so its existence is not revealed)."""
+    user_id = user.user_id if user is not None else None
+    viewer = Viewer.of(table, user_id)
+    if table.private and viewer.seat is None and user_id != table.created_by:
+        raise Problem("not-found", "There is no such game.")
+    return viewer

@@ -1,0 +1,197 @@
+"""The event feeds: a game's log as the caller may see it, and every game of a user; as a
+page, as a long poll (`wait=`), or as a Server-Sent Events stream.
+
+A stream starts with a `snapshot` event (the caller's view of the game now), then
+sends every event after `Last-Event-ID` (or, without it, after the snapshot), each
+with its version as the SSE `id`, and a keep-alive comment when nothing happens for
+a while. Streams and long polls wake on change notifications (in-process, or Redis
+pub/sub across API processes) and also re-read the log on their own timeout.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from typing import Any
+
+from flask import Response, json, request, stream_with_context
+from flask.views import MethodView
+from flask_smorest import Blueprint
+
+from events.notify import game_key, user_key
+from service.api.common import json_response, visible_to
+from service.app import Services, services
+from service.auth import current_user, optional_user
+from service.problems import Problem
+from service.schemas import EventPageSchema, EventsArgsSchema, UserEventPageSchema
+from service.views import Viewer, ended, event_view, game_view
+
+blp = Blueprint("feed", __name__, url_prefix="/v1", description="Event feeds and streams.")
+SSE = "text/event-stream"
+MAX_STREAM_SECONDS = 3600.0  # a stream ends after this; clients reconnect (Last-Event-ID)
+
+# The SSE form of both feeds' 200 response (added to the spec by `pages.build_spec`).
+SSE_CONTENT = {"schema": {
+    "type": "string",
+    "description": "With `Accept: text/event-stream`: a Server-Sent Events stream. The first "
+                   "event is `snapshot` (data: the game as you see it; game feed only); then "
+                   "one SSE event per game event (`event:` its type, `id:` its version — the "
+                   "global position in the user feed — and `data:` the event as in the JSON "
+                   "page); `: keep-alive` comments while idle. Reconnect with `Last-Event-ID` "
+                   "to resume after the last id you received.",
+}}
+
+
+def wants_stream() -> bool:
+    return SSE in request.headers.get("Accept", "")
+
+
+@blp.route("/games/<game_id>/events")
+class GameEvents(MethodView):
+    @blp.arguments(EventsArgsSchema, location="query", error_status_code=400)
+    @blp.response(200, EventPageSchema, content_type="application/json")
+    @blp.alt_response(400, response="Problem400")
+    @blp.alt_response(401, response="Problem401")
+    @blp.alt_response(404, response="Problem404")
+    @blp.alt_response(429, response="Problem429")
+    @blp.doc(security=[{"bearer": []}, {}], parameters=[{
+        "in": "header", "name": "Last-Event-ID", "required": False,
+        "schema": {"type": "string"}, "description": "SSE: resume after this version."}])
+    def get(self, args: dict[str, Any], game_id: str) -> Any:
+        """The game's events after version `after`, as you may see them
+
+        Long-poll with `wait=S`: the answer comes as soon as there is an event after
+        `after`, or after S seconds with none. With `Accept: text/event-stream`, a
+        stream instead (see the 200 response).
+        """
+        s = services()
+        user = optional_user()
+        table = s.log.load(game_id)
+        viewer = visible_to(table, user)
+        if wants_stream():
+            after = _last_event_id()
+            return _stream_response(_game_stream(s, game_id, viewer, after))
+        after = args["after"]
+        wait = min(args["wait"], s.settings.long_poll_max)
+        deadline = time.monotonic() + wait
+        while True:
+            records = s.store.read_stream(game_id, after=after, limit=args["limit"])
+            left = deadline - time.monotonic()
+            if records or left <= 0:
+                break
+            s.notifier.wait([game_key(game_id)], left)
+        latest = s.log.load(game_id) if records else table
+        everything = ended(latest)
+        return json_response({
+            "game_id": game_id, "version": max(latest.version, records[-1].version
+                                               if records else 0),
+            "events": [event_view(r, viewer.seat, everything) for r in records],
+        })
+
+
+def _last_event_id() -> int | None:
+    raw = request.headers.get("Last-Event-ID") or request.args.get("after")
+    if raw is None or raw == "":
+        return None
+    try:
+        value = int(raw)
+    except ValueError:
+        raise Problem("invalid-request", "Last-Event-ID is a version number.") from None
+    if value < 0:
+        raise Problem("invalid-request", "Last-Event-ID is a version number.")
+    return value
+
+
+def _stream_response(stream: Iterator[str]) -> Response:
+    return Response(stream_with_context(stream), mimetype=SSE, headers={
+        "Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+
+
+def _sse(data: Any, event: str | None = None, id: int | None = None) -> str:
+    lines = []
+    if event:
+        lines.append(f"event: {event}")
+    if id is not None:
+        lines.append(f"id: {id}")
+    lines.append("data: " + json.dumps(data))
+    return "\n".join(lines) + "\n\n"
+
+
+def _game_stream(s: Services, game_id: str, viewer: Viewer,
+                 after: int | None) -> Iterator[str]:
+    table = s.log.load(game_id)
+    yield "retry: 2000\n\n"
+    yield _sse(game_view(game_id, table, viewer, s.store.game_row(game_id)), "snapshot")
+    last = table.version if after is None else after
+    started = time.monotonic()
+    keepalive = s.settings.sse_keepalive
+    while time.monotonic() - started < MAX_STREAM_SECONDS:
+        records = s.store.read_stream(game_id, after=last, limit=500)
+        if records:
+            everything = ended(s.log.load(game_id))
+            for rec in records:
+                yield _sse(event_view(rec, viewer.seat, everything), rec.type, rec.version)
+            last = records[-1].version
+            continue
+        if s.log.load(game_id).status == "finished":
+            return  # nothing more will ever happen in this game
+        if not s.notifier.wait([game_key(game_id)], keepalive):
+            yield ": keep-alive\n\n"
+
+
+@blp.route("/users/me/events")
+class MyEvents(MethodView):
+    @blp.arguments(EventsArgsSchema, location="query", error_status_code=400)
+    @blp.response(200, UserEventPageSchema, content_type="application/json")
+    @blp.alt_response(400, response="Problem400")
+    @blp.alt_response(401, response="Problem401")
+    @blp.alt_response(429, response="Problem429")
+    @blp.doc(security=[{"bearer": []}])
+    def get(self, args: dict[str, Any]) -> Any:
+        """Every event of every game you sit at, after global position `after`
+
+        Long-poll with `wait=S`; `Accept: text/event-stream` streams them (`id:` is the
+        global position; resume with `Last-Event-ID`).
+        """
+        s = services()
+        user = current_user()
+        if wants_stream():
+            return _stream_response(_user_stream(s, user.user_id, _last_event_id() or 0))
+        after = args["after"]
+        wait = min(args["wait"], s.settings.long_poll_max)
+        deadline = time.monotonic() + wait
+        while True:
+            page = _user_page(s, user.user_id, after, args["limit"])
+            left = deadline - time.monotonic()
+            if page or left <= 0:
+                break
+            s.notifier.wait([user_key(user.user_id)], left)
+        return json_response({"position": page[-1]["position"] if page else after,
+                              "events": page})
+
+
+def _user_page(s: Services, user_id: str, after: int, limit: int) -> list[dict[str, Any]]:
+    records = s.store.read_user_events(user_id, after, limit)
+    seats: dict[str, tuple[int | None, bool]] = {}
+    page = []
+    for rec in records:
+        if rec.game_id not in seats:
+            table = s.log.load(rec.game_id)
+            seats[rec.game_id] = (table.seat_of(user_id), ended(table))
+        seat, everything = seats[rec.game_id]
+        page.append(event_view(rec, seat, everything))
+    return page
+
+
+def _user_stream(s: Services, user_id: str, after: int) -> Iterator[str]:
+    yield "retry: 2000\n\n"
+    started = time.monotonic()
+    while time.monotonic() - started < MAX_STREAM_SECONDS:
+        page = _user_page(s, user_id, after, 500)
+        for item in page:
+            yield _sse(item, item["type"], item["position"])
+        if page:
+            after = page[-1]["position"]
+            continue
+        if not s.notifier.wait([user_key(user_id)], s.settings.sse_keepalive):
+            yield ": keep-alive\n\n"

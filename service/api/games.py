@@ -1,0 +1,373 @@
+"""Games: the lobby, creating a table, seats, the game as you see it, moves and actions,
+the state at any version, and the final score."""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from flask import Response
+from flask.views import MethodView
+from flask_smorest import Blueprint
+from worker.effects import follow_up
+
+from domain.commands import command_from_dict
+from domain.events import Event
+from domain.table import (
+    StartGame,
+    Table,
+    TableCommand,
+    TakeSeat,
+    create_game,
+    decide_table,
+    replay_table,
+)
+from events import request_hash, seat_actor, user_actor
+from events.index import summarize
+from events.repository import Outcome
+from events.sql import User
+from service.api.common import (
+    etag,
+    idempotency_key,
+    if_match,
+    json_object,
+    json_response,
+    not_modified,
+    visible_to,
+)
+from service.app import services
+from service.auth import current_user, new_id, optional_user
+from service.commands_spec import EXAMPLES
+from service.problems import KINDS, Problem
+from service.schemas import (
+    ActionResultSchema,
+    GameCreatedSchema,
+    GameListSchema,
+    GameSchema,
+    LobbyArgsSchema,
+    MovesSchema,
+    MyGamesArgsSchema,
+    NewGameSchema,
+    ScorePendingSchema,
+    ScoreSchema,
+    TakeSeatSchema,
+)
+from service.views import Viewer, ended, game_view, moves_view, new_event_view, row_view
+
+blp = Blueprint("games", __name__, url_prefix="/v1",
+                description="Games: lobby, seats, state, moves and actions.")
+BEARER = [{"bearer": []}]
+PUBLIC_READ = [{"bearer": []}, {}]
+
+
+def _problems(*kinds: str) -> Any:
+    """Document the problem responses of these kinds on an operation."""
+    def decorate(view: Any) -> Any:
+        for status in sorted({KINDS[kind].status for kind in kinds}, reverse=True):
+            view = blp.alt_response(status, response=f"Problem{status}")(view)
+        return view
+    return decorate
+
+
+# -- the lobby and creating games --------------------------------------------------------
+
+@blp.route("/games")
+class Games(MethodView):
+    @blp.arguments(LobbyArgsSchema, location="query", error_status_code=400)
+    @blp.response(200, GameListSchema)
+    @_problems("invalid-request", "rate-limited")
+    @blp.doc(security=PUBLIC_READ)
+    def get(self, args: dict[str, Any]) -> Any:
+        """The lobby: open public games with free seats, newest first"""
+        user = optional_user()
+        rows = services().store.open_games(args.get("map"), args["limit"])
+        return json_response({"games": [row_view(r, user.user_id if user else None)
+                                        for r in rows]})
+
+    @blp.arguments(NewGameSchema, error_status_code=400)
+    @blp.response(201, GameCreatedSchema, headers={"Location": {
+        "description": "The new game's URL.", "schema": {"type": "string"}}})
+    @_problems("invalid-request", "unauthorized", "rate-limited")
+    @blp.doc(security=BEARER)
+    def post(self, body: dict[str, Any]) -> Any:
+        """Create a game (and, by default, take its first seat)
+
+        For a private game the answer holds its invite code, shown only now. The game
+        starts by itself when its last seat is taken, or earlier by `POST …/start`.
+        """
+        user = current_user()
+        s = services()
+        limit = body.get("turn_time_limit")
+        if limit is not None and limit < s.settings.min_turn_time_limit:
+            raise Problem("invalid-request", "turn_time_limit is too short.", errors={
+                "turn_time_limit": [f"At least {s.settings.min_turn_time_limit} seconds."]})
+        game_id = new_id("g_")
+        invite = secrets.token_urlsafe(9) if body["private"] else None
+        seed = secrets.token_bytes(32)
+
+        def decide(_: Table | None) -> list[Event]:
+            events = create_game(
+                map_name=body["map"], seats=body["seats"], created_by=user.user_id, seed=seed,
+                private=body["private"], invite_code=invite, turn_time_limit=limit,
+                drop_after_timeouts=body["drop_after_timeouts"])
+            if body["join"]:
+                table = replay_table(events)
+                events += decide_table(table, user.user_id, TakeSeat(body.get("name")
+                                                                     or user.name))
+            return events
+
+        outcome = s.log.execute(game_id, decide, user_actor(user.user_id), new=True)
+        follow_up(s.worker, outcome)
+        view = game_view(game_id, outcome.after, Viewer.of(outcome.after, user.user_id),
+                         deadline=_deadline(outcome))
+        if invite is not None:
+            view["invite_code"] = invite
+        return json_response(view, 201, version=outcome.last_version,
+                             headers={"Location": f"/v1/games/{game_id}"})
+
+
+@blp.route("/users/me/games")
+class MyGames(MethodView):
+    @blp.arguments(MyGamesArgsSchema, location="query", error_status_code=400)
+    @blp.response(200, GameListSchema)
+    @_problems("invalid-request", "unauthorized", "rate-limited")
+    @blp.doc(security=BEARER)
+    def get(self, args: dict[str, Any]) -> Any:
+        """Your games, newest activity first (`my_turn=true`: those waiting for you)"""
+        user = current_user()
+        rows = services().store.games_of_user(user.user_id, args.get("status"),
+                                              args["my_turn"], args["limit"])
+        return json_response({"games": [row_view(r, user.user_id) for r in rows]})
+
+
+# -- one game ---------------------------------------------------------------------------------
+
+@blp.route("/games/<game_id>")
+class Game(MethodView):
+    @blp.response(200, GameSchema, headers={"ETag": {
+        "description": "The game's version.", "schema": {"type": "string"}}})
+    @blp.alt_response(304, description="Not modified: `If-None-Match` names this version.")
+    @_problems("unauthorized", "not-found", "rate-limited")
+    @blp.doc(security=PUBLIC_READ, parameters=[{
+        "in": "header", "name": "If-None-Match", "required": False,
+        "schema": {"type": "string"}, "description": "A version seen before, as an ETag."}])
+    def get(self, game_id: str) -> Any:
+        """The game as you may see it
+
+        The public state (market, counts of cards and tickets, each player's trains,
+        stations, routes and points so far, whose turn, the phase) and, for a seated
+        caller only, `you`: their hand, tickets and pending choice. `ETag` is the version.
+        """
+        s = services()
+        user = optional_user()
+        table = s.log.load(game_id)
+        viewer = visible_to(table, user)
+        if not_modified(table.version):
+            return Response(status=304, headers={"ETag": etag(table.version)})
+        view = game_view(game_id, table, viewer, s.store.game_row(game_id))
+        return json_response(view, version=table.version, headers={"Vary": "Authorization"})
+
+
+@blp.route("/games/<game_id>/players")
+class Players(MethodView):
+    @blp.arguments(TakeSeatSchema, error_status_code=400)
+    @blp.response(200, GameSchema)
+    @_problems("invalid-request", "unauthorized", "not-found", "rule-violation",
+               "rate-limited")
+    @blp.doc(security=BEARER)
+    def post(self, body: dict[str, Any], game_id: str) -> Any:
+        """Take a seat (a private game needs its invite code)
+
+        The game starts when its last seat is taken.
+        """
+        user = current_user()
+        command = TakeSeat(body.get("name") or user.name, body.get("invite_code"))
+        return _perform(game_id, user, command, user_actor(user.user_id))
+
+
+@blp.route("/games/<game_id>/start")
+class Start(MethodView):
+    @blp.response(200, GameSchema)
+    @_problems("unauthorized", "not-found", "rule-violation", "rate-limited")
+    @blp.doc(security=BEARER)
+    def post(self, game_id: str) -> Any:
+        """Start before every seat is taken (the creator, with at least 2 players)"""
+        user = current_user()
+        return _perform(game_id, user, StartGame(), user_actor(user.user_id))
+
+
+def _perform(game_id: str, user: User, command: TableCommand, actor: str) -> Any:
+    """Run a table command and answer with the game as the caller now sees it."""
+    s = services()
+    outcome = s.log.execute(game_id, lambda t: _decide(t, user, command), actor)
+    follow_up(s.worker, outcome)
+    view = game_view(game_id, outcome.after, Viewer.of(outcome.after, user.user_id),
+                     deadline=_deadline(outcome))
+    return json_response(view, version=outcome.last_version)
+
+
+def _decide(table: Table | None, user: User, command: Any) -> list[Event]:
+    if table is None:
+        raise Problem("not-found", "There is no such game.")
+    return decide_table(table, user.user_id, command)
+
+
+def _deadline(outcome: Outcome) -> Any:
+    """The deadline after a command: a new turn's, or the one the index already holds."""
+    if outcome.after.turn_time_limit is None:
+        return None
+    summary = summarize(outcome.game_id, outcome.before, outcome.after, outcome.recorded_at)
+    if summary.deadline_changed:
+        return summary.deadline
+    row = services().store.game_row(outcome.game_id)
+    return row.deadline if row is not None else None
+
+
+# -- moves and actions -------------------------------------------------------------------------
+
+@blp.route("/games/<game_id>/moves")
+class Moves(MethodView):
+    @blp.response(200, MovesSchema)
+    @_problems("unauthorized", "not-found", "rate-limited")
+    @blp.doc(security=BEARER)
+    def get(self, game_id: str) -> Any:
+        """Every legal command for you now, exactly as POST …/actions accepts it"""
+        user = current_user()
+        table = services().log.load(game_id)
+        viewer = visible_to(table, user)
+        return json_response({"game_id": game_id, "version": table.version,
+                              "seat": viewer.seat, "moves": moves_view(table, viewer)},
+                             version=table.version)
+
+
+@blp.route("/games/<game_id>/actions")
+class Actions(MethodView):
+    @blp.response(200, ActionResultSchema, headers={"ETag": {
+        "description": "The game's version after the action.", "schema": {"type": "string"}}})
+    @_problems("invalid-request", "malformed-command", "unauthorized", "forbidden",
+               "not-found", "version-conflict", "precondition-failed", "rule-violation",
+               "idempotency-key-reused", "rate-limited", "unavailable")
+    @blp.doc(security=BEARER, requestBody={
+        "required": True,
+        "content": {"application/json": {
+            "schema": {"$ref": "#/components/schemas/Command"}, "examples": EXAMPLES}},
+    }, parameters=[
+        {"in": "header", "name": "If-Match", "required": False, "schema": {"type": "string"},
+         "description": "Act only if the game is still at this version (else 412)."},
+        {"in": "header", "name": "Idempotency-Key", "required": False,
+         "schema": {"type": "string", "maxLength": 200},
+         "description": "A retry with the same key returns the first answer and changes "
+                        "nothing."},
+    ])
+    def post(self, game_id: str) -> Any:
+        """Send one command: draw, claim, pay or decline a tunnel, tickets, station, pass,
+        resign
+
+        The command is decided against the game rebuilt from its events. Against the
+        rules: 422 with the rule's `code`, and nothing changes. The answer holds the
+        events the command caused (as you may see them) and the game as you now see it.
+        """
+        user = current_user()
+        body = json_object()
+        command = command_from_dict(body)
+        s = services()
+        key = idempotency_key()
+        table = s.log.load(game_id)
+        seat = visible_to(table, user).seat
+        if seat is None:
+            raise Problem("forbidden", "You hold no seat at this table.", code="not_seated")
+        actor = seat_actor(seat) if table.game is not None else user_actor(user.user_id)
+
+        def respond(outcome: Outcome) -> dict[str, Any]:
+            return _action_result(outcome, user, actor)
+
+        outcome = s.log.execute(
+            game_id, lambda t: _decide(t, user, command), actor,
+            expected_version=if_match(), idempotency_key=key,
+            request_hash=request_hash({"game": game_id, "command": body}), respond=respond)
+        if outcome.replayed:
+            return json_response(outcome.response, version=_version_of(outcome))
+        follow_up(s.worker, outcome)
+        result = outcome.response if outcome.response is not None else respond(outcome)
+        return json_response(result, version=outcome.last_version)
+
+
+def _version_of(outcome: Outcome) -> int:
+    response = outcome.response or {}
+    version = response.get("version")
+    return version if isinstance(version, int) else outcome.after.version
+
+
+def _action_result(outcome: Outcome, user: User, actor: str) -> dict[str, Any]:
+    after = outcome.after
+    viewer = Viewer.of(after, user.user_id)
+    everything = ended(after)
+    events = [new_event_view(outcome.game_id, outcome.first_version + i, event, actor,
+                             outcome.recorded_at, viewer.seat, everything)
+              for i, event in enumerate(outcome.events)]
+    return {"game_id": outcome.game_id, "version": after.version, "events": events,
+            "game": game_view(outcome.game_id, after, viewer, deadline=_deadline(outcome))}
+
+
+# -- time travel and the score -----------------------------------------------------------------
+
+@blp.route("/games/<game_id>/states/<int:version>")
+class State(MethodView):
+    @blp.response(200, GameSchema)
+    @_problems("unauthorized", "not-found", "rate-limited")
+    @blp.doc(security=PUBLIC_READ)
+    def get(self, game_id: str, version: int) -> Any:
+        """The game at any version: the public view during play, everything after the end"""
+        s = services()
+        user = optional_user()
+        latest = s.log.load(game_id)
+        visible_to(latest, user)
+        if not 1 <= version <= latest.version:
+            raise Problem("not-found", f"Versions of this game are 1..{latest.version}.")
+        table = s.log.state_at(game_id, version)
+        view = game_view(game_id, table, Viewer(None, None), everything=ended(latest))
+        return json_response(view, version=version)
+
+
+@blp.route("/games/<game_id>/score")
+class Score(MethodView):
+    @blp.response(200, ScoreSchema)
+    @blp.alt_response(202, schema=ScorePendingSchema, description=(
+        "The game has ended and its score is being computed: retry after `Retry-After`."),
+        headers={"Retry-After": {"schema": {"type": "integer"}}})
+    @_problems("unauthorized", "not-found", "rate-limited")
+    @blp.doc(security=PUBLIC_READ)
+    def get(self, game_id: str) -> Any:
+        """The final score: per player the routes, tickets, stations, longest path, bonuses,
+        total, rank and winner"""
+        s = services()
+        table = s.log.load(game_id)
+        visible_to(table, optional_user())
+        if table.status == "scoring":
+            return json_response({"game_id": game_id, "status": table.status}, 202,
+                                 headers={"Retry-After": "1"})
+        if table.score is None:
+            raise Problem("not-found", "The game has not ended: there is no score yet.")
+        return json_response(score_view(game_id, table), version=table.version)
+
+
+def score_view(game_id: str, table: Table) -> dict[str, Any]:
+    """The score as `ttr simulate --json` prints players, with each player's name."""
+    assert table.score is not None
+    players = []
+    for entry in table.score:
+        score = _plain(entry)
+        seat = score["seat"]
+        uses = score.get("stations", [])
+        players.append({**score, "stations": [u["city"] for u in uses], "station_routes": uses,
+                        "user_id": table.seats[seat].user_id, "name": table.seats[seat].name})
+    return {"game_id": game_id, "status": table.status, "players": players,
+            "winners": [p["seat"] for p in players if p.get("winner")]}
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, tuple | list):
+        return [_plain(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    return value

@@ -1,0 +1,70 @@
+"""The boards: cities, routes with the ids commands use, tickets, and the rule knobs."""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from flask.views import MethodView
+from flask_smorest import Blueprint
+
+from domain.board import MAP_NAMES, load_board
+from domain.rules import RULES_VERSION, Rules, rules_for
+from service.api.common import json_response
+from service.problems import Problem
+from service.schemas import MapListSchema, MapSchema
+
+blp = Blueprint("maps", __name__, url_prefix="/v1/maps",
+                description="The three boards and their rules.")
+
+TITLES = {"usa": "Ticket to Ride (North America)", "europe": "Ticket to Ride Europe",
+          "nordic": "Ticket to Ride Nordic Countries"}
+
+
+def rules_view(rules: Rules) -> dict[str, Any]:
+    return {
+        "min_players": rules.min_players, "max_players": rules.max_players,
+        "trains": rules.trains, "stations": rules.stations,
+        "route_points": {str(k): v for k, v in sorted(rules.route_points.items())},
+        "longest_path_bonus": rules.longest_path_bonus,
+        "globetrotter_bonus": rules.globetrotter_bonus,
+        "setup_tickets": rules.setup_regular_tickets + rules.setup_long_tickets,
+        "setup_keep_at_least": rules.setup_keep_at_least,
+        "draw_tickets": rules.draw_tickets, "draw_keep_at_least": rules.draw_keep_at_least,
+        "locomotives_on_ordinary_routes": rules.locomotives_on_ordinary_routes,
+        "double_routes_min_players": rules.double_routes_min_players,
+        "tie_breakers": list(rules.tie_breakers),
+    }
+
+
+@cache
+def map_view(name: str) -> dict[str, Any]:
+    board = load_board(name)
+    return {**board.as_dict(), "name": TITLES[name], "rules": rules_view(rules_for(name)),
+            "rules_version": RULES_VERSION}
+
+
+@blp.route("")
+class Maps(MethodView):
+    @blp.response(200, MapListSchema)
+    def get(self) -> Any:
+        """The maps this server plays"""
+        maps = []
+        for name in MAP_NAMES:
+            board = load_board(name)
+            maps.append({"map": name, "name": TITLES[name], "cities": len(board.cities),
+                         "routes": len(board.routes), "tickets": len(board.tickets),
+                         "rules": rules_view(rules_for(name))})
+        return json_response({"maps": maps})
+
+
+@blp.route("/<map_name>")
+class Map(MethodView):
+    @blp.response(200, MapSchema)
+    @blp.alt_response(404, response="Problem404")
+    def get(self, map_name: str) -> Any:
+        """A board: cities, routes (with their ids), tickets and rules"""
+        if map_name not in MAP_NAMES:
+            raise Problem("not-found", f"There is no map {map_name!r}; maps: "
+                          f"{', '.join(MAP_NAMES)}.")
+        return json_response(map_view(map_name))

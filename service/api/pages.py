@@ -1,0 +1,142 @@
+"""What is not JSON: the contract (`/openapi.yaml`), the human docs (`/docs`, Swagger UI
+shipped with the package), problem type pages, health probes, and the replay viewer."""
+
+from __future__ import annotations
+
+import html
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import yaml
+from flask import Flask, Response, current_app, send_from_directory
+
+from domain.violations import CODES
+from service.problems import KINDS, Problem
+
+STATIC = Path(__file__).resolve().parent.parent / "static"
+
+
+def build_spec(app: Flask) -> dict[str, Any]:
+    """The OpenAPI document of `app`, as committed in `openapi.yaml`."""
+    api = app.extensions["flask-smorest"]["apis"][""]["ext_obj"]
+    spec: dict[str, Any] = api.spec.to_dict()
+    _amend(spec)
+    spec["x-rule-codes"] = dict(CODES)
+    spec["x-problem-types"] = {f"/problems/{kind}": {"status": k.status, "title": k.title,
+                                                     "description": k.description}
+                               for kind, k in KINDS.items()}
+    return spec
+
+
+def _amend(spec: dict[str, Any]) -> None:
+    """What the decorators cannot say: status codes as strings, the SSE form of the feeds,
+    and the legal moves as commands."""
+    from service.api.feed import SSE, SSE_CONTENT
+
+    for operations in spec["paths"].values():
+        for operation in operations.values():
+            if isinstance(operation, dict) and "responses" in operation:
+                operation["responses"] = {str(k): v for k, v in operation["responses"].items()}
+    for path in ("/v1/games/{game_id}/events", "/v1/users/me/events"):
+        spec["paths"][path]["get"]["responses"]["200"]["content"][SSE] = SSE_CONTENT
+    moves = spec["components"]["schemas"]["Moves"]["properties"]["moves"]
+    moves["items"] = {"$ref": "#/components/schemas/Command"}
+    # flask-smorest registers a response per HTTP status and an error schema of its
+    # own; every error here is a Problem, so those would only mislead
+    components = spec["components"]
+    components["responses"] = {k: v for k, v in components["responses"].items()
+                               if k.startswith("Problem")}
+    for name in ("Error", "PaginationMetadata"):
+        components["schemas"].pop(name, None)
+
+
+def spec_yaml(app: Flask) -> str:
+    return yaml.safe_dump(build_spec(app), sort_keys=False, allow_unicode=True, width=100)
+
+
+@cache
+def _swagger_ui_path() -> str:
+    import swagger_ui_bundle
+
+    return str(swagger_ui_bundle.swagger_ui_path)
+
+
+DOCS_PAGE = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Ticket to Ride game service: API</title>
+<link rel="stylesheet" href="/docs/assets/swagger-ui.css"></head>
+<body><div id="docs"></div>
+<script src="/docs/assets/swagger-ui-bundle.js"></script>
+<script src="/docs/start.js"></script></body></html>
+"""
+DOCS_START = """window.ui = SwaggerUIBundle({url: "/openapi.yaml", dom_id: "#docs",
+  deepLinking: true, defaultModelsExpandDepth: 0});
+"""
+
+
+def register_pages(app: Flask) -> None:
+    @app.get("/openapi.yaml")
+    def openapi_yaml() -> Response:
+        text = current_app.config.setdefault("TTR_SPEC_YAML", spec_yaml(current_app))
+        return Response(text, mimetype="application/yaml")
+
+    @app.get("/docs")
+    def docs() -> Response:
+        return Response(DOCS_PAGE, mimetype="text/html")
+
+    @app.get("/docs/start.js")
+    def docs_start() -> Response:
+        return Response(DOCS_START, mimetype="text/javascript")
+
+    @app.get("/docs/assets/<path:name>")
+    def docs_assets(name: str) -> Response:
+        return send_from_directory(_swagger_ui_path(), name, max_age=86400)
+
+    @app.get("/problems/<kind>")
+    def problem_page(kind: str) -> Response:
+        if kind not in KINDS:
+            raise Problem("not-found", f"There is no problem type {kind!r}.")
+        k = KINDS[kind]
+        body = (f"<!doctype html><html lang=en><meta charset=utf-8><title>{k.title}</title>"
+                f"<h1>{k.status} {html.escape(k.title)}</h1>"
+                f"<p>{html.escape(k.description)}</p>")
+        if kind == "rule-violation":
+            rows = "".join(f"<tr><td><code>{c}</code></td><td>{html.escape(m)}</td></tr>"
+                           for c, m in CODES.items())
+            body += f"<table><tr><th>code</th><th>rule</th></tr>{rows}</table>"
+        return Response(body, mimetype="text/html")
+
+    @app.get("/healthz")
+    def healthz() -> Response:
+        return Response('{"status":"ok"}', mimetype="application/json")
+
+    @app.get("/readyz")
+    def readyz() -> Response:
+        from service.app import services
+
+        s = services()
+        checks: dict[str, str] = {}
+        try:
+            s.store.schema_version()
+            checks["database"] = "ok"
+        except Exception as error:  # any failure means not ready
+            checks["database"] = f"unavailable: {type(error).__name__}"
+        if s.settings.redis_url:
+            try:
+                import redis
+
+                redis.Redis.from_url(s.settings.redis_url, socket_timeout=1,
+                                     socket_connect_timeout=1).ping()
+                checks["redis"] = "ok"
+            except Exception as error:
+                checks["redis"] = f"unavailable: {type(error).__name__}"
+        ready = all(v == "ok" for v in checks.values())
+        import json
+
+        return Response(json.dumps({"status": "ready" if ready else "not ready",
+                                    "checks": checks}),
+                        status=200 if ready else 503, mimetype="application/json")
+
+    @app.get("/games/<game_id>/replay")
+    def replay_page(game_id: str) -> Response:
+        return send_from_directory(STATIC / "replay", "index.html")

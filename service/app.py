@@ -1,0 +1,253 @@
+"""The composition root: `create_app(settings)` wires the store, the jobs, the change
+notifications, the rate limits and the HTTP resources into one Flask app.
+
+Embedded (no `TTR_REDIS_URL`): a SQLite file, jobs in-process, notifications in
+process memory. Production: PostgreSQL (`TTR_DATABASE_URL`), RQ workers and Redis
+pub/sub (`TTR_REDIS_URL`). Everything above the ports is the same code.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from flask import Flask, Response, g, request
+from flask_cors import CORS
+from flask_smorest import Api
+from werkzeug.exceptions import HTTPException
+from werkzeug.middleware.proxy_fix import ProxyFix
+from worker.context import WorkerContext
+from worker.queue import InlineJobs, Jobs, RqJobs
+
+from domain.violations import RuleViolation
+from events import GameLog, SqlStore, open_store
+from events.notify import LocalNotifier, Notifier, RedisNotifier
+from events.repository import GameNotFound, StaleVersion
+from events.store import IdempotencyMismatch, StoreUnavailable, VersionConflict
+from service.auth import Accounts, bearer_token, token_hash
+from service.commands_spec import COMMANDS, command_schema
+from service.config import Settings, from_env
+from service.problems import (
+    KINDS,
+    PROBLEM_JSON,
+    Problem,
+    from_rule_violation,
+    problem_response,
+)
+from service.ratelimit import Limiter, MemoryLimiter, RedisLimiter, retry_after
+
+log = logging.getLogger("service")
+API_VERSION = "1.0.0"
+# paths that are never rate limited (probes, metrics, docs and their assets)
+UNLIMITED = ("/healthz", "/readyz", "/metrics", "/docs", "/openapi", "/static", "/problems")
+
+
+@dataclass
+class Services:
+    """Everything a request needs, built once per process."""
+    settings: Settings
+    store: SqlStore
+    log: GameLog
+    accounts: Accounts
+    notifier: Notifier
+    jobs: Jobs
+    limiter: Limiter
+    worker: WorkerContext
+
+    def close(self) -> None:
+        self.jobs.close()
+        self.notifier.close()
+        self.store.close()
+
+
+def build_services(settings: Settings) -> Services:
+    extra = settings.extra
+    store: SqlStore = extra.get("store") or open_store(settings.database_url)
+    if settings.migrate_on_start:
+        store.migrate()
+    game_log = GameLog(store)
+    notifier: Notifier = extra.get("notifier") or (
+        RedisNotifier(settings.redis_url) if settings.redis_url else LocalNotifier())
+    limiter: Limiter = extra.get("limiter") or (
+        RedisLimiter(settings.redis_url) if settings.redis_url else MemoryLimiter())
+    holder: dict[str, WorkerContext] = {}
+    jobs: Jobs = extra.get("jobs") or (
+        RqJobs(settings.redis_url) if settings.redis_url
+        else InlineJobs(lambda: holder["context"]))
+    context = WorkerContext(store=store, log=game_log, notifier=notifier, jobs=jobs,
+                            clock=extra.get("clock") or store.clock)
+    holder["context"] = context
+    return Services(settings=settings, store=store, log=game_log,
+                    accounts=Accounts(store, settings.admin_token), notifier=notifier,
+                    jobs=jobs, limiter=limiter, worker=context)
+
+
+def create_app(settings: Settings | None = None) -> Flask:
+    settings = settings or from_env()
+    app = Flask("service")
+    app.config.update(
+        MAX_CONTENT_LENGTH=settings.max_body_bytes,
+        API_TITLE="Ticket to Ride game service",
+        API_VERSION=API_VERSION,
+        OPENAPI_VERSION="3.0.3",
+        API_SPEC_OPTIONS=spec_options(),
+    )
+    app.json.sort_keys = False  # type: ignore[attr-defined]
+    app.json.compact = True  # type: ignore[attr-defined]
+    if settings.trusted_proxies:
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=settings.trusted_proxies)  # type: ignore[method-assign]
+    if settings.cors_origins:
+        CORS(app, origins=list(settings.cors_origins), expose_headers=[
+            "ETag", "Retry-After", "Location", "X-Request-Id"],
+            allow_headers=["Authorization", "Content-Type", "If-Match", "If-None-Match",
+                           "Idempotency-Key", "Last-Event-ID"])
+    services = build_services(settings)
+    app.extensions["ttr"] = services
+
+    api = ServiceApi(app)
+    register_components(api)
+    from service.api import BLUEPRINTS, register_pages
+
+    for blueprint in BLUEPRINTS:
+        api.register_blueprint(blueprint)
+    register_pages(app)
+
+    app.before_request(_before)
+    app.after_request(_after)
+    app.register_error_handler(Problem, _problem)
+    app.register_error_handler(RuleViolation, _rule_violation)
+    app.register_error_handler(GameNotFound, lambda e: _problem(
+        Problem("not-found", f"There is no game {e.game_id}.")))
+    app.register_error_handler(StaleVersion, lambda e: _problem(Problem(
+        "precondition-failed", str(e), current_version=e.current)))
+    app.register_error_handler(VersionConflict, lambda e: _problem(Problem(
+        "version-conflict", "Other players kept acting; reload and try again.",
+        current_version=e.current)))
+    app.register_error_handler(IdempotencyMismatch, lambda e: _problem(
+        Problem("idempotency-key-reused", str(e))))
+    app.register_error_handler(StoreUnavailable, lambda e: _problem(Problem(
+        "unavailable", "The database cannot be reached; nothing changed.",
+        headers={"Retry-After": "2"})))
+    app.register_error_handler(HTTPException, _http_exception)
+    app.register_error_handler(Exception, _unexpected)
+    return app
+
+
+def services() -> Services:
+    from flask import current_app
+
+    found: Services = current_app.extensions["ttr"]
+    return found
+
+
+def _before() -> Response | None:
+    g.started = time.perf_counter()
+    g.request_id = request.headers.get("X-Request-Id", "")[:64] or secrets.token_hex(8)
+    s = services()
+    g.accounts = s.accounts
+    if request.path.startswith(UNLIMITED) or request.method == "OPTIONS":
+        return None
+    token = bearer_token()
+    if token is not None:
+        wait = s.limiter.take("t:" + token_hash(token)[:32], s.settings.rate_per_token,
+                              s.settings.burst_per_token)
+    else:
+        wait = s.limiter.take("a:" + (request.remote_addr or "?"),
+                              s.settings.rate_per_address, s.settings.burst_per_address)
+    if wait > 0:
+        raise Problem("rate-limited", f"Too many requests; retry in {retry_after(wait)} s.",
+                      headers={"Retry-After": retry_after(wait)})
+    return None
+
+
+def _after(response: Response) -> Response:
+    response.headers["X-Request-Id"] = g.get("request_id", "")
+    started = g.get("started")
+    if started is not None:
+        log.debug("%s %s %s %.1f ms", request.method, request.path, response.status_code,
+                  1000 * (time.perf_counter() - started))
+    return response
+
+
+def _problem(problem: Problem) -> Response:
+    return problem_response(problem, request.path)
+
+
+def _rule_violation(error: RuleViolation) -> Response:
+    return _problem(from_rule_violation(error.code, error.message))
+
+
+_HTTP_KINDS = {400: "invalid-request", 401: "unauthorized", 403: "forbidden", 404: "not-found",
+               405: "method-not-allowed", 406: "not-acceptable", 409: "version-conflict",
+               412: "precondition-failed", 413: "payload-too-large",
+               415: "unsupported-media-type", 422: "invalid-request", 429: "rate-limited"}
+
+
+def _http_exception(error: HTTPException) -> Response:
+    code = error.code or 500
+    kind = _HTTP_KINDS.get(code, "internal" if code >= 500 else "invalid-request")
+    data: Any = getattr(error, "data", None)
+    extra: dict[str, Any] = {}
+    detail = error.description
+    if isinstance(data, dict) and "messages" in data:  # webargs: invalid parameters
+        kind = "invalid-request"
+        extra["errors"] = data["messages"]
+        detail = "Some parameters are not valid; see `errors`."
+    response = _problem(Problem(kind, detail, **extra))
+    if code == 405 and getattr(error, "valid_methods", None):
+        response.headers["Allow"] = ", ".join(error.valid_methods or ())  # type: ignore[attr-defined]
+    return response
+
+
+def _unexpected(error: Exception) -> Response:
+    log.exception("unexpected error on %s %s", request.method, request.path)
+    return _problem(Problem("internal", "Something went wrong on our side."))
+
+
+def spec_options() -> dict[str, Any]:
+    return {
+        "info": {
+            "description": (
+                "An event-sourced Ticket to Ride game server: North America, Europe and "
+                "Nordic Countries.\n\nEvery request but account creation, the maps and the "
+                "public reads sends `Authorization: Bearer <token>`. Errors are "
+                "`application/problem+json` (RFC 9457) with a stable `type` per kind; rule "
+                "violations carry the rule's `code` (listed in `x-rule-codes`).\n\n"
+                "**Rate limits** (defaults; the operator may change them): 50 requests per "
+                "second per token with bursts of 200; 20 per second per address (bursts of "
+                "100) for requests without a token. Over the limit: 429 with `Retry-After`."
+            ),
+            "license": {"name": "MIT"},
+        },
+        "servers": [{"url": "/"}],
+        "components": {
+            "securitySchemes": {"bearer": {"type": "http", "scheme": "bearer"}},
+        },
+    }
+
+
+def register_components(api: Api) -> None:
+    for name, schema in COMMANDS.items():
+        api.spec.components.schema(name, schema)
+    api.spec.components.schema("Command", command_schema())
+    from service.schemas import ProblemSchema
+
+    api.spec.components.schema("Problem", schema=ProblemSchema)
+    content = {PROBLEM_JSON: {"schema": {"$ref": "#/components/schemas/Problem"}}}
+    for status in sorted({k.status for k in KINDS.values()}):
+        kinds = [(name, k) for name, k in KINDS.items() if k.status == status]
+        api.spec.components.response(f"Problem{status}", {
+            "description": " ".join(f"`/problems/{name}` ({k.title}): {k.description}"
+                                    for name, k in kinds),
+            "content": content,
+        })
+    api.spec.components.response("Problem", {
+        "description": "Any other error, as problem details.", "content": content})
+
+
+class ServiceApi(Api):  # type: ignore[misc]
+    # every operation's `default` response is a problem, not flask-smorest's own shape
+    DEFAULT_ERROR_RESPONSE_NAME = "Problem"

@@ -1,0 +1,139 @@
+"""API errors as RFC 9457 problem details (`application/problem+json`), one stable type each.
+
+Every error response is a problem object: `type` (a stable URI reference per kind,
+which clients switch on), `title`, `status`, `detail`, and for some kinds more
+members (`code` and `rule` for a rule violation, `errors` for invalid fields,
+`current_version` for conflicts). The kinds::
+
+    Problem
+    ├── 400 invalid-request          the body or a parameter is not well formed (`errors`)
+    ├── 400 malformed-command        the command is not one the game knows (`code`)
+    ├── 401 unauthorized             no bearer token, or an unknown one
+    ├── 403 forbidden                not your seat, not your game, not an admin (`code`)
+    ├── 404 not-found                no such game, map, version or route
+    ├── 405 method-not-allowed
+    ├── 406 not-acceptable           the Accept header asks for what we cannot send
+    ├── 409 version-conflict         other players kept acting; reload and try again
+    ├── 412 precondition-failed      If-Match names a version that is not the latest
+    ├── 413 payload-too-large
+    ├── 415 unsupported-media-type   a body that is not JSON
+    ├── 422 rule-violation           the rules forbid this command now (`code`, `rule`)
+    ├── 422 idempotency-key-reused   the Idempotency-Key was used for another request
+    ├── 429 rate-limited             too many requests (`Retry-After`)
+    ├── 503 unavailable              the database is unreachable (`Retry-After`)
+    └── 500 internal                 a bug: never for anything a client sends
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from flask import Response, json
+
+PROBLEM_JSON = "application/problem+json"
+TYPE_PREFIX = "/problems/"
+
+
+@dataclass(frozen=True, slots=True)
+class Kind:
+    status: int
+    title: str
+    description: str
+
+
+KINDS: dict[str, Kind] = {
+    "invalid-request": Kind(400, "Invalid request",
+                            "The body or a parameter is not well formed; `errors` says where."),
+    "malformed-command": Kind(400, "Malformed command",
+                              "The action is not a command the game knows, or a field of it "
+                              "is missing or of the wrong kind; `code` is `unknown_command` "
+                              "or `malformed_command`."),
+    "unauthorized": Kind(401, "Unauthorized",
+                         "Send `Authorization: Bearer <token>` with a token from POST /v1/users."),
+    "forbidden": Kind(403, "Forbidden",
+                      "The caller may not do this: not seated at this table, not their "
+                      "seat, or not an administrator (`code` says which)."),
+    "not-found": Kind(404, "Not found", "There is no such resource."),
+    "method-not-allowed": Kind(405, "Method not allowed",
+                               "This resource does not accept that method."),
+    "not-acceptable": Kind(406, "Not acceptable",
+                           "The Accept header asks for a representation this resource "
+                           "does not have."),
+    "version-conflict": Kind(409, "Version conflict",
+                             "Other players kept acting while this command was decided, "
+                             "several times in a row. Reload the game and try again."),
+    "precondition-failed": Kind(412, "Precondition failed",
+                                "If-Match names a version of the game that is no longer the "
+                                "latest; `current_version` is the latest."),
+    "payload-too-large": Kind(413, "Payload too large", "The request body is too large."),
+    "unsupported-media-type": Kind(415, "Unsupported media type",
+                                   "Send the body as `application/json`."),
+    "rule-violation": Kind(422, "Against the rules",
+                           "The rules forbid this command now: `code` is the rule's stable "
+                           "code (see `x-rule-codes` in openapi.yaml), `rule` says what it "
+                           "forbids. Nothing changed."),
+    "idempotency-key-reused": Kind(422, "Idempotency key reused",
+                                   "This Idempotency-Key was first used for a different "
+                                   "request; use a new key for a new request."),
+    "rate-limited": Kind(429, "Too many requests",
+                         "Slow down: wait `Retry-After` seconds. The limits are in the docs."),
+    "unavailable": Kind(503, "Service unavailable",
+                        "The database cannot be reached just now; nothing changed. Retry "
+                        "after `Retry-After` seconds (with the same Idempotency-Key)."),
+    "internal": Kind(500, "Internal error",
+                     "A bug on our side; the request changed nothing that was not recorded."),
+}
+
+
+class Problem(Exception):
+    """An API error; the error handler turns it into a problem+json response."""
+
+    def __init__(self, kind: str, detail: str | None = None, *,
+                 headers: dict[str, str] | None = None, **extra: Any) -> None:
+        if kind not in KINDS:
+            raise ValueError(f"unknown problem kind {kind!r}")
+        super().__init__(detail or KINDS[kind].title)
+        self.kind = kind
+        self.status = KINDS[kind].status
+        self.detail = detail
+        self.headers = headers or {}
+        self.extra = extra
+
+    def body(self) -> dict[str, Any]:
+        return problem_body(self.kind, self.detail, **self.extra)
+
+
+def problem_body(kind: str, detail: str | None = None, **extra: Any) -> dict[str, Any]:
+    spec = KINDS[kind]
+    body: dict[str, Any] = {"type": TYPE_PREFIX + kind, "title": spec.title,
+                            "status": spec.status}
+    if detail:
+        body["detail"] = detail
+    body.update(extra)
+    return body
+
+
+def problem_response(problem: Problem, instance: str | None = None) -> Response:
+    body = problem.body()
+    if instance:
+        body["instance"] = instance
+    response = Response(json.dumps(body), status=problem.status, mimetype=PROBLEM_JSON)
+    for name, value in problem.headers.items():
+        response.headers[name] = value
+    return response
+
+
+# How a rule violation's code maps to a problem kind (the rest: rule-violation, 422).
+RULE_KINDS: dict[str, str] = {
+    "malformed_command": "malformed-command",
+    "unknown_command": "malformed-command",
+    "not_seated": "forbidden",
+}
+
+
+def from_rule_violation(code: str, message: str) -> Problem:
+    kind = RULE_KINDS.get(code, "rule-violation")
+    if kind == "rule-violation":
+        return Problem(kind, message, code=code, rule=message)
+    return Problem(kind, message, code=code)

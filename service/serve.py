@@ -1,0 +1,67 @@
+"""`ttr serve`: the API under gunicorn, configured from the same `TTR_*` settings.
+
+Threads, not processes, carry the concurrency (`gthread` workers): long polls and SSE
+streams each hold a thread while they wait. In the embedded mode (no Redis) there is
+one worker process, because its in-process jobs and change notifications must see
+every write; with Redis any number of processes share the work.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+from gunicorn.app.base import BaseApplication
+
+from service.config import Settings, from_env
+
+DEFAULT_BIND = "127.0.0.1:8000"
+
+
+def gunicorn_options(settings: Settings, environ: dict[str, str] | None = None,
+                     bind: str | None = None, workers: int | None = None) -> dict[str, Any]:
+    """The gunicorn settings for `settings` (also what deploy/gunicorn.conf.py uses)."""
+    env = os.environ if environ is None else environ
+    cores = os.cpu_count() or 1
+    if workers is None:
+        workers = int(env.get("TTR_WEB_WORKERS") or (1 if settings.embedded else 2 * cores))
+    if settings.embedded:
+        workers = 1
+    return {
+        "bind": bind or env.get("TTR_BIND") or DEFAULT_BIND,
+        "workers": workers,
+        "worker_class": "gthread",
+        "threads": int(env.get("TTR_WEB_THREADS") or 32),
+        # a long poll holds a request up to TTR_LONG_POLL_MAX; SSE streams send
+        # keep-alives, which gthread workers count as activity
+        "timeout": int(env.get("TTR_WEB_TIMEOUT") or 120),
+        "graceful_timeout": 30,
+        "keepalive": 5,
+        "max_requests": int(env.get("TTR_WEB_MAX_REQUESTS") or 0),
+        "accesslog": env.get("TTR_ACCESS_LOG") or None,
+        "errorlog": "-",
+        "loglevel": env.get("TTR_LOG_LEVEL", "info").lower(),
+        "forwarded_allow_ips": env.get("TTR_FORWARDED_ALLOW_IPS", "127.0.0.1"),
+    }
+
+
+class ServerApplication(BaseApplication):  # type: ignore[misc]
+    def __init__(self, options: dict[str, Any]) -> None:
+        self.options = options
+        super().__init__()
+
+    def load_config(self) -> None:
+        for key, value in self.options.items():
+            if value is not None:
+                self.cfg.set(key, value)
+
+    def load(self) -> Any:
+        from service.app import create_app
+
+        return create_app()
+
+
+def serve(bind: str | None = None, workers: int | None = None) -> int:
+    settings = from_env()
+    ServerApplication(gunicorn_options(settings, bind=bind, workers=workers)).run()
+    return 0

@@ -1,0 +1,246 @@
+"""What each caller may see: the game, its events and the legal moves, per viewer.
+
+This module is where hidden information is kept hidden. During play a viewer sees
+the public state (the market, counts of cards and tickets, claimed routes, scores so
+far) and only their own hand, tickets and pending choice; nobody sees another
+player's cards or tickets, the cards drawn blind by others, or any deck order. Once
+the game has ended everything is shown: hands, tickets, the seed, the deck orders.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from domain.board import Board
+from domain.cards import as_mapping
+from domain.events import Event
+from domain.moves import legal_moves
+from domain.table import Table
+from events.catalogue import encode, redact, schema_version
+from events.index import GameRow, seats_to_act
+from events.store import Recorded
+
+
+@dataclass(frozen=True, slots=True)
+class Viewer:
+    """Who is looking: a user (or nobody) and the seat they hold at this table."""
+    user_id: str | None
+    seat: int | None
+
+    @staticmethod
+    def of(table: Table, user_id: str | None) -> Viewer:
+        return Viewer(user_id, table.seat_of(user_id) if user_id is not None else None)
+
+
+def iso(moment: datetime | None) -> str | None:
+    if moment is None:
+        return None
+    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+
+
+def ended(table: Table) -> bool:
+    return table.game is not None and table.game.phase == "ended"
+
+
+def game_view(game_id: str, table: Table, viewer: Viewer, row: GameRow | None = None,
+              deadline: datetime | None = None, everything: bool = False) -> dict[str, Any]:
+    """The game as `viewer` may see it (`row`: the index row, for times and deadline).
+
+    `everything` shows every player's hand, tickets and pending tickets (the states
+    of a game that has ended); they are shown anyway once this state has ended.
+    """
+    game = table.game
+    over = ended(table)
+    everything = everything or over
+    if row is not None and deadline is None:
+        deadline = row.deadline
+    to_act = seats_to_act(table)
+    view: dict[str, Any] = {
+        "id": game_id,
+        "map": table.map,
+        "status": table.status,
+        "version": table.version,
+        "rules_version": table.rules_version,
+        "seats": table.capacity,
+        "private": table.private,
+        "created_by": table.created_by,
+        "created_at": iso(row.created_at) if row else None,
+        "last_activity": iso(row.last_activity) if row else None,
+        "options": {"turn_time_limit": table.turn_time_limit,
+                    "drop_after_timeouts": table.drop_after_timeouts},
+        "seed_commitment": table.seed_commitment,
+        "seed": table.seed.hex() if over else None,
+        "phase": game.phase if game else None,
+        "to_act": list(to_act),
+        "deadline": iso(deadline) if to_act else None,
+        "players": [],
+        "turn": None,
+        "market": [],
+        "deck_count": 0,
+        "discard_count": 0,
+        "ticket_deck_count": 0,
+        "tunnel": None,
+        "final_round": None,
+        "end_reason": None,
+        "you": None,
+        "score": [dict(s) for s in table.score] if table.score is not None else None,
+    }
+    players: list[dict[str, Any]] = []
+    for seat, holder in enumerate(table.seats):
+        entry: dict[str, Any] = {"seat": seat, "user_id": holder.user_id, "name": holder.name,
+                                 "to_act": seat in to_act}
+        if game is not None:
+            p = game.players[seat]
+            board = game.board
+            entry.update({
+                "out": p.out,
+                "trains": p.trains,
+                "stations_left": p.stations_left,
+                "stations": list(p.stations),
+                "routes": [board.routes[i].id for i in p.routes],
+                "route_points": p.route_points,
+                "hand_size": p.hand_size,
+                "ticket_count": len(p.tickets),
+                "pending_ticket_count": len(p.pending_tickets),
+                "timeouts_in_a_row": p.timeouts_in_a_row,
+            })
+            if everything:
+                entry["hand"] = as_mapping(p.hand)
+                entry["tickets"] = [ticket_view(board, t) for t in p.tickets]
+                entry["pending_tickets"] = [ticket_view(board, t) for t in p.pending_tickets]
+        players.append(entry)
+    view["players"] = players
+    if game is None:
+        return view
+    board = game.board
+    view.update({
+        "market": list(game.market),
+        "deck_count": len(game.deck),
+        "discard_count": sum(game.discard),
+        "ticket_deck_count": len(game.ticket_deck),
+        "end_reason": game.end_reason,
+    })
+    if game.phase == "playing":
+        view["turn"] = {"seat": game.current, "step": game.step, "number": game.turns + 1}
+    if game.tunnel is not None:
+        view["tunnel"] = {"seat": game.current, "route": board.routes[game.tunnel.route].id,
+                          "cards": as_mapping(game.tunnel.cards), "color": game.tunnel.color,
+                          "revealed": list(game.tunnel.revealed),
+                          "extra_cards": game.tunnel.extra_cards}
+    if game.final_round_by is not None:
+        view["final_round"] = {"started_by": game.final_round_by,
+                               "turns_owed": list(game.final_turns_owed)}
+    if viewer.seat is not None:
+        view["you"] = your_view(table, viewer.seat)
+    return view
+
+
+def your_view(table: Table, seat: int) -> dict[str, Any]:
+    """The caller's own hidden information: hand, tickets, pending choice."""
+    game = table.game
+    assert game is not None
+    p = game.players[seat]
+    board = game.board
+    pending: dict[str, Any] | None = None
+    rules = game.rules
+    if p.pending_tickets and p.out is None:
+        keep = rules.setup_keep_at_least if game.phase == "setup" else rules.draw_keep_at_least
+        pending = {"kind": "keep_tickets",
+                   "keep_at_least": min(keep, len(p.pending_tickets))}
+    elif game.phase == "playing" and game.current == seat and game.step == "tunnel":
+        pending = {"kind": "tunnel"}
+    elif game.phase == "playing" and game.current == seat and game.step == "second_card":
+        pending = {"kind": "second_card"}
+    return {
+        "seat": seat,
+        "hand": as_mapping(p.hand),
+        "tickets": [ticket_view(board, t) for t in p.tickets],
+        "pending_tickets": [ticket_view(board, t) for t in p.pending_tickets],
+        "pending": pending,
+    }
+
+
+def ticket_view(board: Board, ticket_id: str) -> dict[str, Any]:
+    t = board.ticket_by_id[ticket_id]
+    return {"id": t.id, "from": t.a, "to": t.b, "points": t.points}
+
+
+def moves_view(table: Table, viewer: Viewer) -> list[dict[str, Any]]:
+    """Every command the viewer may send now, exactly as the actions endpoint takes it."""
+    game = table.game
+    if game is None or viewer.seat is None or game.phase == "ended":
+        return []
+    moves = [m.as_dict() for m in legal_moves(game, viewer.seat)]
+    if game.players[viewer.seat].out is None:
+        moves.append({"type": "resign"})
+    return moves
+
+
+def actor_view(actor: str) -> dict[str, Any]:
+    """`seat:2` → {"kind": "seat", "seat": 2}; `user:…`; `system:…`."""
+    kind, _, rest = actor.partition(":")
+    if kind == "seat":
+        return {"kind": "seat", "seat": int(rest)}
+    if kind == "user":
+        return {"kind": "user", "user_id": rest}
+    return {"kind": "system", "name": rest}
+
+
+def event_view(rec: Recorded, seat: int | None, everything: bool) -> dict[str, Any]:
+    """A stored event as `seat` may see it (`everything`: the game has ended)."""
+    data, hidden = redact(rec.data, rec.private, rec.audience, seat, everything)
+    return {
+        "game_id": rec.game_id,
+        "version": rec.version,
+        "position": rec.position,
+        "type": rec.type,
+        "schema_version": rec.schema_version,
+        "recorded_at": iso(rec.recorded_at),
+        "actor": actor_view(rec.actor),
+        "data": data,
+        "hidden": hidden,
+    }
+
+
+def row_view(row: GameRow, user_id: str | None = None) -> dict[str, Any]:
+    """A game in a list (the lobby, a user's games), from the index alone."""
+    you = next((p for p in row.players if p.user_id == user_id), None)
+    return {
+        "id": row.game_id,
+        "map": row.map,
+        "status": row.status,
+        "private": row.private,
+        "seats": row.seats,
+        "seats_taken": row.seats_taken,
+        "created_by": row.created_by,
+        "created_at": iso(row.created_at),
+        "last_activity": iso(row.last_activity),
+        "version": row.version,
+        "turn_time_limit": row.turn_time_limit,
+        "deadline": iso(row.deadline),
+        "players": [{"seat": p.seat, "user_id": p.user_id, "name": p.name,
+                     "to_act": p.to_act, "out": p.out} for p in row.players],
+        "to_act": [p.seat for p in row.players if p.to_act],
+        "your_seat": you.seat if you is not None else None,
+        "your_turn": bool(you and you.to_act),
+    }
+
+
+def new_event_view(game_id: str, version: int, event: Event, actor: str,
+                   recorded_at: datetime, seat: int | None, everything: bool) -> dict[str, Any]:
+    """An event just decided (not read back from the store: it has no position yet)."""
+    data, private, audience = encode(event)
+    shown, hidden = redact(data, private, audience, seat, everything)
+    return {
+        "game_id": game_id,
+        "version": version,
+        "position": None,
+        "type": event.TYPE,
+        "schema_version": schema_version(event.TYPE),
+        "recorded_at": iso(recorded_at),
+        "actor": actor_view(actor),
+        "data": shown,
+        "hidden": hidden,
+    }

@@ -1,0 +1,144 @@
+"""Test clients for the HTTP API: every response they receive is checked against the
+OpenAPI contract, and bots that play whole games by picking from `/moves`."""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from flask import Flask
+from openapi_core import OpenAPI
+from openapi_core.contrib.werkzeug import WerkzeugOpenAPIRequest, WerkzeugOpenAPIResponse
+from werkzeug.test import TestResponse
+
+from service.api.pages import build_spec
+from service.app import create_app
+from service.config import Settings
+
+
+def make_app(database_url: str, **settings: Any) -> Flask:
+    return create_app(Settings(database_url=database_url, **settings))
+
+
+class ContractError(AssertionError):
+    """A response that the OpenAPI contract does not allow."""
+
+
+class Client:
+    """A Flask test client that holds every response to the contract."""
+
+    def __init__(self, app: Flask) -> None:
+        self.app = app
+        self.http = app.test_client()
+        self.spec = OpenAPI.from_dict(build_spec(app))
+        self.checked = 0
+
+    def request(self, method: str, path: str, *, token: str | None = None,
+                json: Any = None, headers: dict[str, str] | None = None,
+                check: bool = True, **kwargs: Any) -> TestResponse:
+        all_headers = dict(headers or {})
+        if token is not None:
+            all_headers["Authorization"] = f"Bearer {token}"
+        response = self.http.open(path, method=method, json=json, headers=all_headers,
+                                  **kwargs)
+        if check:
+            self.check(response)
+        return response
+
+    def check(self, response: TestResponse) -> None:
+        if response.mimetype == "text/event-stream":
+            return  # a stream: its events are checked one by one by the tests
+        request = WerkzeugOpenAPIRequest(response.request)
+        errors = list(self.spec.iter_response_errors(request, WerkzeugOpenAPIResponse(response)))
+        if errors:
+            detail = "; ".join(f"{e}: {getattr(e, '__cause__', '')}" for e in errors)
+            body = response.get_data(True)[:2000]
+            raise ContractError(f"{response.request.method} {response.request.path} → "
+                                f"{response.status_code}: {detail}\n{body}")
+        self.checked += 1
+
+    def get(self, path: str, **kwargs: Any) -> TestResponse:
+        return self.request("GET", path, **kwargs)
+
+    def post(self, path: str, **kwargs: Any) -> TestResponse:
+        return self.request("POST", path, **kwargs)
+
+    def new_user(self, name: str = "Player") -> str:
+        response = self.post("/v1/users", json={"name": name})
+        assert response.status_code == 201, response.json
+        token: str = response.json["token"]  # type: ignore[index]
+        return token
+
+
+@dataclass
+class Table:
+    """A game and its players' tokens, seat by seat."""
+    game_id: str
+    tokens: list[str]
+    created: dict[str, Any] = field(default_factory=dict)
+
+
+def open_table(client: Client, map_name: str, players: int, **options: Any) -> Table:
+    """Create a game and seat `players` users (the game then starts)."""
+    tokens = [client.new_user(f"P{i}") for i in range(players)]
+    created = client.post("/v1/games", token=tokens[0],
+                          json={"map": map_name, "seats": players, **options})
+    assert created.status_code == 201, created.json
+    body: dict[str, Any] = created.json  # type: ignore[assignment]
+    game_id = body["id"]
+    for token in tokens[1:]:
+        joined = client.post(f"/v1/games/{game_id}/players", token=token, json={})
+        assert joined.status_code == 200, joined.json
+    return Table(game_id, tokens, body)
+
+
+def choose(moves: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
+    """A bot's choice: claims first (the game ends sooner), never resign."""
+    moves = [m for m in moves if m["type"] != "resign"]
+    claims = [m for m in moves if m["type"] in ("claim_route", "build_station", "pay_tunnel")]
+    if claims and rng.random() < 0.85:
+        return rng.choice(claims)
+    keeps = [m for m in moves if m["type"] == "keep_tickets"]
+    if keeps:
+        return min(keeps, key=lambda m: len(m["tickets"]))
+    draws = [m for m in moves if m["type"] == "draw_card"]
+    if draws and rng.random() < 0.9:
+        return rng.choice(draws)
+    return rng.choice(moves)
+
+
+def play_to_the_end(client: Client, table: Table, seed: int = 0,
+                    max_actions: int = 5000) -> int:
+    """Play the game with bots picking from `/moves`; returns the number of actions."""
+    rng = random.Random(seed)
+    actions = 0
+    while actions < max_actions:
+        state = client.get(f"/v1/games/{table.game_id}", token=table.tokens[0]).json
+        assert state is not None
+        if state["phase"] == "ended":
+            return actions
+        for seat in state["to_act"]:
+            token = table.tokens[seat]
+            moves = client.get(f"/v1/games/{table.game_id}/moves", token=token).json
+            assert moves is not None and moves["moves"], (state, moves)
+            move = choose(moves["moves"], rng)
+            response = client.post(f"/v1/games/{table.game_id}/actions", token=token, json=move)
+            assert response.status_code == 200, (move, response.json)
+            actions += 1
+    raise AssertionError(f"no end after {max_actions} actions")
+
+
+def wait_for_score(client: Client, table: Table, timeout: float = 20.0) -> dict[str, Any]:
+    deadline = time.monotonic() + timeout
+    while True:
+        response = client.get(f"/v1/games/{table.game_id}/score", token=table.tokens[0])
+        if response.status_code == 200:
+            body: dict[str, Any] = response.json  # type: ignore[assignment]
+            return body
+        assert response.status_code == 202, response.json
+        assert response.headers["Retry-After"]
+        if time.monotonic() > deadline:
+            raise AssertionError("the game was not scored in time")
+        time.sleep(0.05)

@@ -1,0 +1,41 @@
+"""Whole games of every map and player count, played over HTTP by bots that pick from
+`/moves`, on SQLite and on PostgreSQL; every response is held to the contract."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from flask import Flask
+
+from tests.api_support import Client, make_app, open_table, play_to_the_end, wait_for_score
+from tests.strategies import MAP_PLAYERS
+
+
+@pytest.fixture
+def app(store_url: str) -> Iterator[Flask]:
+    app = make_app(store_url)
+    yield app
+    app.extensions["ttr"].close()
+
+
+@pytest.fixture
+def client(app: Flask) -> Client:
+    return Client(app)
+
+
+@pytest.mark.parametrize(("map_name", "players"), MAP_PLAYERS)
+def test_a_whole_game_is_played_over_http_and_scored(client: Client, map_name: str,
+                                                     players: int) -> None:
+    table = open_table(client, map_name, players)
+    actions = play_to_the_end(client, table, seed=players)
+    assert actions > 10
+    score = wait_for_score(client, table)
+    assert len(score["players"]) == players
+    assert score["winners"] and all(score["players"][s]["winner"] for s in score["winners"])
+    final = client.get(f"/v1/games/{table.game_id}", token=table.tokens[0]).json
+    assert final is not None and final["status"] == "finished"
+    assert final["seed"] is not None
+    # every hand and ticket is public once the game is over
+    assert all("hand" in p and "tickets" in p for p in final["players"])
+    assert client.checked > 2 * actions
