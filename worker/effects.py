@@ -1,0 +1,63 @@
+"""What follows any committed change of a game, whoever made it (API request or job).
+
+`follow_up(ctx, outcome)`: tell the world the game changed (the notifier wakes long
+polls and SSE streams of the game and of its players), ask for the score when the
+game has just ended, and ask for the new turn's deadline to be enforced. The events
+are already committed when it runs, so it never raises: a failure here costs
+latency (a stream wakes on its own timeout, the sweeper catches up with scoring and
+deadlines), never correctness.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from events.index import summarize
+from events.repository import Outcome
+from worker.context import WorkerContext
+
+log = logging.getLogger(__name__)
+
+
+def follow_up(ctx: WorkerContext, outcome: Outcome) -> None:
+    """Publish the change, and ask for the scoring or the deadline it calls for."""
+    if outcome.replayed or not outcome.events:
+        return  # an idempotent replay changed nothing
+    game_id = outcome.game_id
+    after = outcome.after
+    try:
+        ctx.notifier.publish(game_id, outcome.last_version, users=_users(outcome))
+    except Exception:
+        log.exception("game %s: could not publish version %d", game_id, outcome.last_version)
+    if after.status == "scoring":  # the game has just ended: nothing else moves it now
+        try:
+            ctx.jobs.score(game_id)
+        except Exception:
+            log.exception("game %s: could not ask for its score", game_id)
+    elif after.status == "playing" and after.turn_time_limit is not None:
+        try:
+            _schedule_deadline(ctx, outcome)
+        except Exception:
+            log.exception("game %s: could not schedule its turn deadline", game_id)
+
+
+def _users(outcome: Outcome) -> list[str]:
+    """Everyone seated before or after the change (a player who left hears of it too)."""
+    users: dict[str, None] = {}
+    for table in (outcome.before, outcome.after):
+        if table is not None:
+            users.update((seat.user_id, None) for seat in table.seats)
+    return list(users)
+
+
+def _schedule_deadline(ctx: WorkerContext, outcome: Outcome) -> None:
+    changed = summarize(outcome.game_id, outcome.before, outcome.after,
+                        outcome.recorded_at).deadline_changed
+    if not changed:
+        return  # the same turn goes on: its deadline is already scheduled
+    # The index computed the deadline when it wrote this change: read it back rather
+    # than compute it again (a later change may have moved it on; then that one's
+    # deadline is the one to schedule, and scheduling it twice is a no-op).
+    row = ctx.store.game_row(outcome.game_id)
+    if row is not None and row.status == "playing" and row.deadline is not None:
+        ctx.jobs.deadline(outcome.game_id, row.deadline)

@@ -1,0 +1,153 @@
+"""`ttr worker`: an RQ worker for the ``ttr`` queue, with RQ's scheduler and our sweeper.
+
+Usage: ``TTR_DATABASE_URL=postgresql://… TTR_REDIS_URL=redis://… ttr worker
+[--burst] [--sweep-every 30] [--heartbeat 10] [--queue ttr] [--name N]``
+(also ``python -m worker.main …``).
+
+At start the worker migrates the store (a no-op when the API has done it) and runs
+`sweep()` once, directly: whatever was missed while no worker ran (games that ended
+while Redis was down, deadlines that passed) is enqueued before the first job is
+taken. Then it works the queue with the scheduler (deadline jobs are scheduled
+jobs, and retries wait in the scheduled registry too).
+
+**The periodic sweep** is a small daemon thread that, every ``--sweep-every``
+seconds, *enqueues* one `sweep` job (fixed job id ``sweep``, at the front of the
+queue). Why this shape:
+
+- a thread, not a chain of scheduled RQ jobs: a chain breaks for good when Redis
+  loses its data (a restart without persistence is exactly a failure the sweeper
+  exists for), while the thread lives as long as its worker and simply tries again
+  on its next tick;
+- enqueue, not run in the thread: with the fixed id one sweep is waiting at a time
+  however many workers tick, so N workers do not sweep N times; the sweep runs in
+  a work-horse like any job (its own database connection, RQ's timeout), and the
+  worker's own process holds no database connection while it forks horses.
+
+Jobs run in forked work-horses (RQ's default `Worker`): a job that crashes or leaks
+cannot take the worker down, and the worker heartbeats a running job every
+``--heartbeat`` seconds, which is how a sweep tells a job whose worker was killed
+(no heartbeat for 3 intervals) from a slow one, and enqueues it again.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+import sys
+import threading
+from collections.abc import Sequence
+
+from worker.context import (
+    QUEUE_NAME,
+    REDIS_URL,
+    STALE_AFTER,
+    context_from_env,
+    forget_context_from_env,
+)
+from worker.queue import DEFAULT_QUEUE, RqJobs
+
+log = logging.getLogger("worker")
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="ttr worker", description="Run an RQ worker (with its scheduler) for the "
+        "game service: end-game scoring and turn deadlines. Reads TTR_DATABASE_URL and "
+        "TTR_REDIS_URL.")
+    parser.add_argument("--queue", default=os.environ.get(QUEUE_NAME) or DEFAULT_QUEUE,
+                        help="the RQ queue (default: $TTR_QUEUE or 'ttr')")
+    parser.add_argument("--burst", action="store_true",
+                        help="sweep once, run the queued jobs, then exit (tests)")
+    parser.add_argument("--sweep-every", type=float, default=30.0, metavar="SECONDS",
+                        help="seconds between sweeps (0: only the one at start)")
+    parser.add_argument("--heartbeat", type=int, default=10, metavar="SECONDS",
+                        help="how often a running job's heartbeat is sent; a job "
+                        "silent for 3 of these counts as abandoned")
+    parser.add_argument("--maintenance-every", type=int, default=60, metavar="SECONDS",
+                        help="how often RQ cleans its registries and restarts a "
+                        "scheduler that died")
+    parser.add_argument("--name", help="the worker's name (default: random)")
+    parser.add_argument("--log-level", default=os.environ.get("TTR_LOG_LEVEL", "INFO"))
+    return parser
+
+
+def run_worker(argv: Sequence[str] | None = None) -> int:
+    """Run the worker until it is stopped (SIGTERM/SIGINT: finish the job, then exit)."""
+    args = _parser().parse_args(list(argv) if argv is not None else None)
+    level = str(args.log_level).upper()
+    logging.basicConfig(level=level, format="%(asctime)s %(name)s %(levelname)s %(message)s")
+    redis_url = os.environ.get(REDIS_URL, "").strip()
+    if not redis_url:
+        print("ttr worker: TTR_REDIS_URL is not set (without Redis the server runs its "
+              "jobs in-process; no worker is needed)", file=sys.stderr)
+        return 2
+    # The work-horses forked below build their own context from the environment:
+    # they must see the same queue and the same idea of an abandoned job.
+    os.environ[QUEUE_NAME] = args.queue
+    os.environ.setdefault(STALE_AFTER, str(3 * args.heartbeat + 2))
+
+    start_sweep()
+    sweeper = _Sweeper(redis_url, args.queue, args.sweep_every)
+    if not args.burst and args.sweep_every > 0:
+        sweeper.start()
+    try:
+        from redis import Redis
+        from rq import Worker
+
+        worker = Worker([args.queue], connection=Redis.from_url(redis_url),
+                        name=args.name, job_monitoring_interval=args.heartbeat,
+                        maintenance_interval=args.maintenance_every)
+        worker.work(burst=args.burst, with_scheduler=True, logging_level=level)
+    finally:
+        sweeper.stop()
+    return 0
+
+
+def start_sweep() -> dict[str, int] | None:
+    """The sweep at start, run here; then the context is closed (the horses make theirs)."""
+    from worker.jobs import sweep
+
+    try:
+        ctx = context_from_env()
+        ctx.store.migrate()
+        found = sweep()
+        log.info("sweep at start: %s", found)
+        return found
+    except Exception:
+        # e.g. the database is down: the worker still starts, the periodic sweep retries
+        log.exception("sweep at start failed")
+        return None
+    finally:
+        forget_context_from_env()
+
+
+class _Sweeper:
+    """Every `every` seconds, ask for one sweep (see the module doc)."""
+
+    def __init__(self, redis_url: str, queue: str, every: float) -> None:
+        self._jobs = RqJobs(redis_url, queue)
+        self._every = every
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="ttr-sweeper", daemon=True)
+
+    def start(self) -> None:
+        self._thread.start()
+
+    def stop(self) -> None:
+        self._stop.set()
+        if self._thread.is_alive():
+            self._thread.join(timeout=5)
+        self._jobs.close()
+
+    def _run(self) -> None:
+        while not self._stop.wait(self._every):
+            self._jobs.sweep()  # never raises: logs when Redis is down
+
+
+def main() -> None:
+    sys.exit(run_worker())
+
+
+if __name__ == "__main__":
+    main()
