@@ -70,9 +70,11 @@ class _PgCursor(Cursor):
 
 _INSERTED = (
     f"WITH inserted AS (INSERT INTO events ({EVENT_COLUMNS}) "
-    "SELECT %s, r.v, pg_current_xact_id()::text::bigint * %s + (r.v - %s), r.t, r.s, %s, "
+    "SELECT %s, r.v, pg_current_xact_id()::text::bigint * %s + (r.v - %s), r.t, r.s, "
+    "COALESCE(r.r, %s), "
     "r.a, r.d, r.p, r.u "
-    "FROM jsonb_to_recordset(%s) AS r(v int, t text, s int, a text, d jsonb, p jsonb, u jsonb) "
+    "FROM jsonb_to_recordset(%s) "
+    "AS r(v int, t text, s int, a text, d jsonb, p jsonb, u jsonb, r timestamptz) "
     "WHERE (SELECT COALESCE(MAX(version), 0) FROM events WHERE game_id = %s) = %s "
     "RETURNING version)"
 )
@@ -172,7 +174,8 @@ class PostgresStore(SqlStore):
         for i, new in enumerate(events):
             name, schema, data, private, audience = encoded(new)
             rows.append({"v": expected_version + 1 + i, "t": name, "s": schema, "a": new.actor,
-                         "d": data, "p": private or None, "u": audience or None})
+                         "d": data, "p": private or None, "u": audience or None,
+                         "r": new.recorded_at.isoformat() if new.recorded_at else None})
         params: list[Any] = [game_id, MAX_EVENTS_PER_APPEND, expected_version + 1,
                              now, Jsonb(rows), game_id, expected_version]
         sql = _INSERTED

@@ -47,6 +47,19 @@ class User:
     created_at: datetime
 
 
+def _as_text(response: dict[str, Any] | None) -> str | None:
+    # Stored as a JSON *string*: JSONB would reorder the keys, and a retry must get
+    # the first answer byte for byte.
+    return None if response is None else json.dumps(response, separators=(",", ":"))
+
+
+def _from_text(stored: Any) -> dict[str, Any] | None:
+    if isinstance(stored, str):
+        loaded: dict[str, Any] = json.loads(stored)
+        return loaded
+    return stored if isinstance(stored, dict) else None
+
+
 def utcnow() -> datetime:
     return datetime.now(UTC)
 
@@ -192,7 +205,7 @@ class SqlStore(ABC):
                  idempotency: Idempotency) -> tuple[Any, ...]:
         return (game_id, idempotency.actor, idempotency.key, idempotency.request_hash,
                 expected_version + 1, expected_version + len(events),
-                self.json_param(idempotency.response), self.time_param(self.clock()))
+                self.json_param(_as_text(idempotency.response)), self.time_param(self.clock()))
 
     def find_idempotent(self, game_id: str, actor: str, key: str) -> AppendResult | None:
         with self.reading() as cur:
@@ -202,7 +215,7 @@ class SqlStore(ABC):
             row = cur.fetchone()
         if row is None:
             return None
-        response = self.json_value(row[3]) if row[3] is not None else None
+        response = _from_text(self.json_value(row[3])) if row[3] is not None else None
         return AppendResult(game_id, row[1], row[2], replayed=True, response=response,
                             request_hash=str(row[0]))
 

@@ -168,8 +168,9 @@ class SqliteStore(SqlStore):
             rows = []
             for i, new in enumerate(events):
                 name, schema, data, private, audience = encoded(new)
+                when = self.time_param(new.recorded_at) if new.recorded_at else at
                 rows.append((game_id, expected_version + 1 + i, position + 1 + i, name, schema,
-                             at, new.actor, self.json_param(data),
+                             when, new.actor, self.json_param(data),
                              self.json_param(private) if private else None,
                              self.json_param(audience) if audience else None))
             cur.executemany(f"INSERT INTO events ({EVENT_COLUMNS}) "

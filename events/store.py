@@ -64,9 +64,11 @@ class StoreUnavailable(StoreError):
 
 @dataclass(frozen=True, slots=True)
 class NewEvent:
-    """An event to append, with who caused it (`seat:2`, `user:…` or `system:…`)."""
+    """An event to append, with who caused it (`seat:2`, `user:…` or `system:…`) and,
+    for an imported game only, when it first happened (else: the time of the append)."""
     event: Event
     actor: str
+    recorded_at: datetime | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -40,6 +40,13 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     commands.add_parser("openapi", help="print the OpenAPI contract (openapi.yaml)")
 
+    export = commands.add_parser("export", help="write a game's log as NDJSON")
+    export.add_argument("game_id")
+    export.add_argument("--out", help="file to write (default: standard output)")
+
+    verify = commands.add_parser("verify", help="verify an exported game, with no database")
+    verify.add_argument("file", help="an export (NDJSON); - for standard input")
+
     worker = commands.add_parser("worker", help="run an RQ worker with its scheduler")
     worker.add_argument("worker_args", nargs=argparse.REMAINDER)
 
@@ -52,10 +59,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _migrate()
     if args.command == "openapi":
         return _openapi()
+    if args.command == "export":
+        return _export(args.game_id, args.out)
+    if args.command == "verify":
+        return _verify(args.file)
     if args.command == "worker":
         from worker.main import run_worker
 
-        return run_worker(args.worker_args)
+        return int(run_worker(args.worker_args))
     if args.command == "maps":
         json.dump(load_board(args.map).as_dict(), sys.stdout, ensure_ascii=False, indent=1)
         sys.stdout.write("\n")
@@ -74,6 +85,42 @@ def _migrate() -> int:
           + (f" (applied {', '.join(map(str, applied))})" if applied else " (up to date)"))
     store.close()
     return 0
+
+
+def _export(game_id: str, out: str | None) -> int:
+    """The same export as GET /v1/games/{id}/export for a spectator: complete once the
+    game has ended, the public log before."""
+    from events import GameLog, GameNotFound, open_store
+    from service.api.audit import export_lines
+    from service.config import from_env
+    from service.views import Viewer, ended
+
+    store = open_store(from_env().database_url)
+    try:
+        table = GameLog(store).load(game_id)
+    except GameNotFound:
+        print(f"ttr: there is no game {game_id}", file=sys.stderr)
+        return 1
+    lines = export_lines(store, game_id, Viewer(None, None), ended(table))
+    if out:
+        with open(out, "w", encoding="utf-8") as f:
+            f.writelines(lines)
+    else:
+        sys.stdout.writelines(lines)
+    store.close()
+    return 0
+
+
+def _verify(path: str) -> int:
+    from events.verify import verify_export
+
+    if path == "-":
+        verdict = verify_export(sys.stdin.read().splitlines())
+    else:
+        with open(path, encoding="utf-8") as f:
+            verdict = verify_export(f.read().splitlines())
+    print(json.dumps(verdict.as_dict(), indent=1))
+    return 0 if verdict.ok else 1
 
 
 def _openapi() -> int:

@@ -42,6 +42,9 @@ class ProblemSchema(Schema):
     rule = fields.Str(metadata=_doc("What the rule forbids, in words."))
     errors = fields.Dict(metadata=_doc("Invalid fields and what is wrong with each."))
     current_version = fields.Int(metadata=_doc("The game's latest version (409, 412)."))
+    first_failure = fields.Dict(metadata=_doc(
+        "An import that does not verify: the first event that fails (`version`, `type`, "
+        "`reason`)."))
 
 
 # -- users ---------------------------------------------------------------------------

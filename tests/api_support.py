@@ -3,22 +3,30 @@ OpenAPI contract, and bots that play whole games by picking from `/moves`."""
 
 from __future__ import annotations
 
+import json
 import random
 import time
 from dataclasses import dataclass, field
 from typing import Any
 
 from flask import Flask
-from openapi_core import OpenAPI
+from openapi_core import Config, OpenAPI
 from openapi_core.contrib.werkzeug import WerkzeugOpenAPIRequest, WerkzeugOpenAPIResponse
-from werkzeug.test import TestResponse
+from werkzeug.test import EnvironBuilder, TestResponse
+from werkzeug.wrappers import Request
 
 from service.api.pages import build_spec
 from service.app import create_app
 from service.config import Settings
+from service.problems import PROBLEM_JSON
 
 
 def make_app(database_url: str, **settings: Any) -> Flask:
+    """The app on `database_url`, embedded jobs; rate limits out of the way unless asked."""
+    settings.setdefault("rate_per_token", 1e6)
+    settings.setdefault("burst_per_token", 10**6)
+    settings.setdefault("rate_per_address", 1e6)
+    settings.setdefault("burst_per_address", 10**6)
     return create_app(Settings(database_url=database_url, **settings))
 
 
@@ -29,11 +37,17 @@ class ContractError(AssertionError):
 class Client:
     """A Flask test client that holds every response to the contract."""
 
-    def __init__(self, app: Flask) -> None:
+    def __init__(self, app: Flask, spec: OpenAPI | None = None) -> None:
         self.app = app
         self.http = app.test_client()
-        self.spec = OpenAPI.from_dict(build_spec(app))
+        # problem+json is JSON too
+        self.spec = spec or OpenAPI.from_dict(build_spec(app), config=Config(
+            extra_media_type_deserializers={PROBLEM_JSON: json.loads}))
         self.checked = 0
+
+    def fork(self) -> Client:
+        """Another client of the same app (one per thread), checking against the same spec."""
+        return Client(self.app, self.spec)
 
     def request(self, method: str, path: str, *, token: str | None = None,
                 json: Any = None, headers: dict[str, str] | None = None,
@@ -41,16 +55,18 @@ class Client:
         all_headers = dict(headers or {})
         if token is not None:
             all_headers["Authorization"] = f"Bearer {token}"
-        response = self.http.open(path, method=method, json=json, headers=all_headers,
-                                  **kwargs)
+        buffered = kwargs.pop("buffered", False)
+        builder = EnvironBuilder(path=path, method=method, json=json, headers=all_headers,
+                                 **kwargs)
+        response = self.http.open(builder, buffered=buffered)
         if check:
-            self.check(response)
+            self.check(response, Request(builder.get_environ()))
         return response
 
-    def check(self, response: TestResponse) -> None:
+    def check(self, response: TestResponse, sent: Request) -> None:
         if response.mimetype == "text/event-stream":
             return  # a stream: its events are checked one by one by the tests
-        request = WerkzeugOpenAPIRequest(response.request)
+        request = WerkzeugOpenAPIRequest(sent)
         errors = list(self.spec.iter_response_errors(request, WerkzeugOpenAPIResponse(response)))
         if errors:
             detail = "; ".join(f"{e}: {getattr(e, '__cause__', '')}" for e in errors)

@@ -418,3 +418,12 @@ def test_sqlite_is_the_default_store(tmp_path: Path, monkeypatch: pytest.MonkeyP
         row = cur.fetchone()
     assert row is not None and row[0] == "wal"
     s.close()
+
+
+def test_an_imported_event_keeps_the_time_it_first_happened(store: SqlStore) -> None:
+    from datetime import UTC, datetime
+
+    then = datetime(2025, 1, 2, 3, 4, 5, 678901, tzinfo=UTC)
+    store.append("g1", [NewEvent(created()[0], "user:alice", then), seat_event("bob")], 0)
+    first, second = store.read_stream("g1")
+    assert first.recorded_at == then and second.recorded_at > then

@@ -56,8 +56,8 @@ from service.views import Viewer, ended, game_view, moves_view, new_event_view, 
 
 blp = Blueprint("games", __name__, url_prefix="/v1",
                 description="Games: lobby, seats, state, moves and actions.")
-BEARER = [{"bearer": []}]
-PUBLIC_READ = [{"bearer": []}, {}]
+BEARER: list[dict[str, list[str]]] = [{"bearer": []}]
+PUBLIC_READ: list[dict[str, list[str]]] = [{"bearer": []}, {}]
 
 
 def _problems(*kinds: str) -> Any:

@@ -1,0 +1,187 @@
+"""Replay and audit: export a game's log, verify an export with no trust in the server,
+and import a verified finished game from another server."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import datetime
+from typing import Any
+
+from flask import Response, json, request
+from flask.views import MethodView
+from flask_smorest import Blueprint
+from worker.effects import follow_up
+
+from domain.table import Table, replay_table
+from events import GameLog, NewEvent
+from events.catalogue import decode
+from events.index import summarize
+from events.repository import Outcome
+from events.store import EventStore, VersionConflict
+from events.verify import parse_lines, verify_export
+from service.api.common import json_response, visible_to
+from service.app import services
+from service.auth import bearer_token, optional_user
+from service.problems import Problem
+from service.views import Viewer, ended, event_view, game_view
+
+blp = Blueprint("audit", __name__, url_prefix="/v1",
+                description="Export, verification and import of whole games.")
+NDJSON = "application/x-ndjson"
+MAX_EXPORT_BYTES = 16 * 1024 * 1024
+
+_NDJSON_BODY = {"schema": {"type": "string", "minLength": 1, "description": (
+    "NDJSON: one event per line, in version order, each as in the event feed "
+    "(`game_id`, `version`, `position`, `type`, `schema_version`, `recorded_at`, `actor`, "
+    "`data`, `hidden`).")}}
+
+
+def export_lines(store: EventStore, game_id: str, viewer: Viewer,
+                 everything: bool) -> Iterator[str]:
+    """The game's log as NDJSON lines, as `viewer` may see it."""
+    for record in store.read_stream(game_id):
+        yield json.dumps(event_view(record, viewer.seat, everything)) + "\n"
+
+
+@blp.route("/games/<game_id>/export")
+class Export(MethodView):
+    @blp.response(200, content_type=NDJSON, description=(
+        "The whole log: during play as you may see it, after the end complete (every "
+        "hand, ticket, deck order and the seed)."))
+    @blp.alt_response(401, response="Problem401")
+    @blp.alt_response(404, response="Problem404")
+    @blp.alt_response(429, response="Problem429")
+    @blp.doc(security=[{"bearer": []}, {}])
+    def get(self, game_id: str) -> Any:
+        """Export the game's log as NDJSON"""
+        s = services()
+        table = s.log.load(game_id)
+        viewer = visible_to(table, optional_user())
+        body = "".join(export_lines(s.store, game_id, viewer, ended(table)))
+        return Response(body, mimetype=NDJSON, headers={
+            "Content-Disposition": f'attachment; filename="{game_id}.ndjson"'})
+
+
+def _raw_export() -> bytes:
+    # an export is far larger than any command: it gets its own body limit
+    request.max_content_length = MAX_EXPORT_BYTES
+    return request.get_data(cache=True)
+
+
+def _export_body() -> list[dict[str, Any]]:
+    raw = _raw_export()
+    if not raw:
+        raise Problem("invalid-request", "Send the export (NDJSON) as the body.")
+    try:
+        return parse_lines(raw.decode("utf-8").splitlines())
+    except (UnicodeDecodeError, ValueError) as error:
+        raise Problem("invalid-request", f"The body is not NDJSON: {error}") from error
+
+
+@blp.route("/verify")
+class Verify(MethodView):
+    @blp.response(200, description=(
+        "The verdict (also when the export fails: `ok` is false and `first_failure` names "
+        "the first event that does not follow from the rules, and why)."))
+    @blp.alt_response(400, response="Problem400")
+    @blp.alt_response(413, response="Problem413")
+    @blp.alt_response(429, response="Problem429")
+    @blp.doc(requestBody={"required": True, "content": {NDJSON: _NDJSON_BODY}})
+    def post(self) -> Any:
+        """Verify an export: replay it through the rules, with no database
+
+        Checks that every event follows from the previous state and the rules, that the
+        seed matches its commitment, that every card dealt, drawn or revealed is the one
+        the seed's shuffles put there, and that the final score is the rules'.
+        """
+        raw = _raw_export()
+        if not raw:
+            raise Problem("invalid-request", "Send the export (NDJSON) as the body.")
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as error:
+            raise Problem("invalid-request", "The body is not UTF-8 text.") from error
+        return json_response(verify_export(text.splitlines()).as_dict())
+
+
+@blp.route("/games/import")
+class Import(MethodView):
+    @blp.response(201, description="The imported game, finished and scored.")
+    @blp.alt_response(400, response="Problem400")
+    @blp.alt_response(401, response="Problem401")
+    @blp.alt_response(403, response="Problem403")
+    @blp.alt_response(409, response="Problem409")
+    @blp.alt_response(422, response="Problem422")
+    @blp.alt_response(429, response="Problem429")
+    @blp.doc(security=[{"bearer": []}],
+             requestBody={"required": True, "content": {NDJSON: _NDJSON_BODY}})
+    def post(self) -> Any:
+        """Import a verified export of a finished game (administrators)
+
+        The game keeps its id, events, actors and times; it arrives finished.
+        """
+        s = services()
+        if not s.accounts.is_admin(bearer_token()):
+            if bearer_token() is None:
+                raise Problem("unauthorized", "Importing needs the administrator token.")
+            raise Problem("forbidden", "Only the administrator imports games.",
+                          code="not_admin")
+        records = _export_body()
+        verdict = verify_export(_lines(records))
+        if not verdict.ok:
+            raise Problem("rule-violation", f"The export does not verify: {verdict.reason}",
+                          code="export_invalid", rule=verdict.reason or "",
+                          first_failure=verdict.as_dict()["first_failure"])
+        if verdict.score_matches is None:
+            raise Problem("rule-violation", "Only a finished, scored game can be imported.",
+                          code="export_invalid", rule="The export has no game_scored event.")
+        game_id = str(verdict.game_id)
+        table = _import(s.log, game_id, records)
+        return json_response(game_view(game_id, table, Viewer(None, None),
+                                       s.store.game_row(game_id)), 201,
+                             version=table.version,
+                             headers={"Location": f"/v1/games/{game_id}"})
+
+
+def _lines(records: list[dict[str, Any]]) -> list[str]:
+    return [json.dumps(r) for r in records]
+
+
+def _import(log: GameLog, game_id: str, records: list[dict[str, Any]]) -> Table:
+    events = [decode(r["type"], r["schema_version"], r["data"], None) for r in records]
+    new = [NewEvent(event, _actor(r["actor"]), _time(r.get("recorded_at")))
+           for event, r in zip(events, records, strict=True)]
+    table = replay_table(events)
+    now = log.clock()
+    try:
+        log.store.append(game_id, new, 0, summary=summarize(game_id, None, table, now),
+                         recorded_at=now)
+    except VersionConflict as error:
+        raise Problem("version-conflict", f"A game {game_id} already exists here.",
+                      current_version=error.current) from error
+    follow_up(services().worker, _outcome(game_id, table, now))
+    return table
+
+
+def _actor(actor: Any) -> str:
+    if isinstance(actor, dict):
+        kind = actor.get("kind")
+        if kind == "seat":
+            return f"seat:{int(actor['seat'])}"
+        if kind == "user":
+            return f"user:{actor['user_id']}"
+        return f"system:{actor.get('name', 'import')}"
+    return "system:import"
+
+
+def _time(value: Any) -> datetime | None:
+    if not isinstance(value, str):
+        return None
+    try:
+        return datetime.fromisoformat(value.replace("Z", "+00:00"))
+    except ValueError:
+        return None
+
+
+def _outcome(game_id: str, table: Table, now: datetime) -> Outcome:
+    return Outcome(game_id, None, (), table, 1, table.version, now)

@@ -1,0 +1,236 @@
+"""Export, verification and import: a finished game verifies with no database, and every
+kind of tampering is caught at the first event it touches."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from flask import Flask
+
+from events.verify import verify_export
+from tests.api_support import Client, Table, make_app, open_table, play_to_the_end, wait_for_score
+
+ADMIN = "admin-secret-token"
+
+
+@pytest.fixture(scope="module")
+def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Flask]:
+    app = make_app(f"sqlite:///{tmp_path_factory.mktemp('audit') / 'a.sqlite3'}",
+                   admin_token=ADMIN)
+    yield app
+    app.extensions["ttr"].close()
+
+
+@pytest.fixture(scope="module")
+def client(app: Flask) -> Client:
+    return Client(app)
+
+
+@pytest.fixture(scope="module")
+def finished(client: Client) -> tuple[Table, list[dict[str, Any]]]:
+    table = open_table(client, "europe", 3)
+    play_to_the_end(client, table, seed=11)
+    wait_for_score(client, table)
+    export = client.get(f"/v1/games/{table.game_id}/export", token=table.tokens[0])
+    assert export.status_code == 200 and export.mimetype == "application/x-ndjson"
+    return table, [json.loads(line) for line in export.get_data(True).splitlines()]
+
+
+def lines(records: list[dict[str, Any]]) -> list[str]:
+    return [json.dumps(r) for r in records]
+
+
+def test_a_finished_games_export_is_complete_and_verifies(
+        finished: tuple[Table, list[dict[str, Any]]]) -> None:
+    _, records = finished
+    assert all(r["hidden"] == [] for r in records)
+    assert records[-1]["type"] == "game_scored"
+    verdict = verify_export(lines(records))
+    assert verdict.ok, verdict
+    assert verdict.seed_matches_commitment and verdict.score_matches
+    assert verdict.checked == len(records)
+
+
+def test_the_server_verifies_an_export_too(client: Client,
+                                          finished: tuple[Table, list[dict[str, Any]]]) -> None:
+    _, records = finished
+    response = client.post("/v1/verify", data="\n".join(lines(records)),
+                           headers={"Content-Type": "application/x-ndjson"})
+    assert response.status_code == 200 and response.json["ok"]  # type: ignore[index]
+
+
+def test_ttr_verify_checks_a_file_with_no_database(
+        tmp_path: Path, finished: tuple[Table, list[dict[str, Any]]]) -> None:
+    _, records = finished
+    good = tmp_path / "good.ndjson"
+    good.write_text("\n".join(lines(records)))
+    run = subprocess.run([sys.executable, "-m", "service.cli", "verify", str(good)],
+                         capture_output=True, text=True, env={"PATH": "/usr/bin"})
+    assert run.returncode == 0 and json.loads(run.stdout)["ok"]
+    bad = tmp_path / "bad.ndjson"
+    bad.write_text("\n".join(lines(records[:-5] + records[-4:])))
+    run = subprocess.run([sys.executable, "-m", "service.cli", "verify", str(bad)],
+                         capture_output=True, text=True, env={"PATH": "/usr/bin"})
+    assert run.returncode == 1 and not json.loads(run.stdout)["ok"]
+
+
+def _first(records: list[dict[str, Any]], type_name: str,
+           where: Callable[[dict[str, Any]], bool] = lambda r: True) -> int:
+    return next(i for i, r in enumerate(records) if r["type"] == type_name and where(r))
+
+
+def _other_card(card: str) -> str:
+    return "red" if card != "red" else "blue"
+
+
+def tamper_blind_card(records: list[dict[str, Any]]) -> int:
+    i = _first(records, "card_drawn_blind")
+    records[i]["data"]["card"] = _other_card(records[i]["data"]["card"])
+    return i
+
+
+def tamper_market_refill(records: list[dict[str, Any]]) -> int:
+    i = _first(records, "market_refilled", lambda r: r["version"] > 20)
+    records[i]["data"]["cards"][0] = _other_card(records[i]["data"]["cards"][0])
+    return i
+
+
+def tamper_claim_cards(records: list[dict[str, Any]]) -> int:
+    i = _first(records, "route_claimed")
+    cards = records[i]["data"]["cards"]
+    kind = next(iter(cards))
+    cards[kind] += 1
+    return i
+
+
+def tamper_remove_event(records: list[dict[str, Any]]) -> int:
+    i = _first(records, "turn_ended", lambda r: r["version"] > 30)
+    del records[i]
+    return i
+
+
+def tamper_duplicate_event(records: list[dict[str, Any]]) -> int:
+    i = _first(records, "card_taken")
+    records.insert(i + 1, json.loads(json.dumps(records[i])))
+    return i + 1
+
+
+def tamper_swap_events(records: list[dict[str, Any]]) -> int:
+    i = _first(records, "card_drawn_blind", lambda r: r["version"] > 40)
+    records[i], records[i + 1] = records[i + 1], records[i]
+    return i
+
+
+def tamper_score(records: list[dict[str, Any]]) -> int:
+    i = _first(records, "game_scored")
+    records[i]["data"]["players"][0]["score"]["total"] += 10
+    return i
+
+
+def tamper_winner(records: list[dict[str, Any]]) -> int:
+    i = _first(records, "game_scored")
+    losers = [p["seat"] for p in records[i]["data"]["players"] if not p["winner"]]
+    records[i]["data"]["winners"] = losers[:1]
+    return i
+
+
+def tamper_revealed_seed(records: list[dict[str, Any]]) -> int:
+    i = _first(records, "seed_revealed")
+    records[i]["data"]["seed"] = "00" * 32
+    return i
+
+
+def tamper_table_seed(records: list[dict[str, Any]]) -> int:
+    records[0]["data"]["seed"] = "11" * 32
+    return 0
+
+
+def tamper_deal(records: list[dict[str, Any]]) -> int:
+    i = _first(records, "game_started")
+    deck = records[i]["data"]["deck"]
+    deck[0], deck[-1] = deck[-1], deck[0]
+    if deck[0] == deck[-1]:
+        deck[0] = _other_card(deck[0])
+    return i
+
+
+def tamper_ticket_kept(records: list[dict[str, Any]]) -> int:
+    i = _first(records, "tickets_kept", lambda r: r["version"] > 10 and r["data"]["returned"])
+    data = records[i]["data"]
+    data["kept"], data["returned"] = data["returned"], data["kept"]
+    return i
+
+
+TAMPERINGS = [tamper_blind_card, tamper_market_refill, tamper_claim_cards, tamper_remove_event,
+              tamper_duplicate_event, tamper_swap_events, tamper_score, tamper_winner,
+              tamper_revealed_seed, tamper_table_seed, tamper_deal, tamper_ticket_kept]
+
+
+@pytest.mark.parametrize("tamper", TAMPERINGS, ids=lambda f: f.__name__)
+def test_every_tampering_is_caught_at_the_event_it_touches(
+        tamper: Callable[[list[dict[str, Any]]], int],
+        finished: tuple[Table, list[dict[str, Any]]]) -> None:
+    records = json.loads(json.dumps(finished[1]))
+    index = tamper(records)
+    verdict = verify_export(lines(records))
+    assert not verdict.ok
+    assert verdict.reason
+    assert verdict.checked <= index + 1, (verdict, index)
+
+
+def test_an_export_during_play_is_redacted_and_cannot_be_verified(client: Client) -> None:
+    table = open_table(client, "usa", 2)
+    export = client.get(f"/v1/games/{table.game_id}/export", token=table.tokens[0])
+    records = [json.loads(line) for line in export.get_data(True).splitlines()]
+    started = next(r for r in records if r["type"] == "game_started")
+    assert "seed" not in started["data"] and "deck" not in started["data"]
+    assert started["data"]["hands"][1] is None and started["data"]["hands"][0] is not None
+    verdict = verify_export(lines(records))
+    assert not verdict.ok and "hidden" in (verdict.reason or "")
+
+
+def test_an_administrator_imports_a_verified_game_elsewhere(
+        tmp_path: Path, finished: tuple[Table, list[dict[str, Any]]]) -> None:
+    table, records = finished
+    other = make_app(f"sqlite:///{tmp_path / 'other.sqlite3'}", admin_token=ADMIN)
+    try:
+        client = Client(other)
+        body = "\n".join(lines(records))
+        headers = {"Content-Type": "application/x-ndjson"}
+        refused = client.post("/v1/games/import", data=body, headers=headers,
+                              token=client.new_user())
+        assert refused.status_code == 403
+        imported = client.post("/v1/games/import", data=body, headers=headers, token=ADMIN)
+        assert imported.status_code == 201, imported.json
+        assert imported.json["status"] == "finished"  # type: ignore[index]
+        score = client.get(f"/v1/games/{table.game_id}/score").json
+        assert score is not None and score["winners"] == records[-1]["data"]["winners"]
+        again = client.get(f"/v1/games/{table.game_id}/export").get_data(True)
+        assert [json.loads(x)["data"] for x in again.splitlines()] == [r["data"] for r in records]
+        assert [json.loads(x)["recorded_at"] for x in again.splitlines()] == [
+            r["recorded_at"] for r in records]
+        twice = client.post("/v1/games/import", data=body, headers=headers, token=ADMIN)
+        assert twice.status_code == 409
+    finally:
+        other.extensions["ttr"].close()
+
+
+def test_a_tampered_export_is_not_imported(
+        tmp_path: Path, finished: tuple[Table, list[dict[str, Any]]]) -> None:
+    records = json.loads(json.dumps(finished[1]))
+    tamper_score(records)
+    other = make_app(f"sqlite:///{tmp_path / 'other.sqlite3'}", admin_token=ADMIN)
+    try:
+        response = Client(other).post("/v1/games/import", data="\n".join(lines(records)),
+                                      headers={"Content-Type": "application/x-ndjson"},
+                                      token=ADMIN)
+        assert response.status_code == 422
+        assert response.json["code"] == "export_invalid"  # type: ignore[index]
+    finally:
+        other.extensions["ttr"].close()

@@ -1,0 +1,120 @@
+"""Clients acting at the same moment, and retries: nothing lost, nothing applied twice."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+from flask import Flask
+
+from tests.api_support import Client, make_app, open_table
+
+
+@pytest.fixture
+def app(store_url: str) -> Iterator[Flask]:
+    app = make_app(store_url)
+    yield app
+    app.extensions["ttr"].close()
+
+
+@pytest.fixture
+def client(app: Flask) -> Client:
+    return Client(app)
+
+
+def at_once(client: Client, calls: list[Callable[[Client], Any]]) -> list[Any]:
+    """Run each call in its own thread, all released together."""
+    barrier = threading.Barrier(len(calls))
+    results: list[Any] = [None] * len(calls)
+
+    def run(i: int) -> None:
+        own = client.fork()
+        barrier.wait()
+        results[i] = calls[i](own)
+
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(len(calls))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return results
+
+
+def test_every_player_choosing_tickets_at_once_is_recorded(app: Flask, client: Client) -> None:
+    table = open_table(client, "usa", 5)
+    keeps = []
+    for token in table.tokens:
+        moves = client.get(f"/v1/games/{table.game_id}/moves", token=token).json["moves"]  # type: ignore[index]
+        keeps.append(next(m for m in moves if m["type"] == "keep_tickets"))
+    responses = at_once(client, [
+        (lambda c, t=token, m=move: c.post(f"/v1/games/{table.game_id}/actions", token=t,
+                                          json=m))
+        for token, move in zip(table.tokens, keeps, strict=True)])
+    assert [r.status_code for r in responses] == [200] * 5
+    events = app.extensions["ttr"].store.read_stream(table.game_id)
+    assert [e.version for e in events] == list(range(1, len(events) + 1))
+    assert sum(e.type == "tickets_kept" for e in events) == 5
+    view = client.get(f"/v1/games/{table.game_id}", token=table.tokens[0]).json
+    assert view is not None and view["phase"] == "playing"
+
+
+def test_two_commands_of_one_player_at_once_are_each_judged_on_the_state_they_meet(
+        app: Flask, client: Client) -> None:
+    table = open_table(client, "usa", 2)
+    for token in table.tokens:
+        moves = client.get(f"/v1/games/{table.game_id}/moves", token=token).json["moves"]  # type: ignore[index]
+        client.post(f"/v1/games/{table.game_id}/actions", token=token, json=next(
+            m for m in moves if m["type"] == "keep_tickets"))
+    view = client.get(f"/v1/games/{table.game_id}", token=table.tokens[0]).json
+    seat = view["turn"]["seat"]  # type: ignore[index]
+    token = table.tokens[seat]
+    before = app.extensions["ttr"].store.current_version(table.game_id)
+    draw = {"type": "draw_tickets"}
+    responses = at_once(client, [
+        lambda c: c.post(f"/v1/games/{table.game_id}/actions", token=token, json=draw),
+        lambda c: c.post(f"/v1/games/{table.game_id}/actions", token=token, json=draw)])
+    statuses = sorted(r.status_code for r in responses)
+    # the second is decided again on the state after the first: now a keep is due
+    assert statuses == [200, 422]
+    loser = next(r for r in responses if r.status_code == 422)
+    assert loser.json["code"] == "wrong_step"
+    events = app.extensions["ttr"].store.read_stream(table.game_id, after=before)
+    assert [e.type for e in events] == ["tickets_drawn"]
+
+
+def test_concurrent_retries_with_one_idempotency_key_act_once(app: Flask,
+                                                              client: Client) -> None:
+    table = open_table(client, "usa", 2)
+    moves = client.get(f"/v1/games/{table.game_id}/moves",
+                       token=table.tokens[0]).json["moves"]  # type: ignore[index]
+    keep = next(m for m in moves if m["type"] == "keep_tickets")
+    before = app.extensions["ttr"].store.current_version(table.game_id)
+    responses = at_once(client, [
+        (lambda c: c.post(f"/v1/games/{table.game_id}/actions", token=table.tokens[0],
+                          json=keep, headers={"Idempotency-Key": "retry-me"}))
+        for _ in range(6)])
+    assert [r.status_code for r in responses] == [200] * 6
+    assert len({r.get_data() for r in responses}) == 1
+    assert app.extensions["ttr"].store.current_version(table.game_id) == before + 1
+
+
+def test_a_retry_after_success_returns_the_first_answer(app: Flask, client: Client) -> None:
+    table = open_table(client, "usa", 2)
+    moves = client.get(f"/v1/games/{table.game_id}/moves",
+                       token=table.tokens[1]).json["moves"]  # type: ignore[index]
+    keep = next(m for m in moves if m["type"] == "keep_tickets")
+    first = client.post(f"/v1/games/{table.game_id}/actions", token=table.tokens[1],
+                        json=keep, headers={"Idempotency-Key": "once"})
+    # the other player acts in between; the retry still gets the first answer
+    other = client.get(f"/v1/games/{table.game_id}/moves",
+                       token=table.tokens[0]).json["moves"]  # type: ignore[index]
+    client.post(f"/v1/games/{table.game_id}/actions", token=table.tokens[0],
+                json=next(m for m in other if m["type"] == "keep_tickets"))
+    version = app.extensions["ttr"].store.current_version(table.game_id)
+    again = client.post(f"/v1/games/{table.game_id}/actions", token=table.tokens[1],
+                        json=keep, headers={"Idempotency-Key": "once"})
+    assert again.status_code == 200 and again.get_data() == first.get_data()
+    assert again.headers["ETag"] == first.headers["ETag"]
+    assert app.extensions["ttr"].store.current_version(table.game_id) == version

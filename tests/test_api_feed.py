@@ -1,0 +1,212 @@
+"""The event feeds: pages, long polls that wake when something happens, SSE streams that
+start with a snapshot and resume, and streams served by another API process."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import socket
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from flask import Flask
+
+from tests.api_support import Client, Table, make_app, open_table
+
+
+@pytest.fixture
+def app(tmp_path: Path) -> Iterator[Flask]:
+    app = make_app(f"sqlite:///{tmp_path / 'feed.sqlite3'}", sse_keepalive=0.2)
+    yield app
+    app.extensions["ttr"].close()
+
+
+@pytest.fixture
+def client(app: Flask) -> Client:
+    return Client(app)
+
+
+def keep_move(client: Client, table: Table, seat: int) -> dict[str, Any]:
+    moves = client.get(f"/v1/games/{table.game_id}/moves",
+                       token=table.tokens[seat]).json["moves"]  # type: ignore[index]
+    return next(m for m in moves if m["type"] == "keep_tickets")  # type: ignore[no-any-return]
+
+
+def act_later(client: Client, table: Table, seat: int, delay: float) -> threading.Thread:
+    move = keep_move(client, table, seat)
+    other = client.fork()
+
+    def act() -> None:
+        time.sleep(delay)
+        other.post(f"/v1/games/{table.game_id}/actions", token=table.tokens[seat], json=move)
+
+    thread = threading.Thread(target=act)
+    thread.start()
+    return thread
+
+
+def test_a_page_lists_the_events_after_a_version(client: Client) -> None:
+    table = open_table(client, "usa", 2)
+    page = client.get(f"/v1/games/{table.game_id}/events?after=2",
+                      token=table.tokens[0]).json
+    assert page is not None and [e["version"] for e in page["events"]] == list(
+        range(3, page["version"] + 1))
+
+
+def test_a_long_poll_answers_as_soon_as_someone_acts(client: Client) -> None:
+    table = open_table(client, "usa", 2)
+    latest = client.get(f"/v1/games/{table.game_id}", token=table.tokens[0]).json["version"]  # type: ignore[index]
+    thread = act_later(client, table, 1, 0.3)
+    started = time.monotonic()
+    page = client.get(f"/v1/games/{table.game_id}/events?after={latest}&wait=20",
+                      token=table.tokens[0]).json
+    elapsed = time.monotonic() - started
+    thread.join()
+    assert page is not None and page["events"][0]["type"] == "tickets_kept"
+    assert 0.2 < elapsed < 10
+
+
+def test_a_long_poll_with_nothing_new_answers_empty_when_its_wait_ends(client: Client) -> None:
+    table = open_table(client, "usa", 2)
+    latest = client.get(f"/v1/games/{table.game_id}", token=table.tokens[0]).json["version"]  # type: ignore[index]
+    started = time.monotonic()
+    page = client.get(f"/v1/games/{table.game_id}/events?after={latest}&wait=0.3",
+                      token=table.tokens[0]).json
+    assert page is not None and page["events"] == []
+    assert time.monotonic() - started >= 0.3
+
+
+def read_stream(response: Any, messages: int, timeout: float = 10.0) -> list[dict[str, Any]]:
+    """Parse SSE messages (and comments) from a streaming test response."""
+    out: list[dict[str, Any]] = []
+    buffer = ""
+    deadline = time.monotonic() + timeout
+    for chunk in response.response:
+        buffer += chunk.decode() if isinstance(chunk, bytes) else chunk
+        while "\n\n" in buffer:
+            block, buffer = buffer.split("\n\n", 1)
+            message: dict[str, Any] = {}
+            for line in block.split("\n"):
+                if line.startswith(":"):
+                    message["comment"] = line[1:].strip()
+                else:
+                    name, _, value = line.partition(": ")
+                    message[name] = value
+            out.append(message)
+        if len(out) >= messages or time.monotonic() > deadline:
+            break
+    response.close()
+    return out
+
+
+def test_a_stream_starts_with_a_snapshot_then_sends_new_events(client: Client) -> None:
+    table = open_table(client, "usa", 2)
+    thread = act_later(client, table, 1, 0.2)
+    response = client.get(f"/v1/games/{table.game_id}/events", token=table.tokens[0],
+                          headers={"Accept": "text/event-stream"}, buffered=False)
+    messages = [m for m in read_stream(response, 4) if "event" in m]
+    thread.join()
+    assert messages[0]["event"] == "snapshot"
+    snapshot = json.loads(messages[0]["data"])
+    assert snapshot["you"]["seat"] == 0
+    assert messages[1]["event"] == "tickets_kept"
+    assert int(messages[1]["id"]) == snapshot["version"] + 1
+
+
+def test_a_stream_resumes_after_its_last_event_id(client: Client) -> None:
+    table = open_table(client, "usa", 2)
+    response = client.get(f"/v1/games/{table.game_id}/events", token=table.tokens[0],
+                          headers={"Accept": "text/event-stream", "Last-Event-ID": "2"},
+                          buffered=False)
+    messages = [m for m in read_stream(response, 4) if "event" in m]
+    assert messages[0]["event"] == "snapshot"
+    assert [int(m["id"]) for m in messages[1:3]] == [3, 4]
+
+
+def test_an_idle_stream_sends_keep_alive_comments(client: Client) -> None:
+    table = open_table(client, "usa", 2)
+    response = client.get(f"/v1/games/{table.game_id}/events", token=table.tokens[0],
+                          headers={"Accept": "text/event-stream"}, buffered=False)
+    messages = read_stream(response, 4)
+    assert any(m.get("comment") == "keep-alive" for m in messages)
+
+
+def test_the_user_feed_wakes_on_any_of_the_users_games(client: Client) -> None:
+    table = open_table(client, "usa", 2)
+    other = open_table(client, "nordic", 2)
+    position = client.get("/v1/users/me/events?limit=5000",
+                          token=table.tokens[1]).json["position"]  # type: ignore[index]
+    thread = act_later(client, table, 0, 0.3)
+    page = client.get(f"/v1/users/me/events?after={position}&wait=20",
+                      token=table.tokens[1]).json
+    thread.join()
+    assert page is not None and {e["game_id"] for e in page["events"]} == {table.game_id}
+    assert other.game_id not in {e["game_id"] for e in page["events"]}
+
+
+# -- a stream served by another API process -------------------------------------------------
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def test_a_stream_in_another_api_process_wakes_on_a_write_here(
+        pg_schema_url: str, redis_url: str, tmp_path: Path) -> None:
+    port = free_port()
+    env = {**os.environ, "TTR_DATABASE_URL": pg_schema_url, "TTR_REDIS_URL": redis_url,
+           "TTR_SSE_KEEPALIVE": "30", "TTR_RATE_PER_TOKEN": "100000",
+           "TTR_BURST_PER_TOKEN": "100000", "TTR_RATE_PER_ADDRESS": "100000",
+           "TTR_BURST_PER_ADDRESS": "100000"}
+    log = open(tmp_path / "server.log", "w")  # noqa: SIM115  (closed below)
+    server = subprocess.Popen(
+        [sys.executable, "-m", "service.cli", "serve", "--bind", f"127.0.0.1:{port}",
+         "--workers", "2"], env=env, stdout=subprocess.DEVNULL, stderr=log)
+    writer = make_app(pg_schema_url, redis_url=redis_url)
+    try:
+        client = Client(writer)
+        table = open_table(client, "usa", 2)
+        move = keep_move(client, table, 1)
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                connection = http.client.HTTPConnection("127.0.0.1", port, timeout=20)
+                connection.request("GET", f"/v1/games/{table.game_id}/events", headers={
+                    "Accept": "text/event-stream",
+                    "Authorization": f"Bearer {table.tokens[0]}"})
+                stream = connection.getresponse()
+                break
+            except OSError:
+                if time.monotonic() > deadline or server.poll() is not None:
+                    raise AssertionError("the server did not start: " + (
+                        tmp_path / "server.log").read_text()[-2000:]) from None
+                time.sleep(0.2)
+        assert stream.status == 200
+        assert stream.readline().startswith(b"retry:")
+        stream.readline()
+        assert stream.readline().startswith(b"event: snapshot")
+        stream.readline()
+        stream.readline()
+        started = time.monotonic()
+        assert client.post(f"/v1/games/{table.game_id}/actions", token=table.tokens[1],
+                           json=move).status_code == 200
+        line = stream.readline()
+        # the write happened in this process; the stream's process learnt it at once
+        # through Redis, long before its 30 s keep-alive timeout would have re-read
+        assert line == b"event: tickets_kept\n"
+        assert time.monotonic() - started < 5
+        connection.close()
+    finally:
+        server.terminate()
+        server.wait(15)
+        log.close()
+        writer.extensions["ttr"].close()

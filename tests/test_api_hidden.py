@@ -1,0 +1,236 @@
+"""Hidden information, endpoint by endpoint: no response ever shows a player another
+player's hand or tickets (dealt, drawn or kept), a card someone else drew blind, or the
+order of any deck; once the game has ended, everything is shown."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from flask import Flask
+
+from domain.table import Table as TableState
+from events.catalogue import encode
+from tests.api_support import Client, Table, choose, make_app, open_table, play_to_the_end
+
+
+@pytest.fixture(scope="module")
+def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Flask]:
+    path = tmp_path_factory.mktemp("hidden") / "hidden.sqlite3"
+    app = make_app(f"sqlite:///{path}", sse_keepalive=0.05)
+    yield app
+    app.extensions["ttr"].close()
+
+
+@pytest.fixture(scope="module")
+def client(app: Flask) -> Client:
+    return Client(app)
+
+
+def play_some(client: Client, table: Table, actions: int, seed: int = 1) -> None:
+    """Play `actions` actions with bots that like drawing (blind draws and tickets)."""
+    rng = random.Random(seed)
+    for _ in range(actions):
+        state = client.get(f"/v1/games/{table.game_id}", token=table.tokens[0]).json
+        assert state is not None and state["phase"] != "ended"
+        seat = state["to_act"][0]
+        moves = client.get(f"/v1/games/{table.game_id}/moves", token=table.tokens[seat]).json
+        assert moves is not None
+        options = moves["moves"]
+        tickets = [m for m in options if m["type"] == "draw_tickets"]
+        blind = [m for m in options if m["type"] == "draw_card" and m["source"] == "deck"]
+        move = (tickets[0] if tickets and rng.random() < 0.2 else
+                blind[0] if blind and rng.random() < 0.6 else choose(options, rng))
+        assert client.post(f"/v1/games/{table.game_id}/actions", token=table.tokens[seat],
+                           json=move).status_code == 200
+
+
+def truth(app: Flask, game_id: str) -> TableState:
+    state: TableState = app.extensions["ttr"].log.load(game_id)
+    return state
+
+
+def secrets_of_others(app: Flask, game_id: str, seat: int) -> set[str]:
+    """Strings that must never reach `seat` during play: the other players' ticket ids
+    (kept and offered) and stretches of every deck order."""
+    state = truth(app, game_id)
+    game = state.game
+    assert game is not None
+    out: set[str] = set()
+    for other, player in enumerate(game.players):
+        if other != seat:
+            out.update(player.tickets)
+            out.update(player.pending_tickets)
+    for deck in (list(game.deck), list(game.ticket_deck)):
+        if len(deck) >= 6:
+            out.add(json.dumps(deck[:6], separators=(",", ":")))
+            out.add(json.dumps(deck[:6]))
+    out.add(game.seed.hex())
+    return out
+
+
+def assert_hidden(text: str, secrets: set[str]) -> None:
+    leaked = [s for s in secrets if s in text]
+    assert not leaked, f"leaked to the wrong player: {leaked[:5]}"
+
+
+def assert_players_hidden(view: dict[str, Any], seat: int | None) -> None:
+    for player in view["players"]:
+        if player["seat"] != seat:
+            assert "hand" not in player and "tickets" not in player
+            assert "pending_tickets" not in player
+    if seat is None:
+        assert view["you"] is None
+    else:
+        assert view["you"]["seat"] == seat
+
+
+@pytest.fixture(scope="module")
+def midgame(app: Flask, client: Client) -> Table:
+    table = open_table(client, "europe", 3)
+    play_some(client, table, 60)
+    state = truth(app, table.game_id)
+    assert state.game is not None and state.game.phase == "playing"
+    return table
+
+
+def test_the_game_view_shows_only_your_own_hand_and_tickets(app: Flask, client: Client,
+                                                           midgame: Table) -> None:
+    for seat, token in enumerate(midgame.tokens):
+        response = client.get(f"/v1/games/{midgame.game_id}", token=token)
+        assert_players_hidden(response.json, seat)  # type: ignore[arg-type]
+        assert_hidden(response.get_data(True), secrets_of_others(app, midgame.game_id, seat))
+        game = truth(app, midgame.game_id).game
+        assert game is not None
+        you = response.json["you"]  # type: ignore[index]
+        assert sum(you["hand"].values()) == game.players[seat].hand_size
+        assert [t["id"] for t in you["tickets"]] == list(game.players[seat].tickets)
+
+
+def test_a_spectator_sees_no_hand_and_no_ticket(app: Flask, client: Client,
+                                               midgame: Table) -> None:
+    for token in (None, client.new_user("Spectator")):
+        response = client.get(f"/v1/games/{midgame.game_id}", token=token)
+        assert_players_hidden(response.json, None)  # type: ignore[arg-type]
+        assert_hidden(response.get_data(True), secrets_of_others(app, midgame.game_id, -1))
+
+
+def test_the_event_log_hides_what_others_drew_and_were_dealt(app: Flask, client: Client,
+                                                             midgame: Table) -> None:
+    stored = app.extensions["ttr"].store.read_stream(midgame.game_id)
+    assert {"card_drawn_blind", "tickets_drawn", "tickets_kept", "game_started"} <= {
+        r.type for r in stored}
+    for seat, token in enumerate(midgame.tokens):
+        response = client.get(f"/v1/games/{midgame.game_id}/events?after=0&limit=5000",
+                              token=token)
+        assert_hidden(response.get_data(True), secrets_of_others(app, midgame.game_id, seat))
+        events = response.json["events"]  # type: ignore[index]
+        assert len(events) == len(stored)
+        for shown, rec in zip(events, stored, strict=True):
+            for name, who in rec.audience.items():
+                if who == "per_seat":
+                    assert all(v is None for i, v in enumerate(shown["data"][name]) if i != seat)
+                elif seat not in who:
+                    assert name not in shown["data"] and name in shown["hidden"]
+                else:
+                    assert shown["data"][name] == rec.private[name]
+
+
+def test_your_own_blind_draws_and_tickets_are_shown_to_you(app: Flask, client: Client,
+                                                          midgame: Table) -> None:
+    stored = app.extensions["ttr"].store.read_stream(midgame.game_id)
+    drawn = next(r for r in stored if r.type == "card_drawn_blind")
+    seat = drawn.data["seat"]
+    events = client.get(f"/v1/games/{midgame.game_id}/events?after={drawn.version - 1}&limit=1",
+                        token=midgame.tokens[seat]).json["events"]  # type: ignore[index]
+    assert events[0]["data"]["card"] == drawn.private["card"]
+
+
+def test_the_legal_moves_are_only_yours(app: Flask, client: Client, midgame: Table) -> None:
+    state = truth(app, midgame.game_id)
+    assert state.game is not None
+    for seat, token in enumerate(midgame.tokens):
+        moves = client.get(f"/v1/games/{midgame.game_id}/moves", token=token).json
+        assert moves is not None and moves["seat"] == seat
+        if seat != state.game.current:
+            assert moves["moves"] == [{"type": "resign"}]
+        assert_hidden(json.dumps(moves), secrets_of_others(app, midgame.game_id, seat))
+
+
+def test_an_action_answer_shows_the_actor_no_one_elses_secrets(app: Flask, client: Client,
+                                                              midgame: Table) -> None:
+    state = truth(app, midgame.game_id)
+    assert state.game is not None
+    seat = state.game.current
+    secrets = secrets_of_others(app, midgame.game_id, seat)
+    moves = client.get(f"/v1/games/{midgame.game_id}/moves",
+                       token=midgame.tokens[seat]).json["moves"]  # type: ignore[index]
+    move = next(m for m in moves if m["type"] != "resign")
+    response = client.post(f"/v1/games/{midgame.game_id}/actions",
+                           token=midgame.tokens[seat], json=move)
+    assert_players_hidden(response.json["game"], seat)  # type: ignore[index]
+    assert_hidden(response.get_data(True), secrets)
+
+
+def test_past_states_are_public_views_during_play(app: Flask, client: Client,
+                                                 midgame: Table) -> None:
+    latest = truth(app, midgame.game_id).version
+    for v in (1, latest // 2, latest):
+        response = client.get(f"/v1/games/{midgame.game_id}/states/{v}",
+                              token=midgame.tokens[0])
+        assert response.status_code == 200
+        assert_players_hidden(response.json, None)  # type: ignore[arg-type]
+        assert_hidden(response.get_data(True), secrets_of_others(app, midgame.game_id, -1))
+
+
+def test_a_users_lists_and_feed_hide_the_others(app: Flask, client: Client,
+                                                midgame: Table) -> None:
+    for seat, token in enumerate(midgame.tokens):
+        secrets = secrets_of_others(app, midgame.game_id, seat)
+        games = client.get("/v1/users/me/games", token=token)
+        assert_hidden(games.get_data(True), secrets)
+        feed = client.get("/v1/users/me/events?limit=5000", token=token)
+        assert_hidden(feed.get_data(True), secrets)
+        assert len(feed.json["events"]) == truth(app, midgame.game_id).version  # type: ignore[index]
+
+
+def test_the_event_stream_hides_the_others_too(app: Flask, client: Client,
+                                               midgame: Table) -> None:
+    seat = 1
+    response = client.get(f"/v1/games/{midgame.game_id}/events",
+                          token=midgame.tokens[seat],
+                          headers={"Accept": "text/event-stream", "Last-Event-ID": "0"},
+                          buffered=False)
+    assert response.mimetype == "text/event-stream"
+    text = ""
+    for chunk in response.response:  # type: ignore[attr-defined]
+        text += chunk.decode() if isinstance(chunk, bytes) else chunk
+        if ": keep-alive" in text:
+            break
+    response.close()
+    messages = [m for m in text.split("\n\n") if m.startswith("event:")]
+    assert messages[0].startswith("event: snapshot")
+    snapshot = json.loads(messages[0].split("data: ", 1)[1])
+    assert_players_hidden(snapshot, seat)
+    assert len(messages) - 1 == truth(app, midgame.game_id).version
+    assert_hidden(text, secrets_of_others(app, midgame.game_id, seat))
+
+
+def test_after_the_end_everything_is_shown(app: Flask, client: Client) -> None:
+    table = open_table(client, "usa", 2)
+    play_to_the_end(client, table, seed=3)
+    state = truth(app, table.game_id)
+    view = client.get(f"/v1/games/{table.game_id}", token=table.tokens[0]).json
+    assert view is not None and view["seed"] == state.seed.hex()
+    assert all("hand" in p and "tickets" in p for p in view["players"])
+    events = client.get(f"/v1/games/{table.game_id}/events?after=0&limit=5000",
+                        token=table.tokens[0]).json["events"]  # type: ignore[index]
+    assert all(e["hidden"] == [] for e in events)
+    started = next(e for e in events if e["type"] == "game_started")
+    data, private, _ = encode(next(r.event() for r in
+                                   app.extensions["ttr"].store.read_stream(table.game_id)
+                                   if r.type == "game_started"))
+    assert started["data"]["deck"] == private["deck"]
