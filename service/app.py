@@ -19,8 +19,6 @@ from flask_cors import CORS
 from flask_smorest import Api
 from werkzeug.exceptions import HTTPException
 from werkzeug.middleware.proxy_fix import ProxyFix
-from worker.context import WorkerContext
-from worker.queue import InlineJobs, Jobs, RqJobs
 
 from domain.violations import RuleViolation
 from events import GameLog, SqlStore, open_store
@@ -38,6 +36,8 @@ from service.problems import (
     problem_response,
 )
 from service.ratelimit import Limiter, MemoryLimiter, RedisLimiter, retry_after
+from worker.context import WorkerContext
+from worker.queue import InlineJobs, Jobs, RqJobs
 
 log = logging.getLogger("service")
 API_VERSION = "1.0.0"

@@ -10,7 +10,6 @@ from typing import Any
 from flask import Response, json, request
 from flask.views import MethodView
 from flask_smorest import Blueprint
-from worker.effects import follow_up
 
 from domain.table import Table, replay_table
 from events import GameLog, NewEvent
@@ -24,6 +23,7 @@ from service.app import services
 from service.auth import bearer_token, optional_user
 from service.problems import Problem
 from service.views import Viewer, ended, event_view, game_view
+from worker.effects import follow_up
 
 blp = Blueprint("audit", __name__, url_prefix="/v1",
                 description="Export, verification and import of whole games.")

@@ -9,7 +9,6 @@ from typing import Any
 from flask import Response
 from flask.views import MethodView
 from flask_smorest import Blueprint
-from worker.effects import follow_up
 
 from domain.commands import command_from_dict
 from domain.events import Event
@@ -53,6 +52,7 @@ from service.schemas import (
     TakeSeatSchema,
 )
 from service.views import Viewer, ended, game_view, moves_view, new_event_view, row_view
+from worker.effects import follow_up
 
 blp = Blueprint("games", __name__, url_prefix="/v1",
                 description="Games: lobby, seats, state, moves and actions.")
