@@ -512,7 +512,7 @@
     const kind = route.tunnel ? "tunnel" : route.locomotives > 0 ? "ferry" : "plain";
     const group = svg("g", {
       class: `route route-${kind}`, "data-route-id": route.id, "data-color": route.color,
-      "data-length": n, tabindex: "-1",
+      "data-length": n,
     }, layer);
     if (route.tunnel) group.setAttribute("data-tunnel", "true");
     if (route.locomotives > 0) group.setAttribute("data-ferry", String(route.locomotives));
@@ -619,16 +619,14 @@
     function stop() {
       if (timer !== null) clearInterval(timer);
       timer = null;
-      playButton.setAttribute("aria-pressed", "false");
-      playButton.setAttribute("aria-label", "Play");
+      playButton.classList.remove("playing");
       playButton.textContent = "▶ Play";
     }
 
     function play() {
       if (k >= total) goTo(1);
-      playButton.setAttribute("aria-pressed", "true");
-      playButton.setAttribute("aria-label", "Pause");
-      playButton.textContent = "⏸ Pause";
+      playButton.classList.add("playing");
+      playButton.textContent = "▮▮ Pause";
       timer = setInterval(() => {
         if (k >= total) stop();
         else goTo(k + 1);
@@ -763,7 +761,7 @@
         const cells = [["routes", s.routes], ["tickets", s.tickets], ["stations", s.stations],
           ["longest-path", lp], ["globetrotter", s.globetrotter], ["total", s.total]];
         for (const [cls, v] of cells) row.appendChild(html("td", { class: cls }, String(v ?? 0)));
-        row.appendChild(html("td", { class: "winner-mark" }, p.winner ? "🏆 winner" : ""));
+        row.appendChild(html("td", { class: "winner-mark" }, p.winner ? "★ winner" : ""));
         body.appendChild(row);
       }
       // the longest path of the chosen player (the longest one at first)
