@@ -3,14 +3,36 @@
 - The map layouts: each city's real latitude / longitude, projected onto the canvas
   and nudged apart where the board would be unreadable. `python -m
   tests.replay_fixtures layouts` writes `service/static/layouts/{map}.json` from them.
+- Finished games made with the domain, exported as the API's NDJSON records.
+- `ReplayServer`: a small standard-library HTTP server that stands in for the API
+  (the page, its static files, the maps and the exports) until the real app serves
+  them; swap it for the app and the tests stay the same.
+- `Chromium`: headless Chromium driven over the DevTools protocol with a minimal
+  RFC 6455 websocket client, so that no Python dependency is needed.
+- `read_png`: a PNG decoder (zlib + the chunk format) to count colours in screenshots.
 """
 
 from __future__ import annotations
 
+import base64
 import itertools
 import json
 import math
-from collections.abc import Mapping
+import os
+import random
+import shutil
+import socket
+import struct
+import subprocess
+import tempfile
+import threading
+import time
+import urllib.parse
+import urllib.request
+import zlib
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
@@ -279,6 +301,506 @@ def layout_text(layout: Mapping[str, Any]) -> str:
                       for k in ("map", "width", "height", "source"))
     return (f"{{\n{head},\n \"cities\": {block(layout['cities'])},\n"
             f" \"labels\": {block(layout['labels'])}\n}}\n")
+
+
+# -- finished games ----------------------------------------------------------------------
+
+NAMES = ("Alice", "Bob", "Chandra", "Dmitri", "Eun-ji")
+
+
+@dataclass
+class FinishedGame:
+    """A finished game as the API exports it: `records` are the NDJSON records."""
+
+    game_id: str
+    map: str
+    players: int
+    records: list[dict[str, Any]]
+    token: str | None = None  # when set, the export answers 401 without this bearer token
+
+    def ndjson(self) -> bytes:
+        return "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in self.records).encode()
+
+    def of_type(self, kind: str) -> list[dict[str, Any]]:
+        return [r for r in self.records if r["type"] == kind]
+
+    def owners_after(self, step: int) -> dict[str, int]:
+        """Route id -> seat of every route claimed in the first `step` events."""
+        return {r["data"]["route"]: r["data"]["seat"]
+                for r in self.records[:step] if r["type"] == "route_claimed"}
+
+    @property
+    def score(self) -> dict[str, Any]:
+        return self.of_type("game_scored")[0]["data"]
+
+    def seat_names(self) -> list[str]:
+        """The players' names by seat, as the table's events leave them."""
+        names: list[str] = []
+        for r in self.records:
+            if r["type"] == "seat_taken":
+                names.append(r["data"]["name"])
+            elif r["type"] == "seat_left":
+                del names[r["data"]["seat"]]
+        return names
+
+
+def finished_game(map_name: str, players: int, number: int, *, game_id: str | None = None,
+                  unknown_event: bool = False) -> FinishedGame:
+    """A random game of `map_name`, from the table's first event to its `GameScored`.
+
+    From three players on, someone takes a seat and leaves again before the start, so
+    that the players after them move up a seat. With `unknown_event`, an event of a type
+    the viewer does not know is slipped in before the score (a newer server's event).
+    """
+    from domain.autoplay import game_seed, play_random_game
+    from domain.events import Event
+    from domain.table import SeatLeft, SeatTaken, create_game, replay_table, score_table
+
+    seed = game_seed(2026, number)
+    events: list[Event] = create_game(map_name=map_name, seats=players, created_by="user-0",
+                                      seed=seed)
+    seated = 0
+
+    def sit(user_id: str, name: str) -> None:
+        nonlocal seated
+        events.append(SeatTaken(seat=seated, user_id=user_id, name=name))
+        seated += 1
+
+    sit("user-0", NAMES[0])
+    if players >= 3:
+        sit("user-leaver", "Mallory")
+        events.append(SeatLeft(seat=1, user_id="user-leaver"))
+        seated -= 1
+    for i in range(1, players):
+        sit(f"user-{i}", NAMES[i])
+    _, log = play_random_game(map_name, players, seed, random.Random(number))
+    events.extend(log)
+    events.extend(score_table(replay_table(events)))
+    game_id = game_id or f"{map_name}-{number}"
+    records = [_record(game_id, i + 1, event) for i, event in enumerate(events)]
+    if unknown_event:
+        at = len(records) - 1
+        records.insert(at, {
+            **records[at], "type": "confetti_thrown", "schema_version": 3,
+            "actor": {"kind": "system", "name": "party"},
+            "data": {"colors": ["gold"], "amount": 3}, "hidden": [],
+        })
+        for i, r in enumerate(records):
+            r["version"] = i + 1
+    return FinishedGame(game_id, map_name, players, records)
+
+
+_START = 1_795_424_400  # 2026-11-23T09:00:00Z
+
+
+def _record(game_id: str, version: int, event: Any) -> dict[str, Any]:
+    data = event.as_dict()
+    kind = data.pop("type")
+    if kind in ("game_created",):
+        actor: dict[str, Any] = {"kind": "user", "user_id": data["created_by"]}
+    elif kind in ("seat_taken", "seat_left"):
+        actor = {"kind": "user", "user_id": data["user_id"]}
+    elif kind == "game_scored":
+        actor = {"kind": "system", "name": "scoring"}
+    elif event.actor is not None:
+        actor = {"kind": "seat", "seat": event.actor}
+    else:
+        actor = {"kind": "system", "name": "game"}
+    stamp = time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(_START + version * 7))
+    return {"game_id": game_id, "version": version, "position": 10_000 + version,
+            "type": kind, "schema_version": 1, "recorded_at": f"{stamp}.{version % 10**6:06d}Z",
+            "actor": actor, "data": data, "hidden": []}
+
+
+# -- the stand-in for the API ----------------------------------------------------------
+
+CONTENT_TYPES = {".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8",
+                 ".css": "text/css; charset=utf-8", ".json": "application/json",
+                 ".svg": "image/svg+xml", ".png": "image/png"}
+
+
+class ReplayServer:
+    """Serves what the real app will: the page at /games/{id}/replay, /static/...,
+    /v1/maps/{map} and /v1/games/{id}/export, on 127.0.0.1 and a free port."""
+
+    def __init__(self, games: Mapping[str, FinishedGame]) -> None:
+        self.games = dict(games)
+        self.requests: list[tuple[str, str | None]] = []  # (path, Authorization header)
+        server = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_GET(self) -> None:  # noqa: N802 (the standard library's name)
+                server.requests.append((self.path, self.headers.get("Authorization")))
+                status, content_type, body = server.answer(
+                    urllib.parse.urlsplit(self.path).path, self.headers.get("Authorization"))
+                self.send_response(status)
+                self.send_header("Content-Type", content_type)
+                self.send_header("Content-Length", str(len(body)))
+                self.send_header("Cache-Control", "no-store")
+                self.end_headers()
+                self.wfile.write(body)
+
+            def log_message(self, format: str, *args: Any) -> None:
+                pass
+
+        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.httpd.daemon_threads = True
+        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+
+    @property
+    def origin(self) -> str:
+        host, port = self.httpd.server_address[:2]
+        return f"http://{host}:{port}"
+
+    def __enter__(self) -> ReplayServer:
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.httpd.shutdown()
+        self.httpd.server_close()
+        self.thread.join(5)
+
+    def answer(self, path: str, authorization: str | None) -> tuple[int, str, bytes]:
+        from domain.board import MAP_NAMES, load_board
+
+        parts = [urllib.parse.unquote(p) for p in path.split("/")[1:]]
+        if len(parts) == 3 and parts[0] == "games" and parts[2] == "replay":
+            return self._file(STATIC / "replay" / "index.html")
+        if parts[:1] == ["static"] and len(parts) > 1:
+            target = (STATIC / "/".join(parts[1:])).resolve()
+            if STATIC.resolve() in target.parents and target.is_file():
+                return self._file(target)
+            return self._problem(404, "Not Found", f"No file {path}.")
+        if parts[:2] == ["v1", "maps"] and len(parts) == 3:
+            if parts[2] not in MAP_NAMES:
+                return self._problem(404, "Not Found", f"There is no map {parts[2]!r}.")
+            body = json.dumps(load_board(parts[2]).as_dict(), ensure_ascii=False).encode()
+            return 200, "application/json", body
+        if parts[:2] == ["v1", "games"] and len(parts) == 4 and parts[3] == "export":
+            game = self.games.get(parts[2])
+            if game is None:
+                return self._problem(404, "Not Found", f"There is no game {parts[2]!r}.")
+            if game.token is not None and authorization != f"Bearer {game.token}":
+                return self._problem(401, "Unauthorized", "This game is private: sign in.")
+            return 200, "application/x-ndjson", game.ndjson()
+        return self._problem(404, "Not Found", f"Nothing at {path}.")
+
+    @staticmethod
+    def _file(path: Path) -> tuple[int, str, bytes]:
+        return 200, CONTENT_TYPES.get(path.suffix, "application/octet-stream"), path.read_bytes()
+
+    @staticmethod
+    def _problem(status: int, title: str, detail: str) -> tuple[int, str, bytes]:
+        body = {"type": "about:blank", "title": title, "status": status, "detail": detail}
+        return status, "application/problem+json", json.dumps(body).encode()
+
+
+# -- Chromium over the DevTools protocol -------------------------------------------------
+
+CHROMIUM = os.environ.get("TTR_CHROMIUM", "/usr/bin/chromium")  # Debian's package by default
+CHROMIUM_FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                  "--no-first-run", "--disable-background-networking",
+                  "--disable-component-update", "--disable-sync", "--hide-scrollbars",
+                  "--force-color-profile=srgb", "--disable-extensions", "--mute-audio")
+
+
+class WebSocket:
+    """Just enough of an RFC 6455 client for the DevTools protocol: text frames out
+    (masked), text frames in (possibly fragmented), ping and close handled."""
+
+    GUID = "258EAFA5-E914-47DA-95CA-C5AB0DC85B11"
+
+    def __init__(self, url: str, timeout: float = 30) -> None:
+        import hashlib
+
+        parts = urllib.parse.urlsplit(url)
+        self.sock = socket.create_connection((parts.hostname, parts.port), timeout=timeout)
+        key = base64.b64encode(os.urandom(16)).decode()
+        self.sock.sendall((f"GET {parts.path} HTTP/1.1\r\nHost: {parts.netloc}\r\n"
+                           "Upgrade: websocket\r\nConnection: Upgrade\r\n"
+                           f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n"
+                           ).encode())
+        head = b""
+        while b"\r\n\r\n" not in head:
+            chunk = self.sock.recv(4096)
+            if not chunk:
+                raise ConnectionError("the DevTools websocket closed during the handshake")
+            head += chunk
+        head, self.buffer = head.split(b"\r\n\r\n", 1)
+        lines = head.decode("latin-1").split("\r\n")
+        if " 101 " not in lines[0] + " ":
+            raise ConnectionError(f"websocket handshake refused: {lines[0]}")
+        accept = base64.b64encode(hashlib.sha1((key + self.GUID).encode()).digest()).decode()
+        if not any(line.lower() == f"sec-websocket-accept: {accept.lower()}" for line in lines):
+            raise ConnectionError("websocket handshake: wrong Sec-WebSocket-Accept")
+
+    def _read(self, n: int) -> bytes:
+        while len(self.buffer) < n:
+            chunk = self.sock.recv(max(65536, n - len(self.buffer)))
+            if not chunk:
+                raise ConnectionError("the DevTools websocket closed")
+            self.buffer += chunk
+        data, self.buffer = self.buffer[:n], self.buffer[n:]
+        return data
+
+    def _send_frame(self, opcode: int, payload: bytes) -> None:
+        n = len(payload)
+        if n < 126:
+            head = struct.pack("!BB", 0x80 | opcode, 0x80 | n)
+        elif n < 1 << 16:
+            head = struct.pack("!BBH", 0x80 | opcode, 0x80 | 126, n)
+        else:
+            head = struct.pack("!BBQ", 0x80 | opcode, 0x80 | 127, n)
+        mask = os.urandom(4)
+        stream = (mask * (n // 4 + 1))[:n]
+        masked = (int.from_bytes(payload, "big") ^ int.from_bytes(stream, "big")).to_bytes(n, "big")
+        self.sock.sendall(head + mask + masked)
+
+    def send(self, text: str) -> None:
+        self._send_frame(0x1, text.encode())
+
+    def recv(self) -> str:
+        message = bytearray()
+        while True:
+            b0, b1 = self._read(2)
+            n = b1 & 0x7F
+            if n == 126:
+                n = struct.unpack("!H", self._read(2))[0]
+            elif n == 127:
+                n = struct.unpack("!Q", self._read(8))[0]
+            mask = self._read(4) if b1 & 0x80 else b""
+            payload = self._read(n)
+            if mask:
+                payload = bytes(c ^ mask[i % 4] for i, c in enumerate(payload))
+            opcode = b0 & 0x0F
+            if opcode == 0x9:  # ping
+                self._send_frame(0xA, payload)
+                continue
+            if opcode == 0x8:
+                raise ConnectionError("the DevTools websocket was closed by the browser")
+            if opcode in (0x0, 0x1, 0x2):
+                message += payload
+                if b0 & 0x80:
+                    return message.decode()
+
+    def close(self) -> None:
+        try:
+            self._send_frame(0x8, b"")
+        except OSError:
+            pass
+        self.sock.close()
+
+
+class DevToolsError(RuntimeError):
+    pass
+
+
+@dataclass
+class Chromium:
+    """Headless Chromium with one page, driven over the DevTools protocol."""
+
+    binary: str = CHROMIUM
+    width: int = 1400
+    height: int = 1000
+    process: subprocess.Popen[bytes] | None = field(default=None, repr=False)
+    profile: str = ""
+    page: WebSocket | None = field(default=None, repr=False)
+    ids: Iterator[int] = field(default_factory=lambda: itertools.count(1), repr=False)
+    console: list[str] = field(default_factory=list)
+
+    def start(self, timeout: float = 30) -> Chromium:
+        self.profile = tempfile.mkdtemp(prefix="ttr-chromium-")
+        log = open(Path(self.profile) / "chromium.log", "wb")  # noqa: SIM115 (kept open)
+        self.process = subprocess.Popen(
+            [self.binary, *CHROMIUM_FLAGS, f"--user-data-dir={self.profile}",
+             "--remote-debugging-port=0", f"--window-size={self.width},{self.height}",
+             "about:blank"],
+            stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT)
+        log.close()
+        port_file = Path(self.profile) / "DevToolsActivePort"
+        deadline = time.monotonic() + timeout
+        while not (port_file.exists() and port_file.read_text().count("\n") >= 1):
+            if self.process.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError(f"Chromium did not start:\n{self.log_tail()}")
+            time.sleep(0.05)
+        port = int(port_file.read_text().split()[0])
+        url = f"http://127.0.0.1:{port}/json/list"
+        while True:
+            with urllib.request.urlopen(url, timeout=10) as response:
+                targets = json.load(response)
+            pages = [t for t in targets if t.get("type") == "page"]
+            if pages:
+                break
+            if time.monotonic() > deadline:
+                raise RuntimeError("Chromium has no page to drive")
+            time.sleep(0.05)
+        self.page = WebSocket(pages[0]["webSocketDebuggerUrl"])
+        self.call("Page.enable")
+        self.call("Runtime.enable")
+        self.call("Emulation.setDeviceMetricsOverride", width=self.width, height=self.height,
+                  deviceScaleFactor=1, mobile=False)
+        self.call("Emulation.setFocusEmulationEnabled", enabled=True)
+        return self
+
+    def log_tail(self) -> str:
+        try:
+            return (Path(self.profile) / "chromium.log").read_text(errors="replace")[-3000:]
+        except OSError:
+            return ""
+
+    def close(self) -> None:
+        if self.page is not None:
+            try:
+                self.call("Browser.close")
+            except (OSError, ConnectionError, DevToolsError):
+                pass
+            self.page.close()
+            self.page = None
+        if self.process is not None:
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait(10)
+            self.process = None
+        if self.profile:
+            shutil.rmtree(self.profile, ignore_errors=True)
+
+    def call(self, method: str, **params: Any) -> dict[str, Any]:
+        assert self.page is not None
+        number = next(self.ids)
+        self.page.send(json.dumps({"id": number, "method": method, "params": params}))
+        while True:
+            message = json.loads(self.page.recv())
+            if message.get("id") == number:
+                if "error" in message:
+                    raise DevToolsError(f"{method}: {message['error']}")
+                result: dict[str, Any] = message.get("result", {})
+                return result
+            if message.get("method") == "Runtime.consoleAPICalled":
+                args = message["params"].get("args", [])
+                self.console.append(" ".join(str(a.get("value", a.get("description", "")))
+                                             for a in args))
+            elif message.get("method") == "Runtime.exceptionThrown":
+                details = message["params"]["exceptionDetails"]
+                self.console.append("exception: " + str(details.get("exception", {}).get(
+                    "description", details.get("text"))))
+
+    def evaluate(self, expression: str) -> Any:
+        result = self.call("Runtime.evaluate", expression=expression, returnByValue=True,
+                           awaitPromise=True)
+        if "exceptionDetails" in result:
+            raise DevToolsError(f"{expression}: {result['exceptionDetails']}")
+        return result["result"].get("value")
+
+    def open(self, url: str, timeout: float = 20) -> str:
+        """Load `url` and wait for the viewer to be ready (or to show an error)."""
+        self.console.clear()
+        # so that the state of the page before cannot pass for the new one's
+        self.evaluate("document.body && (document.body.dataset.state = 'navigating')")
+        self.call("Page.navigate", url=url)
+        deadline = time.monotonic() + timeout
+        while True:
+            state = self.evaluate("document.readyState === 'complete' && document.body"
+                                  " ? document.body.dataset.state : 'navigating'")
+            if state in ("ready", "error"):
+                return str(state)
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"{url} still {state!r} after {timeout} s; console: "
+                                   f"{self.console}")
+            time.sleep(0.05)
+
+    KEYS = {"ArrowLeft": 37, "ArrowRight": 39, "Home": 36, "End": 35}
+
+    def press(self, key: str) -> None:
+        """A real key press (down and up) sent to the focused element."""
+        code = self.KEYS[key]
+        for kind in ("rawKeyDown", "keyUp"):
+            self.call("Input.dispatchKeyEvent", type=kind, key=key, code=key,
+                      windowsVirtualKeyCode=code, nativeVirtualKeyCode=code)
+
+    def screenshot(self, selector: str) -> bytes:
+        """A PNG of the element `selector` (its bounding box, at 1 CSS px per pixel)."""
+        box = self.evaluate(f"(() => {{ const r = document.querySelector({json.dumps(selector)})"
+                            ".getBoundingClientRect(); return [r.x + scrollX, r.y + scrollY,"
+                            " r.width, r.height]; })()")
+        x, y, w, h = box
+        result = self.call("Page.captureScreenshot", format="png", captureBeyondViewport=True,
+                           clip={"x": x, "y": y, "width": w, "height": h, "scale": 1})
+        return base64.b64decode(result["data"])
+
+
+# -- PNG ---------------------------------------------------------------------------------
+
+def read_png(data: bytes) -> tuple[int, int, bytes]:
+    """(width, height, RGB bytes) of an 8-bit, non-interlaced RGB or RGBA PNG."""
+    if data[:8] != b"\x89PNG\r\n\x1a\n":
+        raise ValueError("not a PNG")
+    pos, idat = 8, []
+    width = height = channels = 0
+    while pos < len(data):
+        length, kind = struct.unpack("!I4s", data[pos:pos + 8])
+        chunk = data[pos + 8:pos + 8 + length]
+        pos += 12 + length
+        if kind == b"IHDR":
+            width, height, depth, color_type, _, _, interlace = struct.unpack("!IIBBBBB", chunk)
+            if depth != 8 or color_type not in (2, 6) or interlace:
+                raise ValueError(f"unsupported PNG: depth {depth}, colour type {color_type}")
+            channels = 3 if color_type == 2 else 4
+        elif kind == b"IDAT":
+            idat.append(chunk)
+        elif kind == b"IEND":
+            break
+    raw = zlib.decompress(b"".join(idat))
+    stride = width * channels
+    prev = bytearray(stride)
+    rows = bytearray()
+    bpp = channels
+    for y in range(height):
+        start = y * (stride + 1)
+        kind = raw[start]
+        line = bytearray(raw[start + 1:start + 1 + stride])
+        if kind == 1:
+            for i in range(bpp, stride):
+                line[i] = (line[i] + line[i - bpp]) & 0xFF
+        elif kind == 2:
+            line = bytearray((a + b) & 0xFF for a, b in zip(line, prev, strict=True))
+        elif kind == 3:
+            for i in range(stride):
+                left = line[i - bpp] if i >= bpp else 0
+                line[i] = (line[i] + ((left + prev[i]) >> 1)) & 0xFF
+        elif kind == 4:
+            for i in range(stride):
+                a = line[i - bpp] if i >= bpp else 0
+                b = prev[i]
+                c = prev[i - bpp] if i >= bpp else 0
+                p = a + b - c
+                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+                pred = a if pa <= pb and pa <= pc else b if pb <= pc else c
+                line[i] = (line[i] + pred) & 0xFF
+        elif kind != 0:
+            raise ValueError(f"bad PNG filter {kind}")
+        rows += line
+        prev = line
+    if channels == 4:
+        rgb = bytearray(width * height * 3)
+        rgb[0::3], rgb[1::3], rgb[2::3] = rows[0::4], rows[1::4], rows[2::4]
+        return width, height, bytes(rgb)
+    return width, height, bytes(rows)
+
+
+def count_colors(rgb: bytes, colors: Mapping[str, str], tolerance: int = 8) -> dict[str, int]:
+    """How many pixels are within `tolerance` (per channel) of each "#rrggbb" colour."""
+    from collections import Counter
+
+    pixels = Counter(rgb[i:i + 3] for i in range(0, len(rgb), 3))
+    counts = {}
+    for name, color in colors.items():
+        target = bytes.fromhex(color.lstrip("#"))
+        counts[name] = sum(n for px, n in pixels.items()
+                           if all(abs(px[i] - target[i]) <= tolerance for i in range(3)))
+    return counts
 
 
 if __name__ == "__main__":

@@ -1,26 +1,48 @@
-"""The replay viewer's map layouts (`service/static/layouts/`): every city placed,
-inside the canvas, apart from the others and near its real geography."""
+"""The replay viewer (`service/static/replay/`) and its map layouts (`service/static/layouts/`).
+
+The page runs in Debian's headless Chromium, driven over the DevTools protocol
+(`tests/replay_fixtures.py`: a small websocket client, no Python dependency), against a
+finished random game of each map served by a stand-in for the API. Without Chromium
+the browser tests skip, except when `CI=true`: then they fail.
+"""
 
 from __future__ import annotations
 
 import itertools
 import json
 import math
+import os
 import re
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from domain.board import MAP_NAMES, load_board
+from domain.rules import rules_for
 from tests.replay_fixtures import (
+    CHROMIUM,
     LABEL_PLACES,
     LAYOUTS,
     STATIC,
+    Chromium,
+    FinishedGame,
+    ReplayServer,
     build_layout,
+    count_colors,
+    finished_game,
     label_box,
     layout_problems,
     project,
+    read_png,
 )
+
+IN_CI = os.environ.get("CI", "").lower() == "true"
+# (players, choice seed) of the game played on each map: all five colours on Europe
+GAMES = {"usa": (4, 11), "europe": (5, 12), "nordic": (3, 13)}
+TOKEN = "s3cret-token"
+
 
 # -- layouts ---------------------------------------------------------------------------
 
@@ -68,3 +90,242 @@ def test_the_page_loads_nothing_from_elsewhere() -> None:
         assert not re.search(r"(https?:)?//[a-z0-9.-]+\.[a-z]{2,}/", text), path
         assert "@import" not in text and "@font-face" not in text, path
 
+
+# -- the page in Chromium --------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def games() -> dict[str, FinishedGame]:
+    return {m: finished_game(m, players, seed, unknown_event=(m == "usa"))
+            for m, (players, seed) in GAMES.items()}
+
+
+@pytest.fixture(scope="module")
+def server(games: dict[str, FinishedGame]) -> Iterator[ReplayServer]:
+    private = finished_game("nordic", 2, 14, game_id="private-game")
+    private.token = TOKEN
+    served = {g.game_id: g for g in (*games.values(), private)}
+    with ReplayServer(served) as running:
+        yield running
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Chromium]:
+    if not Path(CHROMIUM).exists():
+        message = (f"{CHROMIUM} is missing: apt-get install -y chromium chromium-driver "
+                   "(or name another Chromium in TTR_CHROMIUM)")
+        if IN_CI:
+            pytest.fail(message + "; CI=true: the replay viewer tests must run")
+        pytest.skip(message)
+    chromium = Chromium()
+    try:
+        chromium.start()
+    except Exception as error:
+        chromium.close()
+        pytest.fail(f"headless Chromium did not start: {error}")
+    yield chromium
+    chromium.close()
+
+
+def _step(browser: Chromium) -> tuple[int, int]:
+    step, total, text = browser.evaluate(
+        "(() => { const s = document.getElementById('step');"
+        " return [+s.dataset.step, +s.dataset.total, s.textContent]; })()")
+    assert text == f"Event {step} of {total}"
+    return step, total
+
+
+def _owners(browser: Chromium) -> dict[str, int]:
+    return dict(browser.evaluate(
+        "[...document.querySelectorAll('#map svg .route[data-owner]')]"
+        ".map(e => [e.dataset.routeId, +e.dataset.owner])"))
+
+
+def _description(browser: Chromium) -> str:
+    return str(browser.evaluate("document.getElementById('event-description').textContent"))
+
+
+def _open(browser: Chromium, url: str) -> None:
+    state = browser.open(url)
+    error = browser.evaluate("document.getElementById('error').textContent")
+    assert state == "ready", f"the page shows an error: {error}"
+    assert not [c for c in browser.console if c.startswith("exception")], browser.console
+
+
+def _player_colors(browser: Chromium, seats: int) -> dict[int, str]:
+    colors = browser.evaluate("window.replayViewer.playerColors")
+    return dict(enumerate(colors[:seats]))
+
+
+def _save(png: bytes, name: str, tmp_path: Path) -> None:
+    (tmp_path / name).write_bytes(png)
+    keep = os.environ.get("REPLAY_SCREENSHOTS")  # a folder to keep the screenshots in
+    if keep:
+        Path(keep).mkdir(parents=True, exist_ok=True)
+        (Path(keep) / name).write_bytes(png)
+
+
+@pytest.mark.parametrize("map_name", MAP_NAMES)
+def test_replay_of_a_finished_game(map_name: str, games: dict[str, FinishedGame],
+                                   server: ReplayServer, browser: Chromium,
+                                   tmp_path: Path) -> None:
+    game, board, rules = games[map_name], load_board(map_name), rules_for(map_name)
+    total = len(game.records)
+    names = game.seat_names()
+    _open(browser, f"{server.origin}/games/{game.game_id}/replay")
+
+    # the board: every route (tunnels and ferries marked) and every city's label
+    routes = browser.evaluate(
+        "[...document.querySelectorAll('#map svg .route')].map(e =>"
+        " [e.dataset.routeId, e.dataset.tunnel === 'true', +(e.dataset.ferry || 0),"
+        "  e.querySelectorAll('.car').length])")
+    assert len(routes) == len(board.routes)
+    assert sorted(routes) == sorted([r.id, r.tunnel, r.locomotives, r.length]
+                                    for r in board.routes)
+    labels = browser.evaluate(
+        "[...document.querySelectorAll('#map svg .city-label')].map(e => e.textContent)")
+    assert sorted(labels) == sorted(board.cities)
+    assert _step(browser) == (1, total)
+
+    # End: every claimed route in its owner's hands, the final score
+    browser.press("End")
+    assert _step(browser) == (total, total)
+    claimed = game.owners_after(total)
+    assert claimed and _owners(browser) == claimed
+    assert _description(browser).startswith("Final score: ")
+    players = browser.evaluate(
+        "[...document.querySelectorAll('#players tbody tr')].map(r => [+r.dataset.seat,"
+        " r.querySelector('th').textContent, +r.querySelector('.route-points').textContent,"
+        " +r.querySelector('.trains').textContent])")
+    for seat, name, points, trains in players:
+        claims = [r["data"] for r in game.of_type("route_claimed") if r["data"]["seat"] == seat]
+        assert name.startswith(f"Seat {seat + 1} ({names[seat]})")
+        assert points == sum(c["points"] for c in claims)
+        assert trains == rules.trains - sum(board.route_by_id[c["route"]].length for c in claims)
+    _check_final_score(browser, game, names)
+
+    shot = browser.screenshot("#map svg")
+    _save(shot, f"replay-{map_name}-end.png", tmp_path)
+    _, _, rgb = read_png(shot)
+    colors = _player_colors(browser, game.players)
+    counts = count_colors(rgb, {str(s): c for s, c in colors.items()})
+    for seat in set(claimed.values()):
+        cars = sum(board.route_by_id[r].length for r, s in claimed.items() if s == seat)
+        assert counts[str(seat)] >= 15 * cars, (seat, colors[seat], counts, cars)
+
+    # Home: nothing claimed yet, and no player colour anywhere on the map
+    browser.press("Home")
+    assert _step(browser) == (1, total)
+    assert _owners(browser) == {}
+    assert browser.evaluate("document.getElementById('final').hidden") is True
+    shot = browser.screenshot("#map svg")
+    _save(shot, f"replay-{map_name}-start.png", tmp_path)
+    counts = count_colors(read_png(shot)[2], {str(s): c for s, c in colors.items()})
+    assert all(n < 10 for n in counts.values()), counts
+
+    # a few steps forward, then on to the first claimed route, and one back
+    for step in range(2, 6):
+        browser.press("ArrowRight")
+        assert _step(browser) == (step, total)
+        assert _description(browser)
+    first = next(i + 1 for i, r in enumerate(game.records) if r["type"] == "route_claimed")
+    for _ in range(first - 5):
+        browser.press("ArrowRight")
+    assert _step(browser) == (first, total)
+    claim = game.records[first - 1]["data"]
+    route = board.route_by_id[claim["route"]]
+    assert _owners(browser) == {claim["route"]: claim["seat"]}
+    assert (f"Seat {claim['seat'] + 1} ({names[claim['seat']]}) claimed "
+            f"{route.a}–{route.b} for {claim['points']} point") in _description(browser)
+    browser.press("ArrowLeft")
+    assert _step(browser) == (first - 1, total)
+    assert _owners(browser) == {}
+
+    # with the slider focused, an arrow is still one step, not two
+    browser.evaluate("document.getElementById('slider').focus()")
+    browser.press("ArrowRight")
+    assert _step(browser) == (first, total)
+    assert _owners(browser) == {claim["route"]: claim["seat"]}
+
+
+def _check_final_score(browser: Chromium, game: FinishedGame, names: list[str]) -> None:
+    assert browser.evaluate("document.getElementById('final').hidden") is False
+    rows = browser.evaluate(
+        "[...document.querySelectorAll('#scores tbody tr')].map(r => { const c = n =>"
+        " r.querySelector('.' + n).textContent; return {seat: +r.dataset.seat,"
+        " player: c('player'), rank: +c('rank'), routes: +c('routes'), tickets: +c('tickets'),"
+        " stations: +c('stations'), globetrotter: +c('globetrotter'), total: +c('total'),"
+        " winner: r.classList.contains('winner')}; })")
+    score = game.score
+    assert len(rows) == game.players
+    by_seat = {p["seat"]: p for p in score["players"]}
+    for row in rows:
+        expected = by_seat[row["seat"]]
+        assert names[row["seat"]] in row["player"]
+        assert row["rank"] == expected["rank"]
+        assert row["winner"] == expected["winner"] == (row["seat"] in score["winners"])
+        for key in ("routes", "tickets", "stations", "globetrotter", "total"):
+            assert row[key] == expected["score"][key], (row, key)
+    assert [r["rank"] for r in rows] == sorted(r["rank"] for r in rows)
+
+    # each player's tickets, completed or failed
+    tickets = browser.evaluate(
+        "[...document.querySelectorAll('#tickets .ticket')].map(t =>"
+        " [+t.closest('.player-tickets').dataset.seat, t.dataset.ticketId,"
+        "  t.classList.contains('completed')])")
+    assert sorted(tickets) == sorted([p["seat"], t["id"], t["completed"]]
+                                     for p in score["players"] for t in p["tickets"])
+
+    # the longest path: the longest one first, then any player chosen
+    def highlighted() -> list[str]:
+        return sorted(browser.evaluate(
+            "[...document.querySelectorAll('#map svg .route.longest')]"
+            ".map(e => e.dataset.routeId)"))
+
+    longest = max(score["players"], key=lambda p: (p["longest_path_length"], -p["seat"]))
+    assert browser.evaluate("document.getElementById('longest-player').value") == str(
+        longest["seat"])
+    assert highlighted() == sorted(longest["longest_path_routes"])
+    other = next(p for p in score["players"] if p["seat"] != longest["seat"])
+    browser.evaluate(f"(() => {{ const s = document.getElementById('longest-player');"
+                     f" s.value = '{other['seat']}'; s.dispatchEvent(new Event('change')); }})()")
+    assert highlighted() == sorted(other["longest_path_routes"])
+    browser.evaluate(f"(() => {{ const s = document.getElementById('longest-player');"
+                     f" s.value = '{longest['seat']}'; s.dispatchEvent(new Event('change')); }})()")
+
+
+def test_events_of_unknown_types_are_described_generically(
+        games: dict[str, FinishedGame], server: ReplayServer, browser: Chromium) -> None:
+    game = games["usa"]
+    position = next(i + 1 for i, r in enumerate(game.records) if r["type"] == "confetti_thrown")
+    _open(browser, f"{server.origin}/games/{game.game_id}/replay")
+    browser.press("End")
+    for _ in range(len(game.records) - position):
+        browser.press("ArrowLeft")
+    assert _step(browser) == (position, len(game.records))
+    text = _description(browser)
+    assert text.startswith("Event “confetti_thrown” by the system (party)"), text
+    assert '"amount":3' in text
+    assert _owners(browser) == game.owners_after(position)
+
+
+def test_errors_are_shown_on_the_page(server: ReplayServer, browser: Chromium) -> None:
+    def error_text() -> str:
+        return str(browser.evaluate("document.getElementById('error').textContent"))
+
+    assert browser.open(f"{server.origin}/games/no-such-game/replay") == "error"
+    assert "Could not find the events of game no-such-game (404" in error_text()
+    assert browser.evaluate("document.getElementById('viewer').hidden") is True
+
+    assert browser.open(f"{server.origin}/games/private-game/replay") == "error"
+    assert "(401" in error_text() and "#token=" in error_text()
+
+
+def test_a_token_in_the_fragment_is_sent_as_a_bearer_token(server: ReplayServer,
+                                                           browser: Chromium) -> None:
+    server.requests.clear()
+    _open(browser, f"{server.origin}/static/replay/index.html?game=private-game#token={TOKEN}")
+    assert browser.evaluate("document.getElementById('title').textContent") == (
+        "Replay of game private-game")
+    exports = [auth for path, auth in server.requests if path.endswith("/export")]
+    assert exports == [f"Bearer {TOKEN}"]
+    assert all(path.startswith(("/static/", "/v1/")) for path, _ in server.requests)
