@@ -5,8 +5,8 @@
   tests.replay_fixtures layouts` writes `service/static/layouts/{map}.json` from them.
 - Finished games made with the domain, exported as the API's NDJSON records.
 - `ReplayServer`: a small standard-library HTTP server that stands in for the API
-  (the page, its static files, the maps and the exports) until the real app serves
-  them; swap it for the app and the tests stay the same.
+  (the page, its static files, the maps and the exports), fast and with no database;
+  `AppServer` serves the same games from the real app, with the same interface.
 - `Chromium`: headless Chromium driven over the DevTools protocol with a minimal
   RFC 6455 websocket client, so that no Python dependency is needed.
 - `read_png`: a PNG decoder (zlib + the chunk format) to count colours in screenshots.
@@ -494,6 +494,51 @@ class ReplayServer:
     def _problem(status: int, title: str, detail: str) -> tuple[int, str, bytes]:
         body = {"type": "about:blank", "title": title, "status": status, "detail": detail}
         return status, "application/problem+json", json.dumps(body).encode()
+
+
+class AppServer:
+    """The real app (`service.app.create_app`) on a SQLite file in `folder`, with `games`
+    imported through ``POST /v1/games/import``, served on 127.0.0.1 and a free port."""
+
+    ADMIN_TOKEN = "replay-viewer-admin"
+
+    def __init__(self, folder: Path, games: list[FinishedGame]) -> None:
+        from werkzeug.serving import WSGIRequestHandler, make_server
+
+        from service.app import create_app
+        from service.config import Settings
+
+        self.app = create_app(Settings(database_url=f"sqlite:///{folder / 'replay.sqlite3'}",
+                                       admin_token=self.ADMIN_TOKEN))
+        client = self.app.test_client()
+        for game in games:
+            response = client.post("/v1/games/import", data=game.ndjson(), headers={
+                "Authorization": f"Bearer {self.ADMIN_TOKEN}",
+                "Content-Type": "application/x-ndjson"})
+            if response.status_code != 201:
+                raise RuntimeError(f"import of {game.game_id}: {response.status_code} "
+                                   f"{response.get_data(as_text=True)[:500]}")
+
+        class Quiet(WSGIRequestHandler):
+            def log_request(self, *args: Any, **kwargs: Any) -> None:
+                pass
+
+        self.httpd = make_server("127.0.0.1", 0, self.app, threaded=True,
+                                 request_handler=Quiet)
+        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+
+    @property
+    def origin(self) -> str:
+        return f"http://127.0.0.1:{self.httpd.server_port}"
+
+    def __enter__(self) -> AppServer:
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.httpd.shutdown()
+        self.httpd.server_close()
+        self.thread.join(5)
 
 
 # -- Chromium over the DevTools protocol -------------------------------------------------

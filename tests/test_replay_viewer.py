@@ -26,6 +26,7 @@ from tests.replay_fixtures import (
     LABEL_PLACES,
     LAYOUTS,
     STATIC,
+    AppServer,
     Chromium,
     FinishedGame,
     ReplayServer,
@@ -92,6 +93,17 @@ def test_the_page_loads_nothing_from_elsewhere() -> None:
 
 
 # -- the page in Chromium --------------------------------------------------------------
+
+def test_the_stand_in_exports_are_ones_the_server_would_accept() -> None:
+    from events.verify import verify_export
+
+    for map_name, (players, seed) in GAMES.items():
+        game = finished_game(map_name, players, seed)
+        verdict = verify_export([json.dumps(r) for r in game.records])
+        assert verdict.ok and verdict.score_matches, (map_name, verdict.as_dict())
+        if players >= 3:  # someone sat down and left: the players after them moved up
+            assert [r["type"] for r in game.records[1:4]] == [
+                "seat_taken", "seat_taken", "seat_left"]
 
 @pytest.fixture(scope="module")
 def games() -> dict[str, FinishedGame]:
@@ -329,3 +341,21 @@ def test_a_token_in_the_fragment_is_sent_as_a_bearer_token(server: ReplayServer,
     exports = [auth for path, auth in server.requests if path.endswith("/export")]
     assert exports == [f"Bearer {TOKEN}"]
     assert all(path.startswith(("/static/", "/v1/")) for path, _ in server.requests)
+
+
+def test_the_real_app_serves_the_viewer(games: dict[str, FinishedGame], browser: Chromium,
+                                        tmp_path: Path) -> None:
+    game = games["europe"]
+    total = len(game.records)
+    with AppServer(tmp_path, [game]) as app:
+        _open(browser, f"{app.origin}/games/{game.game_id}/replay")
+        assert _step(browser) == (1, total)
+        browser.press("End")
+        assert _step(browser) == (total, total)
+        assert _owners(browser) == game.owners_after(total)
+        stations = browser.evaluate(
+            "[...document.querySelectorAll('#map svg .station')]"
+            ".map(e => [e.dataset.city, +e.dataset.owner])")
+        assert sorted(stations) == sorted([r["data"]["city"], r["data"]["seat"]]
+                                          for r in game.of_type("station_built"))
+        _check_final_score(browser, game, game.seat_names())
