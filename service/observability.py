@@ -5,11 +5,13 @@ Metrics, all named `ttr_…`:
 
     ttr_http_request_duration_seconds{route,method,status}  histogram
         route is the URL rule (`/v1/games/<game_id>/actions`), never the raw path, so
-        the number of series stays bounded; `<unmatched>` for a path with no route
+        the number of series stays bounded; `<unmatched>` for a path with no route.
+        A stream (SSE) counts the time until it starts, not how long it stays open.
     ttr_actions_total{command}          commands that changed a game (`action_done`)
     ttr_rule_violations_total{code}     commands the rules refused (`rule_violation`)
     ttr_queue_depth{queue}              jobs waiting, read when scraped
-                                        (`queue_depth_source`; RQ's `ttr` queue by default)
+                                        (`queue_depth_source`; by default RQ's queue,
+                                        `ttr` unless TTR_QUEUE names another)
     ttr_scoring_duration_seconds        end-game scoring (`scoring_finished`)
     ttr_webhook_failures_total          webhook deliveries that failed (`webhook_failed`)
 
@@ -201,25 +203,29 @@ def webhook_failed() -> None:
 # -- queue depth, read at scrape time ---------------------------------------------------
 
 DepthSource = Callable[[], "int | None"]
-_depth_sources: dict[str, DepthSource | None] = {"registered": None, "default": None}
+# (queue name, source): one registered by the code, one that `install` chose
+_depth_sources: dict[str, tuple[str, DepthSource] | None] = {"registered": None,
+                                                             "default": None}
 
 
-def queue_depth_source(source: DepthSource | None) -> None:
-    """Report `source()` as `ttr_queue_depth` (None: back to the default that `install`
-    chose). `source` runs at each scrape; it may return None when it cannot tell."""
-    _depth_sources["registered"] = source
+def queue_depth_source(source: DepthSource | None, queue: str = QUEUE_NAME) -> None:
+    """Report `source()` as `ttr_queue_depth{queue=…}` (None: back to the default that
+    `install` chose). `source` runs at each scrape; it may return None when it cannot
+    tell."""
+    _depth_sources["registered"] = None if source is None else (queue, source)
 
 
-def _default_depth_source(redis_url: str | None, jobs: Any) -> DepthSource | None:
-    """RQ's `ttr` queue when there is Redis, else the in-process runner if it counts
-    (a `pending()` method or `len()`)."""
+def _default_depth_source(redis_url: str | None, jobs: Any) -> tuple[str, DepthSource] | None:
+    """RQ's queue (the app's jobs' `queue_name`, else `TTR_QUEUE`, else `ttr`) when
+    there is Redis; else the in-process runner if it counts (`pending()` or `len()`)."""
+    queue = getattr(jobs, "queue_name", None) or os.environ.get("TTR_QUEUE") or QUEUE_NAME
     if redis_url:
-        return RqQueueLength(redis_url)
+        return queue, RqQueueLength(redis_url, queue)
     pending = getattr(jobs, "pending", None)
     if callable(pending):
-        return lambda: int(pending())
+        return queue, lambda: int(pending())
     if jobs is not None and hasattr(jobs, "__len__"):
-        return lambda: len(jobs)
+        return queue, lambda: len(jobs)
     return None
 
 
@@ -251,9 +257,10 @@ class QueueDepthCollector:
     def collect(self) -> Iterator[Any]:
         from prometheus_client.core import GaugeMetricFamily
 
-        source = _depth_sources["registered"] or _depth_sources["default"]
-        if source is None:
+        chosen = _depth_sources["registered"] or _depth_sources["default"]
+        if chosen is None:
             return
+        queue, source = chosen
         try:
             depth = source()
         except Exception as error:  # a scrape must not fail because Redis is away
@@ -263,7 +270,7 @@ class QueueDepthCollector:
             return
         family = GaugeMetricFamily("ttr_queue_depth", "Jobs waiting in the job queue.",
                                    labels=["queue"])
-        family.add_metric([QUEUE_NAME], float(depth))
+        family.add_metric([queue], float(depth))
         yield family
 
 
