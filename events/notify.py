@@ -4,7 +4,9 @@ The log is the truth; a notification only says *look again*. So a lost or late
 notification costs latency, never correctness: every waiter also wakes on its own
 timeout and re-reads the log. `publish(game_id, version, users)` is called after
 each append; `wait(keys, timeout)` blocks until one of the keys (``game:<id>`` or
-``user:<id>``) is published or the timeout passes.
+``user:<id>``) is published or the timeout passes. A waiter that reads the log first
+and then waits takes a `watch(keys)` *before* reading and passes it to `wait`, so a
+change published between its read and its wait still wakes it at once.
 
 Two adapters: `LocalNotifier` (one process: the embedded mode, tests) and
 `RedisNotifier` (Redis pub/sub: a writer in one API process or worker wakes the
@@ -33,11 +35,18 @@ def user_key(user_id: str) -> str:
     return f"user:{user_id}"
 
 
+Watch = dict[str, int]
+
+
 class Notifier(Protocol):
     def publish(self, game_id: str, version: int, users: Iterable[str] = ()) -> None: ...
 
-    def wait(self, keys: Iterable[str], timeout: float) -> bool:
-        """Block until one of `keys` is published (True) or `timeout` seconds pass."""
+    def watch(self, keys: Iterable[str]) -> Watch:
+        """What has been published on `keys` so far (to wait for what comes after)."""
+
+    def wait(self, keys: Iterable[str], timeout: float, since: Watch | None = None) -> bool:
+        """Block until one of `keys` is published after `since` (default: now), True, or
+        `timeout` seconds pass, False."""
 
     def close(self) -> None: ...
 
@@ -58,13 +67,17 @@ class LocalNotifier:
                 self._counts[key] = self._counts.get(key, 0) + 1
             self._cond.notify_all()
 
-    def wait(self, keys: Iterable[str], timeout: float) -> bool:
+    def watch(self, keys: Iterable[str]) -> Watch:
+        with self._cond:
+            return {k: self._counts.get(k, 0) for k in keys}
+
+    def wait(self, keys: Iterable[str], timeout: float, since: Watch | None = None) -> bool:
         wanted = list(keys)
         deadline = time.monotonic() + timeout
         with self._cond:
-            start = [self._counts.get(k, 0) for k in wanted]
+            start = since if since is not None else {k: self._counts.get(k, 0) for k in wanted}
             while True:
-                if any(self._counts.get(k, 0) != s for k, s in zip(wanted, start, strict=True)):
+                if any(self._counts.get(k, 0) != start.get(k, 0) for k in wanted):
                     return True
                 left = deadline - time.monotonic()
                 if left <= 0:
@@ -87,6 +100,7 @@ class RedisNotifier(LocalNotifier):
                                                 socket_connect_timeout=3)
         self._url = url
         self._stop = threading.Event()
+        self._subscribed = threading.Event()
         self._thread: threading.Thread | None = None
         self._thread_lock = threading.Lock()
 
@@ -99,18 +113,26 @@ class RedisNotifier(LocalNotifier):
         # this process's own waiters need no round trip through Redis
         super().publish(game_id, version, users)
 
-    def wait(self, keys: Iterable[str], timeout: float) -> bool:
+    def watch(self, keys: Iterable[str]) -> Watch:
         self._ensure_subscriber()
-        return super().wait(keys, timeout)
+        return super().watch(keys)
+
+    def wait(self, keys: Iterable[str], timeout: float, since: Watch | None = None) -> bool:
+        self._ensure_subscriber()
+        return super().wait(keys, timeout, since)
 
     def _ensure_subscriber(self) -> None:
+        """Start this process's subscriber, and give it a moment to subscribe, so that
+        a change published right after a reader looked is not missed."""
         if self._thread is not None and self._thread.is_alive():
             return
         with self._thread_lock:
             if self._thread is None or not self._thread.is_alive():
+                self._subscribed.clear()
                 self._thread = threading.Thread(target=self._listen, name="ttr-notify",
                                                 daemon=True)
                 self._thread.start()
+        self._subscribed.wait(2.0)
 
     def _listen(self) -> None:
         import redis
@@ -121,6 +143,7 @@ class RedisNotifier(LocalNotifier):
                                                    health_check_interval=10)
                 pubsub = client.pubsub(ignore_subscribe_messages=True)
                 pubsub.subscribe(CHANNEL)
+                self._subscribed.set()
                 while not self._stop.is_set():
                     message = pubsub.get_message(timeout=1.0)
                     if message is None:

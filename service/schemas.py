@@ -337,6 +337,9 @@ class ActionResultSchema(Schema):
     version = fields.Int(required=True)
     events = fields.List(fields.Nested(EventSchema), required=True)
     game = fields.Nested(GameSchema, required=True)
+    moves = fields.List(fields.Dict(), required=True, metadata=_doc(
+        "Your legal moves after this action (as GET …/moves gives them); items are "
+        "`Command`s."))
 
 
 class EventPageSchema(Schema):

@@ -74,12 +74,14 @@ class GameEvents(MethodView):
         after = args["after"]
         wait = min(args["wait"], s.settings.long_poll_max)
         deadline = time.monotonic() + wait
+        keys = [game_key(game_id)]
         while True:
+            watch = s.notifier.watch(keys)
             records = s.store.read_stream(game_id, after=after, limit=args["limit"])
             left = deadline - time.monotonic()
             if records or left <= 0:
                 break
-            s.notifier.wait([game_key(game_id)], left)
+            s.notifier.wait(keys, left, watch)
         latest = s.log.load(game_id) if records else table
         everything = ended(latest)
         return json_response({
@@ -125,7 +127,9 @@ def _game_stream(s: Services, game_id: str, viewer: Viewer,
     last = table.version if after is None else after
     started = time.monotonic()
     keepalive = s.settings.sse_keepalive
+    keys = [game_key(game_id)]
     while time.monotonic() - started < MAX_STREAM_SECONDS:
+        watch = s.notifier.watch(keys)
         records = s.store.read_stream(game_id, after=last, limit=500)
         if records:
             everything = ended(s.log.load(game_id))
@@ -135,7 +139,7 @@ def _game_stream(s: Services, game_id: str, viewer: Viewer,
             continue
         if s.log.load(game_id).status == "finished":
             return  # nothing more will ever happen in this game
-        if not s.notifier.wait([game_key(game_id)], keepalive):
+        if not s.notifier.wait(keys, keepalive, watch):
             yield ": keep-alive\n\n"
 
 
@@ -160,12 +164,14 @@ class MyEvents(MethodView):
         after = args["after"]
         wait = min(args["wait"], s.settings.long_poll_max)
         deadline = time.monotonic() + wait
+        keys = [user_key(user.user_id)]
         while True:
+            watch = s.notifier.watch(keys)
             page = _user_page(s, user.user_id, after, args["limit"])
             left = deadline - time.monotonic()
             if page or left <= 0:
                 break
-            s.notifier.wait([user_key(user.user_id)], left)
+            s.notifier.wait(keys, left, watch)
         return json_response({"position": page[-1]["position"] if page else after,
                               "events": page})
 
@@ -186,12 +192,14 @@ def _user_page(s: Services, user_id: str, after: int, limit: int) -> list[dict[s
 def _user_stream(s: Services, user_id: str, after: int) -> Iterator[str]:
     yield "retry: 2000\n\n"
     started = time.monotonic()
+    keys = [user_key(user_id)]
     while time.monotonic() - started < MAX_STREAM_SECONDS:
+        watch = s.notifier.watch(keys)
         page = _user_page(s, user_id, after, 500)
         for item in page:
             yield _sse(item, item["type"], item["position"])
         if page:
             after = page[-1]["position"]
             continue
-        if not s.notifier.wait([user_key(user_id)], s.settings.sse_keepalive):
+        if not s.notifier.wait(keys, s.settings.sse_keepalive, watch):
             yield ": keep-alive\n\n"

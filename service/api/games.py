@@ -265,7 +265,9 @@ class Actions(MethodView):
 
         The command is decided against the game rebuilt from its events. Against the
         rules: 422 with the rule's `code`, and nothing changes. The answer holds the
-        events the command caused (as you may see them) and the game as you now see it.
+        events the command caused (as you may see them), the game as you now see it, and
+        your legal moves now (so the second card of a draw, or the tickets to keep, need
+        no extra request).
         """
         user = current_user()
         body = json_object()
@@ -306,7 +308,8 @@ def _action_result(outcome: Outcome, user: User, actor: str) -> dict[str, Any]:
                              outcome.recorded_at, viewer.seat, everything)
               for i, event in enumerate(outcome.events)]
     return {"game_id": outcome.game_id, "version": after.version, "events": events,
-            "game": game_view(outcome.game_id, after, viewer, deadline=_deadline(outcome))}
+            "game": game_view(outcome.game_id, after, viewer, deadline=_deadline(outcome)),
+            "moves": moves_view(after, viewer)}
 
 
 # -- time travel and the score -----------------------------------------------------------------

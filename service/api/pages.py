@@ -40,8 +40,9 @@ def _amend(spec: dict[str, Any]) -> None:
                 operation["responses"] = {str(k): v for k, v in operation["responses"].items()}
     for path in ("/v1/games/{game_id}/events", "/v1/users/me/events"):
         spec["paths"][path]["get"]["responses"]["200"]["content"][SSE] = SSE_CONTENT
-    moves = spec["components"]["schemas"]["Moves"]["properties"]["moves"]
-    moves["items"] = {"$ref": "#/components/schemas/Command"}
+    for name in ("Moves", "ActionResult"):
+        moves = spec["components"]["schemas"][name]["properties"]["moves"]
+        moves["items"] = {"$ref": "#/components/schemas/Command"}
     # flask-smorest registers a response per HTTP status and an error schema of its
     # own; every error here is a Problem, so those would only mislead
     components = spec["components"]
