@@ -1,0 +1,29 @@
+"""gunicorn's configuration for running the API without `ttr serve`:
+
+    gunicorn -c deploy/gunicorn.conf.py 'service.app:create_app()'
+
+Every setting comes from `service.serve.gunicorn_options(service.config.from_env())`,
+the function `ttr serve` uses, so the two ways of starting the API never disagree:
+change a setting there (or through its `TTR_*` variable), not here. A command-line
+flag given to gunicorn still wins over this file.
+
+The server hooks keep the Prometheus metrics of the worker processes right
+(`service/observability.py`): stale files of an earlier run are removed when the
+master starts, and a worker's live gauges go when it exits.
+"""
+
+from __future__ import annotations
+
+from service import observability
+from service.config import from_env
+from service.serve import gunicorn_options
+
+# `ttr serve` sets only the settings that have a value; None means gunicorn's default
+OPTIONS = {key: value for key, value in gunicorn_options(from_env()).items()
+           if value is not None}
+globals().update(OPTIONS)
+
+if "on_starting" not in OPTIONS:
+    on_starting = observability.gunicorn_on_starting
+if "child_exit" not in OPTIONS:
+    child_exit = observability.gunicorn_child_exit

@@ -1,0 +1,591 @@
+"""deploy/ agrees with the code: every file is parsed and held to what `ttr` really does.
+
+No image is built here (no container engine on the test machines): instead each
+command must parse as a `ttr` subcommand, each `TTR_*` variable must be one the code
+reads, the port everywhere must be the one `ttr serve` binds to with the environment
+the container gets, each probe must hit a route of the app, the image's health check
+is run against a live server, the gunicorn config is loaded by gunicorn itself, and
+the dependencies the image installs (pyproject.toml's) must cover every import of the
+packages it ships.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import importlib.metadata
+import json
+import re
+import shlex
+import subprocess
+import sys
+import threading
+import tomllib
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from fnmatch import fnmatch
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+from flask import Flask
+from werkzeug.exceptions import HTTPException
+from werkzeug.serving import make_server
+
+from service import cli, observability
+from service.app import create_app
+from service.config import ENV, Settings, from_env
+from service.serve import gunicorn_options
+
+ROOT = Path(__file__).absolute().parent.parent
+DEPLOY = ROOT / "deploy"
+K8S = DEPLOY / "k8s"
+PACKAGES = ("domain", "events", "service", "worker")
+REQUIRED = {"TTR_DATABASE_URL", "TTR_REDIS_URL"}
+SERVE_PORT = 8000
+
+
+# -- what the code accepts -------------------------------------------------------------
+
+def variables_the_code_reads() -> set[str]:
+    """`service.config.ENV` and every other `TTR_*` string literal in the shipped code
+    (service/serve.py's, the worker's): docstrings and comments do not count."""
+    names = set(ENV.values())
+    for package in PACKAGES:
+        for path in (ROOT / package).rglob("*.py"):
+            for node in ast.walk(ast.parse(path.read_text(), str(path))):
+                if (isinstance(node, ast.Constant) and isinstance(node.value, str)
+                        and re.fullmatch(r"TTR_[A-Z0-9_]+", node.value)):
+                    names.add(node.value)
+    return names
+
+
+ALLOWED = variables_the_code_reads()
+
+
+class Parsed(Exception):
+    def __init__(self, namespace: argparse.Namespace) -> None:
+        self.namespace = namespace
+
+
+def parse_ttr(argv: list[str], monkeypatch: pytest.MonkeyPatch) -> argparse.Namespace:
+    """`argv` parsed by `ttr`'s own parser (service.cli.main), stopped before it runs
+    anything; an invalid command line fails the test."""
+    original = argparse.ArgumentParser.parse_args
+
+    def parse_and_stop(self: argparse.ArgumentParser, args: Any = None,
+                       namespace: Any = None) -> Any:
+        raise Parsed(original(self, args, namespace))
+
+    with monkeypatch.context() as patch:
+        patch.setattr(argparse.ArgumentParser, "parse_args", parse_and_stop)
+        try:
+            cli.main(argv)
+        except Parsed as parsed:
+            return parsed.namespace
+        except SystemExit as error:
+            pytest.fail(f"`ttr {' '.join(argv)}` is not a ttr command line ({error})")
+    pytest.fail(f"`ttr {' '.join(argv)}` ran instead of being parsed")
+
+
+def check_ttr_command(command: list[str], subcommand: str,
+                      monkeypatch: pytest.MonkeyPatch) -> None:
+    assert command[0] == "ttr", command
+    assert parse_ttr(command[1:], monkeypatch).command == subcommand
+
+
+def bind_port(env: dict[str, str]) -> int:
+    """The port `ttr serve` binds to with this environment (service/serve.py)."""
+    bind = gunicorn_options(from_env(env), env)["bind"]
+    host, _, port = bind.rpartition(":")
+    assert host in ("0.0.0.0", "[::]"), f"{bind} is not reachable from outside the container"
+    return int(port)
+
+
+def check_variables(env: dict[str, str], where: str) -> None:
+    unknown = {name for name in env if name.startswith("TTR_")} - ALLOWED
+    assert not unknown, f"{where} sets {sorted(unknown)}, which no code reads"
+
+
+@pytest.fixture(scope="module")
+def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Flask]:
+    database = tmp_path_factory.mktemp("deploy") / "routes.sqlite3"
+    app = create_app(Settings(database_url=f"sqlite:///{database}"))
+    if "ttr-observability" not in app.extensions:  # until create_app installs it itself
+        observability.install(app)
+    yield app
+    app.extensions["ttr"].close()
+
+
+def check_route(app: Flask, path: str) -> None:
+    try:
+        app.url_map.bind("localhost").match(path, method="GET")
+    except HTTPException as error:
+        pytest.fail(f"GET {path} matches no route of the app: {error}")
+
+
+# -- the Dockerfile ------------------------------------------------------------------------
+
+@dataclass
+class Stage:
+    base: str
+    name: str | None
+    instructions: list[tuple[str, str]] = field(default_factory=list)
+
+    def all(self, keyword: str) -> list[str]:
+        return [args for kw, args in self.instructions if kw == keyword]
+
+    def last(self, keyword: str) -> str:
+        found = self.all(keyword)
+        assert found, f"the stage has no {keyword}"
+        return found[-1]
+
+    def env(self) -> dict[str, str]:
+        values: dict[str, str] = {}
+        for args in self.all("ENV"):
+            for pair in shlex.split(args):
+                key, _, value = pair.partition("=")
+                values[key] = value
+        return values
+
+
+def dockerfile_stages(path: Path = DEPLOY / "Dockerfile") -> list[Stage]:
+    """The Dockerfile's stages, each with its instructions (continuations joined,
+    comments dropped, ARG defaults substituted in FROM)."""
+    logical: list[str] = []
+    pending = ""
+    for raw in path.read_text().splitlines():
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        if line.endswith("\\"):
+            pending += line[:-1] + " "
+            continue
+        logical.append(pending + line)
+        pending = ""
+    assert not pending, "the Dockerfile ends inside a continued line"
+    args: dict[str, str] = {}
+    stages: list[Stage] = []
+    for line in logical:
+        keyword, _, rest = line.partition(" ")
+        keyword, rest = keyword.upper(), rest.strip()
+        if keyword == "ARG" and not stages:
+            name, _, default = rest.partition("=")
+            args[name] = default
+        elif keyword == "FROM":
+            parts = rest.split()
+            base = re.sub(r"\$\{(\w+)\}|\$(\w+)", lambda m: args[m.group(1) or m.group(2)],
+                          parts[0])
+            alias = parts[2] if len(parts) == 3 and parts[1].upper() == "AS" else None
+            stages.append(Stage(base, alias))
+        else:
+            assert stages, f"{keyword} before the first FROM"
+            stages[-1].instructions.append((keyword, rest))
+    return stages
+
+
+STAGES = dockerfile_stages()
+RUNTIME = STAGES[-1]
+IMAGE_ENV = RUNTIME.env()
+
+
+def exec_form(args: str) -> list[str]:
+    value = json.loads(args)
+    assert isinstance(value, list) and all(isinstance(v, str) for v in value), args
+    return value
+
+
+def healthcheck_command() -> list[str]:
+    options, _, command = RUNTIME.last("HEALTHCHECK").partition("CMD ")
+    assert "--interval" in options and "--timeout" in options
+    return exec_form(command)
+
+
+def test_the_image_is_built_in_stages_on_slim_python_311() -> None:
+    assert len(STAGES) >= 2
+    for stage in STAGES:
+        assert re.fullmatch(r"python:3\.11(\.\d+)?-slim(-\w+)?", stage.base), stage.base
+    builders = {stage.name for stage in STAGES[:-1]}
+    copied_from = {m.group(1) for args in RUNTIME.all("COPY")
+                   for m in [re.search(r"--from=(\S+)", args)] if m}
+    assert copied_from and copied_from <= builders
+    # the runtime stage installs nothing of its own: the builder's virtualenv is all
+    assert not any("pip install" in run for run in RUNTIME.all("RUN"))
+
+
+def test_the_image_runs_as_a_numeric_non_root_user() -> None:
+    user = RUNTIME.last("USER")
+    uid, _, gid = user.partition(":")
+    # numeric, so that Kubernetes' runAsNonRoot can verify it
+    assert uid.isdigit() and int(uid) > 0, user
+    assert not gid or (gid.isdigit() and int(gid) > 0), user
+    assert any(f"--uid {uid}" in run for run in RUNTIME.all("RUN"))
+
+
+def test_the_image_serves_on_the_port_it_exposes() -> None:
+    assert IMAGE_ENV["TTR_BIND"] == f"0.0.0.0:{SERVE_PORT}"
+    check_variables(IMAGE_ENV, "the Dockerfile")
+    assert RUNTIME.last("EXPOSE").split() == [str(bind_port(IMAGE_ENV))]
+
+
+def test_the_image_starts_ttr_serve(monkeypatch: pytest.MonkeyPatch) -> None:
+    check_ttr_command(exec_form(RUNTIME.last("CMD")), "serve", monkeypatch)
+    assert not RUNTIME.all("ENTRYPOINT")
+    assert "/opt/ttr/bin" in IMAGE_ENV["PATH"].split(":")
+
+
+def test_the_metrics_directory_is_made_and_owned_by_the_image_user() -> None:
+    directory = IMAGE_ENV["PROMETHEUS_MULTIPROC_DIR"]
+    uid = RUNTIME.last("USER").partition(":")[0]
+    assert any(directory in run and f"chown {uid}" in run for run in RUNTIME.all("RUN"))
+
+
+def test_the_image_copies_what_pyproject_builds_and_the_ignore_file_keeps_it() -> None:
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    sources: set[str] = set()
+    for stage in STAGES:
+        for args in stage.all("COPY"):
+            if "--from=" in args:
+                continue
+            *paths, _ = args.split()
+            sources.update(paths)
+    for source in sources:
+        assert (ROOT / source).exists(), f"COPY {source}: not in the build context"
+    packages = {p.rstrip("*") for p in project["tool"]["setuptools"]["packages"]["find"]
+                ["include"]}
+    assert packages == set(PACKAGES) and packages <= sources
+    assert {"pyproject.toml", project["project"]["readme"]} <= sources
+    ignored = [line.strip() for line in (DEPLOY / "Dockerfile.dockerignore").read_text()
+               .splitlines() if line.strip() and not line.startswith("#")]
+    for source in sources:
+        for pattern in ignored:
+            assert not fnmatch(source, pattern.lstrip("/")), f"{pattern} ignores {source}"
+
+
+def test_the_image_health_check_asks_healthz_of_a_live_server(app: Flask) -> None:
+    command = healthcheck_command()
+    assert "/healthz" in " ".join(command)
+    check_route(app, "/healthz")
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        env = {**IMAGE_ENV, "PATH": f"{Path(sys.executable).parent}:/usr/bin:/bin",
+               "TTR_BIND": f"0.0.0.0:{server.port}"}
+        healthy = subprocess.run(command, env=env, capture_output=True, text=True, timeout=30)
+        assert healthy.returncode == 0, healthy.stderr
+    finally:
+        server.shutdown()
+        thread.join()
+    # nothing listens there now: the check must fail
+    unhealthy = subprocess.run(command, env=env, capture_output=True, timeout=30)
+    assert unhealthy.returncode != 0
+
+
+def test_every_data_file_of_the_packages_goes_into_the_wheel() -> None:
+    """The image runs the installed wheel, not the source tree: a file the code reads
+    (a board, a replay page) must be in `[tool.setuptools.package-data]`."""
+    package_data = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"][
+        "setuptools"].get("package-data", {})
+    shipped: set[Path] = set()
+    for package, patterns in package_data.items():
+        directories = ([ROOT / p for p in PACKAGES] if package == "*"
+                       else [ROOT / package.replace(".", "/")])
+        for directory in directories:
+            for pattern in patterns:
+                shipped.update(directory.glob(pattern))
+    left_out = sorted(str(path.relative_to(ROOT)) for package in PACKAGES
+                      for path in (ROOT / package).rglob("*")
+                      if path.is_file() and path.suffix not in (".py", ".pyc")
+                      and "__pycache__" not in path.parts and path not in shipped)
+    assert not left_out, f"not in the wheel (pyproject.toml package-data): {left_out}"
+
+
+def test_every_third_party_import_is_a_declared_dependency() -> None:
+    """The image installs pyproject.toml's dependencies and nothing else: a module the
+    shipped packages import but no declared dependency brings would fail in it."""
+    from packaging.requirements import Requirement
+    from packaging.utils import canonicalize_name
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    installed: dict[str, set[str]] = {}  # distribution → the extras asked of it
+    todo = [(Requirement(r), "") for r in project["dependencies"]]
+    while todo:
+        requirement, extra = todo.pop()
+        if requirement.marker and not requirement.marker.evaluate({"extra": extra}):
+            continue
+        name = canonicalize_name(requirement.name)
+        new = {""} | set(requirement.extras)
+        if new <= installed.get(name, set()):
+            continue  # already followed with these extras
+        installed.setdefault(name, set()).update(new)
+        try:
+            requires = importlib.metadata.requires(requirement.name) or []
+        except importlib.metadata.PackageNotFoundError:
+            continue
+        todo.extend((Requirement(r), e) for r in requires for e in new)
+    providers = importlib.metadata.packages_distributions()
+    missing: dict[str, list[str]] = {}
+    for package in PACKAGES:
+        for path in sorted((ROOT / package).rglob("*.py")):
+            for node in ast.walk(ast.parse(path.read_text(), str(path))):
+                if isinstance(node, ast.Import):
+                    modules = [alias.name for alias in node.names]
+                elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                    modules = [node.module]
+                else:
+                    continue
+                for module in modules:
+                    top = module.partition(".")[0]
+                    if top in sys.stdlib_module_names or top in PACKAGES or top == "__future__":
+                        continue
+                    dists = {canonicalize_name(d) for d in providers.get(top, [])}
+                    if not dists & installed.keys():
+                        missing.setdefault(top, []).append(str(path.relative_to(ROOT)))
+    assert not missing, ("imported but not brought by pyproject.toml's dependencies "
+                         f"(the image would fail): {missing}")
+
+
+# -- docker-compose ------------------------------------------------------------------------
+
+COMPOSE = yaml.safe_load((DEPLOY / "docker-compose.yml").read_text())
+SERVICES: dict[str, Any] = COMPOSE["services"]
+TTR_SERVICES = {"migrate": "migrate", "api": "serve", "worker": "worker"}
+
+
+def compose_env(service: str) -> dict[str, str]:
+    """What a ttr container of the compose file sees: the image's ENV, then its own."""
+    own = {key: str(value) for key, value in SERVICES[service].get("environment", {}).items()}
+    return {**IMAGE_ENV, **own}
+
+
+def test_compose_has_the_five_services() -> None:
+    assert set(SERVICES) == {"postgres", "redis", "migrate", "api", "worker"}
+    assert SERVICES["postgres"]["image"].partition(":")[2].split(".")[0] == "15"
+    assert SERVICES["redis"]["image"].partition(":")[2].split(".")[0] == "7"
+    assert "pg_isready" in " ".join(SERVICES["postgres"]["healthcheck"]["test"])
+    assert "ping" in SERVICES["redis"]["healthcheck"]["test"]
+
+
+@pytest.mark.parametrize("service", sorted(TTR_SERVICES))
+def test_compose_ttr_services_run_ttr_commands_on_the_built_image(
+        service: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    spec = SERVICES[service]
+    check_ttr_command(spec["command"], TTR_SERVICES[service], monkeypatch)
+    build = spec["build"]
+    assert (DEPLOY / build["context"] / build["dockerfile"]).resolve() == \
+        (DEPLOY / "Dockerfile").resolve()
+    assert spec["image"] == SERVICES["api"]["image"]
+
+
+@pytest.mark.parametrize("service", sorted(TTR_SERVICES))
+def test_compose_ttr_services_set_known_variables_and_reach_the_stores(service: str) -> None:
+    env = compose_env(service)
+    check_variables(env, f"compose service {service}")
+    assert REQUIRED <= env.keys()
+    settings = from_env(env)
+    database = re.match(r"postgresql://(\w+):(\w+)@(\w+):5432/(\w+)$", settings.database_url or "")
+    assert database, settings.database_url
+    postgres = SERVICES["postgres"]["environment"]
+    assert database.groups() == (postgres["POSTGRES_USER"], postgres["POSTGRES_PASSWORD"],
+                                 "postgres", postgres["POSTGRES_DB"])
+    assert re.match(r"redis://redis:6379(/\d+)?$", settings.redis_url or "")
+    if service != "migrate":
+        assert settings.migrate_on_start is False, "migrations run once, in `migrate`"
+
+
+def test_compose_starts_in_order() -> None:
+    assert SERVICES["migrate"]["depends_on"]["postgres"]["condition"] == "service_healthy"
+    for service in ("api", "worker"):
+        depends = SERVICES[service]["depends_on"]
+        assert depends["migrate"]["condition"] == "service_completed_successfully"
+        assert depends["redis"]["condition"] == "service_healthy"
+
+
+def test_compose_api_publishes_and_checks_the_port_it_binds(app: Flask) -> None:
+    api = SERVICES["api"]
+    port = bind_port(compose_env("api"))
+    assert port == SERVE_PORT
+    published = [str(p).rpartition(":")[2] for p in api["ports"]]
+    assert published == [str(port)]
+    test = api["healthcheck"]["test"]
+    assert test[0] == "CMD"
+    check = " ".join(test[1:])
+    assert f"127.0.0.1:{port}/healthz" in check
+    check_route(app, "/healthz")
+    # the gunicorn workers' metrics go to a fresh tmpfs at the image's directory
+    tmpfs = [entry.partition(":")[0] for entry in api["tmpfs"]]
+    assert IMAGE_ENV["PROMETHEUS_MULTIPROC_DIR"] in tmpfs
+
+
+def test_compose_worker_and_migrate_do_not_inherit_the_http_health_check() -> None:
+    for service in ("worker", "migrate"):
+        assert SERVICES[service]["healthcheck"] == {"disable": True}
+
+
+# -- Kubernetes ----------------------------------------------------------------------------
+
+def k8s_documents() -> list[dict[str, Any]]:
+    documents: list[dict[str, Any]] = []
+    for path in sorted(K8S.glob("*.yaml")):
+        if path.name == "kustomization.yaml":
+            continue
+        documents.extend(d for d in yaml.safe_load_all(path.read_text()) if d)
+    return documents
+
+
+DOCUMENTS = k8s_documents()
+
+
+def one(kind: str, name: str | None = None) -> dict[str, Any]:
+    found = [d for d in DOCUMENTS if d["kind"] == kind
+             and (name is None or d["metadata"]["name"] == name)]
+    assert len(found) == 1, f"{kind} {name or ''}: {len(found)} found"
+    return found[0]
+
+
+CONFIG = one("ConfigMap")
+SECRET = one("Secret")
+JOB = one("Job")
+HPA = one("HorizontalPodAutoscaler")
+SERVICE = one("Service")
+API = one("Deployment", HPA["spec"]["scaleTargetRef"]["name"])
+WORKER = next(d for d in DOCUMENTS if d["kind"] == "Deployment" and d is not API)
+WORKLOADS = {"api": (API, "serve"), "worker": (WORKER, "worker"), "migrate": (JOB, "migrate")}
+
+
+def container(workload: dict[str, Any]) -> dict[str, Any]:
+    [only] = workload["spec"]["template"]["spec"]["containers"]
+    assert isinstance(only, dict)
+    return only
+
+
+def pod_env(workload: dict[str, Any]) -> dict[str, str]:
+    """A container's environment: the image's ENV, then envFrom, then env."""
+    spec = container(workload)
+    env = dict(IMAGE_ENV)
+    for source in spec.get("envFrom", []):
+        if "configMapRef" in source:
+            assert source["configMapRef"]["name"] == CONFIG["metadata"]["name"]
+            env.update(CONFIG["data"])
+        else:
+            assert source["secretRef"]["name"] == SECRET["metadata"]["name"]
+            env.update(SECRET["stringData"])
+    env.update({item["name"]: item["value"] for item in spec.get("env", [])})
+    return env
+
+
+def test_the_manifests_are_plain_namespace_less_and_all_in_the_kustomization() -> None:
+    assert {d["kind"] for d in DOCUMENTS} == {
+        "ConfigMap", "Secret", "Deployment", "Service", "HorizontalPodAutoscaler", "Job"}
+    assert not [d for d in DOCUMENTS if "namespace" in d["metadata"]]
+    kustomization = yaml.safe_load((K8S / "kustomization.yaml").read_text())
+    assert sorted(kustomization["resources"]) == sorted(
+        p.name for p in K8S.glob("*.yaml") if p.name != "kustomization.yaml")
+    images = {container(w)["image"].partition(":")[0] for w, _ in WORKLOADS.values()}
+    assert images == {kustomization["images"][0]["name"]}
+
+
+def test_the_config_map_holds_known_strings_and_the_secret_the_rest() -> None:
+    assert all(isinstance(v, str) for v in CONFIG["data"].values())
+    check_variables(CONFIG["data"], "the ConfigMap")
+    assert set(SECRET["stringData"]) == {"TTR_DATABASE_URL", "TTR_REDIS_URL",
+                                         "TTR_ADMIN_TOKEN"}
+    assert not set(CONFIG["data"]) & set(SECRET["stringData"])
+    assert from_env(CONFIG["data"]).migrate_on_start is False
+
+
+@pytest.mark.parametrize("workload", sorted(WORKLOADS))
+def test_each_workload_runs_its_ttr_command_as_non_root(
+        workload: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    resource, subcommand = WORKLOADS[workload]
+    spec = container(resource)
+    check_ttr_command(spec["command"], subcommand, monkeypatch)
+    env = pod_env(resource)
+    check_variables(env, workload)
+    assert REQUIRED <= env.keys()
+    pod = resource["spec"]["template"]["spec"]
+    assert pod["securityContext"]["runAsNonRoot"] is True
+    assert str(pod["securityContext"]["runAsUser"]) == RUNTIME.last("USER").partition(":")[0]
+    assert spec["securityContext"]["allowPrivilegeEscalation"] is False
+    assert spec["resources"]["requests"] and spec["resources"]["limits"]
+    if resource["kind"] == "Deployment":
+        labels = resource["spec"]["template"]["metadata"]["labels"]
+        assert resource["spec"]["selector"]["matchLabels"].items() <= labels.items()
+
+
+def test_the_api_deployment_probes_routes_on_the_port_it_binds(app: Flask) -> None:
+    spec = container(API)
+    port = bind_port(pod_env(API))
+    assert port == SERVE_PORT
+    ports = {p["name"]: p["containerPort"] for p in spec["ports"]}
+    assert list(ports.values()) == [port]
+    assert spec["readinessProbe"]["httpGet"]["path"] == "/readyz"
+    assert spec["livenessProbe"]["httpGet"]["path"] == "/healthz"
+    for probe in ("readinessProbe", "livenessProbe", "startupProbe"):
+        if probe not in spec:
+            continue
+        get = spec[probe]["httpGet"]
+        check_route(app, get["path"])
+        assert ports.get(get["port"], get["port"]) == port, probe
+    annotations = API["spec"]["template"]["metadata"]["annotations"]
+    assert annotations["prometheus.io/port"] == str(port)
+    check_route(app, annotations["prometheus.io/path"])
+    mounts = {m["mountPath"] for m in spec["volumeMounts"]}
+    assert pod_env(API)["PROMETHEUS_MULTIPROC_DIR"] in mounts
+
+
+def test_the_service_sends_its_port_to_the_api_pods() -> None:
+    labels = API["spec"]["template"]["metadata"]["labels"]
+    assert SERVICE["spec"]["selector"].items() <= labels.items()
+    ports = {p["name"]: p["containerPort"] for p in container(API)["ports"]}
+    [service_port] = SERVICE["spec"]["ports"]
+    target = service_port["targetPort"]
+    assert ports.get(target, target) == bind_port(pod_env(API))
+
+
+def test_the_autoscaler_scales_the_api_deployment_on_cpu() -> None:
+    assert HPA["apiVersion"] == "autoscaling/v2"
+    target = HPA["spec"]["scaleTargetRef"]
+    assert (target["apiVersion"], target["kind"], target["name"]) == (
+        API["apiVersion"], "Deployment", API["metadata"]["name"])
+    [metric] = HPA["spec"]["metrics"]
+    assert metric["resource"]["name"] == "cpu"
+    assert 1 <= HPA["spec"]["minReplicas"] <= HPA["spec"]["maxReplicas"]
+    # utilisation is measured against the CPU the pods request
+    assert container(API)["resources"]["requests"]["cpu"]
+
+
+def test_the_job_migrates_once() -> None:
+    assert container(JOB)["command"] == ["ttr", "migrate"]
+    assert JOB["spec"]["template"]["spec"]["restartPolicy"] in ("Never", "OnFailure")
+
+
+# -- gunicorn.conf.py ----------------------------------------------------------------------
+
+def test_gunicorn_conf_gives_gunicorn_the_settings_of_ttr_serve(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from gunicorn.app.wsgiapp import WSGIApplication
+    from gunicorn.config import Config
+
+    env = {"TTR_BIND": "0.0.0.0:8000", "TTR_REDIS_URL": "redis://redis:6379/0",
+           "TTR_WEB_WORKERS": "3", "TTR_WEB_THREADS": "16", "TTR_LOG_LEVEL": "warning"}
+    for name in ALLOWED | {"GUNICORN_CMD_ARGS"}:
+        monkeypatch.delenv(name, raising=False)
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    monkeypatch.setattr(sys, "argv", ["gunicorn", "-c", str(DEPLOY / "gunicorn.conf.py"),
+                                      "service.app:create_app()"])
+    monkeypatch.chdir(ROOT)
+    loaded = WSGIApplication("%(prog)s [OPTIONS] [APP_MODULE]").cfg
+    options = gunicorn_options(from_env(env), env)
+    assert options["workers"] == 3 and options["bind"] == "0.0.0.0:8000"
+    expected = Config()
+    for key, value in options.items():
+        if value is not None:
+            expected.set(key, value)
+    for key in options:
+        assert loaded.settings[key].get() == expected.settings[key].get(), key
+    assert loaded.on_starting is observability.gunicorn_on_starting
+    assert loaded.child_exit is observability.gunicorn_child_exit
