@@ -1,0 +1,378 @@
+"""Scoring and deadlines through RQ, with real `ttr worker` processes (`python -m
+worker.main`), real PostgreSQL and real Redis: a game ends → scored once; a worker
+killed mid-job → the next one scores it, once; Redis down when the game ends → the
+sweeper scores it; a failing job is retried; a deadline fires through the scheduler.
+
+Isolation: each test gets its own RQ queue, ``ttr-test-<session>-<n>``, on the
+shared test Redis (`TTR_TEST_REDIS_URL`, db 0 by default), and random game ids, so
+sessions and tests running side by side never take each other's jobs and nothing
+is flushed; each test deletes its queue's keys at the end. (A queue of its own per
+test, not per session: a worker killed by one test holds its queue's scheduler lock
+for a minute.) The Redis-down test starts a private `redis-server` on a free port,
+because stopping the shared one would break everyone else.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import random
+import secrets
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from events import GameLog, SqlStore, StoreUnavailable, open_store
+from events.repository import Outcome
+from tests.conftest import IN_CI
+from tests.test_worker_helpers import (
+    count_scored,
+    event_types,
+    finished_game,
+    move,
+    new_game,
+    play_to_last_move,
+)
+from worker.context import DATABASE_URL, QUEUE_NAME, REDIS_URL, WorkerContext, build_context
+from worker.effects import follow_up
+from worker.queue import RqJobs, score_job_id
+
+ROOT = Path(__file__).resolve().parent.parent
+SESSION = secrets.token_hex(3)
+_counter = iter(range(10**6))
+
+# read by the test contexts below, inside the worker processes
+SLOW_ENV = "TTR_TEST_SCORING_DELAY"
+FAILURES_ENV = "TTR_TEST_FAILURES_FILE"
+
+
+# -- contexts the worker processes load (TTR_WORKER_CONTEXT=tests.test_worker_rq:…) ------
+
+class _SlowLog(GameLog):
+    def execute(self, *args: Any, **kwargs: Any) -> Outcome:
+        time.sleep(float(os.environ.get(SLOW_ENV, "0")))
+        return super().execute(*args, **kwargs)
+
+
+class _FlakyLog(GameLog):
+    def execute(self, *args: Any, **kwargs: Any) -> Outcome:
+        path = Path(os.environ[FAILURES_ENV])
+        left = int(path.read_text())
+        if left > 0:
+            path.write_text(str(left - 1))
+            raise StoreUnavailable("PostgreSQL is unavailable (test)")
+        return super().execute(*args, **kwargs)
+
+
+def _env_context(log_class: type[GameLog]) -> WorkerContext:
+    ctx = build_context(os.environ[DATABASE_URL], os.environ[REDIS_URL],
+                        queue=os.environ[QUEUE_NAME], stale_after=float(
+                            os.environ.get("TTR_JOB_STALE_AFTER", "60")))
+    ctx.log = log_class(ctx.store)
+    return ctx
+
+
+def slow_context() -> WorkerContext:
+    """A worker's context whose every change waits `TTR_TEST_SCORING_DELAY` seconds first."""
+    return _env_context(_SlowLog)
+
+
+def flaky_context() -> WorkerContext:
+    """A worker's context whose changes fail while the count in a file lasts."""
+    return _env_context(_FlakyLog)
+
+
+# -- fixtures ------------------------------------------------------------------------------
+
+@pytest.fixture
+def queue(redis_url: str) -> Iterator[str]:
+    name = f"ttr-test-{SESSION}-{next(_counter)}"
+    yield name
+    import redis
+
+    client = redis.Redis.from_url(redis_url)
+    keys = [k for pattern in (f"rq:*:{name}", f"rq:*:{name}:*", f"rq:*-lock:{name}")
+            for k in client.scan_iter(pattern)]
+    if keys:
+        client.delete(*keys)
+    client.srem("rq:queues", f"rq:queue:{name}")
+    client.close()
+
+
+@pytest.fixture
+def pg_store(pg_schema_url: str) -> Iterator[SqlStore]:
+    s = open_store(pg_schema_url)
+    s.migrate()
+    yield s
+    s.close()
+
+
+@pytest.fixture
+def rq_context(pg_schema_url: str, pg_store: SqlStore, redis_url: str, queue: str
+               ) -> Iterator[WorkerContext]:
+    """The API's side: the test's PostgreSQL schema, RQ jobs on the test's queue."""
+    ctx = build_context(pg_schema_url, redis_url, queue=queue)
+    yield ctx
+    ctx.close()
+
+
+class Workers:
+    """`python -m worker.main` processes started by a test (each in its own process group)."""
+
+    def __init__(self, tmp_path: Path, database_url: str, redis_url: str, queue: str) -> None:
+        self.tmp_path = tmp_path
+        self.env = {**os.environ, DATABASE_URL: database_url, REDIS_URL: redis_url,
+                    QUEUE_NAME: queue, "PYTHONPATH": str(ROOT)}
+        self.env.pop("TTR_JOB_STALE_AFTER", None)
+        self.procs: list[subprocess.Popen[bytes]] = []
+
+    def start(self, *args: str, **env: str) -> subprocess.Popen[bytes]:
+        log = open(self.tmp_path / f"worker-{len(self.procs)}.log", "wb")  # noqa: SIM115
+        proc = subprocess.Popen([sys.executable, "-m", "worker.main", *args],
+                                env={**self.env, **env}, cwd=ROOT, stdout=log,
+                                stderr=subprocess.STDOUT, start_new_session=True)
+        log.close()
+        self.procs.append(proc)
+        return proc
+
+    def run_burst(self, *args: str, timeout: float = 60, **env: str) -> None:
+        proc = self.start("--burst", *args, **env)
+        assert proc.wait(timeout) == 0, self.output()
+
+    def kill(self, proc: subprocess.Popen[bytes], sig: int = signal.SIGKILL) -> None:
+        """Signal the worker's whole group: its work-horse and scheduler die with it."""
+        try:
+            os.killpg(proc.pid, sig)
+        except ProcessLookupError:
+            pass
+        proc.wait(30)
+
+    def stop_all(self) -> None:
+        for proc in self.procs:
+            if proc.poll() is None:
+                self.kill(proc, signal.SIGTERM)
+        for proc in self.procs:  # what a warm shutdown left behind (a horse, a scheduler)
+            try:
+                os.killpg(proc.pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+
+    def output(self) -> str:
+        return "\n".join(f"--- {p.name}\n{p.read_text(errors='replace')[-4000:]}"
+                         for p in sorted(self.tmp_path.glob("worker-*.log")))
+
+
+@pytest.fixture
+def workers(tmp_path: Path, pg_schema_url: str, redis_url: str, queue: str
+            ) -> Iterator[Workers]:
+    w = Workers(tmp_path, pg_schema_url, redis_url, queue)
+    yield w
+    w.stop_all()
+
+
+def wait_for(check: Callable[[], bool], timeout: float, what: str,
+             workers: Workers | None = None) -> None:
+    end = time.monotonic() + timeout
+    while not check():
+        if time.monotonic() > end:
+            raise AssertionError(f"timed out waiting for {what}\n"
+                                 + (workers.output() if workers else ""))
+        time.sleep(0.05)
+
+
+def game_id() -> str:
+    return "g_" + secrets.token_hex(6)
+
+
+def job_status(ctx: WorkerContext, job_id: str) -> str | None:
+    from rq.exceptions import NoSuchJobError
+    from rq.job import Job
+
+    assert isinstance(ctx.jobs, RqJobs)
+    try:
+        return str(Job.fetch(job_id, connection=ctx.jobs.queue.connection).get_status().value)
+    except NoSuchJobError:
+        return None
+
+
+# -- the tests -----------------------------------------------------------------------------
+
+def test_a_worker_scores_a_game_that_ended(rq_context: WorkerContext, workers: Workers,
+                                           pg_store: SqlStore) -> None:
+    gid = game_id()
+    outcome = finished_game(rq_context.log, gid, random.Random(1))
+    follow_up(rq_context, outcome)  # as the API does after the last move
+    follow_up(rq_context, outcome)  # asked twice: still one job
+    assert isinstance(rq_context.jobs, RqJobs)
+    assert rq_context.jobs.queue.job_ids == [score_job_id(gid)]
+    workers.run_burst()
+    assert count_scored(pg_store, gid) == 1
+    row = pg_store.game_row(gid)
+    assert row is not None and row.status == "finished"
+    assert job_status(rq_context, score_job_id(gid)) == "finished"
+    # asked again after the job finished: a new job runs, and finds nothing to do
+    rq_context.jobs.score(gid)
+    workers.run_burst()
+    assert count_scored(pg_store, gid) == 1
+
+
+def test_two_workers_at_once_score_once(rq_context: WorkerContext, workers: Workers,
+                                        pg_store: SqlStore, tmp_path: Path) -> None:
+    games = [game_id() for _ in range(6)]
+    for n, gid in enumerate(games):
+        follow_up(rq_context, finished_game(rq_context.log, gid, random.Random(10 + n)))
+    procs = [workers.start("--burst"), workers.start("--burst")]
+    for proc in procs:
+        assert proc.wait(60) == 0, workers.output()
+    assert [count_scored(pg_store, gid) for gid in games] == [1] * len(games)
+
+
+def test_a_worker_killed_mid_job_leaves_it_to_the_next(rq_context: WorkerContext,
+                                                      workers: Workers,
+                                                      pg_store: SqlStore) -> None:
+    gid = game_id()
+    follow_up(rq_context, finished_game(rq_context.log, gid, random.Random(2)))
+    fast = ("--heartbeat", "1", "--sweep-every", "1")
+    doomed = workers.start(*fast, TTR_WORKER_CONTEXT="tests.test_worker_rq:slow_context",
+                           **{SLOW_ENV: "60"})
+    wait_for(lambda: job_status(rq_context, score_job_id(gid)) == "started", 30,
+             "the first worker to start the scoring job", workers)
+    time.sleep(0.5)  # well inside the job (it sleeps before it touches the game)
+    workers.kill(doomed)  # SIGKILL: no clean-up of any kind
+    assert count_scored(pg_store, gid) == 0
+    assert job_status(rq_context, score_job_id(gid)) == "started"  # as it was left
+    workers.start(*fast)
+    wait_for(lambda: count_scored(pg_store, gid) == 1, 40,
+             "the second worker to score the game", workers)
+    time.sleep(1.5)  # (a second score would have had time to land)
+    assert count_scored(pg_store, gid) == 1
+    assert "abandoned" in workers.output()
+
+
+def test_a_failing_job_is_retried_with_backoff(rq_context: WorkerContext, workers: Workers,
+                                               pg_store: SqlStore, tmp_path: Path) -> None:
+    gid = game_id()
+    failures = tmp_path / "failures"
+    failures.write_text("2")
+    follow_up(rq_context, finished_game(rq_context.log, gid, random.Random(3)))
+    started = time.monotonic()
+    workers.start("--sweep-every", "0", TTR_WORKER_CONTEXT="tests.test_worker_rq:flaky_context",
+                  **{FAILURES_ENV: str(failures)})
+    wait_for(lambda: count_scored(pg_store, gid) == 1, 40, "the retried job", workers)
+    # two failures, then the retries' waits (2 s, then 5 s) before the third attempt
+    assert time.monotonic() - started >= 7
+    assert failures.read_text() == "0"
+    assert count_scored(pg_store, gid) == 1
+
+
+def test_a_deadline_fires_through_the_scheduler(rq_context: WorkerContext, workers: Workers,
+                                                pg_store: SqlStore) -> None:
+    gid = game_id()
+    outcome = new_game(rq_context.log, gid, turn_time_limit=2)  # the setup starts: 2 s
+    follow_up(rq_context, outcome)
+    assert isinstance(rq_context.jobs, RqJobs)
+    scheduled = rq_context.jobs.queue.scheduled_job_registry.get_job_ids()
+    assert len(scheduled) == 1 and scheduled[0].startswith(f"deadline-{gid}-")
+    workers.start("--sweep-every", "0")
+    wait_for(lambda: "turn_timed_out" in event_types(pg_store, gid), 30,
+             "the setup deadline to time the players out", workers)
+    timed = [r for r in pg_store.read_stream(gid) if r.type == "turn_timed_out"]
+    row_deadline = outcome.recorded_at.timestamp() + 2
+    assert all(r.recorded_at.timestamp() >= row_deadline for r in timed)
+    assert {r.actor for r in timed} == {"system:clock"}
+
+
+def test_redis_down_when_the_game_ends_then_the_sweeper_scores_it(
+        pg_schema_url: str, pg_store: SqlStore, workers: Workers, queue: str, tmp_path: Path,
+        caplog: pytest.LogCaptureFixture) -> None:
+    server = PrivateRedis(tmp_path)
+    server.start()
+    ctx = build_context(pg_schema_url, server.url, queue=queue)
+    try:
+        gid = game_id()
+        new_game(ctx.log, gid)
+        user, command = play_to_last_move(ctx.log, gid, random.Random(4))
+        server.stop()
+        outcome = move(ctx.log, gid, user, command)  # the last move, Redis down
+        started = time.monotonic()
+        with caplog.at_level(logging.WARNING, logger="worker.queue"):
+            follow_up(ctx, outcome)  # logged, not raised
+        assert time.monotonic() - started < 5
+        assert any("Redis is unavailable" in r.getMessage() for r in caplog.records)
+        row = pg_store.game_row(gid)
+        assert row is not None and row.status == "scoring"
+        server.start()  # back, and empty: the job was never stored
+        workers.env[REDIS_URL] = server.url
+        workers.run_burst()  # the sweep at its start finds the game
+        assert count_scored(pg_store, gid) == 1
+    finally:
+        ctx.close()
+        server.stop()
+
+
+def test_enqueueing_never_raises_when_redis_is_unreachable(
+        caplog: pytest.LogCaptureFixture) -> None:
+    jobs = RqJobs(f"redis://127.0.0.1:{free_port()}/0")
+    started = time.monotonic()
+    with caplog.at_level(logging.WARNING, logger="worker.queue"):
+        jobs.score("g1")
+        jobs.deadline("g1", datetime.now(UTC))
+    assert time.monotonic() - started < 5
+    assert sum("Redis is unavailable" in r.getMessage() for r in caplog.records) == 2
+    jobs.close()
+
+
+# -- a Redis of our own ----------------------------------------------------------------------
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+class PrivateRedis:
+    """A throw-away `redis-server` on a free port, without persistence."""
+
+    def __init__(self, tmp_path: Path) -> None:
+        binary = shutil.which("redis-server")
+        if binary is None:
+            message = "redis-server is not installed"
+            if IN_CI:
+                pytest.fail(message + " (CI=true: tests that need it must run)")
+            pytest.skip(message)
+        self.binary = binary
+        self.port = free_port()
+        self.url = f"redis://127.0.0.1:{self.port}/0"
+        self.dir = tmp_path
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> None:
+        self.proc = subprocess.Popen(
+            [self.binary, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "",
+             "--appendonly", "no", "--dir", str(self.dir)],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        import redis
+
+        def up() -> bool:
+            try:
+                return bool(redis.Redis.from_url(self.url, socket_connect_timeout=0.2).ping())
+            except redis.RedisError:
+                return False
+
+        wait_for(up, 10, "the private redis-server")
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            self.proc.wait(10)
+        self.proc = None
