@@ -206,22 +206,23 @@ def job_status(ctx: WorkerContext, job_id: str) -> str | None:
 
 # -- the tests -----------------------------------------------------------------------------
 
+@pytest.mark.parametrize("mode", [(), ("--fork",)], ids=["in-process", "fork"])
 def test_a_worker_scores_a_game_that_ended(rq_context: WorkerContext, workers: Workers,
-                                           pg_store: SqlStore) -> None:
+                                           pg_store: SqlStore, mode: tuple[str, ...]) -> None:
     gid = game_id()
     outcome = finished_game(rq_context.log, gid, random.Random(1))
     follow_up(rq_context, outcome)  # as the API does after the last move
     follow_up(rq_context, outcome)  # asked twice: still one job
     assert isinstance(rq_context.jobs, RqJobs)
     assert rq_context.jobs.queue.job_ids == [score_job_id(gid)]
-    workers.run_burst()
+    workers.run_burst(*mode)
     assert count_scored(pg_store, gid) == 1
     row = pg_store.game_row(gid)
     assert row is not None and row.status == "finished"
     assert job_status(rq_context, score_job_id(gid)) == "finished"
     # asked again after the job finished: a new job runs, and finds nothing to do
     rq_context.jobs.score(gid)
-    workers.run_burst()
+    workers.run_burst(*mode)
     assert count_scored(pg_store, gid) == 1
 
 
@@ -236,12 +237,13 @@ def test_two_workers_at_once_score_once(rq_context: WorkerContext, workers: Work
     assert [count_scored(pg_store, gid) for gid in games] == [1] * len(games)
 
 
+@pytest.mark.parametrize("mode", [(), ("--fork",)], ids=["in-process", "fork"])
 def test_a_worker_killed_mid_job_leaves_it_to_the_next(rq_context: WorkerContext,
-                                                      workers: Workers,
-                                                      pg_store: SqlStore) -> None:
+                                                      workers: Workers, pg_store: SqlStore,
+                                                      mode: tuple[str, ...]) -> None:
     gid = game_id()
     follow_up(rq_context, finished_game(rq_context.log, gid, random.Random(2)))
-    fast = ("--heartbeat", "1", "--sweep-every", "1")
+    fast = ("--heartbeat", "1", "--sweep-every", "1", *mode)
     doomed = workers.start(*fast, TTR_WORKER_CONTEXT="tests.test_worker_rq:slow_context",
                            **{SLOW_ENV: "60"})
     wait_for(lambda: job_status(rq_context, score_job_id(gid)) == "started", 30,

@@ -47,6 +47,7 @@ CONTEXT_FACTORY = "TTR_WORKER_CONTEXT"
 STALE_AFTER = "TTR_JOB_STALE_AFTER"
 
 Clock = Callable[[], datetime]
+WORKER_CACHE_SIZE = 256
 
 
 def _store_clock() -> datetime:
@@ -186,6 +187,9 @@ def build_context(database_url: str | None, redis_url: str | None, *,
     else:
         jobs = InlineJobs(lambda: holder[0])
         notifier = LocalNotifier()
-    ctx = WorkerContext(store=store, log=GameLog(store), notifier=notifier, jobs=jobs)
+    # A worker meets each game once or twice (its end, a deadline): a small cache of
+    # states is plenty, and keeps a long-running worker's memory flat.
+    ctx = WorkerContext(store=store, log=GameLog(store, cache_size=WORKER_CACHE_SIZE),
+                        notifier=notifier, jobs=jobs)
     holder.append(ctx)
     return ctx

@@ -1,7 +1,7 @@
 """`ttr worker`: an RQ worker for the ``ttr`` queue, with RQ's scheduler and our sweeper.
 
 Usage: ``TTR_DATABASE_URL=postgresql://… TTR_REDIS_URL=redis://… ttr worker
-[--burst] [--sweep-every 30] [--heartbeat 10] [--queue ttr] [--name N]``
+[--burst] [--sweep-every 30] [--heartbeat 10] [--queue ttr] [--fork] [--name N]``
 (also ``python -m worker.main …``).
 
 At start the worker migrates the store (a no-op when the API has done it) and runs
@@ -19,14 +19,22 @@ queue). Why this shape:
   exists for), while the thread lives as long as its worker and simply tries again
   on its next tick;
 - enqueue, not run in the thread: with the fixed id one sweep is waiting at a time
-  however many workers tick, so N workers do not sweep N times; the sweep runs in
-  a work-horse like any job (its own database connection, RQ's timeout), and the
-  worker's own process holds no database connection while it forks horses.
+  however many workers tick, so N workers do not sweep N times; and the sweep runs
+  as any job does, under RQ's timeout, never beside a job in the same process.
 
-Jobs run in forked work-horses (RQ's default `Worker`): a job that crashes or leaks
-cannot take the worker down, and the worker heartbeats a running job every
-``--heartbeat`` seconds, which is how a sweep tells a job whose worker was killed
-(no heartbeat for 3 intervals) from a slow one, and enqueues it again.
+**Jobs run in the worker's own process** (an RQ `SimpleWorker`), not in a horse
+forked per job (RQ's default `Worker`, still there with ``--fork``). A scoring job
+is a millisecond of Python and a few queries; a fork per job adds tens of
+milliseconds and a new database connection every time (bench/scoring.py: about 3×
+the throughput and a quarter of the latency in-process). What forking would buy,
+a job that crashes or leaks not taking the worker down, matters little here: the
+jobs are short pure Python, a worker that dies is restarted by its supervisor, and
+its job is picked up again (below). `SimpleWorker` sends no heartbeat while a job
+runs, so `InProcessWorker` adds a thread that does; a job whose heartbeat stops for
+3 intervals (``--heartbeat``) counts as abandoned (its worker was killed), and the
+next sweep enqueues it again. (RQ's own clean-up of abandoned jobs gets there too,
+minutes later.) Running a job twice is harmless: every change is decided again on
+the latest state and appended with the expected version.
 """
 
 from __future__ import annotations
@@ -37,6 +45,12 @@ import os
 import sys
 import threading
 from collections.abc import Sequence
+
+from redis import Redis
+from rq import SimpleWorker, Worker
+from rq.job import Job
+from rq.queue import Queue
+from rq.worker import WorkerStatus
 
 from worker.context import (
     QUEUE_NAME,
@@ -67,6 +81,8 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--maintenance-every", type=int, default=60, metavar="SECONDS",
                         help="how often RQ cleans its registries and restarts a "
                         "scheduler that died")
+    parser.add_argument("--fork", action="store_true",
+                        help="run each job in a forked work-horse (RQ's default Worker)")
     parser.add_argument("--name", help="the worker's name (default: random)")
     parser.add_argument("--log-level", default=os.environ.get("TTR_LOG_LEVEL", "INFO"))
     return parser
@@ -92,15 +108,14 @@ def run_worker(argv: Sequence[str] | None = None) -> int:
     if not args.burst and args.sweep_every > 0:
         sweeper.start()
     try:
-        from redis import Redis
-        from rq import Worker
-
-        worker = Worker([args.queue], connection=Redis.from_url(redis_url),
-                        name=args.name, job_monitoring_interval=args.heartbeat,
-                        maintenance_interval=args.maintenance_every)
+        worker_class = Worker if args.fork else InProcessWorker
+        worker = worker_class([args.queue], connection=Redis.from_url(redis_url),
+                              name=args.name, job_monitoring_interval=args.heartbeat,
+                              maintenance_interval=args.maintenance_every)
         worker.work(burst=args.burst, with_scheduler=True, logging_level=level)
     finally:
         sweeper.stop()
+        forget_context_from_env()
     return 0
 
 
@@ -120,6 +135,30 @@ def start_sweep() -> dict[str, int] | None:
         return None
     finally:
         forget_context_from_env()
+
+
+class InProcessWorker(SimpleWorker):
+    """RQ's `SimpleWorker`, plus a heartbeat for the running job (see the module doc)."""
+
+    def execute_job(self, job: Job, queue: Queue) -> None:
+        execution = self.prepare_execution(job)
+        stop = threading.Event()
+
+        def beat() -> None:
+            while not stop.wait(self.job_monitoring_interval):
+                try:
+                    self.maintain_heartbeats(job, execution)
+                except Exception as error:  # Redis away: the job goes on regardless
+                    log.warning("job %s: heartbeat failed: %s", job.id, error)
+
+        beating = threading.Thread(target=beat, name="ttr-job-heartbeat", daemon=True)
+        beating.start()
+        try:
+            self.perform_job(job, queue, execution)
+        finally:
+            stop.set()
+            beating.join()
+        self.set_state(WorkerStatus.IDLE)
 
 
 class _Sweeper:
