@@ -552,6 +552,33 @@ def test_inline_deadlines_follow_an_injected_clock(timed_store: SqlStore,
         jobs.close()
 
 
+def test_inline_a_later_deadline_replaces_the_earlier(
+        timed_store: SqlStore, clock: FakeClock, monkeypatch: pytest.MonkeyPatch) -> None:
+    ran: list[str] = []
+    monkeypatch.setattr("worker.jobs.enforce_deadline", lambda game_id: ran.append(game_id))
+    ctx, jobs = _inline(timed_store, clock=clock, poll=0.02)
+    try:
+        first = clock() + timedelta(hours=1)
+        second = clock() + timedelta(hours=2)
+        jobs.deadline("g1", first)
+        jobs.deadline("g1", first)
+        jobs.deadline("g2", first)
+        assert jobs.pending_deadlines() == [("g1", first), ("g2", first)]
+        jobs.deadline("g1", second)
+        jobs.deadline("g1", first)  # older than the one waiting: ignored
+        assert jobs.pending_deadlines() == [("g2", first), ("g1", second)]
+        clock.advance(3 * 3600)
+        deadline = time.monotonic() + 10
+        while len(ran) < 2:
+            assert time.monotonic() < deadline
+            time.sleep(0.02)
+        assert jobs.wait_idle(10)
+        time.sleep(0.1)
+        assert ran == ["g2", "g1"] and jobs.pending_deadlines() == []
+    finally:
+        jobs.close()
+
+
 def test_inline_sweep_runs_at_start(store: SqlStore) -> None:
     finished_game(GameLog(store), "g1", random.Random(21))  # ended before the "restart"
     ctx, jobs = _inline(store, sweep_every=60.0, first_sweep_after=0.0)

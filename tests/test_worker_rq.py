@@ -25,7 +25,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable, Iterator
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -44,7 +44,7 @@ from tests.test_worker_helpers import (
 )
 from worker.context import DATABASE_URL, QUEUE_NAME, REDIS_URL, WorkerContext, build_context
 from worker.effects import follow_up
-from worker.queue import RqJobs, score_job_id
+from worker.queue import RqJobs, deadline_job_id, score_job_id
 
 ROOT = Path(__file__).resolve().parent.parent
 SESSION = secrets.token_hex(3)
@@ -100,7 +100,8 @@ def queue(redis_url: str) -> Iterator[str]:
     import redis
 
     client = redis.Redis.from_url(redis_url)
-    keys = [k for pattern in (f"rq:*:{name}", f"rq:*:{name}:*", f"rq:*-lock:{name}")
+    keys = [k for pattern in (f"rq:*:{name}", f"rq:*:{name}:*", f"rq:*-lock:{name}",
+                              f"ttr:{name}:*")
             for k in client.scan_iter(pattern)]
     if keys:
         client.delete(*keys)
@@ -291,6 +292,24 @@ def test_a_deadline_fires_through_the_scheduler(rq_context: WorkerContext, worke
     row_deadline = outcome.recorded_at.timestamp() + 2
     assert all(r.recorded_at.timestamp() >= row_deadline for r in timed)
     assert {r.actor for r in timed} == {"system:clock"}
+
+
+def test_a_later_deadline_replaces_the_scheduled_one(redis_url: str, queue: str) -> None:
+    jobs = RqJobs(redis_url, queue)
+    gid = game_id()
+    now = datetime.now(UTC)
+    first, second = now + timedelta(hours=1), now + timedelta(hours=2)
+    jobs.deadline(gid, first)
+    jobs.deadline(gid, first)  # asked twice: one job
+    assert jobs.queue.scheduled_job_registry.get_job_ids() == [deadline_job_id(gid, first)]
+    jobs.deadline(gid, second)  # the next turn's: the first one is pointless now
+    assert jobs.queue.scheduled_job_registry.get_job_ids() == [deadline_job_id(gid, second)]
+    jobs.deadline(gid, first)  # a late caller with the older deadline: ignored
+    assert jobs.queue.scheduled_job_registry.get_job_ids() == [deadline_job_id(gid, second)]
+    other = game_id()
+    jobs.deadline(other, first)  # another game's deadlines are its own
+    assert len(jobs.queue.scheduled_job_registry.get_job_ids()) == 2
+    jobs.close()
 
 
 def test_redis_down_when_the_game_ends_then_the_sweeper_scores_it(

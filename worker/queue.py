@@ -98,6 +98,10 @@ def _utcnow() -> datetime:
     return datetime.now(UTC)
 
 
+def _text(value: bytes | str) -> str:
+    return value.decode() if isinstance(value, bytes) else value
+
+
 # -- RQ ------------------------------------------------------------------------------------
 
 class RqJobs:
@@ -151,10 +155,49 @@ class RqJobs:
             # machines disagree by a little): it cannot queue itself again under its
             # own id while it runs, so its successor gets a suffix.
             job_id = f"{job_id}-r{time.time_ns() // 1_000_000}"
+        if not self._supersede(game_id, at, job_id):
+            return
         self._enqueue(job_id, "worker.jobs.enforce_deadline", (game_id,), at=at,
                       timeout=DEADLINE_TIMEOUT,
                       retry=Retry(max=len(DEADLINE_RETRY_INTERVALS),
                                   interval=list(DEADLINE_RETRY_INTERVALS)))
+
+    def _supersede(self, game_id: str, at: datetime, job_id: str) -> bool:
+        """Note `job_id` as the game's deadline job and drop the one it replaces.
+
+        A game's deadlines only move later (each is "now + the time limit" when a
+        turn starts), so a later one makes the earlier job pointless: without this a
+        game with a 14-day limit would leave a scheduled job behind for every turn
+        of those 14 days. False: `at` is older than the one noted (a late caller),
+        nothing to schedule. Best effort: a race here costs at most a job that finds
+        nothing to do, or a deadline the next sweep enforces.
+        """
+        from redis.exceptions import RedisError
+        from rq.exceptions import NoSuchJobError
+        from rq.job import Job, JobStatus
+
+        key = f"ttr:{self.queue_name}:deadline:{_id_part(game_id)}"
+        stamp = at.timestamp()
+        try:
+            redis = self.queue.connection
+            noted = redis.hmget(key, ["job", "at"])
+            if noted[0] is not None and noted[1] is not None:
+                old_job, old_at = _text(noted[0]), float(noted[1])
+                if stamp < old_at:
+                    return False
+                if stamp > old_at and old_job != job_id:
+                    try:
+                        job = Job.fetch(old_job, connection=redis)
+                        if job.get_status(refresh=False) == JobStatus.SCHEDULED:
+                            job.delete()
+                    except NoSuchJobError:
+                        pass
+            ttl = max(60, int(stamp - _utcnow().timestamp()) + 24 * 3600)
+            redis.hset(key, mapping={"job": job_id, "at": repr(stamp)})
+            redis.expire(key, ttl)
+        except (RedisError, OSError):
+            pass  # `_enqueue` meets the same trouble and says so
+        return True
 
     def sweep(self) -> None:
         """Ask for one `sweep()` run (at the front of the queue; one waits at a time)."""
@@ -279,6 +322,7 @@ class InlineJobs:
         self._pid = os.getpid()
         self._lock = threading.Condition()
         self._deadlines: list[_Timed] = []  # `at`: POSIX seconds on the context's clock
+        self._latest: dict[str, float] = {}  # game id → its latest deadline in the heap
         self._retries: list[_Timed] = []  # `at`: time.monotonic()
         self._keys: set[tuple[str, ...]] = set()  # waiting, running or waiting to retry
         self._busy = 0  # jobs submitted to the pool and not yet done
@@ -294,11 +338,18 @@ class InlineJobs:
 
     def deadline(self, game_id: str, at: datetime) -> None:
         key = ("deadline", game_id, at.astimezone(UTC).isoformat())
+        stamp = at.timestamp()
         with self._started():
             if key in self._keys or self._closed:
                 return
+            latest = self._latest.get(game_id)
+            if latest is not None and stamp < latest:
+                return  # a deadline the game has already moved past
+            # A later deadline makes the earlier one pointless (see RqJobs._supersede):
+            # its entry stays in the heap but is skipped when it comes up.
+            self._latest[game_id] = stamp
             self._keys.add(key)
-            heapq.heappush(self._deadlines, _Timed(at.timestamp(), next(self._seq), key,
+            heapq.heappush(self._deadlines, _Timed(stamp, next(self._seq), key,
                                                    "enforce_deadline", (game_id,)))
             self._lock.notify_all()
 
@@ -309,6 +360,7 @@ class InlineJobs:
         with self._lock:
             self._closed = True
             self._deadlines.clear()
+            self._latest.clear()
             self._retries.clear()
             self._lock.notify_all()
             pool, timer = self._pool, self._timer
@@ -337,7 +389,8 @@ class InlineJobs:
         """The deadlines waiting on the timer: (game id, at), soonest first."""
         with self._lock:
             return [(t.args[0], datetime.fromtimestamp(t.at, UTC))
-                    for t in sorted(self._deadlines)]
+                    for t in sorted(self._deadlines)
+                    if self._latest.get(t.args[0]) == t.at]
 
     # -- running -------------------------------------------------------------------------
 
@@ -427,6 +480,11 @@ class InlineJobs:
                     # Give the key back as the job starts: a deadline job that finds
                     # its deadline not yet due asks for it again, and must be heard.
                     self._keys.discard(task.key)
+                    game_id = task.args[0]
+                    latest = self._latest.get(game_id)
+                    if latest is not None and task.at < latest:
+                        continue  # superseded by a later deadline of the same game
+                    self._latest.pop(game_id, None)
                     task.holds_key = False
                     self._submit(task)
                 if self._next_sweep is not None and self._next_sweep <= now:
