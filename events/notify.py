@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 import logging
+import queue
 import threading
 import time
 from collections.abc import Iterable
@@ -92,8 +93,11 @@ class LocalNotifier:
 class RedisNotifier(LocalNotifier):
     """Publishes on a Redis channel; a subscriber thread wakes this process's waiters."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, background: bool = False) -> None:
         super().__init__()
+        # background: publish from a sender thread (API processes, which live on);
+        # otherwise at once (a worker's job process may exit right after its job)
+        self._background = background
         import redis
 
         self._redis: Any = redis.Redis.from_url(url, socket_timeout=5,
@@ -102,16 +106,60 @@ class RedisNotifier(LocalNotifier):
         self._stop = threading.Event()
         self._subscribed = threading.Event()
         self._thread: threading.Thread | None = None
+        self._sender: threading.Thread | None = None
+        self._outbox: queue.Queue[str] = queue.Queue()
         self._thread_lock = threading.Lock()
 
     def publish(self, game_id: str, version: int, users: Iterable[str] = ()) -> None:
-        message = json.dumps({"game": game_id, "version": version, "users": list(users)})
-        try:
-            self._redis.publish(CHANNEL, message)
-        except Exception as error:  # Redis down: streams still wake on their timeouts
-            log.warning("could not publish a change of %s: %s", game_id, error)
+        users = list(users)
+        message = json.dumps({"game": game_id, "version": version, "users": users})
+        if self._background:
+            # The request that changed the game does not wait for Redis: a sender
+            # thread publishes what has queued up, several per round trip under load.
+            self._outbox.put(message)
+            self._ensure_sender()
+        else:
+            try:
+                self._redis.publish(CHANNEL, message)
+            except Exception as error:  # Redis down: streams still wake on their timeouts
+                log.warning("could not publish a change of %s: %s", game_id, error)
         # this process's own waiters need no round trip through Redis
         super().publish(game_id, version, users)
+
+    def _ensure_sender(self) -> None:
+        if self._sender is not None and self._sender.is_alive():
+            return
+        with self._thread_lock:
+            if self._sender is None or not self._sender.is_alive():
+                self._sender = threading.Thread(target=self._send, name="ttr-publish",
+                                                daemon=True)
+                self._sender.start()
+
+    def _send(self) -> None:
+        while not self._stop.is_set():
+            try:
+                first = self._outbox.get(timeout=1.0)
+            except queue.Empty:
+                continue
+            batch = [first]
+            while len(batch) < 100:
+                try:
+                    batch.append(self._outbox.get_nowait())
+                except queue.Empty:
+                    break
+            try:
+                pipe = self._redis.pipeline(transaction=False)
+                for message in batch:
+                    pipe.publish(CHANNEL, message)
+                pipe.execute()
+            except Exception as error:  # Redis down: streams still wake on their timeouts
+                log.warning("could not publish %d change(s): %s", len(batch), error)
+
+    def flush(self, timeout: float = 2.0) -> None:
+        """Wait until every queued change has been handed to Redis (tests, shutdown)."""
+        deadline = time.monotonic() + timeout
+        while not self._outbox.empty() and time.monotonic() < deadline:
+            time.sleep(0.005)
 
     def watch(self, keys: Iterable[str]) -> Watch:
         self._ensure_subscriber()
@@ -156,5 +204,6 @@ class RedisNotifier(LocalNotifier):
                 self._stop.wait(1.0)
 
     def close(self) -> None:
+        self.flush()
         self._stop.set()
         super().close()

@@ -137,7 +137,7 @@ class GameLog:
     def execute(self, game_id: str, decide: Decide, actor: str, *, new: bool = False,
                 expected_version: int | None = None, idempotency_key: str | None = None,
                 request_hash: str = "", respond: Respond | None = None,
-                attempts: int = CONFLICT_ATTEMPTS) -> Outcome:
+                attempts: int = CONFLICT_ATTEMPTS, loaded: Table | None = None) -> Outcome:
         """Decide on the latest state of `game_id` and append the events, as `actor`.
 
         `new`: the game does not exist yet (`decide` gets None). `expected_version`:
@@ -145,14 +145,16 @@ class GameLog:
         `idempotency_key`: a retry of the same request (same `request_hash`) returns
         the first outcome's stored `respond(outcome)` instead of acting twice.
         Raises the domain's `RuleViolation`, `GameNotFound`, `VersionConflict` after
-        `attempts` lost races, `IdempotencyMismatch`.
+        `attempts` lost races, `IdempotencyMismatch`. `loaded`: the state the caller
+        has just loaded, used for the first attempt instead of loading it again.
         """
         for _ in range(attempts):
             if idempotency_key is not None:
                 earlier = self._earlier(game_id, actor, idempotency_key, request_hash)
                 if earlier is not None:
                     return earlier
-            before = None if new else self.load(game_id)
+            before = None if new else (loaded or self.load(game_id))
+            loaded = None
             if expected_version is not None and before is not None \
                     and before.version != expected_version:
                 raise StaleVersion(expected_version, before.version)

@@ -25,6 +25,7 @@ from events import GameLog, SqlStore, open_store
 from events.notify import LocalNotifier, Notifier, RedisNotifier
 from events.repository import GameNotFound, StaleVersion
 from events.store import IdempotencyMismatch, StoreUnavailable, VersionConflict
+from service import observability
 from service.auth import Accounts, bearer_token, token_hash
 from service.commands_spec import COMMANDS, command_schema
 from service.config import Settings, from_env
@@ -70,7 +71,8 @@ def build_services(settings: Settings) -> Services:
         store.migrate()
     game_log = GameLog(store)
     notifier: Notifier = extra.get("notifier") or (
-        RedisNotifier(settings.redis_url) if settings.redis_url else LocalNotifier())
+        RedisNotifier(settings.redis_url, background=True) if settings.redis_url
+        else LocalNotifier())
     limiter: Limiter = extra.get("limiter") or (
         RedisLimiter(settings.redis_url) if settings.redis_url else MemoryLimiter())
     holder: dict[str, WorkerContext] = {}
@@ -133,6 +135,7 @@ def create_app(settings: Settings | None = None) -> Flask:
         headers={"Retry-After": "2"})))
     app.register_error_handler(HTTPException, _http_exception)
     app.register_error_handler(Exception, _unexpected)
+    observability.install(app)
     return app
 
 
@@ -165,10 +168,6 @@ def _before() -> Response | None:
 
 def _after(response: Response) -> Response:
     response.headers["X-Request-Id"] = g.get("request_id", "")
-    started = g.get("started")
-    if started is not None:
-        log.debug("%s %s %s %.1f ms", request.method, request.path, response.status_code,
-                  1000 * (time.perf_counter() - started))
     return response
 
 
@@ -177,6 +176,7 @@ def _problem(problem: Problem) -> Response:
 
 
 def _rule_violation(error: RuleViolation) -> Response:
+    observability.rule_violation(error.code)
     return _problem(from_rule_violation(error.code, error.message))
 
 

@@ -335,8 +335,13 @@ class EventSchema(Schema):
 class ActionResultSchema(Schema):
     game_id = fields.Str(required=True)
     version = fields.Int(required=True)
+    status = fields.Str(required=True, metadata={"enum": list(STATUSES)})
+    phase = fields.Str(required=True, allow_none=True,
+                       metadata={"enum": ["setup", "playing", "ended", None]})
+    to_act = fields.List(fields.Int(), required=True, metadata=_doc("Seats that must act now."))
     events = fields.List(fields.Nested(EventSchema), required=True)
-    game = fields.Nested(GameSchema, required=True)
+    game = fields.Nested(GameSchema, metadata=_doc(
+        "The game as you now see it (left out with `Prefer: return=minimal`)."))
     moves = fields.List(fields.Dict(), required=True, metadata=_doc(
         "Your legal moves after this action (as GET …/moves gives them); items are "
         "`Command`s."))

@@ -13,6 +13,7 @@ from typing import Any
 
 from gunicorn.app.base import BaseApplication
 
+from service import observability
 from service.config import Settings, from_env
 
 DEFAULT_BIND = "127.0.0.1:8000"
@@ -42,6 +43,10 @@ def gunicorn_options(settings: Settings, environ: dict[str, str] | None = None,
         "errorlog": "-",
         "loglevel": env.get("TTR_LOG_LEVEL", "info").lower(),
         "forwarded_allow_ips": env.get("TTR_FORWARDED_ALLOW_IPS", "127.0.0.1"),
+        # metrics of several worker processes: a clean folder at start, a dead
+        # worker's gauges removed
+        "on_starting": observability.gunicorn_on_starting,
+        "child_exit": observability.gunicorn_child_exit,
     }
 
 

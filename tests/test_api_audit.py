@@ -161,9 +161,11 @@ def tamper_deal(records: list[dict[str, Any]]) -> int:
 
 
 def tamper_ticket_kept(records: list[dict[str, Any]]) -> int:
-    i = _first(records, "tickets_kept", lambda r: r["version"] > 10 and r["data"]["returned"])
-    data = records[i]["data"]
-    data["kept"], data["returned"] = data["returned"], data["kept"]
+    i = _first(records, "tickets_kept")
+    offered = set(records[i]["data"]["kept"]) | set(records[i]["data"]["returned"])
+    records[i]["data"]["kept"][0] = next(t for t in ("europe/amsterdam-pamplona",
+                                                     "europe/zurich-budapest")
+                                         if t not in offered)
     return i
 
 
@@ -182,6 +184,19 @@ def test_every_tampering_is_caught_at_the_event_it_touches(
     assert not verdict.ok
     assert verdict.reason
     assert verdict.checked <= index + 1, (verdict, index)
+
+
+def test_a_forged_choice_the_rules_allow_is_caught_by_the_recorded_score(
+        finished: tuple[Table, list[dict[str, Any]]]) -> None:
+    # Keeping other tickets than the player kept is a legal choice: the rules alone
+    # cannot tell it from the real one, but the score recorded at the end can.
+    records = json.loads(json.dumps(finished[1]))
+    i = _first(records, "tickets_kept", lambda r: len(r["data"]["returned"]) >= 2
+               and len(r["data"]["kept"]) == len(r["data"]["returned"]))
+    data = records[i]["data"]
+    data["kept"], data["returned"] = data["returned"], data["kept"]
+    verdict = verify_export(lines(records))
+    assert not verdict.ok and verdict.type == "game_scored"
 
 
 def test_an_export_during_play_is_redacted_and_cannot_be_verified(client: Client) -> None:

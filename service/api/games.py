@@ -6,7 +6,7 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
-from flask import Response
+from flask import Response, request
 from flask.views import MethodView
 from flask_smorest import Blueprint
 
@@ -22,9 +22,10 @@ from domain.table import (
     replay_table,
 )
 from events import request_hash, seat_actor, user_actor
-from events.index import summarize
+from events.index import seats_to_act, summarize
 from events.repository import Outcome
 from events.sql import User
+from service import observability
 from service.api.common import (
     etag,
     idempotency_key,
@@ -258,6 +259,9 @@ class Actions(MethodView):
          "schema": {"type": "string", "maxLength": 200},
          "description": "A retry with the same key returns the first answer and changes "
                         "nothing."},
+        {"in": "header", "name": "Prefer", "required": False, "schema": {"type": "string"},
+         "description": "`return=minimal`: answer without `game` (for clients that follow "
+                        "the event feed; `to_act`, `phase` and `moves` still come)."},
     ])
     def post(self, game_id: str) -> Any:
         """Send one command: draw, claim, pay or decline a tunnel, tickets, station, pass,
@@ -280,15 +284,19 @@ class Actions(MethodView):
             raise Problem("forbidden", "You hold no seat at this table.", code="not_seated")
         actor = seat_actor(seat) if table.game is not None else user_actor(user.user_id)
 
+        minimal = "return=minimal" in request.headers.get("Prefer", "")
+
         def respond(outcome: Outcome) -> dict[str, Any]:
-            return _action_result(outcome, user, actor)
+            return _action_result(outcome, user, actor, minimal)
 
         outcome = s.log.execute(
             game_id, lambda t: _decide(t, user, command), actor,
             expected_version=if_match(), idempotency_key=key,
-            request_hash=request_hash({"game": game_id, "command": body}), respond=respond)
+            request_hash=request_hash({"game": game_id, "command": body, "minimal": minimal}),
+            respond=respond, loaded=table)
         if outcome.replayed:
             return json_response(outcome.response, version=_version_of(outcome))
+        observability.action_done(str(body["type"]))
         follow_up(s.worker, outcome)
         result = outcome.response if outcome.response is not None else respond(outcome)
         return json_response(result, version=outcome.last_version)
@@ -300,16 +308,21 @@ def _version_of(outcome: Outcome) -> int:
     return version if isinstance(version, int) else outcome.after.version
 
 
-def _action_result(outcome: Outcome, user: User, actor: str) -> dict[str, Any]:
+def _action_result(outcome: Outcome, user: User, actor: str,
+                   minimal: bool = False) -> dict[str, Any]:
     after = outcome.after
     viewer = Viewer.of(after, user.user_id)
     everything = ended(after)
     events = [new_event_view(outcome.game_id, outcome.first_version + i, event, actor,
                              outcome.recorded_at, viewer.seat, everything)
               for i, event in enumerate(outcome.events)]
-    return {"game_id": outcome.game_id, "version": after.version, "events": events,
-            "game": game_view(outcome.game_id, after, viewer, deadline=_deadline(outcome)),
-            "moves": moves_view(after, viewer)}
+    result = {"game_id": outcome.game_id, "version": after.version, "status": after.status,
+              "phase": after.game.phase if after.game else None,
+              "to_act": list(seats_to_act(after)), "events": events,
+              "moves": moves_view(after, viewer)}
+    if not minimal:
+        result["game"] = game_view(outcome.game_id, after, viewer, deadline=_deadline(outcome))
+    return result
 
 
 # -- time travel and the score -----------------------------------------------------------------
