@@ -103,6 +103,8 @@ def queue(redis_url: str) -> Iterator[str]:
     keys = [k for pattern in (f"rq:*:{name}", f"rq:*:{name}:*", f"rq:*-lock:{name}",
                               f"ttr:{name}:*")
             for k in client.scan_iter(pattern)]
+    keys += [k for k in client.scan_iter("rq:job:*", count=1000)
+             if client.hget(k, "origin") == name.encode()]
     if keys:
         client.delete(*keys)
     client.srem("rq:queues", f"rq:queue:{name}")
@@ -195,12 +197,16 @@ def game_id() -> str:
 
 
 def job_status(ctx: WorkerContext, job_id: str) -> str | None:
+    assert isinstance(ctx.jobs, RqJobs)
+    return job_status_of(ctx.jobs, job_id)
+
+
+def job_status_of(jobs: RqJobs, job_id: str) -> str | None:
     from rq.exceptions import NoSuchJobError
     from rq.job import Job
 
-    assert isinstance(ctx.jobs, RqJobs)
     try:
-        return str(Job.fetch(job_id, connection=ctx.jobs.queue.connection).get_status().value)
+        return str(Job.fetch(job_id, connection=jobs.queue.connection).get_status().value)
     except NoSuchJobError:
         return None
 
@@ -292,6 +298,20 @@ def test_a_deadline_fires_through_the_scheduler(rq_context: WorkerContext, worke
     row_deadline = outcome.recorded_at.timestamp() + 2
     assert all(r.recorded_at.timestamp() >= row_deadline for r in timed)
     assert {r.actor for r in timed} == {"system:clock"}
+
+
+def test_a_job_lost_from_its_queue_is_enqueued_again(
+        redis_url: str, queue: str, caplog: pytest.LogCaptureFixture) -> None:
+    jobs = RqJobs(redis_url, queue)
+    gid = game_id()
+    jobs.score(gid)
+    jobs.queue.connection.delete(jobs.queue.key)  # the queue lost it; the job's hash stayed
+    assert job_status_of(jobs, score_job_id(gid)) == "queued"
+    with caplog.at_level(logging.WARNING, logger="worker.queue"):
+        jobs.score(gid)
+    assert jobs.queue.job_ids == [score_job_id(gid)]
+    assert any("lost" in r.getMessage() for r in caplog.records)
+    jobs.close()
 
 
 def test_a_later_deadline_replaces_the_scheduled_one(redis_url: str, queue: str) -> None:

@@ -91,7 +91,9 @@ def deadline_job_id(game_id: str, at: datetime) -> str:
     return f"deadline-{_id_part(game_id)}-{stamp}"
 
 
-SWEEP_JOB_ID = "sweep"
+def sweep_job_id(queue: str) -> str:
+    # (job ids are global in Redis: the queue's name keeps two installations apart)
+    return f"sweep-{_id_part(queue)}"
 
 
 def _utcnow() -> datetime:
@@ -201,8 +203,8 @@ class RqJobs:
 
     def sweep(self) -> None:
         """Ask for one `sweep()` run (at the front of the queue; one waits at a time)."""
-        self._enqueue(SWEEP_JOB_ID, "worker.jobs.sweep", (), timeout=SWEEP_TIMEOUT,
-                      retry=None, at_front=True, result_ttl=0)
+        self._enqueue(sweep_job_id(self.queue_name), "worker.jobs.sweep", (),
+                      timeout=SWEEP_TIMEOUT, retry=None, at_front=True, result_ttl=0)
 
     def close(self) -> None:
         with self._lock:
@@ -267,7 +269,25 @@ class RqJobs:
                         "enqueued again", job_id, job.worker_name, job.last_heartbeat)
             job.delete()
             return True
+        if status in (JobStatus.QUEUED, JobStatus.SCHEDULED) and self._lost(job, status):
+            log.warning("job %s was %s but is in no queue or registry (lost); enqueued "
+                        "again", job_id, status.value)
+            job.delete()
+            return True
         return False
+
+    def _lost(self, job: Any, status: Any) -> bool:
+        """Whether a waiting job's hash outlived its place in the queue (a Redis that
+        lost part of its data, a queue deleted by hand): nothing would ever run it."""
+        from rq import Queue
+        from rq.job import JobStatus
+
+        redis = self.queue.connection
+        origin = Queue(job.origin, connection=redis)
+        if status == JobStatus.SCHEDULED:
+            return redis.zscore(origin.scheduled_job_registry.key, job.id) is None
+        return (redis.lpos(origin.key, job.id) is None
+                and redis.lpos(origin.intermediate_queue_key, job.id) is None)
 
     def _abandoned(self, job: Any) -> bool:
         beat: datetime | None = job.last_heartbeat or job.started_at
