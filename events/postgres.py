@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import os
 import threading
+import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from datetime import datetime
@@ -100,17 +101,25 @@ _INDEX = (
 _COUNT = " SELECT count(*) FROM inserted"
 
 
+def _check_quietly(pool: ConnectionPool) -> None:
+    try:
+        pool.check()
+    except Exception:  # the pool may be closing; nothing to purge then
+        pass
+
+
 class PostgresStore(SqlStore):
     TYPES = {"json": "JSONB", "time": "TIMESTAMPTZ", "bigint": "BIGINT", "bool": "BOOLEAN"}
 
     def __init__(self, url: str, *, min_size: int = 1, max_size: int = 10,
-                 clock: Clock = utcnow, timeout: float = 10.0) -> None:
+                 clock: Clock = utcnow, timeout: float = 5.0) -> None:
         super().__init__(clock)
         self.url = url
         self._sizes = (min_size, max_size)
         self._timeout = timeout
         self._pool: ConnectionPool | None = None
         self._pid = 0
+        self._last_purge = 0.0
         self._lock = threading.Lock()
 
     def _get_pool(self) -> ConnectionPool:
@@ -134,7 +143,18 @@ class PostgresStore(SqlStore):
         except (psycopg.OperationalError, PoolTimeout) as error:
             # (If the connection broke during COMMIT the append may have landed: a
             # client's retry with its idempotency key then gets the first answer.)
+            self._purge_broken()
             raise StoreUnavailable(f"PostgreSQL is unavailable: {error}") from error
+
+    def _purge_broken(self) -> None:
+        """After a failure (say PostgreSQL restarted), drop every broken idle connection
+        at once, rather than letting each one fail its next request in turn."""
+        now = time.monotonic()
+        pool = self._pool
+        if pool is None or now - self._last_purge < 1.0:
+            return
+        self._last_purge = now
+        threading.Thread(target=_check_quietly, args=(pool,), daemon=True).start()
 
     @contextmanager
     def transaction(self) -> Iterator[Cursor]:

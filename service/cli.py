@@ -47,10 +47,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     verify = commands.add_parser("verify", help="verify an exported game, with no database")
     verify.add_argument("file", help="an export (NDJSON); - for standard input")
 
-    worker = commands.add_parser("worker", help="run an RQ worker with its scheduler")
-    worker.add_argument("worker_args", nargs=argparse.REMAINDER)
+    # `ttr worker …`: its own options (see `ttr worker --help`) go to worker.main
+    commands.add_parser("worker", help="run an RQ worker with its scheduler", add_help=False)
 
-    args = parser.parse_args(argv)
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    if arguments[:1] == ["worker"]:
+        from worker.main import run_worker
+
+        return int(run_worker(arguments[1:]))
+    args = parser.parse_args(arguments)
     if args.command == "serve":
         from service.serve import serve as run_server
 
@@ -63,10 +68,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _export(args.game_id, args.out)
     if args.command == "verify":
         return _verify(args.file)
-    if args.command == "worker":
-        from worker.main import run_worker
-
-        return int(run_worker(args.worker_args))
     if args.command == "maps":
         json.dump(load_board(args.map).as_dict(), sys.stdout, ensure_ascii=False, indent=1)
         sys.stdout.write("\n")

@@ -1,0 +1,278 @@
+"""Faults, fast versions (the full ones run under load in bench/faults.py): the database
+going away, an API worker killed mid-request, Redis stopped mid-game. Each checks what
+the clients saw and that nothing was lost or applied twice."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import random
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+import urllib.parse
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from flask import Flask
+
+from domain.audit import audit
+from events import open_store
+from service.problems import PROBLEM_JSON
+from tests.api_support import Client, choose, make_app, open_table, play_to_the_end
+from tests.tcp_proxy import TcpProxy
+
+
+def through(url: str, port: int) -> str:
+    parts = urllib.parse.urlsplit(url)
+    return urllib.parse.urlunsplit(parts._replace(netloc=f"{parts.username}@127.0.0.1:{port}"))
+
+
+@pytest.fixture
+def db_proxy(pg_schema_url: str) -> Iterator[tuple[TcpProxy, str]]:
+    parts = urllib.parse.urlsplit(pg_schema_url)
+    proxy = TcpProxy(parts.hostname or "127.0.0.1", parts.port or 5432)
+    yield proxy, through(pg_schema_url, proxy.port)
+    proxy.close()
+
+
+def act(client: Client, game_id: str, token: str, move: dict[str, Any], key: str) -> Any:
+    return client.post(f"/v1/games/{game_id}/actions", token=token, json=move,
+                       headers={"Idempotency-Key": key})
+
+
+def test_while_the_database_is_away_clients_get_503_and_nothing_is_lost(
+        db_proxy: tuple[TcpProxy, str]) -> None:
+    proxy, url = db_proxy
+    app: Flask = make_app(url)
+    try:
+        client = Client(app)
+        table = open_table(client, "usa", 2)
+        token = table.tokens[0]
+        move = next(m for m in client.get(f"/v1/games/{table.game_id}/moves",
+                                          token=token).json["moves"]  # type: ignore[index]
+                    if m["type"] == "keep_tickets")
+        before = app.extensions["ttr"].store.current_version(table.game_id)
+        proxy.cut()
+        for _ in range(3):  # a client retrying with its key while the database is away
+            response = act(client, table.game_id, token, move, "k-outage")
+            assert response.status_code == 503 and response.mimetype == PROBLEM_JSON
+            assert response.json["type"] == "/problems/unavailable"  # type: ignore[index]
+            assert int(response.headers["Retry-After"]) >= 1
+        view = client.get(f"/v1/games/{table.game_id}", token=token)
+        assert view.status_code == 503
+        proxy.restore()
+        deadline = time.monotonic() + 15
+        while True:  # the API recovers by itself: no restart
+            response = act(client, table.game_id, token, move, "k-outage")
+            if response.status_code == 200 or time.monotonic() > deadline:
+                break
+            assert response.status_code == 503
+            time.sleep(0.2)
+        assert response.status_code == 200
+        again = act(client, table.game_id, token, move, "k-outage")
+        assert again.get_data() == response.get_data()
+        events = app.extensions["ttr"].store.read_stream(table.game_id, after=before)
+        assert [e.type for e in events] == ["tickets_kept"]  # applied once
+    finally:
+        app.extensions["ttr"].close()
+
+
+# -- an API worker killed in the middle of the load -----------------------------------------
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+class Bot:
+    """Plays one game over a raw HTTP connection, retrying every action with its key."""
+
+    def __init__(self, port: int, game_id: str, tokens: list[str], seed: int) -> None:
+        self.port = port
+        self.game_id = game_id
+        self.tokens = tokens
+        self.rng = random.Random(seed)
+        self.acknowledged: dict[str, list[int]] = {}  # key -> versions of its events
+        self.retries = 0
+        self.statuses: dict[int, int] = {}
+
+    def call(self, method: str, path: str, token: str, body: Any = None,
+             key: str | None = None) -> tuple[int, Any]:
+        while True:
+            connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
+            headers = {"Authorization": f"Bearer {token}", "Content-Type": "application/json",
+                       "Prefer": "return=minimal"}
+            if key:
+                headers["Idempotency-Key"] = key
+            try:
+                connection.request(method, path, body=json.dumps(body) if body else None,
+                                   headers=headers)
+                response = connection.getresponse()
+                data = response.read()
+                self.statuses[response.status] = self.statuses.get(response.status, 0) + 1
+                if response.status in (502, 503):
+                    raise ConnectionError(response.status)
+                return response.status, json.loads(data) if data else None
+            except (OSError, http.client.HTTPException):
+                self.retries += 1  # the worker died under us: the same request again
+                time.sleep(0.05)
+            finally:
+                connection.close()
+
+    def play(self, actions: int) -> None:
+        for _ in range(actions):
+            status, game = self.call("GET", f"/v1/games/{self.game_id}", self.tokens[0])
+            if game["phase"] == "ended":
+                return
+            seat = game["to_act"][0]
+            status, moves = self.call("GET", f"/v1/games/{self.game_id}/moves",
+                                      self.tokens[seat])
+            key = str(uuid.uuid4())
+            status, result = self.call("POST", f"/v1/games/{self.game_id}/actions",
+                                       self.tokens[seat], choose(moves["moves"], self.rng),
+                                       key)
+            assert status == 200, result
+            self.acknowledged[key] = [e["version"] for e in result["events"]]
+
+
+def test_an_api_worker_killed_under_load_loses_nothing_and_applies_nothing_twice(
+        pg_schema_url: str, redis_url: str, tmp_path: Path) -> None:
+    port = free_port()
+    env = {**os.environ, "TTR_DATABASE_URL": pg_schema_url, "TTR_REDIS_URL": redis_url,
+           "TTR_RATE_PER_TOKEN": "100000", "TTR_BURST_PER_TOKEN": "100000",
+           "TTR_RATE_PER_ADDRESS": "100000", "TTR_BURST_PER_ADDRESS": "100000",
+           "TTR_LOG_LEVEL": "warning", "TTR_WEB_THREADS": "4"}
+    with open(tmp_path / "server.log", "w") as log:
+        server = subprocess.Popen(
+            [sys.executable, "-m", "service.cli", "serve", "--bind", f"127.0.0.1:{port}",
+             "--workers", "2"], env=env, stderr=log)
+        setup = make_app(pg_schema_url, redis_url=redis_url)
+        try:
+            client = Client(setup)
+            tables = [open_table(client, "usa", 2) for _ in range(4)]
+            bots = [Bot(port, t.game_id, t.tokens, i) for i, t in enumerate(tables)]
+            _wait_ready(port)
+            threads = [threading.Thread(target=b.play, args=(60,)) for b in bots]
+            for t in threads:
+                t.start()
+            for _ in range(3):  # kill every worker, three times, while the bots play
+                time.sleep(0.7)
+                workers = _children(server.pid)
+                assert workers, "no gunicorn worker found"
+                for pid in workers:
+                    os.kill(pid, signal.SIGKILL)
+            for t in threads:
+                t.join(120)
+            store = setup.extensions["ttr"].store
+            for table, bot in zip(tables, bots, strict=True):
+                records = store.read_stream(table.game_id)
+                acted = [r.version for r in records if r.actor.startswith("seat:")
+                         and r.type != "game_started"]
+                acknowledged = sorted(v for vs in bot.acknowledged.values() for v in vs)
+                # every event a player caused belongs to exactly one acknowledged action
+                assert acknowledged == sorted(acted)
+                started = next(i for i, r in enumerate(records) if r.type == "game_started")
+                report = audit([r.event() for r in records[started:]])
+                assert report.ok, report
+            assert sum(b.retries for b in bots) >= 1  # the kill was felt by a client
+            assert all(500 not in b.statuses for b in bots)
+        finally:
+            server.terminate()
+            try:
+                server.wait(5)
+            except subprocess.TimeoutExpired:
+                server.kill()
+            setup.extensions["ttr"].close()
+
+
+def _children(pid: int) -> list[int]:
+    out = subprocess.run(["pgrep", "-P", str(pid)], capture_output=True, text=True).stdout
+    return [int(x) for x in out.split()]
+
+
+def _wait_ready(port: int) -> None:
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
+        try:
+            connection.request("GET", "/healthz")
+            if connection.getresponse().status == 200:
+                return
+        except OSError:
+            time.sleep(0.2)
+        finally:
+            connection.close()
+    raise AssertionError("the API did not start")
+
+
+# -- Redis stopped mid-game --------------------------------------------------------------
+
+@pytest.fixture
+def own_redis(tmp_path: Path) -> Iterator[tuple[int, Any]]:
+    """A Redis server of this test's own (the machine's shared one is never stopped)."""
+    port = free_port()
+
+    def start() -> subprocess.Popen[bytes]:
+        process = subprocess.Popen(
+            ["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--save", "",
+             "--appendonly", "no", "--dir", str(tmp_path)], stdout=subprocess.DEVNULL)
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
+                return process
+            except OSError:
+                time.sleep(0.05)
+        raise AssertionError("redis-server did not start")
+
+    holder = {"process": start()}
+
+    def control(action: str) -> None:
+        if action == "stop":
+            holder["process"].terminate()
+            holder["process"].wait(10)
+        else:
+            holder["process"] = start()
+
+    yield port, control
+    holder["process"].terminate()
+    holder["process"].wait(10)
+
+
+def test_with_redis_stopped_actions_go_on_and_scoring_catches_up(
+        pg_schema_url: str, own_redis: tuple[int, Any]) -> None:
+    port, control = own_redis
+    redis_url = f"redis://127.0.0.1:{port}/0"
+    app = make_app(pg_schema_url, redis_url=redis_url)
+    try:
+        client = Client(app)
+        table = open_table(client, "nordic", 2)
+        control("stop")
+        play_to_the_end(client, table, seed=5)  # every action answered 200 (asserted)
+        view = client.get(f"/v1/games/{table.game_id}", token=table.tokens[0]).json
+        assert view is not None and view["status"] == "scoring"
+        score = client.get(f"/v1/games/{table.game_id}/score", token=table.tokens[0])
+        assert score.status_code == 202
+        control("start")
+        sweep = subprocess.run(
+            [sys.executable, "-m", "service.cli", "worker", "--burst"],
+            env={**os.environ, "TTR_DATABASE_URL": pg_schema_url, "TTR_REDIS_URL": redis_url},
+            capture_output=True, text=True, timeout=120)
+        assert sweep.returncode == 0, sweep.stderr[-2000:]
+        scored = client.get(f"/v1/games/{table.game_id}/score", token=table.tokens[0])
+        assert scored.status_code == 200
+        stream = open_store(pg_schema_url)
+        assert [r.type for r in stream.read_stream(table.game_id)].count("game_scored") == 1
+        stream.close()
+    finally:
+        app.extensions["ttr"].close()
