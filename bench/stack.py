@@ -1,0 +1,263 @@
+"""The whole service on loopback, for the load and fault benchmarks: a scratch
+PostgreSQL schema, a Redis server of its own, the API under gunicorn and RQ workers,
+and bots that play games through the HTTP API.
+
+A bot retries every request that fails in transit or with 502/503 (with the same
+Idempotency-Key for actions, so nothing is applied twice) and records what it saw.
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import random
+import secrets
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import psycopg  # noqa: E402
+
+from tests.conftest import with_search_path  # noqa: E402
+
+DEFAULT_URL = "postgresql://postgres@127.0.0.1:5432/test"
+GAMES = [("usa", 2), ("usa", 3), ("usa", 4), ("europe", 2), ("europe", 3), ("europe", 4),
+         ("nordic", 2), ("nordic", 3)]
+UNLIMITED = {"TTR_RATE_PER_TOKEN": "1000000", "TTR_BURST_PER_TOKEN": "1000000",
+             "TTR_RATE_PER_ADDRESS": "1000000", "TTR_BURST_PER_ADDRESS": "1000000",
+             "TTR_ACCOUNTS_PER_ADDRESS_PER_HOUR": "1000000"}
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+class Stack:
+    """Start with `start()`, stop with `stop()`; `env` is what every process gets."""
+
+    def __init__(self, database_url: str = DEFAULT_URL, web_workers: int = 3,
+                 web_threads: int = 4, rq_workers: int = 1) -> None:
+        self.admin_url = database_url
+        self.schema = "bench_" + secrets.token_hex(4)
+        self.url = with_search_path(database_url, self.schema)
+        self.port = free_port()
+        self.redis_port = free_port()
+        self.redis_url = f"redis://127.0.0.1:{self.redis_port}/0"
+        self.scratch = Path(tempfile.mkdtemp(prefix="ttr-stack-"))
+        self.env = {**os.environ, **UNLIMITED, "TTR_DATABASE_URL": self.url,
+                    "TTR_REDIS_URL": self.redis_url, "TTR_LOG_LEVEL": "warning",
+                    "TTR_WEB_WORKERS": str(web_workers), "TTR_WEB_THREADS": str(web_threads),
+                    "PROMETHEUS_MULTIPROC_DIR": str(self.scratch / "metrics")}
+        (self.scratch / "metrics").mkdir()
+        self.rq_workers = rq_workers
+        self.api: subprocess.Popen[bytes] | None = None
+        self.redis: subprocess.Popen[bytes] | None = None
+        self.workers: list[subprocess.Popen[bytes]] = []
+
+    def start(self) -> None:
+        with psycopg.connect(self.admin_url, autocommit=True) as conn:
+            conn.execute(f"CREATE SCHEMA {self.schema}")
+        self.start_redis()
+        migrate = subprocess.run([sys.executable, "-m", "service.cli", "migrate"],
+                                 env=self.env, capture_output=True, text=True)
+        assert migrate.returncode == 0, migrate.stderr
+        self.api = subprocess.Popen(
+            [sys.executable, "-m", "service.cli", "serve", "--bind", f"127.0.0.1:{self.port}"],
+            env=self.env, stderr=open(self.scratch / "api.log", "w"))  # noqa: SIM115
+        for _ in range(self.rq_workers):
+            self.start_worker()
+        self.wait_ready()
+
+    def start_redis(self) -> None:
+        self.redis = subprocess.Popen(
+            ["redis-server", "--port", str(self.redis_port), "--bind", "127.0.0.1",
+             "--save", "", "--appendonly", "no", "--dir", str(self.scratch)],
+            stdout=subprocess.DEVNULL)
+        deadline = time.time() + 10
+        while time.time() < deadline:
+            try:
+                socket.create_connection(("127.0.0.1", self.redis_port), timeout=0.5).close()
+                return
+            except OSError:
+                time.sleep(0.05)
+        raise RuntimeError("redis-server did not start")
+
+    def stop_redis(self) -> None:
+        if self.redis is not None:
+            self.redis.terminate()
+            self.redis.wait(10)
+            self.redis = None
+
+    def start_worker(self) -> subprocess.Popen[bytes]:
+        worker = subprocess.Popen([sys.executable, "-m", "service.cli", "worker"],
+                                  env=self.env, stdout=subprocess.DEVNULL,
+                                  stderr=open(self.scratch / "worker.log", "a"))  # noqa: SIM115
+        self.workers.append(worker)
+        return worker
+
+    def api_workers(self) -> list[int]:
+        assert self.api is not None
+        out = subprocess.run(["pgrep", "-P", str(self.api.pid)], capture_output=True,
+                             text=True).stdout
+        return [int(x) for x in out.split()]
+
+    def wait_ready(self, timeout: float = 60) -> None:
+        deadline = time.time() + timeout
+        while time.time() < deadline:
+            connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=2)
+            try:
+                connection.request("GET", "/healthz")
+                if connection.getresponse().status == 200:
+                    return
+            except OSError:
+                pass
+            finally:
+                connection.close()
+            time.sleep(0.3)
+        raise RuntimeError("the API did not become ready")
+
+    def stop(self) -> None:
+        for process in [self.api, *self.workers]:
+            if process is not None and process.poll() is None:
+                process.send_signal(signal.SIGTERM)
+        for process in [self.api, *self.workers]:
+            if process is not None:
+                try:
+                    process.wait(20)
+                except subprocess.TimeoutExpired:
+                    process.kill()
+        self.stop_redis()
+        with psycopg.connect(self.admin_url, autocommit=True) as conn:
+            conn.execute(f"DROP SCHEMA {self.schema} CASCADE")
+
+
+@dataclass
+class Seen:
+    """What a bot saw: statuses, requests retried, latencies of its actions."""
+    statuses: Counter[int] = field(default_factory=Counter)
+    transport_errors: int = 0
+    retries: int = 0
+    latencies: list[float] = field(default_factory=list)
+    actions: int = 0
+    errors: int = 0  # answers that were neither 2xx nor retried
+
+    def add(self, other: Seen) -> None:
+        self.statuses.update(other.statuses)
+        self.transport_errors += other.transport_errors
+        self.retries += other.retries
+        self.latencies.extend(other.latencies)
+        self.actions += other.actions
+        self.errors += other.errors
+
+
+class Http:
+    """Keep-alive JSON client that retries what failed in transit or with 502/503."""
+
+    def __init__(self, port: int, seen: Seen) -> None:
+        self.port = port
+        self.seen = seen
+        self.connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+
+    def call(self, method: str, path: str, token: str | None = None, body: Any = None,
+             key: str | None = None, retry_for: float = 120.0) -> tuple[int, Any]:
+        headers = {"Content-Type": "application/json", "Prefer": "return=minimal"}
+        if token:
+            headers["Authorization"] = f"Bearer {token}"
+        if key:
+            headers["Idempotency-Key"] = key
+        data = json.dumps(body) if body is not None else None
+        give_up = time.time() + retry_for
+        while True:
+            try:
+                self.connection.request(method, path, body=data, headers=headers)
+                response = self.connection.getresponse()
+                raw = response.read()
+                self.seen.statuses[response.status] += 1
+                if response.status not in (502, 503) or time.time() > give_up:
+                    return response.status, json.loads(raw) if raw else None
+                wait = float(response.getheader("Retry-After") or 1)
+            except (OSError, http.client.HTTPException):
+                self.seen.transport_errors += 1
+                self.connection.close()
+                self.connection = http.client.HTTPConnection("127.0.0.1", self.port,
+                                                             timeout=60)
+                if time.time() > give_up:
+                    raise
+                wait = 0.2
+            self.seen.retries += 1
+            time.sleep(min(wait, 2.0))
+
+
+def choose(moves: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
+    moves = [m for m in moves if m["type"] != "resign"]
+    claims = [m for m in moves if m["type"] in ("claim_route", "build_station", "pay_tunnel")]
+    if claims and rng.random() < 0.8:
+        return rng.choice(claims)
+    keeps = [m for m in moves if m["type"] == "keep_tickets"]
+    if keeps:
+        return min(keeps, key=lambda m: len(m["tickets"]))
+    draws = [m for m in moves if m["type"] == "draw_card"]
+    return rng.choice(draws) if draws and rng.random() < 0.9 else rng.choice(moves)
+
+
+class Game:
+    """One game's bot: all of its players' tokens; `step()` makes one action."""
+
+    def __init__(self, client: Http, tokens: list[str], map_name: str, players: int,
+                 rng: random.Random) -> None:
+        self.client = client
+        self.tokens = tokens[:players]
+        self.rng = rng
+        status, game = client.call("POST", "/v1/games", tokens[0],
+                                   {"map": map_name, "seats": players})
+        assert status == 201, game
+        self.game_id: str = game["id"]
+        for token in self.tokens[1:]:
+            status, game = client.call("POST", f"/v1/games/{self.game_id}/players", token, {})
+            assert status == 200, game
+        self.state: dict[str, Any] = game
+        self.moves: dict[int, list[dict[str, Any]]] = {}
+        self.ended = False
+
+    def step(self) -> None:
+        seat = self.state["to_act"][0]
+        moves = self.moves.pop(seat, None)
+        if moves is None:
+            status, listing = self.client.call("GET", f"/v1/games/{self.game_id}/moves",
+                                               self.tokens[seat])
+            if status != 200:
+                self.client.seen.errors += 1
+                return
+            moves = listing["moves"]
+        started = time.perf_counter()
+        status, result = self.client.call("POST", f"/v1/games/{self.game_id}/actions",
+                                          self.tokens[seat], choose(moves, self.rng),
+                                          key=str(uuid.uuid4()))
+        if status != 200:
+            self.client.seen.errors += 1
+            # decide again on the latest state (e.g. after a time-out moved the turn on)
+            status, self.state = self.client.call("GET", f"/v1/games/{self.game_id}",
+                                                  self.tokens[0])
+            self.ended = self.state.get("phase") == "ended"
+            return
+        self.client.seen.latencies.append(time.perf_counter() - started)
+        self.client.seen.actions += 1
+        self.state = result
+        self.ended = result["phase"] == "ended"
+        if result["moves"] and seat in result["to_act"]:
+            self.moves[seat] = result["moves"]
