@@ -405,10 +405,13 @@ class PrivateRedis:
         import redis
 
         def up() -> bool:
+            client = redis.Redis.from_url(self.url, socket_connect_timeout=0.2)
             try:
-                return bool(redis.Redis.from_url(self.url, socket_connect_timeout=0.2).ping())
+                return bool(client.ping())
             except redis.RedisError:
                 return False
+            finally:
+                client.close()
 
         wait_for(up, 10, "the private redis-server")
 
