@@ -206,4 +206,5 @@ class RedisNotifier(LocalNotifier):
     def close(self) -> None:
         self.flush()
         self._stop.set()
+        self._redis.close()
         super().close()

@@ -9,6 +9,7 @@ pub/sub (`TTR_REDIS_URL`). Everything above the ports is the same code.
 from __future__ import annotations
 
 import logging
+import os
 import secrets
 import time
 from dataclasses import dataclass
@@ -38,7 +39,7 @@ from service.problems import (
 )
 from service.ratelimit import Limiter, MemoryLimiter, RedisLimiter, retry_after
 from worker.context import WorkerContext
-from worker.queue import InlineJobs, Jobs, RqJobs
+from worker.queue import DEFAULT_QUEUE, InlineJobs, Jobs, RqJobs
 
 log = logging.getLogger("service")
 API_VERSION = "1.0.0"
@@ -77,11 +78,13 @@ def build_services(settings: Settings) -> Services:
         RedisLimiter(settings.redis_url) if settings.redis_url else MemoryLimiter())
     holder: dict[str, WorkerContext] = {}
     jobs: Jobs = extra.get("jobs") or (
-        RqJobs(settings.redis_url) if settings.redis_url
-        else InlineJobs(lambda: holder["context"]))
+        RqJobs(settings.redis_url, os.environ.get("TTR_QUEUE") or DEFAULT_QUEUE)
+        if settings.redis_url else InlineJobs(lambda: holder["context"]))
     context = WorkerContext(store=store, log=game_log, notifier=notifier, jobs=jobs,
                             clock=extra.get("clock") or store.clock)
     holder["context"] = context
+    if isinstance(jobs, InlineJobs):
+        jobs.start()  # its first sweep picks up what a previous run left unfinished
     return Services(settings=settings, store=store, log=game_log,
                     accounts=Accounts(store, settings.admin_token), notifier=notifier,
                     jobs=jobs, limiter=limiter, worker=context)
