@@ -324,7 +324,8 @@ GAMES = ("c1", "c2", "c3")
 APPENDS_PER_WRITER = 25
 
 
-def _write(url: str, writer: str, seed: int) -> tuple[int, int, list[str]]:
+def _write(url: str, writer: str, seed: int, start_at: float = 0.0
+           ) -> tuple[int, int, list[str]]:
     """Append APPENDS_PER_WRITER events, retrying on conflicts; (successes, conflicts, errors)."""
     s = open_store(url)
     rng = random.Random(seed)
@@ -334,6 +335,10 @@ def _write(url: str, writer: str, seed: int) -> tuple[int, int, list[str]]:
         while done < APPENDS_PER_WRITER:
             game = rng.choice(GAMES)
             version = s.current_version(game)
+            if done == 0:  # every writer, thread or process, starts at the same moment
+                while time.time() < start_at:
+                    time.sleep(0.001)
+                version = s.current_version(game)
             try:
                 s.append(game, [seat_event(f"{writer}-{done}")], version)
                 done += 1
@@ -348,9 +353,9 @@ def _write(url: str, writer: str, seed: int) -> tuple[int, int, list[str]]:
     return done, conflicts, errors
 
 
-def _write_in_process(url: str, writer: str, seed: int,
+def _write_in_process(url: str, writer: str, seed: int, start_at: float,
                       results: multiprocessing.Queue) -> None:  # type: ignore[type-arg]
-    results.put(_write(url, writer, seed))
+    results.put(_write(url, writer, seed, start_at))
 
 
 def test_concurrent_writers_lose_nothing_and_losers_get_conflicts(
@@ -377,13 +382,15 @@ def test_concurrent_writers_lose_nothing_and_losers_get_conflicts(
     reader.start()
     ctx = multiprocessing.get_context("spawn")
     results: multiprocessing.Queue = ctx.Queue()  # type: ignore[type-arg]
-    procs = [ctx.Process(target=_write_in_process, args=(store_url, f"p{i}", 100 + i, results))
+    start_at = time.time() + 3.0  # time for the spawned processes to import
+    procs = [ctx.Process(target=_write_in_process,
+                         args=(store_url, f"p{i}", 100 + i, start_at, results))
              for i in range(4)]
     for p in procs:
         p.start()
     thread_results: list[tuple[int, int, list[str]]] = []
     threads = [threading.Thread(target=lambda i=i: thread_results.append(
-        _write(store_url, f"t{i}", i))) for i in range(8)]
+        _write(store_url, f"t{i}", i, start_at))) for i in range(8)]
     for t in threads:
         t.start()
     for t in threads:
