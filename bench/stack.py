@@ -30,6 +30,7 @@ sys.path.insert(0, str(ROOT))
 
 import psycopg  # noqa: E402
 
+from tests.api_support import choose  # noqa: E402
 from tests.conftest import with_search_path  # noqa: E402
 
 DEFAULT_URL = "postgresql://postgres@127.0.0.1:5432/test"
@@ -201,18 +202,6 @@ class Http:
                 wait = 0.2
             self.seen.retries += 1
             time.sleep(min(wait, 2.0))
-
-
-def choose(moves: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
-    moves = [m for m in moves if m["type"] != "resign"]
-    claims = [m for m in moves if m["type"] in ("claim_route", "build_station", "pay_tunnel")]
-    if claims and rng.random() < 0.8:
-        return rng.choice(claims)
-    keeps = [m for m in moves if m["type"] == "keep_tickets"]
-    if keeps:
-        return min(keeps, key=lambda m: len(m["tickets"]))
-    draws = [m for m in moves if m["type"] == "draw_card"]
-    return rng.choice(draws) if draws and rng.random() < 0.9 else rng.choice(moves)
 
 
 class Game:
