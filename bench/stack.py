@@ -30,22 +30,13 @@ sys.path.insert(0, str(ROOT))
 
 import psycopg  # noqa: E402
 
-from tests.api_support import choose  # noqa: E402
+from tests.api_support import UNLIMITED, choose, free_port  # noqa: E402
 from tests.conftest import with_search_path  # noqa: E402
 
 DEFAULT_URL = "postgresql://postgres@127.0.0.1:5432/test"
 GAMES = [("usa", 2), ("usa", 3), ("usa", 4), ("europe", 2), ("europe", 3), ("europe", 4),
          ("nordic", 2), ("nordic", 3)]
-UNLIMITED = {"TTR_RATE_PER_TOKEN": "1000000", "TTR_BURST_PER_TOKEN": "1000000",
-             "TTR_RATE_PER_ADDRESS": "1000000", "TTR_BURST_PER_ADDRESS": "1000000",
-             "TTR_ACCOUNTS_PER_ADDRESS_PER_HOUR": "1000000"}
 
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
 
 
 class Stack:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+import socket
 import time
 from dataclasses import dataclass, field
 from typing import Any
@@ -19,6 +20,19 @@ from service.api.pages import build_spec
 from service.app import create_app
 from service.config import Settings
 from service.problems import PROBLEM_JSON
+
+# rate limits out of the way, for servers started by tests and benchmarks
+UNLIMITED = {"TTR_RATE_PER_TOKEN": "1000000", "TTR_BURST_PER_TOKEN": "1000000",
+             "TTR_RATE_PER_ADDRESS": "1000000", "TTR_BURST_PER_ADDRESS": "1000000",
+             "TTR_ACCOUNTS_PER_ADDRESS_PER_HOUR": "1000000"}
+
+
+def free_port() -> int:
+    """A TCP port on loopback that nothing listens on just now."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
 
 
 def make_app(database_url: str, **settings: Any) -> Flask:

@@ -6,7 +6,6 @@ from __future__ import annotations
 import http.client
 import json
 import os
-import socket
 import subprocess
 import sys
 import threading
@@ -18,7 +17,7 @@ from typing import Any
 import pytest
 from flask import Flask
 
-from tests.api_support import Client, Table, make_app, open_table
+from tests.api_support import UNLIMITED, Client, Table, free_port, make_app, open_table
 
 
 @pytest.fixture
@@ -153,20 +152,12 @@ def test_the_user_feed_wakes_on_any_of_the_users_games(client: Client) -> None:
 
 # -- a stream served by another API process -------------------------------------------------
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
-
 
 def test_a_stream_in_another_api_process_wakes_on_a_write_here(
         pg_schema_url: str, redis_url: str, tmp_path: Path) -> None:
     port = free_port()
-    env = {**os.environ, "TTR_DATABASE_URL": pg_schema_url, "TTR_REDIS_URL": redis_url,
-           "TTR_SSE_KEEPALIVE": "30", "TTR_RATE_PER_TOKEN": "100000",
-           "TTR_BURST_PER_TOKEN": "100000", "TTR_RATE_PER_ADDRESS": "100000",
-           "TTR_BURST_PER_ADDRESS": "100000"}
+    env = {**os.environ, **UNLIMITED, "TTR_DATABASE_URL": pg_schema_url,
+           "TTR_REDIS_URL": redis_url, "TTR_SSE_KEEPALIVE": "30"}
     log = open(tmp_path / "server.log", "w")  # noqa: SIM115  (closed below)
     server = subprocess.Popen(
         [sys.executable, "-m", "service.cli", "serve", "--bind", f"127.0.0.1:{port}",

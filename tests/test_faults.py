@@ -26,7 +26,15 @@ from flask import Flask
 from domain.audit import audit
 from events import open_store
 from service.problems import PROBLEM_JSON
-from tests.api_support import Client, choose, make_app, open_table, play_to_the_end
+from tests.api_support import (
+    UNLIMITED,
+    Client,
+    choose,
+    free_port,
+    make_app,
+    open_table,
+    play_to_the_end,
+)
 from tests.tcp_proxy import TcpProxy
 
 
@@ -87,12 +95,6 @@ def test_while_the_database_is_away_clients_get_503_and_nothing_is_lost(
 
 # -- an API worker killed in the middle of the load -----------------------------------------
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
-
 
 class Bot:
     """Plays one game over a raw HTTP connection, retrying every action with its key."""
@@ -148,10 +150,8 @@ class Bot:
 def test_an_api_worker_killed_under_load_loses_nothing_and_applies_nothing_twice(
         pg_schema_url: str, redis_url: str, tmp_path: Path) -> None:
     port = free_port()
-    env = {**os.environ, "TTR_DATABASE_URL": pg_schema_url, "TTR_REDIS_URL": redis_url,
-           "TTR_RATE_PER_TOKEN": "100000", "TTR_BURST_PER_TOKEN": "100000",
-           "TTR_RATE_PER_ADDRESS": "100000", "TTR_BURST_PER_ADDRESS": "100000",
-           "TTR_LOG_LEVEL": "warning", "TTR_WEB_THREADS": "4"}
+    env = {**os.environ, **UNLIMITED, "TTR_DATABASE_URL": pg_schema_url,
+           "TTR_REDIS_URL": redis_url, "TTR_LOG_LEVEL": "warning", "TTR_WEB_THREADS": "4"}
     with open(tmp_path / "server.log", "w") as log:
         server = subprocess.Popen(
             [sys.executable, "-m", "service.cli", "serve", "--bind", f"127.0.0.1:{port}",

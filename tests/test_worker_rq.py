@@ -20,7 +20,6 @@ import random
 import secrets
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -33,6 +32,7 @@ import pytest
 
 from events import GameLog, SqlStore, StoreUnavailable, open_store
 from events.repository import Outcome
+from tests.api_support import free_port
 from tests.conftest import IN_CI
 from tests.test_worker_helpers import (
     count_scored,
@@ -373,12 +373,6 @@ def test_enqueueing_never_raises_when_redis_is_unreachable(
 
 
 # -- a Redis of our own ----------------------------------------------------------------------
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
 
 
 class PrivateRedis:
