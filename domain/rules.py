@@ -104,12 +104,17 @@ NORDIC = Rules(
     tie_breakers=("completed_tickets", "longest_path_length"),
 )
 
-_RULES = {r.map: r for r in (USA, EUROPE, NORDIC)}
+# Every rules version ever released, with each map's knobs as they were in it: a fix
+# adds version n + 1 (and bumps RULES_VERSION) and leaves the older entries alone, so
+# a game keeps the rules it was created under for as long as it is replayed.
+RULES_BY_VERSION: dict[int, dict[str, Rules]] = {
+    1: {r.map: r for r in (USA, EUROPE, NORDIC)},
+}
 
 
 def rules_for(map_name: str, version: int = RULES_VERSION) -> Rules:
     """The rules of `map_name` as they were in rules version `version`."""
-    if version != RULES_VERSION:
-        # Only version 1 exists; a later version keeps the older knobs here.
+    knobs = RULES_BY_VERSION.get(version)
+    if knobs is None:
         raise ValueError(f"unknown rules version {version}")
-    return _RULES[map_name]
+    return knobs[map_name]
