@@ -71,7 +71,7 @@ def parse_lines(lines: Iterable[str | bytes]) -> list[dict[str, Any]]:
             continue
         try:
             record = json.loads(text)
-        except ValueError as error:
+        except (ValueError, RecursionError) as error:
             raise ValueError(f"line {number} is not JSON: {error}") from error
         if not isinstance(record, dict):
             raise ValueError(f"line {number} is not a JSON object")

@@ -136,6 +136,9 @@ def create_app(settings: Settings | None = None) -> Flask:
     app.register_error_handler(StoreUnavailable, lambda e: _problem(Problem(
         "unavailable", "The database cannot be reached; nothing changed.",
         headers={"Retry-After": "2"})))
+    # JSON nested deeper than the parser's recursion limit: the body's fault, not ours
+    app.register_error_handler(RecursionError, lambda e: _problem(Problem(
+        "invalid-request", "The JSON body is nested too deeply.")))
     app.register_error_handler(HTTPException, _http_exception)
     app.register_error_handler(Exception, _unexpected)
     observability.install(app)

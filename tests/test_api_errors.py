@@ -84,6 +84,19 @@ def test_broken_json_is_refused(client: Client) -> None:
     problem(response, 400, "invalid-request")
 
 
+@pytest.mark.parametrize("path", ["/v1/users", "/v1/games", "/v1/verify"])
+def test_json_nested_too_deeply_is_refused_not_a_crash(client: Client, path: str) -> None:
+    token = client.new_user()
+    deep = "[" * 20000 + "]" * 20000
+    response = client.post(path, token=token, data=deep,
+                           headers={"Content-Type": "application/json"}, check=False)
+    assert response.status_code in (200, 400), response.get_data(True)
+    if response.status_code == 200:  # the verifier answers with a verdict
+        assert response.json["ok"] is False  # type: ignore[index]
+    else:
+        assert response.mimetype == PROBLEM_JSON
+
+
 def test_an_unknown_command_is_malformed(client: Client) -> None:
     t = open_table(client, "usa", 2)
     body = problem(client.post(f"/v1/games/{t.game_id}/actions", token=t.tokens[0],
