@@ -4,10 +4,12 @@ shipped with the package), problem type pages, health probes, and the replay vie
 from __future__ import annotations
 
 import html
+import json
 from functools import cache
 from pathlib import Path
 from typing import Any
 
+import redis
 import yaml
 from flask import Flask, Response, current_app, send_from_directory
 
@@ -124,16 +126,12 @@ def register_pages(app: Flask) -> None:
             checks["database"] = f"unavailable: {type(error).__name__}"
         if s.settings.redis_url:
             try:
-                import redis
-
                 redis.Redis.from_url(s.settings.redis_url, socket_timeout=1,
                                      socket_connect_timeout=1).ping()
                 checks["redis"] = "ok"
             except Exception as error:
                 checks["redis"] = f"unavailable: {type(error).__name__}"
         ready = all(v == "ok" for v in checks.values())
-        import json
-
         return Response(json.dumps({"status": "ready" if ready else "not ready",
                                     "checks": checks}),
                         status=200 if ready else 503, mimetype="application/json")
