@@ -96,6 +96,46 @@ MIGRATIONS: tuple[Migration, ...] = (
         )""",
         "CREATE INDEX game_players_by_user ON game_players (user_id, game_id)",
     )),
+    Migration(3, "webhooks, their deliveries and delivery attempts", (
+        # One webhook per user. The secret is kept as given: signing needs it.
+        """CREATE TABLE webhooks (
+            user_id TEXT PRIMARY KEY,
+            url TEXT NOT NULL,
+            secret TEXT NOT NULL,
+            created_at {time} NOT NULL,
+            updated_at {time} NOT NULL
+        )""",
+        # One row per message to one user. (user, game, version, kind) is unique, so a
+        # fan-out that runs twice creates nothing twice (a ping has no game: NULLs never
+        # collide). `body` is the exact text sent (and signed), the same on every
+        # attempt; `claimed_until`: a delivery job is sending it until then.
+        """CREATE TABLE webhook_deliveries (
+            delivery_id TEXT PRIMARY KEY,
+            user_id TEXT NOT NULL,
+            kind TEXT NOT NULL,
+            game_id TEXT,
+            version INTEGER,
+            status TEXT NOT NULL,
+            attempts INTEGER NOT NULL DEFAULT 0,
+            created_at {time} NOT NULL,
+            next_attempt_at {time},
+            claimed_until {time},
+            body TEXT NOT NULL,
+            UNIQUE (user_id, game_id, version, kind)
+        )""",
+        "CREATE INDEX webhook_deliveries_by_user ON webhook_deliveries (user_id, created_at)",
+        "CREATE INDEX webhook_deliveries_due ON webhook_deliveries (next_attempt_at) "
+        "WHERE status = 'pending'",
+        """CREATE TABLE webhook_attempts (
+            delivery_id TEXT NOT NULL,
+            number INTEGER NOT NULL,
+            attempted_at {time} NOT NULL,
+            status_code INTEGER,
+            error TEXT,
+            duration_ms INTEGER NOT NULL,
+            PRIMARY KEY (delivery_id, number)
+        )""",
+    )),
 )
 
 LATEST = MIGRATIONS[-1].number
