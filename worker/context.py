@@ -1,4 +1,5 @@
-"""What a job needs to run: the store, the game log, the notifier, the jobs port, a clock.
+"""What a job needs to run: the store, the game log, the notifier, the jobs port, a clock,
+and how webhooks are delivered.
 
 A job function takes plain arguments (a game id) so that RQ can carry it by name;
 it finds everything else through `current_context()`, in this order:
@@ -23,7 +24,7 @@ import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING
 
@@ -32,6 +33,7 @@ from events.notify import LocalNotifier, Notifier, RedisNotifier
 
 if TYPE_CHECKING:
     from worker.queue import Jobs
+    from worker.webhooks import WebhookConfig
 
 log = logging.getLogger(__name__)
 
@@ -54,6 +56,12 @@ def _store_clock() -> datetime:
     raise AssertionError("WorkerContext replaces this default with its store's clock")
 
 
+def _webhook_config() -> WebhookConfig:
+    from worker.webhooks import WebhookConfig
+
+    return WebhookConfig.from_env()
+
+
 @dataclass
 class WorkerContext:
     """Everything a job touches; one per process (or per app in the embedded mode)."""
@@ -63,6 +71,8 @@ class WorkerContext:
     notifier: Notifier
     jobs: Jobs
     clock: Clock = _store_clock  # (the default stands for the store's own clock)
+    # webhook delivery: settings (TTR_WEBHOOK_ALLOW_PRIVATE), clock, recipients' cache
+    webhooks: WebhookConfig = field(default_factory=_webhook_config)
 
     def __post_init__(self) -> None:
         if self.clock is _store_clock:

@@ -2,10 +2,12 @@
 
 `follow_up(ctx, outcome)`: tell the world the game changed (the notifier wakes long
 polls and SSE streams of the game and of its players), ask for the score when the
-game has just ended, and ask for the new turn's deadline to be enforced. The events
+game has just ended, ask for the new turn's deadline to be enforced, and hand the
+webhook messages the change calls for to a job (`worker.webhooks.hand_over`: nothing
+at all unless a player has a webhook). The events
 are already committed when it runs, so it never raises: a failure here costs
 latency (a stream wakes on its own timeout, the sweeper catches up with scoring and
-deadlines), never correctness.
+deadlines and webhook deliveries), never correctness.
 """
 
 from __future__ import annotations
@@ -15,12 +17,13 @@ import logging
 from events.index import summarize
 from events.repository import Outcome
 from worker.context import WorkerContext
+from worker.webhooks import hand_over
 
 log = logging.getLogger(__name__)
 
 
 def follow_up(ctx: WorkerContext, outcome: Outcome) -> None:
-    """Publish the change, and ask for the scoring or the deadline it calls for."""
+    """Publish the change; ask for the scoring, the deadline and the webhooks it calls for."""
     if outcome.replayed or not outcome.events:
         return  # an idempotent replay changed nothing
     game_id = outcome.game_id
@@ -39,6 +42,11 @@ def follow_up(ctx: WorkerContext, outcome: Outcome) -> None:
             _schedule_deadline(ctx, outcome)
         except Exception:
             log.exception("game %s: could not schedule its turn deadline", game_id)
+    try:
+        hand_over(ctx, outcome)
+    except Exception:
+        log.exception("game %s: could not hand version %d to the webhooks", game_id,
+                      outcome.last_version)
 
 
 def _users(outcome: Outcome) -> list[str]:

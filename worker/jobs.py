@@ -23,6 +23,7 @@ from events import GameNotFound, system_actor
 from events.index import GameRow, seats_to_act
 from worker.context import WorkerContext, current_context
 from worker.effects import follow_up
+from worker.webhooks import sweep_deliveries
 
 log = logging.getLogger(__name__)
 
@@ -139,7 +140,10 @@ def sweep(limit: int = SWEEP_LIMIT) -> dict[str, int]:
     Games whose status is ``scoring`` have ended without a `GameScored` (Redis was
     down when they ended, or their job was lost): their scoring is enqueued (a no-op
     when it is waiting already). Games past their turn deadline get their deadline
-    job (run at once). Both asks are idempotent, so sweeps may overlap.
+    job (run at once). Webhook deliveries that are due and that no job holds (their
+    job was lost with Redis's data, or their worker died) are asked for again, and old
+    finished ones are dropped (`worker.webhooks.sweep_deliveries`; counted as
+    ``webhooks`` when there were any). Every ask is idempotent, so sweeps may overlap.
     """
     ctx = current_context()
     scoring = ctx.store.games_with_status("scoring", limit)
@@ -149,9 +153,18 @@ def sweep(limit: int = SWEEP_LIMIT) -> dict[str, int]:
     for row in overdue:
         if row.deadline is not None:
             ctx.jobs.deadline(row.game_id, row.deadline)
+    try:
+        webhooks = sweep_deliveries(ctx, limit)
+    except Exception:  # (the scoring and the deadlines above are asked for regardless)
+        log.exception("sweep: could not look for due webhook deliveries")
+        webhooks = 0
     if len(scoring) >= limit or len(overdue) >= limit:
         log.warning("sweep: %d games to score and %d overdue, at the limit of %d: the "
                     "next sweep takes the rest", len(scoring), len(overdue), limit)
     elif scoring or overdue:
         log.info("sweep: %d games to score, %d overdue", len(scoring), len(overdue))
-    return {"scoring": len(scoring), "overdue": len(overdue)}
+    found = {"scoring": len(scoring), "overdue": len(overdue)}
+    if webhooks:
+        found["webhooks"] = webhooks
+        log.info("sweep: %d webhook deliveries due without a job", webhooks)
+    return found

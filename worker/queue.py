@@ -1,10 +1,13 @@
 """The jobs port: how the API and the jobs ask for work to be done later.
 
 `Jobs.score(game_id)` asks for a game's final score; `Jobs.deadline(game_id, at)` asks
-for the game's turn deadline to be enforced at `at`. Asking is cheap and idempotent:
-one scoring job per game and one deadline job per (game, deadline) are ever waiting
-at a time, and the jobs themselves check the game's state before acting, so a job
-that runs twice, late, or for a deadline that no longer holds does nothing.
+for the game's turn deadline to be enforced at `at`; `Jobs.webhook_fan_out(game_id,
+version, notices)` asks for a change's webhook deliveries to be stored and sent, and
+`Jobs.webhook(delivery_id, at)` for a delivery's next attempt at `at`. Asking is cheap
+and idempotent: one scoring job per game and one deadline job per (game, deadline)
+are ever waiting at a time, and the jobs themselves check the game's state before
+acting, so a job that runs twice, late, or for a deadline that no longer holds does
+nothing.
 
 Two adapters run the same job functions (`worker.jobs`):
 
@@ -14,12 +17,14 @@ Two adapters run the same job functions (`worker.jobs`):
   (`worker.jobs.sweep`, on worker start and every half minute) finds the work from
   the games index later.
 - `InlineJobs`: the embedded mode, no Redis: a small thread pool and a timer thread
-  in the server's own process.
+  in the server's own process. Webhook deliveries run on a pool of their own, so a
+  slow receiver never holds up scoring or deadlines.
 """
 
 from __future__ import annotations
 
 import heapq
+import importlib
 import itertools
 import logging
 import os
@@ -48,6 +53,12 @@ SCORE_RETRY_INTERVALS = (2, 5, 15, 60, 300)
 SCORE_TIMEOUT = 120  # seconds; scoring takes milliseconds, the store may be slow
 DEADLINE_RETRY_INTERVALS = (1, 5, 15, 60)
 DEADLINE_TIMEOUT = 60
+# Webhooks: the fan-out stores deliveries (a few rows); a delivery job makes one HTTP
+# attempt of at most a few seconds. Both retried only when they raise (the store is
+# away): a receiver's failures are retried by the delivery's own schedule.
+WEBHOOK_FAN_OUT_TIMEOUT = 60
+WEBHOOK_TIMEOUT = 60
+WEBHOOK_RETRY_INTERVALS = (5, 30, 120)
 SWEEP_TIMEOUT = 300
 RESULT_TTL = 600  # keep a finished job's result ten minutes (for operators)
 FAILURE_TTL = 7 * 24 * 3600  # and a failed one a week
@@ -57,6 +68,9 @@ FAILURE_TTL = 7 * 24 * 3600  # and a failed one a week
 DEFAULT_STALE_AFTER = 60.0
 
 _JOB_ID = re.compile(r"[A-Za-z0-9_-]+")
+# the webhook job functions, by the names RQ imports them by
+FAN_OUT = "worker.webhooks.fan_out_webhooks"
+DELIVER = "worker.webhooks.deliver_webhook"
 
 
 class Jobs(Protocol):
@@ -67,6 +81,14 @@ class Jobs(Protocol):
 
     def deadline(self, game_id: str, at: datetime) -> None:
         """Enforce the turn deadline `at` of `game_id` at that moment."""
+
+    def webhook_fan_out(self, game_id: str, version: int,
+                        notices: list[dict[str, Any]]) -> None:
+        """Store and send the webhook deliveries of version `version` of `game_id`
+        (`worker.webhooks.Notice.as_dict` each; once per game and version)."""
+
+    def webhook(self, delivery_id: str, at: datetime) -> None:
+        """Make the next attempt of webhook delivery `delivery_id` at `at`."""
 
     def close(self) -> None:
         """Stop whatever the adapter runs; later requests are dropped."""
@@ -89,6 +111,15 @@ def score_job_id(game_id: str) -> str:
 def deadline_job_id(game_id: str, at: datetime) -> str:
     stamp = at.astimezone(UTC).strftime("%Y%m%dT%H%M%S%fZ")
     return f"deadline-{_id_part(game_id)}-{stamp}"
+
+
+def webhook_fan_out_job_id(game_id: str, version: int) -> str:
+    return f"webhooks-{_id_part(game_id)}-{version}"
+
+
+def webhook_job_id(delivery_id: str, at: datetime) -> str:
+    stamp = at.astimezone(UTC).strftime("%Y%m%dT%H%M%S%fZ")
+    return f"webhook-{_id_part(delivery_id)}-{stamp}"
 
 
 def sweep_job_id(queue: str) -> str:
@@ -164,6 +195,30 @@ class RqJobs:
                       retry=Retry(max=len(DEADLINE_RETRY_INTERVALS),
                                   interval=list(DEADLINE_RETRY_INTERVALS)))
 
+    def webhook_fan_out(self, game_id: str, version: int,
+                        notices: list[dict[str, Any]]) -> None:
+        from rq import Retry
+
+        self._enqueue(webhook_fan_out_job_id(game_id, version),
+                      FAN_OUT, (game_id, notices),
+                      timeout=WEBHOOK_FAN_OUT_TIMEOUT,
+                      retry=Retry(max=len(WEBHOOK_RETRY_INTERVALS),
+                                  interval=list(WEBHOOK_RETRY_INTERVALS)),
+                      description=f"fan_out_webhooks({game_id!r}, version {version})")
+
+    def webhook(self, delivery_id: str, at: datetime) -> None:
+        from rq import Retry, get_current_job
+
+        job_id = webhook_job_id(delivery_id, at)
+        current = get_current_job()
+        if current is not None and current.id.startswith(job_id):
+            # this attempt's own job found it not yet due (see `deadline`)
+            job_id = f"{job_id}-r{time.time_ns() // 1_000_000}"
+        self._enqueue(job_id, DELIVER, (delivery_id,), at=at,
+                      timeout=WEBHOOK_TIMEOUT,
+                      retry=Retry(max=len(WEBHOOK_RETRY_INTERVALS),
+                                  interval=list(WEBHOOK_RETRY_INTERVALS)))
+
     def _supersede(self, game_id: str, at: datetime, job_id: str) -> bool:
         """Note `job_id` as the game's deadline job and drop the one it replaces.
 
@@ -216,14 +271,15 @@ class RqJobs:
 
     def _enqueue(self, job_id: str, func: str, args: tuple[Any, ...], *,
                  at: datetime | None = None, timeout: int, retry: Any,
-                 at_front: bool = False, result_ttl: int = RESULT_TTL) -> None:
+                 at_front: bool = False, result_ttl: int = RESULT_TTL,
+                 description: str | None = None) -> None:
         from redis.exceptions import RedisError
         from rq.exceptions import DuplicateJobError
 
         options: dict[str, Any] = dict(
             job_id=job_id, unique=True, timeout=timeout, retry=retry,
             result_ttl=result_ttl, failure_ttl=FAILURE_TTL, at_front=at_front,
-            description=f"{func.rsplit('.', 1)[-1]}{args!r}")
+            description=description or f"{func.rsplit('.', 1)[-1]}{args!r}")
         try:
             queue = self.queue
             for _ in range(3):
@@ -319,7 +375,9 @@ class InlineJobs:
     that raises is retried after `retry_intervals` (seconds), then given up (the
     periodic sweep asks again for a game still unscored or overdue). Asking again
     for work already waiting or running is a no-op. Deadlines wait on a timer thread
-    that reads the context's clock, so a test's clock moves them too. Every
+    that reads the context's clock, so a test's clock moves them too; webhook attempts
+    wait on the same thread by the webhooks' clock (the wall clock) and run on a pool
+    of their own (`webhook_threads`), so a slow receiver never delays the game. Every
     `sweep_every` seconds (and once just after the start) the sweep runs, so work
     from before a restart is picked up. Threads start on first use and again in a
     forked child (gunicorn); `close()` stops them.
@@ -328,9 +386,10 @@ class InlineJobs:
     def __init__(self, context_factory: Callable[[], WorkerContext], *, threads: int = 2,
                  retry_intervals: Sequence[float] = (0.5, 2.0, 5.0, 15.0, 60.0),
                  sweep_every: float | None = 30.0, first_sweep_after: float = 1.0,
-                 poll: float = 1.0) -> None:
+                 poll: float = 1.0, webhook_threads: int = 4) -> None:
         self._factory = context_factory
         self._threads = threads
+        self._webhook_threads = webhook_threads
         self._retry_intervals = tuple(retry_intervals)
         self._sweep_every = sweep_every
         self._first_sweep_after = first_sweep_after
@@ -344,10 +403,12 @@ class InlineJobs:
         self._deadlines: list[_Timed] = []  # `at`: POSIX seconds on the context's clock
         self._latest: dict[str, float] = {}  # game id → its latest deadline in the heap
         self._retries: list[_Timed] = []  # `at`: time.monotonic()
+        self._webhooks: list[_Timed] = []  # `at`: POSIX seconds on the webhooks' clock
         self._keys: set[tuple[str, ...]] = set()  # waiting, running or waiting to retry
         self._busy = 0  # jobs submitted to the pool and not yet done
         self._next_sweep: float | None = None
         self._pool: ThreadPoolExecutor | None = None
+        self._webhook_pool: ThreadPoolExecutor | None = None
         self._timer: threading.Thread | None = None
         self._closed = False
 
@@ -373,6 +434,20 @@ class InlineJobs:
                                                    "enforce_deadline", (game_id,)))
             self._lock.notify_all()
 
+    def webhook_fan_out(self, game_id: str, version: int,
+                        notices: list[dict[str, Any]]) -> None:
+        self._run_soon(("webhooks", game_id, str(version)), FAN_OUT, (game_id, notices))
+
+    def webhook(self, delivery_id: str, at: datetime) -> None:
+        key = ("webhook", delivery_id, at.astimezone(UTC).isoformat())
+        with self._started():
+            if key in self._keys or self._closed:
+                return
+            self._keys.add(key)
+            heapq.heappush(self._webhooks, _Timed(at.timestamp(), next(self._seq), key,
+                                                  DELIVER, (delivery_id,)))
+            self._lock.notify_all()
+
     def sweep(self) -> None:
         self._run_soon(("sweep",), "sweep", ())
 
@@ -382,15 +457,17 @@ class InlineJobs:
             self._deadlines.clear()
             self._latest.clear()
             self._retries.clear()
+            self._webhooks.clear()
             self._lock.notify_all()
             pool, timer = self._pool, self._timer
+            pools = [p for p in (pool, self._webhook_pool) if p is not None]
         if self._pid != os.getpid():
             return
         if timer is not None and timer is not threading.current_thread():
             timer.join(timeout=5)
-        if pool is not None:
+        for each in pools:
             # don't wait for a running job from inside one (a job may close its jobs)
-            pool.shutdown(wait=not _in_pool_thread(), cancel_futures=True)
+            each.shutdown(wait=not _in_pool_thread(), cancel_futures=True)
 
     # -- for tests and the embedded server -----------------------------------------------
 
@@ -421,6 +498,8 @@ class InlineJobs:
         with self._lock:
             if self._timer is None and not self._closed:
                 self._pool = ThreadPoolExecutor(self._threads, thread_name_prefix="ttr-job")
+                self._webhook_pool = ThreadPoolExecutor(
+                    self._webhook_threads, thread_name_prefix="ttr-job-webhook")
                 if self._sweep_every is not None:
                     self._next_sweep = time.monotonic() + self._first_sweep_after
                 self._timer = threading.Thread(target=self._tick, name="ttr-job-timer",
@@ -441,10 +520,11 @@ class InlineJobs:
 
     def _submit(self, task: _Timed) -> None:
         # (holding the lock)
-        assert self._pool is not None
+        pool = self._webhook_pool if task.func == DELIVER else self._pool
+        assert pool is not None
         self._busy += 1
         try:
-            self._pool.submit(self._execute, task)
+            pool.submit(self._execute, task)
         except RuntimeError:  # the pool is shut down: we are closing
             self._busy -= 1
             self._keys.discard(task.key)
@@ -456,8 +536,9 @@ class InlineJobs:
         failed: BaseException | None = None
         try:
             ctx = self._factory()
+            module, _, name = task.func.rpartition(".")  # (a bare name: worker.jobs)
             with use_context(ctx):
-                getattr(jobs, task.func)(*task.args)
+                getattr(importlib.import_module(module) if module else jobs, name)(*task.args)
         except Exception as error:
             failed = error
         with self._lock:
@@ -483,11 +564,13 @@ class InlineJobs:
     def _tick(self) -> None:
         """The timer thread: hand due deadlines, retries and sweeps to the pool."""
         while True:
+            now_clock: float | None
+            now_hooks: float | None
             try:
-                now_clock = self._clock_now()
+                now_clock, now_hooks = self._clock_now(), self._webhook_now()
             except Exception as error:  # the context is not ready yet (the app is starting)
                 log.debug("job timer: no clock yet: %s", error)
-                now_clock = None
+                now_clock = now_hooks = None
             with self._lock:
                 if self._closed:
                     return
@@ -507,6 +590,11 @@ class InlineJobs:
                     self._latest.pop(game_id, None)
                     task.holds_key = False
                     self._submit(task)
+                while (now_hooks is not None and self._webhooks
+                       and self._webhooks[0].at <= now_hooks):
+                    # (the key stays taken until the attempt is over: a sweep meanwhile
+                    # asks for nothing twice; the next attempt has a key of its own)
+                    self._submit(heapq.heappop(self._webhooks))
                 if self._next_sweep is not None and self._next_sweep <= now:
                     assert self._sweep_every is not None
                     self._next_sweep = now + self._sweep_every
@@ -518,12 +606,17 @@ class InlineJobs:
                     wait = min(wait, self._retries[0].at - now)
                 if self._deadlines and now_clock is not None:
                     wait = min(wait, self._deadlines[0].at - now_clock)
+                if self._webhooks and now_hooks is not None:
+                    wait = min(wait, self._webhooks[0].at - now_hooks)
                 if self._next_sweep is not None:
                     wait = min(wait, self._next_sweep - now)
                 self._lock.wait(max(wait, 0.001))
 
     def _clock_now(self) -> float:
         return self._factory().clock().timestamp()
+
+    def _webhook_now(self) -> float:
+        return self._factory().webhooks.clock().timestamp()
 
 
 def _in_pool_thread() -> bool:

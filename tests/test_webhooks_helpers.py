@@ -1,0 +1,158 @@
+"""A webhook receiver for the webhook tests: a standard-library HTTP server on a thread
+that checks every request as a real receiver would (the signature over the raw body,
+the timestamp no older than 5 minutes), records it, and answers as the test scripts it
+(200, 500, or no answer at all until the client gives up).
+
+(A module of helpers, named so that it stays among the webhook tests; its own tests
+check the signing scheme against an independent implementation.)
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+
+from worker.webhooks import sign, verify
+
+SECRET = "a-secret-of-at-least-16-chars"
+MAX_AGE = 300
+
+
+@dataclass(frozen=True)
+class Received:
+    headers: dict[str, str]
+    raw: bytes
+    body: dict[str, Any]
+    valid: bool  # the signature matches and the timestamp is fresh
+    arrived: float  # time.monotonic()
+    answered: str  # what the receiver answered: "200", "500" or "hang"
+
+    @property
+    def delivery(self) -> str:
+        return self.headers["X-TTR-Delivery"]
+
+    @property
+    def kind(self) -> str:
+        return self.headers["X-TTR-Event"]
+
+
+# what to answer the n-th (1, 2, …) request of a delivery: "200", "500" or "hang"
+Script = Callable[[str, int], str]
+
+
+def always(answer: str) -> Script:
+    return lambda _delivery, _n: answer
+
+
+def failing_first(*answers: str) -> Script:
+    """Answer each delivery's first requests with `answers`, then 200."""
+    return lambda _delivery, n: answers[n - 1] if n <= len(answers) else "200"
+
+
+def independent_signature(secret: str, timestamp: str, raw: bytes) -> str:
+    """The scheme as the docs state it, written again here (not the server's code)."""
+    return "v1=" + hmac.new(secret.encode(), f"{timestamp}.".encode() + raw,
+                            hashlib.sha256).hexdigest()
+
+
+class Receiver:
+    """A webhook receiver on 127.0.0.1 (see the module doc); `close()` when done."""
+
+    def __init__(self, secret: str = SECRET, script: Script | None = None,
+                 hang: float = 30.0) -> None:
+        self.secret = secret
+        self.script = script or always("200")
+        self.hang = hang
+        self.received: list[Received] = []
+        self._counts: dict[str, int] = {}
+        self._changed = threading.Condition()
+        self._release = threading.Event()
+        receiver = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_POST(self) -> None:
+                raw = self.rfile.read(int(self.headers.get("Content-Length", "0")))
+                receiver._handle(self, raw)
+
+            def log_message(self, format: str, *args: Any) -> None:
+                pass
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.server.daemon_threads = True
+        self.url = f"http://127.0.0.1:{self.server.server_port}/hook?from=ttr"
+        self._thread = threading.Thread(target=self.server.serve_forever, args=(0.05,),
+                                        daemon=True)
+        self._thread.start()
+
+    def _handle(self, handler: BaseHTTPRequestHandler, raw: bytes) -> None:
+        headers = {k: v for k, v in handler.headers.items()}
+        stamp = headers.get("X-TTR-Timestamp", "")
+        valid = (stamp.isdigit() and abs(time.time() - int(stamp)) <= MAX_AGE
+                 and hmac.compare_digest(headers.get("X-TTR-Signature", ""),
+                                         independent_signature(self.secret, stamp, raw)))
+        delivery = headers.get("X-TTR-Delivery", "")
+        with self._changed:
+            n = self._counts[delivery] = self._counts.get(delivery, 0) + 1
+        answer = self.script(delivery, n)
+        try:
+            body = json.loads(raw)
+        except ValueError:
+            body = {}
+        with self._changed:
+            self.received.append(Received(headers, raw, body, valid, time.monotonic(),
+                                           answer))
+            self._changed.notify_all()
+        if answer == "hang":
+            self._release.wait(self.hang)  # the sender gives up first
+        try:
+            handler.send_response(500 if answer == "500" else 200)
+            handler.send_header("Content-Length", "0")
+            handler.end_headers()
+        except OSError:
+            pass  # the sender hung up (it timed out)
+
+    def wait_for(self, check: Callable[[list[Received]], bool], timeout: float = 10.0,
+                 what: str = "the webhook requests") -> list[Received]:
+        end = time.monotonic() + timeout
+        with self._changed:
+            while not check(list(self.received)):
+                left = end - time.monotonic()
+                if left <= 0:
+                    raise AssertionError(f"timed out waiting for {what}; received: "
+                                         f"{[(r.kind, r.answered) for r in self.received]}")
+                self._changed.wait(min(left, 0.05))
+            return list(self.received)
+
+    def of_kind(self, kind: str) -> list[Received]:
+        with self._changed:
+            return [r for r in self.received if r.kind == kind]
+
+    def close(self) -> None:
+        self._release.set()
+        self.server.shutdown()
+        self.server.server_close()
+
+
+def test_the_signature_is_the_documented_hmac() -> None:
+    raw = b'{"id":"d_1","kind":"ping"}'
+    assert "v1=" + sign(SECRET, "1700000000", raw) == independent_signature(
+        SECRET, "1700000000", raw)
+
+
+def test_verify_rejects_a_wrong_signature_an_old_timestamp_and_another_body() -> None:
+    raw = b'{"id":"d_1"}'
+    now = 1_700_000_000
+    good = {"X-TTR-Timestamp": str(now), "X-TTR-Signature": independent_signature(
+        SECRET, str(now), raw)}
+    assert verify(SECRET, good, raw, now=now + 299)
+    assert not verify(SECRET, good, raw, now=now + 301)  # a replay, too late
+    assert not verify(SECRET, good, raw + b" ", now=now)
+    assert not verify("another-secret-16-chars", good, raw, now=now)
+    assert not verify(SECRET, {**good, "X-TTR-Signature": "v1=00"}, raw, now=now)

@@ -1,0 +1,148 @@
+"""Webhook deliveries through RQ, with real `ttr worker` processes, PostgreSQL and Redis:
+a change fans out to one job, a refused delivery is retried through RQ's scheduler
+with the same delivery id, and a retry whose job Redis lost is sent by the sweep.
+
+Isolation as in `tests/test_worker_rq.py`: a queue of its own per test, random game
+ids, the test's keys deleted at the end. The worker processes load `fast_context`
+(`TTR_WORKER_CONTEXT`): one-second retry delays instead of 10 s, 30 s, 2 min, ….
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from events import SqlStore, open_store
+from events.webhooks import DELIVERED, PENDING, deliveries_of, delivery, put_webhook
+from tests.test_webhooks_helpers import SECRET, Receiver, failing_first
+from tests.test_worker_helpers import new_game
+from tests.test_worker_rq import Workers, game_id, wait_for
+from worker import webhooks
+from worker.context import DATABASE_URL, QUEUE_NAME, REDIS_URL, WorkerContext, build_context
+from worker.effects import follow_up
+from worker.queue import RqJobs, webhook_fan_out_job_id
+from worker.webhooks import ALLOW_PRIVATE_ENV
+
+SESSION = secrets.token_hex(3)
+_counter = iter(range(10**6))
+DELAY = 1.0
+
+
+def fast_context() -> WorkerContext:
+    """A worker's context with one-second retries (private addresses allowed by the
+    environment, as an operator would: TTR_WEBHOOK_ALLOW_PRIVATE=true)."""
+    ctx = build_context(os.environ[DATABASE_URL], os.environ[REDIS_URL],
+                        queue=os.environ[QUEUE_NAME])
+    assert ctx.webhooks.allow_private
+    ctx.webhooks.retry_delays = (DELAY, DELAY)
+    ctx.webhooks.timeout = 2.0
+    return ctx
+
+
+@pytest.fixture
+def queue(redis_url: str) -> Iterator[str]:
+    name = f"ttr-test-hooks-{SESSION}-{next(_counter)}"
+    yield name
+    import redis
+
+    client = redis.Redis.from_url(redis_url)
+    keys = [k for pattern in (f"rq:*:{name}", f"rq:*:{name}:*", f"rq:*-lock:{name}",
+                              f"ttr:{name}:*")
+            for k in client.scan_iter(pattern)]
+    keys += [k for k in client.scan_iter("rq:job:*", count=1000)
+             if client.hget(k, "origin") == name.encode()]
+    if keys:
+        client.delete(*keys)
+    client.srem("rq:queues", f"rq:queue:{name}")
+    client.close()
+
+
+@pytest.fixture
+def pg_store(pg_schema_url: str) -> Iterator[SqlStore]:
+    s = open_store(pg_schema_url)
+    s.migrate()
+    yield s
+    s.close()
+
+
+@pytest.fixture
+def api_side(pg_schema_url: str, pg_store: SqlStore, redis_url: str, queue: str
+             ) -> Iterator[WorkerContext]:
+    """What the API process holds: the test's schema, RQ jobs on the test's queue."""
+    ctx = build_context(pg_schema_url, redis_url, queue=queue)
+    yield ctx
+    ctx.close()
+
+
+@pytest.fixture
+def workers(tmp_path: Path, pg_schema_url: str, redis_url: str, queue: str
+            ) -> Iterator[Workers]:
+    w = Workers(tmp_path, pg_schema_url, redis_url, queue)
+    w.env["TTR_WORKER_CONTEXT"] = "tests.test_webhooks_rq:fast_context"
+    w.env[ALLOW_PRIVATE_ENV] = "true"
+    yield w
+    w.stop_all()
+
+
+@pytest.fixture
+def receiver() -> Iterator[Receiver]:
+    r = Receiver(script=failing_first("500"))
+    yield r
+    r.close()
+
+
+def test_a_refused_delivery_is_retried_by_the_worker_with_the_same_id(
+        api_side: WorkerContext, pg_store: SqlStore, workers: Workers,
+        receiver: Receiver) -> None:
+    gid = game_id()
+    put_webhook(pg_store, "u1", receiver.url, SECRET)
+    outcome = new_game(api_side.log, gid)  # the last seat starts the game
+    follow_up(api_side, outcome)
+    follow_up(api_side, outcome)  # asked twice: one fan-out job
+    assert isinstance(api_side.jobs, RqJobs)
+    assert api_side.jobs.queue.job_ids == [webhook_fan_out_job_id(gid, outcome.last_version)]
+    workers.start("--sweep-every", "0")
+    # u1's two deliveries (game_started, your_turn): each refused once, then accepted
+    got = receiver.wait_for(lambda r: sum(x.answered == "200" for x in r) == 2, timeout=30,
+                            what="the retried deliveries")
+    assert sorted(r.kind for r in got) == ["game_started", "game_started", "your_turn",
+                                           "your_turn"]
+    assert all(r.valid for r in got)
+    for delivery_id in {r.delivery for r in got}:
+        first, second = [r for r in got if r.delivery == delivery_id]
+        assert (first.answered, second.answered) == ("500", "200")
+        assert first.raw == second.raw
+        assert second.arrived - first.arrived >= DELAY - 0.1  # through the scheduler
+    wait_for(lambda: all(d.status == DELIVERED for d in deliveries_of(pg_store, "u1")), 10,
+             "the deliveries to be recorded", workers)
+    shown = deliveries_of(pg_store, "u1")
+    assert [[a.status_code for a in d.attempt_log] for d in shown] == [[500, 200]] * 2
+
+
+def test_a_retry_lost_with_redis_is_sent_by_the_sweep(
+        api_side: WorkerContext, pg_store: SqlStore, workers: Workers,
+        receiver: Receiver) -> None:
+    put_webhook(pg_store, "u1", receiver.url, SECRET)
+    api_side.webhooks.allow_private = True
+    pinged = webhooks.ping(api_side, "u1")
+    assert pinged is not None
+    workers.run_burst()  # the first attempt: refused; the retry is scheduled …
+    after_first = delivery(pg_store, pinged.delivery_id)
+    assert after_first is not None and after_first.status == PENDING
+    assert after_first.attempts == 1
+    assert isinstance(api_side.jobs, RqJobs)
+    registry = api_side.jobs.queue.scheduled_job_registry
+    [lost] = registry.get_job_ids()
+    api_side.jobs.queue.connection.delete(f"rq:job:{lost}")  # … and Redis loses it
+    registry.remove(lost)
+    assert after_first.next_attempt_at is not None
+    time.sleep(max(0.0, after_first.next_attempt_at.timestamp() - time.time()) + 0.1)
+    workers.run_burst()  # its sweep at start finds the delivery due with no job
+    found = delivery(pg_store, pinged.delivery_id)
+    assert found is not None and found.status == DELIVERED and found.attempts == 2
+    assert [r.answered for r in receiver.received] == ["500", "200"]
