@@ -31,6 +31,8 @@ class Settings:
     sse_keepalive: float = 15.0  # TTR_SSE_KEEPALIVE (seconds between keep-alive comments)
     trusted_proxies: int = 0  # TTR_TRUSTED_PROXIES: X-Forwarded-For hops to trust
     migrate_on_start: bool = True  # TTR_MIGRATE_ON_START
+    # webhooks may call private, loopback and link-local addresses (tests, private setups)
+    webhook_allow_private: bool = False  # TTR_WEBHOOK_ALLOW_PRIVATE
     extra: Mapping[str, Any] = field(default_factory=dict)  # for tests: clock, notifier…
 
     @property
@@ -57,6 +59,7 @@ ENV = {
     "sse_keepalive": "TTR_SSE_KEEPALIVE",
     "trusted_proxies": "TTR_TRUSTED_PROXIES",
     "migrate_on_start": "TTR_MIGRATE_ON_START",
+    "webhook_allow_private": "TTR_WEBHOOK_ALLOW_PRIVATE",
 }
 
 

@@ -1,0 +1,215 @@
+"""Your webhook: register a URL and a secret, see every delivery and its attempts, ping it.
+
+The messages themselves are computed and sent by `worker.webhooks` (after every
+change of a game, in jobs: a slow or failing receiver never slows the game or the
+API); this module only manages the registration and shows the deliveries.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Response
+from flask.blueprints import BlueprintSetupState
+from flask.views import MethodView
+from flask_smorest import Blueprint
+
+from events.webhooks import (
+    Delivery,
+    Webhook,
+    delete_webhook,
+    deliveries_of,
+    put_webhook,
+    webhook_of,
+)
+from service import observability
+from service.api.common import json_response
+from service.app import Services, services
+from service.auth import current_user
+from service.problems import KINDS, Problem
+from service.schemas import (
+    DeliveriesArgsSchema,
+    DeliveryListSchema,
+    DeliverySchema,
+    NewWebhookSchema,
+    WebhookSchema,
+)
+from service.views import iso
+from worker.webhooks import check_url, ping, set_failure_hook
+
+blp = Blueprint("webhooks", __name__, url_prefix="/v1/users/me/webhook",
+                description="Your webhook: every event that concerns you, POSTed and signed.")
+BEARER: list[dict[str, list[str]]] = [{"bearer": []}]
+
+RECEIVING = """
+**What your URL receives.** `POST`, `Content-Type: application/json`, the body
+`{"id", "kind", "game_id", "version", "created_at", "data"}` and these headers:
+
+- `X-TTR-Event`: the kind (`your_turn`, `game_started`, `game_ended`, `game_scored`,
+  `player_timed_out`, `player_left` or `ping`);
+- `X-TTR-Delivery`: the delivery's id (the body's `id`), the same on every retry:
+  drop the ones you have already handled;
+- `X-TTR-Timestamp`: when this attempt was sent, in Unix seconds;
+- `X-TTR-Signature`: `v1=` and the hex HMAC-SHA256, keyed with your secret, of
+  `"{X-TTR-Timestamp}.{raw body}"`.
+
+**Verify every request** before trusting it: recompute the signature over the raw
+body bytes (not re-serialised JSON), compare it in constant time, and reject a
+timestamp more than 5 minutes away from your clock (a captured request cannot then be
+replayed later). In Python:
+
+```python
+import hashlib, hmac, time
+
+def verify(secret: bytes, headers, raw_body: bytes) -> bool:
+    stamp = headers["X-TTR-Timestamp"]
+    if abs(time.time() - int(stamp)) > 300:
+        return False
+    expected = hmac.new(secret, stamp.encode() + b"." + raw_body, hashlib.sha256).hexdigest()
+    return hmac.compare_digest(headers["X-TTR-Signature"], "v1=" + expected)
+```
+
+**What `data` holds.** `your_turn`: `seat`, `phase` (`setup`: choose your tickets, or
+`playing`), `turn`, `deadline` (or null), `game_url`, `moves_url`, `actions_url`.
+`game_started`: `seat` (yours), `map`, `first_player`, `players`. `game_ended`: `seat`,
+`reason` (`final_round`, `deadlock`, `last_player`), `score_url`. `game_scored`:
+`seat`, `winners` (seats), `standings` (`seat`, `name`, `total`, `rank`, `winner`),
+`score_url`. `player_timed_out` (an opponent's deadline passed): `seat`, `name`,
+`deadline`, `consecutive`. `player_left` (an opponent resigned, was dropped after
+repeated time-outs, or left before the start): `seat`, `name`, `reason` (`resigned`,
+`dropped`, `left`). `ping`: `message`.
+
+**Delivery.** Answer with any 2xx within 5 seconds (do the work after answering).
+Anything else — another status, a redirect, a timeout, a refused connection — is
+retried after 10 s, 30 s, 2 min, 10 min, 30 min, 1 h, 2 h, 4 h, 8 h, 8 h and 8 h
+(twelve attempts over about 32 hours), then the delivery is `failed`. Deliveries may
+arrive out of order and, rarely, twice: use `version` and `X-TTR-Delivery`. Every
+attempt is listed at `GET /v1/users/me/webhook/deliveries`.
+"""
+
+
+def _problems(*kinds: str) -> Any:
+    def decorate(view: Any) -> Any:
+        for status in sorted({KINDS[kind].status for kind in kinds}, reverse=True):
+            view = blp.alt_response(status, response=f"Problem{status}")(view)
+        return view
+    return decorate
+
+
+@blp.record_once
+def _wire(state: BlueprintSetupState) -> None:
+    """Give the app's worker context the app's webhook settings, and count failures.
+
+    (The composition root builds the context; this keeps the webhook wiring in one
+    place. Tests may set `webhook_retry_delays`, `webhook_timeout` and `webhook_clock`
+    in `Settings.extra`.)
+    """
+    s: Services = state.app.extensions["ttr"]
+    config = s.worker.webhooks
+    config.allow_private = s.settings.webhook_allow_private
+    extra = s.settings.extra
+    if "webhook_retry_delays" in extra:
+        config.retry_delays = tuple(extra["webhook_retry_delays"])
+    if "webhook_timeout" in extra:
+        config.timeout = float(extra["webhook_timeout"])
+    if "webhook_clock" in extra:
+        config.clock = extra["webhook_clock"]
+    set_failure_hook(observability.webhook_failed)
+
+
+def webhook_view(hook: Webhook) -> dict[str, Any]:
+    return {"url": hook.url, "created_at": iso(hook.created_at),
+            "updated_at": iso(hook.updated_at)}
+
+
+def delivery_view(d: Delivery) -> dict[str, Any]:
+    return {
+        "id": d.delivery_id, "kind": d.kind, "game_id": d.game_id, "version": d.version,
+        "status": d.status, "created_at": iso(d.created_at),
+        "next_attempt_at": iso(d.next_attempt_at),
+        "attempts": [{"number": a.number, "at": iso(a.attempted_at),
+                      "status_code": a.status_code, "error": a.error,
+                      "duration_ms": a.duration_ms} for a in d.attempt_log],
+    }
+
+
+@blp.route("")
+class MyWebhook(MethodView):
+    @blp.arguments(NewWebhookSchema, error_status_code=400)
+    @blp.response(200, WebhookSchema, description="The webhook was replaced.")
+    @blp.alt_response(201, schema=WebhookSchema, description="The webhook was registered.")
+    @_problems("invalid-request", "unauthorized", "rate-limited")
+    @blp.doc(security=BEARER, description=(
+        "Every event that concerns you is POSTed to `url` from now on (a registration "
+        "reaches every server process within a few seconds). The secret is never shown "
+        "again. A URL whose host is a private, loopback or link-local address is "
+        "refused (unless the operator allows it).\n" + RECEIVING))
+    def put(self, body: dict[str, Any]) -> Any:
+        """Register or replace your webhook"""
+        user = current_user()
+        s = services()
+        reason = check_url(body["url"], s.worker.webhooks.allow_private)
+        if reason is not None:
+            raise Problem("invalid-request", f"This URL cannot be a webhook: {reason}.",
+                          errors={"url": [reason]})
+        hook, created = put_webhook(s.store, user.user_id, body["url"], body["secret"])
+        s.worker.webhooks.recipients.invalidate()
+        return json_response(webhook_view(hook), 201 if created else 200)
+
+    @blp.response(200, WebhookSchema)
+    @_problems("unauthorized", "not-found", "rate-limited")
+    @blp.doc(security=BEARER)
+    def get(self) -> Any:
+        """Your webhook (without its secret)"""
+        hook = webhook_of(services().store, current_user().user_id)
+        if hook is None:
+            raise Problem("not-found", "You have no webhook (PUT one here).")
+        return json_response(webhook_view(hook))
+
+    @blp.response(204, description="There is no webhook now (whether or not there was).")
+    @_problems("unauthorized", "rate-limited")
+    @blp.doc(security=BEARER)
+    def delete(self) -> Any:
+        """Remove your webhook
+
+        Nothing more is sent; deliveries still pending fail.
+        """
+        s = services()
+        delete_webhook(s.store, current_user().user_id)
+        s.worker.webhooks.recipients.invalidate()
+        return Response(status=204)
+
+
+@blp.route("/deliveries")
+class Deliveries(MethodView):
+    @blp.arguments(DeliveriesArgsSchema, location="query", error_status_code=400)
+    @blp.response(200, DeliveryListSchema)
+    @_problems("invalid-request", "unauthorized", "rate-limited")
+    @blp.doc(security=BEARER)
+    def get(self, args: dict[str, Any]) -> Any:
+        """Your deliveries, newest first, with every attempt
+
+        Pending deliveries show when their next attempt is due; a delivery is
+        `failed` after its last attempt (or when the webhook was removed). Deliveries
+        are kept 30 days.
+        """
+        found = deliveries_of(services().store, current_user().user_id, args["limit"])
+        return json_response({"deliveries": [delivery_view(d) for d in found]})
+
+
+@blp.route("/ping")
+class Ping(MethodView):
+    @blp.response(202, DeliverySchema, description="The ping is on its way (pending).")
+    @_problems("unauthorized", "not-found", "rate-limited")
+    @blp.doc(security=BEARER)
+    def post(self) -> Any:
+        """Send a `ping` delivery to your webhook
+
+        Delivered, signed and retried as any other; follow it at
+        `GET /v1/users/me/webhook/deliveries`.
+        """
+        s = services()
+        sent = ping(s.worker, current_user().user_id)
+        if sent is None:
+            raise Problem("not-found", "You have no webhook (PUT one first).")
+        return json_response(delivery_view(sent), 202)
