@@ -38,8 +38,10 @@ from service.problems import (
     problem_response,
 )
 from service.ratelimit import Limiter, MemoryLimiter, RedisLimiter, retry_after
+from worker import reports
 from worker.context import WorkerContext
 from worker.queue import DEFAULT_QUEUE, InlineJobs, Jobs, RqJobs
+from worker.webhooks import WebhookConfig
 
 log = logging.getLogger("service")
 API_VERSION = "1.0.0"
@@ -81,13 +83,28 @@ def build_services(settings: Settings) -> Services:
         RqJobs(settings.redis_url, os.environ.get("TTR_QUEUE") or DEFAULT_QUEUE)
         if settings.redis_url else InlineJobs(lambda: holder["context"]))
     context = WorkerContext(store=store, log=game_log, notifier=notifier, jobs=jobs,
-                            clock=extra.get("clock") or store.clock)
+                            clock=extra.get("clock") or store.clock,
+                            webhooks=webhook_config(settings))
     holder["context"] = context
     if isinstance(jobs, InlineJobs):
         jobs.start()  # its first sweep picks up what a previous run left unfinished
     return Services(settings=settings, store=store, log=game_log,
                     accounts=Accounts(store, settings.admin_token), notifier=notifier,
                     jobs=jobs, limiter=limiter, worker=context)
+
+
+def webhook_config(settings: Settings) -> WebhookConfig:
+    """How this app's jobs deliver webhooks (tests may set `webhook_retry_delays`,
+    `webhook_timeout` and `webhook_clock` in `Settings.extra`)."""
+    config = WebhookConfig(allow_private=settings.webhook_allow_private)
+    extra = settings.extra
+    if "webhook_retry_delays" in extra:
+        config.retry_delays = tuple(extra["webhook_retry_delays"])
+    if "webhook_timeout" in extra:
+        config.timeout = float(extra["webhook_timeout"])
+    if "webhook_clock" in extra:
+        config.clock = extra["webhook_clock"]
+    return config
 
 
 def create_app(settings: Settings | None = None) -> Flask:
@@ -142,6 +159,8 @@ def create_app(settings: Settings | None = None) -> Flask:
     app.register_error_handler(HTTPException, _http_exception)
     app.register_error_handler(Exception, _unexpected)
     observability.install(app)
+    # the jobs this process runs (all of them, in the embedded mode) count here too
+    reports.report_to(observability.job_listeners())
     return app
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import sys
 import time
@@ -52,9 +53,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     arguments = list(sys.argv[1:] if argv is None else argv)
     if arguments[:1] == ["worker"]:
-        from worker.main import run_worker
-
-        return int(run_worker(arguments[1:]))
+        return _worker(arguments[1:])
     args = parser.parse_args(arguments)
     if args.command == "serve":
         from service.serve import serve as run_server
@@ -73,6 +72,34 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stdout.write("\n")
         return 0
     return _simulate(args.map, args.players, args.games, args.seed, args.json)
+
+
+def _worker(argv: list[str]) -> int:
+    """`ttr worker`; with `TTR_WORKER_METRICS_PORT` it also serves its `/metrics`."""
+    from worker.main import run_worker
+
+    port = os.environ.get("TTR_WORKER_METRICS_PORT", "").strip()
+    if port and "-h" not in argv and "--help" not in argv:
+        if not port.isdigit() or not 0 < int(port) < 65536:
+            print(f"ttr worker: TTR_WORKER_METRICS_PORT must be a port number, not {port!r}",
+                  file=sys.stderr)
+            return 2
+        from service.observability import serve_worker_metrics
+        from worker.queue import DEFAULT_QUEUE
+
+        serve_worker_metrics(int(port), os.environ.get("TTR_REDIS_URL") or None,
+                             _queue_of(argv) or os.environ.get("TTR_QUEUE") or DEFAULT_QUEUE)
+    return int(run_worker(argv))
+
+
+def _queue_of(argv: list[str]) -> str | None:
+    """The `--queue` that `ttr worker` was given, if any."""
+    for i, arg in enumerate(argv):
+        if arg.startswith("--queue="):
+            return arg.split("=", 1)[1]
+        if arg == "--queue" and i + 1 < len(argv):
+            return argv[i + 1]
+    return None
 
 
 def _migrate() -> int:

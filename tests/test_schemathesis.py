@@ -18,9 +18,13 @@ import schemathesis
 from hypothesis import HealthCheck, settings
 
 from tests.api_support import make_app
+from tests.test_worker_helpers import RecordingJobs
 
 _SCRATCH = tempfile.TemporaryDirectory(prefix="ttr-fuzz-")
-APP = make_app(f"sqlite:///{Path(_SCRATCH.name) / 'fuzz.sqlite3'}")
+# Jobs only written down: a fuzzed webhook URL must not be called (nor a game scored
+# in the background while the fuzzer reads it).
+APP = make_app(f"sqlite:///{Path(_SCRATCH.name) / 'fuzz.sqlite3'}",
+               extra={"jobs": RecordingJobs()})
 _http = APP.test_client()
 TOKEN = _http.post("/v1/users", json={"name": "Fuzzer"}).json["token"]  # type: ignore[index]
 GAME = _http.post("/v1/games", json={"map": "europe", "seats": 3},

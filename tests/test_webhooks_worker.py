@@ -40,7 +40,7 @@ from tests.test_worker_helpers import (
     new_game,
     to_act,
 )
-from worker import webhooks
+from worker import reports, webhooks
 from worker.context import WorkerContext, use_context
 from worker.effects import follow_up
 from worker.jobs import sweep
@@ -262,7 +262,8 @@ def ping_delivery(ctx: WorkerContext, user: str = "u1") -> str:
 def test_a_failing_receiver_gets_the_same_delivery_again_until_it_answers(
         inline: WorkerContext, receiver: Receiver, monkeypatch: pytest.MonkeyPatch) -> None:
     failures: list[int] = []
-    monkeypatch.setattr(webhooks, "_failure_hook", lambda: failures.append(1))
+    monkeypatch.setattr(reports, "_listeners",
+                        reports.Listeners(webhook_failed=lambda: failures.append(1)))
     put_webhook(inline.store, "u1", receiver.url, SECRET)
     delivery_id = ping_delivery(inline)
     got = receiver.wait_for(lambda r: len(r) == 3, what="three attempts")
@@ -281,7 +282,8 @@ def test_a_failing_receiver_gets_the_same_delivery_again_until_it_answers(
 def test_after_the_last_attempt_the_delivery_fails(inline: WorkerContext,
                                                    monkeypatch: pytest.MonkeyPatch) -> None:
     failures: list[int] = []
-    monkeypatch.setattr(webhooks, "_failure_hook", lambda: failures.append(1))
+    monkeypatch.setattr(reports, "_listeners",
+                        reports.Listeners(webhook_failed=lambda: failures.append(1)))
     down = Receiver(script=always("500"))
     try:
         put_webhook(inline.store, "u1", down.url, SECRET)

@@ -12,6 +12,7 @@ and the tests.
 from __future__ import annotations
 
 import logging
+import time
 from datetime import UTC, datetime
 
 from domain.commands import TimeOut
@@ -21,6 +22,7 @@ from domain.table import Table, score_table
 from domain.violations import RuleViolation
 from events import GameNotFound, system_actor
 from events.index import GameRow, seats_to_act
+from worker import reports
 from worker.context import WorkerContext, current_context
 from worker.effects import follow_up
 from worker.webhooks import sweep_deliveries
@@ -42,6 +44,7 @@ def score_game(game_id: str) -> str:
     raises, and the job is retried.
     """
     ctx = current_context()
+    started = time.perf_counter()
     try:
         outcome = ctx.log.execute(game_id, _score, SCORING_ACTOR)
     except RuleViolation as violation:
@@ -50,6 +53,7 @@ def score_game(game_id: str) -> str:
         raise
     except GameNotFound:
         return "no_game"
+    reports.game_scored(time.perf_counter() - started)
     follow_up(ctx, outcome)
     return "scored"
 

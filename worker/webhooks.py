@@ -30,8 +30,8 @@ the user's URL with a short timeout (5 s) and records the attempt: a 2xx answer 
 `delivered`; anything else (another status, a timeout, a refused connection) is
 retried after `RETRY_DELAYS` (10 s, 30 s, 2 min, 10 min, 30 min, 1 h, 2 h, 4 h, 8 h,
 8 h, 8 h: twelve attempts, the last 31.7 h after the first), then `failed`. Each
-failed attempt calls the failure hook (`set_failure_hook`; the API process wires it
-to its `ttr_webhook_failures_total` counter). Deliveries whose job was lost (Redis
+failed attempt is reported (`worker.reports.webhook_failed`: the API's and the
+worker's `ttr_webhook_failures_total`). Deliveries whose job was lost (Redis
 lost its data, the embedded server restarted) are found again by the sweep
 (`sweep_deliveries`). Delivery times (attempts, retries, the signed timestamp) run
 on the wall clock (`WebhookConfig.clock`), even where a test injects a game clock:
@@ -101,6 +101,7 @@ from events.webhooks import (
     webhook_of,
     webhook_users,
 )
+from worker import reports
 from worker.context import WorkerContext, current_context
 
 log = logging.getLogger(__name__)
@@ -184,24 +185,6 @@ class WebhookConfig:
         if attempt > len(self.retry_delays):
             return None
         return float(self.retry_delays[attempt - 1])
-
-
-_failure_hook: Callable[[], None] | None = None
-
-
-def set_failure_hook(hook: Callable[[], None] | None) -> None:
-    """Call `hook()` for every failed attempt in this process (a metric's counter)."""
-    global _failure_hook
-    _failure_hook = hook
-
-
-def _count_failure() -> None:
-    hook = _failure_hook
-    if hook is not None:
-        try:
-            hook()
-        except Exception:  # a metric must never fail a delivery
-            log.exception("the webhook failure hook failed")
 
 
 # -- who hears what ----------------------------------------------------------------------
@@ -377,7 +360,7 @@ def deliver_webhook(delivery_id: str) -> str:
     if attempt.status_code is not None and 200 <= attempt.status_code < 300:
         status, next_at = DELIVERED, None
     else:
-        _count_failure()
+        reports.webhook_failed()
         wait = cfg.retry_after(number)
         next_at = attempt.attempted_at + timedelta(seconds=wait) if wait is not None else None
         status = PENDING if next_at is not None else FAILED

@@ -10,7 +10,6 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Response
-from flask.blueprints import BlueprintSetupState
 from flask.views import MethodView
 from flask_smorest import Blueprint
 
@@ -22,9 +21,8 @@ from events.webhooks import (
     put_webhook,
     webhook_of,
 )
-from service import observability
 from service.api.common import json_response
-from service.app import Services, services
+from service.app import services
 from service.auth import current_user
 from service.problems import KINDS, Problem
 from service.schemas import (
@@ -35,7 +33,7 @@ from service.schemas import (
     WebhookSchema,
 )
 from service.views import iso
-from worker.webhooks import check_url, ping, set_failure_hook
+from worker.webhooks import check_url, ping
 
 blp = Blueprint("webhooks", __name__, url_prefix="/v1/users/me/webhook",
                 description="Your webhook: every event that concerns you, POSTed and signed.")
@@ -94,27 +92,6 @@ def _problems(*kinds: str) -> Any:
             view = blp.alt_response(status, response=f"Problem{status}")(view)
         return view
     return decorate
-
-
-@blp.record_once
-def _wire(state: BlueprintSetupState) -> None:
-    """Give the app's worker context the app's webhook settings, and count failures.
-
-    (The composition root builds the context; this keeps the webhook wiring in one
-    place. Tests may set `webhook_retry_delays`, `webhook_timeout` and `webhook_clock`
-    in `Settings.extra`.)
-    """
-    s: Services = state.app.extensions["ttr"]
-    config = s.worker.webhooks
-    config.allow_private = s.settings.webhook_allow_private
-    extra = s.settings.extra
-    if "webhook_retry_delays" in extra:
-        config.retry_delays = tuple(extra["webhook_retry_delays"])
-    if "webhook_timeout" in extra:
-        config.timeout = float(extra["webhook_timeout"])
-    if "webhook_clock" in extra:
-        config.clock = extra["webhook_clock"]
-    set_failure_hook(observability.webhook_failed)
 
 
 def webhook_view(hook: Webhook) -> dict[str, Any]:
