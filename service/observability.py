@@ -10,10 +10,20 @@ Metrics, all named `ttr_…`:
     ttr_actions_total{command}          commands that changed a game (`action_done`)
     ttr_rule_violations_total{code}     commands the rules refused (`rule_violation`)
     ttr_queue_depth{queue}              jobs waiting, read when scraped
-                                        (`queue_depth_source`; by default RQ's queue,
-                                        `ttr` unless TTR_QUEUE names another)
+                                        (`queue_depth_source`; by default RQ's queues,
+                                        `ttr` unless TTR_QUEUE names another, and
+                                        `ttr-webhooks`)
     ttr_scoring_duration_seconds        end-game scoring (`scoring_finished`)
-    ttr_webhook_failures_total          webhook deliveries that failed (`webhook_failed`)
+    ttr_webhook_failures_total          webhook delivery attempts that failed
+                                        (`webhook_failed`)
+    ttr_webhook_deliveries{status}      webhook deliveries by status (pending, delivered,
+                                        failed), read from the database when scraped
+
+The jobs report through `worker.reports`: the API process (whose in-process jobs
+score and deliver in the embedded mode) listens with `job_listeners()`, and so does
+`ttr worker` when `TTR_WORKER_METRICS_PORT` is set: it then serves its own `/metrics`
+on that port (`serve_worker_metrics`) — scoring durations and webhook failures happen
+in the workers, not in the API.
 
 Under gunicorn every worker process counts on its own. With `PROMETHEUS_MULTIPROC_DIR`
 set (the image sets it) prometheus_client keeps each process's values in a file of
@@ -54,6 +64,12 @@ from pathlib import Path
 from typing import Any
 
 from flask import Flask, Response, g, has_request_context, request
+
+from events.webhooks import STATUSES as DELIVERY_STATUSES
+from events.webhooks import count_deliveries
+from worker import reports
+from worker.queue import webhook_queue_name
+from worker.reports import Listeners
 
 log = logging.getLogger("service.observability")
 access_log = logging.getLogger("service.access")
@@ -115,6 +131,7 @@ class Metrics:
                                         "Webhook deliveries that failed.",
                                         registry=self.registry)
         self.registry.register(QueueDepthCollector())
+        self.registry.register(DeliveriesCollector())
         # every known label's child made up front: a look-up then costs one dict get,
         # and the series exist (at 0) before the first event
         self._actions = {name: self.actions.labels(name) for name in _known_commands()}
@@ -147,8 +164,9 @@ class Metrics:
 
         registry = CollectorRegistry()
         multiprocess.MultiProcessCollector(registry)  # type: ignore[no-untyped-call]
-        # the queue is one for all processes: read it once, here
+        # the queue and the database are one for all processes: read them once, here
         registry.register(QueueDepthCollector())
+        registry.register(DeliveriesCollector())
         return registry
 
 
@@ -200,32 +218,44 @@ def webhook_failed() -> None:
         m.webhook_failures.inc()
 
 
+def job_listeners() -> Listeners:
+    """Where the jobs of a process that serves these metrics report (`worker.reports`)."""
+    return Listeners(game_scored=scoring_finished, webhook_failed=webhook_failed)
+
+
 # -- queue depth, read at scrape time ---------------------------------------------------
 
 DepthSource = Callable[[], "int | None"]
-# (queue name, source): one registered by the code, one that `install` chose
-_depth_sources: dict[str, tuple[str, DepthSource] | None] = {"registered": None,
-                                                             "default": None}
+Depths = list[tuple[str, DepthSource]]
+# (queue name, source) pairs: those registered by the code, else those `install` chose
+_depth_sources: dict[str, Depths | None] = {"registered": None, "default": None}
 
 
 def queue_depth_source(source: DepthSource | None, queue: str = QUEUE_NAME) -> None:
     """Report `source()` as `ttr_queue_depth{queue=…}` (None: back to the default that
     `install` chose). `source` runs at each scrape; it may return None when it cannot
     tell."""
-    _depth_sources["registered"] = None if source is None else (queue, source)
+    _depth_sources["registered"] = None if source is None else [(queue, source)]
 
 
-def _default_depth_source(redis_url: str | None, jobs: Any) -> tuple[str, DepthSource] | None:
-    """RQ's queue (the app's jobs' `queue_name`, else `TTR_QUEUE`, else `ttr`) when
-    there is Redis; else the in-process runner if it counts (`pending()` or `len()`)."""
+def _rq_depths(redis_url: str, queue: str) -> Depths:
+    """RQ's game queue and its webhook queue."""
+    return [(name, RqQueueLength(redis_url, name))
+            for name in (queue, webhook_queue_name(queue))]
+
+
+def _default_depth_source(redis_url: str | None, jobs: Any) -> Depths | None:
+    """RQ's queues (the app's jobs' `queue_name`, else `TTR_QUEUE`, else `ttr`, and its
+    webhook queue) when there is Redis; else the in-process runner if it counts
+    (`pending()` or `len()`)."""
     queue = getattr(jobs, "queue_name", None) or os.environ.get("TTR_QUEUE") or QUEUE_NAME
     if redis_url:
-        return queue, RqQueueLength(redis_url, queue)
+        return _rq_depths(redis_url, queue)
     pending = getattr(jobs, "pending", None)
     if callable(pending):
-        return queue, lambda: int(pending())
+        return [(queue, lambda: int(pending()))]
     if jobs is not None and hasattr(jobs, "__len__"):
-        return queue, lambda: len(jobs)
+        return [(queue, lambda: len(jobs))]
     return None
 
 
@@ -257,20 +287,51 @@ class QueueDepthCollector:
     def collect(self) -> Iterator[Any]:
         from prometheus_client.core import GaugeMetricFamily
 
-        chosen = _depth_sources["registered"] or _depth_sources["default"]
-        if chosen is None:
-            return
-        queue, source = chosen
-        try:
-            depth = source()
-        except Exception as error:  # a scrape must not fail because Redis is away
-            log.warning("queue depth unavailable: %s: %s", type(error).__name__, error)
-            return
-        if depth is None:
-            return
+        chosen = _depth_sources["registered"] or _depth_sources["default"] or []
         family = GaugeMetricFamily("ttr_queue_depth", "Jobs waiting in the job queue.",
                                    labels=["queue"])
-        family.add_metric([queue], float(depth))
+        for queue, source in chosen:
+            try:
+                depth = source()
+            except Exception as error:  # a scrape must not fail because Redis is away
+                log.warning("queue depth unavailable: %s: %s", type(error).__name__,
+                            error)
+                continue
+            if depth is not None:
+                family.add_metric([queue], float(depth))
+        if family.samples:
+            yield family
+
+
+# -- webhook deliveries, read at scrape time ---------------------------------------------
+
+DeliveryCounts = Callable[[], "dict[str, int]"]
+_delivery_counts: dict[str, DeliveryCounts | None] = {"source": None}
+
+
+class DeliveriesCollector:
+    """`ttr_webhook_deliveries{status}`: how many deliveries are pending, delivered
+    and failed, counted by the database at each scrape (`install` names the store)."""
+
+    def describe(self) -> list[Any]:
+        return []
+
+    def collect(self) -> Iterator[Any]:
+        from prometheus_client.core import GaugeMetricFamily
+
+        source = _delivery_counts["source"]
+        if source is None:
+            return
+        try:
+            counts = source()
+        except Exception as error:  # a scrape must not fail because the database is away
+            log.warning("webhook deliveries unavailable: %s: %s", type(error).__name__,
+                        error)
+            return
+        family = GaugeMetricFamily("ttr_webhook_deliveries",
+                                   "Webhook deliveries by status.", labels=["status"])
+        for status in sorted(set(counts) | set(DELIVERY_STATUSES)):
+            family.add_metric([status], float(counts.get(status, 0)))
         yield family
 
 
@@ -288,6 +349,9 @@ def install(app: Flask, *, logs: bool = True) -> None:
                  else os.environ.get("TTR_REDIS_URL") or None)
     _depth_sources["default"] = _default_depth_source(redis_url,
                                                       getattr(services, "jobs", None))
+    store = getattr(services, "store", None)
+    if store is not None:
+        _delivery_counts["source"] = lambda: count_deliveries(store)
     app.add_url_rule("/metrics", "metrics", _metrics_view, methods=["GET"])
     app.before_request(_started)
     app.after_request(_finished)
@@ -400,11 +464,37 @@ def configure_logging(level: str | None = None) -> logging.Handler:
         return _handler
 
 
+# -- `ttr worker` -----------------------------------------------------------------------
+
+WORKER_METRICS_PORT = "TTR_WORKER_METRICS_PORT"
+
+
+def serve_worker_metrics(port: int, redis_url: str | None, queue: str) -> Metrics:
+    """Serve this worker process's metrics at `http://0.0.0.0:{port}/metrics`: the
+    scoring durations and webhook failures of the jobs it runs, and the queue depth.
+
+    (With `ttr worker --fork` the jobs run in forked children: their counts reach the
+    parent's `/metrics` only through `PROMETHEUS_MULTIPROC_DIR`, which the image sets.)
+    """
+    from prometheus_client import start_http_server
+
+    _empty_multiprocess_directory()
+    m = enable()
+    _depth_sources["default"] = _rq_depths(redis_url, queue) if redis_url else None
+    start_http_server(port, registry=m.scrape_registry())
+    reports.report_to(job_listeners())
+    return m
+
+
 # -- gunicorn server hooks (deploy/gunicorn.conf.py) ---------------------------------------
 
 def gunicorn_on_starting(server: Any) -> None:
     """Before the first worker: an empty metrics directory (the counters of an earlier
     run would otherwise add to this one's)."""
+    _empty_multiprocess_directory()
+
+
+def _empty_multiprocess_directory() -> None:
     directory = os.environ.get(MULTIPROC_ENV)
     if not directory:
         return

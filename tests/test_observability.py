@@ -11,6 +11,7 @@ import subprocess
 import sys
 import textwrap
 from collections.abc import Iterator
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -18,9 +19,11 @@ import pytest
 from flask import Flask
 from prometheus_client.parser import text_string_to_metric_families
 
+from events.webhooks import NewDelivery, add_deliveries, put_webhook
 from service import observability
 from service.app import create_app
 from service.config import Settings
+from worker import reports
 
 ROOT = Path(__file__).absolute().parent.parent
 REQUESTS = "ttr_http_request_duration_seconds"
@@ -139,6 +142,30 @@ def test_scoring_duration_and_webhook_failures(app: Flask) -> None:
         before, "ttr_webhook_failures_total") + 1
 
 
+def test_the_apps_own_jobs_report_to_its_metrics(app: Flask) -> None:
+    """In the embedded mode scoring and webhook deliveries run in the API process."""
+    before = scrape(app)
+    reports.game_scored(0.03)
+    reports.webhook_failed()
+    after = scrape(app)
+    assert value(after, "ttr_scoring_duration_seconds_bucket", le="0.05") == value(
+        before, "ttr_scoring_duration_seconds_bucket", le="0.05") + 1
+    assert value(after, "ttr_webhook_failures_total") == value(
+        before, "ttr_webhook_failures_total") + 1
+
+
+def test_webhook_deliveries_are_counted_by_status_when_scraped(app: Flask) -> None:
+    store = app.extensions["ttr"].store
+    assert {status: value(scrape(app), "ttr_webhook_deliveries", status=status)
+            for status in ("pending", "delivered", "failed")} == {
+        "pending": 0, "delivered": 0, "failed": 0}
+    put_webhook(store, "u1", "https://example.invalid/hook", "s" * 32)
+    now = datetime.now(UTC)
+    add_deliveries(store, [NewDelivery(f"d{n}", "u1", "ping", None, None, f"{{\"n\": {n}}}")
+                           for n in range(2)], now)
+    assert value(scrape(app), "ttr_webhook_deliveries", status="pending") == 2
+
+
 def test_queue_depth_is_asked_of_the_registered_source_at_scrape_time(app: Flask) -> None:
     depth = [7]
     observability.queue_depth_source(lambda: depth[0])
@@ -157,7 +184,7 @@ def test_a_failing_queue_source_leaves_the_scrape_whole(app: Flask) -> None:
     assert any(name == "ttr_actions_total" for name, _ in samples)
 
 
-def test_with_redis_the_depth_is_the_length_of_the_apps_rq_queue(
+def test_with_redis_the_depths_are_the_lengths_of_the_apps_rq_queues(
         tmp_path: Path, redis_url: str) -> None:
     import redis
     from rq import Queue
@@ -170,14 +197,21 @@ def test_with_redis_the_depth_is_the_length_of_the_apps_rq_queue(
                               extra={"jobs": RqJobs(redis_url, queue=name)}))
     if "ttr-observability" not in app.extensions:
         observability.install(app)
-    queue = Queue(name, connection=redis.Redis.from_url(redis_url))
+    connection = redis.Redis.from_url(redis_url)
+    queue = Queue(name, connection=connection)
+    hooks = Queue(f"{name}-webhooks", connection=connection)
     try:
         assert value(scrape(app), "ttr_queue_depth", queue=name) == 0
         for n in range(3):
             queue.enqueue("builtins.print", n)
-        assert value(scrape(app), "ttr_queue_depth", queue=name) == 3
+        hooks.enqueue("builtins.print", "a delivery")
+        samples = scrape(app)
+        assert value(samples, "ttr_queue_depth", queue=name) == 3
+        assert value(samples, "ttr_queue_depth", queue=f"{name}-webhooks") == 1
     finally:
         queue.delete(delete_jobs=True)
+        hooks.delete(delete_jobs=True)
+        connection.close()
         app.extensions["ttr"].close()
 
 

@@ -19,8 +19,8 @@ import pytest
 
 from events import SqlStore, open_store
 from events.webhooks import DELIVERED, PENDING, deliveries_of, delivery, put_webhook
-from tests.test_webhooks_helpers import SECRET, Receiver, failing_first
-from tests.test_worker_helpers import new_game
+from tests.test_webhooks_helpers import SECRET, Receiver, always, failing_first
+from tests.test_worker_helpers import clear_queue, new_game
 from tests.test_worker_rq import Workers, game_id, wait_for
 from worker import webhooks
 from worker.context import DATABASE_URL, QUEUE_NAME, REDIS_URL, WorkerContext, build_context
@@ -48,18 +48,7 @@ def fast_context() -> WorkerContext:
 def queue(redis_url: str) -> Iterator[str]:
     name = f"ttr-test-hooks-{SESSION}-{next(_counter)}"
     yield name
-    import redis
-
-    client = redis.Redis.from_url(redis_url)
-    keys = [k for pattern in (f"rq:*:{name}", f"rq:*:{name}:*", f"rq:*-lock:{name}",
-                              f"ttr:{name}:*")
-            for k in client.scan_iter(pattern)]
-    keys += [k for k in client.scan_iter("rq:job:*", count=1000)
-             if client.hget(k, "origin") == name.encode()]
-    if keys:
-        client.delete(*keys)
-    client.srem("rq:queues", f"rq:queue:{name}")
-    client.close()
+    clear_queue(redis_url, name)
 
 
 @pytest.fixture
@@ -105,7 +94,9 @@ def test_a_refused_delivery_is_retried_by_the_worker_with_the_same_id(
     follow_up(api_side, outcome)
     follow_up(api_side, outcome)  # asked twice: one fan-out job
     assert isinstance(api_side.jobs, RqJobs)
-    assert api_side.jobs.queue.job_ids == [webhook_fan_out_job_id(gid, outcome.last_version)]
+    assert api_side.jobs.queue.job_ids == []  # the game queue: nothing to score yet
+    assert api_side.jobs.webhook_queue.job_ids == [
+        webhook_fan_out_job_id(gid, outcome.last_version)]
     workers.start("--sweep-every", "0")
     # u1's two deliveries (game_started, your_turn): each refused once, then accepted
     got = receiver.wait_for(lambda r: sum(x.answered == "200" for x in r) == 2, timeout=30,
@@ -136,9 +127,9 @@ def test_a_retry_lost_with_redis_is_sent_by_the_sweep(
     assert after_first is not None and after_first.status == PENDING
     assert after_first.attempts == 1
     assert isinstance(api_side.jobs, RqJobs)
-    registry = api_side.jobs.queue.scheduled_job_registry
+    registry = api_side.jobs.webhook_queue.scheduled_job_registry
     [lost] = registry.get_job_ids()
-    api_side.jobs.queue.connection.delete(f"rq:job:{lost}")  # … and Redis loses it
+    api_side.jobs.webhook_queue.connection.delete(f"rq:job:{lost}")  # … and Redis loses it
     registry.remove(lost)
     assert after_first.next_attempt_at is not None
     time.sleep(max(0.0, after_first.next_attempt_at.timestamp() - time.time()) + 0.1)
@@ -146,3 +137,20 @@ def test_a_retry_lost_with_redis_is_sent_by_the_sweep(
     found = delivery(pg_store, pinged.delivery_id)
     assert found is not None and found.status == DELIVERED and found.attempts == 2
     assert [r.answered for r in receiver.received] == ["500", "200"]
+
+
+def test_webhook_jobs_wait_in_their_own_queue_for_workers_that_take_them(
+        api_side: WorkerContext, pg_store: SqlStore, workers: Workers,
+        receiver: Receiver) -> None:
+    receiver.script = always("200")
+    put_webhook(pg_store, "u1", receiver.url, SECRET)
+    api_side.webhooks.allow_private = True
+    pinged = webhooks.ping(api_side, "u1")
+    assert pinged is not None
+    workers.run_burst("--jobs", "games")  # a games-only worker leaves it waiting
+    found = delivery(pg_store, pinged.delivery_id)
+    assert found is not None and found.attempts == 0 and receiver.received == []
+    workers.run_burst("--jobs", "webhooks")
+    found = delivery(pg_store, pinged.delivery_id)
+    assert found is not None and found.status == DELIVERED
+    assert [r.kind for r in receiver.received] == ["ping"]

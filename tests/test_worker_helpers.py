@@ -12,6 +12,7 @@ import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
+from typing import Any
 
 from domain.commands import Command
 from domain.events import Event
@@ -28,7 +29,7 @@ from events import GameLog, SqlStore, system_actor, user_actor
 from events.notify import LocalNotifier
 from events.repository import Outcome
 from worker.context import WorkerContext
-from worker.queue import Jobs
+from worker.queue import Jobs, webhook_queue_name
 
 T0 = datetime(2026, 11, 23, 9, 0, tzinfo=UTC)
 BULK_ACTOR = system_actor("test")
@@ -57,6 +58,8 @@ class RecordingJobs:
 
     scored: list[str] = field(default_factory=list)
     deadlines: list[tuple[str, datetime]] = field(default_factory=list)
+    fan_outs: list[tuple[str, int, list[dict[str, Any]]]] = field(default_factory=list)
+    webhooks: list[tuple[str, datetime]] = field(default_factory=list)
     closed: bool = False
 
     def score(self, game_id: str) -> None:
@@ -65,8 +68,32 @@ class RecordingJobs:
     def deadline(self, game_id: str, at: datetime) -> None:
         self.deadlines.append((game_id, at))
 
+    def webhook_fan_out(self, game_id: str, version: int,
+                        notices: list[dict[str, Any]]) -> None:
+        self.fan_outs.append((game_id, version, notices))
+
+    def webhook(self, delivery_id: str, at: datetime) -> None:
+        self.webhooks.append((delivery_id, at))
+
     def close(self) -> None:
         self.closed = True
+
+
+def clear_queue(redis_url: str, name: str) -> None:
+    """Delete what RQ and the jobs kept in Redis for queue `name` and its webhook queue."""
+    import redis
+
+    client = redis.Redis.from_url(redis_url)
+    names = (name, webhook_queue_name(name))
+    keys = [k for n in names
+            for pattern in (f"rq:*:{n}", f"rq:*:{n}:*", f"rq:*-lock:{n}", f"ttr:{n}:*")
+            for k in client.scan_iter(pattern)]
+    keys += [k for k in client.scan_iter("rq:job:*", count=1000)
+             if client.hget(k, "origin") in {n.encode() for n in names}]
+    if keys:
+        client.delete(*keys)
+    client.srem("rq:queues", *(f"rq:queue:{n}" for n in names))
+    client.close()
 
 
 def make_context(store: SqlStore, jobs: Jobs | None = None,

@@ -23,18 +23,21 @@ import signal
 import subprocess
 import sys
 import time
+import urllib.request
 from collections.abc import Callable, Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
 import pytest
+from prometheus_client.parser import text_string_to_metric_families
 
 from events import GameLog, SqlStore, StoreUnavailable, open_store
 from events.repository import Outcome
 from tests.api_support import free_port
 from tests.conftest import IN_CI
 from tests.test_worker_helpers import (
+    clear_queue,
     count_scored,
     event_types,
     finished_game,
@@ -97,18 +100,7 @@ def flaky_context() -> WorkerContext:
 def queue(redis_url: str) -> Iterator[str]:
     name = f"ttr-test-{SESSION}-{next(_counter)}"
     yield name
-    import redis
-
-    client = redis.Redis.from_url(redis_url)
-    keys = [k for pattern in (f"rq:*:{name}", f"rq:*:{name}:*", f"rq:*-lock:{name}",
-                              f"ttr:{name}:*")
-            for k in client.scan_iter(pattern)]
-    keys += [k for k in client.scan_iter("rq:job:*", count=1000)
-             if client.hget(k, "origin") == name.encode()]
-    if keys:
-        client.delete(*keys)
-    client.srem("rq:queues", f"rq:queue:{name}")
-    client.close()
+    clear_queue(redis_url, name)
 
 
 @pytest.fixture
@@ -138,9 +130,10 @@ class Workers:
         self.env.pop("TTR_JOB_STALE_AFTER", None)
         self.procs: list[subprocess.Popen[bytes]] = []
 
-    def start(self, *args: str, **env: str) -> subprocess.Popen[bytes]:
+    def start(self, *args: str, program: tuple[str, ...] = ("-m", "worker.main"),
+              **env: str) -> subprocess.Popen[bytes]:
         log = open(self.tmp_path / f"worker-{len(self.procs)}.log", "wb")  # noqa: SIM115
-        proc = subprocess.Popen([sys.executable, "-m", "worker.main", *args],
+        proc = subprocess.Popen([sys.executable, *program, *args],
                                 env={**self.env, **env}, cwd=ROOT, stdout=log,
                                 stderr=subprocess.STDOUT, start_new_session=True)
         log.close()
@@ -231,6 +224,32 @@ def test_a_worker_scores_a_game_that_ended(rq_context: WorkerContext, workers: W
     rq_context.jobs.score(gid)
     workers.run_burst(*mode)
     assert count_scored(pg_store, gid) == 1
+
+
+def test_a_worker_given_a_metrics_port_serves_its_scoring_durations(
+        rq_context: WorkerContext, workers: Workers, pg_store: SqlStore, queue: str) -> None:
+    port = free_port()
+    proc = workers.start(program=("-m", "service.cli", "worker"),
+                         TTR_WORKER_METRICS_PORT=str(port))
+    gid = game_id()
+    follow_up(rq_context, finished_game(rq_context.log, gid, random.Random(4)))
+    wait_for(lambda: count_scored(pg_store, gid) == 1, 30, "the score", workers)
+
+    def scoring_count() -> float:
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=5) as r:
+                text = r.read().decode()
+        except OSError:
+            return -1.0
+        samples = {(s.name, tuple(sorted(s.labels.items()))): s.value
+                   for family in text_string_to_metric_families(text)
+                   for s in family.samples}
+        assert samples[("ttr_queue_depth", (("queue", queue),))] >= 0
+        return samples.get(("ttr_scoring_duration_seconds_count", ()), 0.0)
+
+    # (the job reports after its append: the count may lag the score by a moment)
+    wait_for(lambda: scoring_count() == 1.0, 10, "the worker's scoring metric", workers)
+    assert proc.poll() is None
 
 
 def test_two_workers_at_once_score_once(rq_context: WorkerContext, workers: Workers,

@@ -1,8 +1,14 @@
-"""`ttr worker`: an RQ worker for the ``ttr`` queue, with RQ's scheduler and our sweeper.
+"""`ttr worker`: an RQ worker for the ``ttr`` queues, with RQ's scheduler and our sweeper.
 
 Usage: ``TTR_DATABASE_URL=postgresql://… TTR_REDIS_URL=redis://… ttr worker
-[--burst] [--sweep-every 30] [--heartbeat 10] [--queue ttr] [--fork] [--name N]``
-(also ``python -m worker.main …``).
+[--burst] [--sweep-every 30] [--heartbeat 10] [--queue ttr] [--jobs all] [--fork]
+[--name N]`` (also ``python -m worker.main …``, without the metrics port).
+
+Two queues: ``ttr`` (scores, deadlines, sweeps) and ``ttr-webhooks`` (webhook
+fan-outs and deliveries). A worker takes from the first while it has jobs, so a
+backlog of deliveries to a slow receiver never holds a score back by more than the
+one delivery in hand (5 s at most); ``--jobs webhooks`` / ``--jobs games`` split them
+over separate workers where even that matters.
 
 At start the worker migrates the store (a no-op when the API has done it) and runs
 `sweep()` once, directly: whatever was missed while no worker ran (games that ended
@@ -59,7 +65,7 @@ from worker.context import (
     context_from_env,
     forget_context_from_env,
 )
-from worker.queue import DEFAULT_QUEUE, RqJobs
+from worker.queue import DEFAULT_QUEUE, RqJobs, webhook_queue_name
 
 log = logging.getLogger("worker")
 
@@ -67,10 +73,15 @@ log = logging.getLogger("worker")
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="ttr worker", description="Run an RQ worker (with its scheduler) for the "
-        "game service: end-game scoring and turn deadlines. Reads TTR_DATABASE_URL and "
-        "TTR_REDIS_URL.")
+        "game service: end-game scoring, turn deadlines and webhook deliveries. Reads "
+        "TTR_DATABASE_URL and TTR_REDIS_URL; with TTR_WORKER_METRICS_PORT it serves "
+        "Prometheus metrics on that port.")
     parser.add_argument("--queue", default=os.environ.get(QUEUE_NAME) or DEFAULT_QUEUE,
                         help="the RQ queue (default: $TTR_QUEUE or 'ttr')")
+    parser.add_argument("--jobs", choices=("all", "games", "webhooks"), default="all",
+                        help="which queues to take jobs from: the game queue (scores, "
+                        "deadlines) then QUEUE-webhooks (all, the default), or only one "
+                        "of them (to give webhook deliveries workers of their own)")
     parser.add_argument("--burst", action="store_true",
                         help="sweep once, run the queued jobs, then exit (tests)")
     parser.add_argument("--sweep-every", type=float, default=30.0, metavar="SECONDS",
@@ -109,7 +120,10 @@ def run_worker(argv: Sequence[str] | None = None) -> int:
         sweeper.start()
     try:
         worker_class = Worker if args.fork else InProcessWorker
-        worker = worker_class([args.queue], connection=Redis.from_url(redis_url),
+        queues = {"all": [args.queue, webhook_queue_name(args.queue)],
+                  "games": [args.queue],
+                  "webhooks": [webhook_queue_name(args.queue)]}[args.jobs]
+        worker = worker_class(queues, connection=Redis.from_url(redis_url),
                               name=args.name, job_monitoring_interval=args.heartbeat,
                               maintenance_interval=args.maintenance_every)
         worker.work(burst=args.burst, with_scheduler=True, logging_level=level)

@@ -47,6 +47,13 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 DEFAULT_QUEUE = "ttr"
+
+
+def webhook_queue_name(queue: str) -> str:
+    """The queue of a queue's webhook jobs: `ttr` → `ttr-webhooks`. Their own queue, so
+    a receiver that hangs for its whole timeout keeps webhook jobs waiting, never a
+    score or a deadline (workers take the game queue first)."""
+    return f"{queue}-webhooks"
 # Scoring: retried with growing waits (seconds) before it is left in the failed
 # registry (where the sweeper finds the game still unscored and tries again).
 SCORE_RETRY_INTERVALS = (2, 5, 15, 60, 300)
@@ -147,6 +154,7 @@ class RqJobs:
         self.stale_after = stale_after
         self._redis: Redis | None = None
         self._queue: Queue | None = None
+        self._webhook_queue: Queue | None = None
         self._pid = 0
         self._lock = threading.Lock()
 
@@ -167,8 +175,17 @@ class RqJobs:
                     self.redis_url, socket_connect_timeout=2, socket_timeout=5,
                     retry=RedisRetry(ExponentialBackoff(cap=0.2, base=0.05), 1))
                 self._queue = Queue(self.queue_name, connection=self._redis)
+                self._webhook_queue = Queue(webhook_queue_name(self.queue_name),
+                                            connection=self._redis)
                 self._pid = os.getpid()
             return self._queue
+
+    @property
+    def webhook_queue(self) -> Queue:
+        """The queue of webhook fan-outs and deliveries (`webhook_queue_name`)."""
+        self.queue  # noqa: B018 (builds both queues, once per process)
+        assert self._webhook_queue is not None
+        return self._webhook_queue
 
     def score(self, game_id: str) -> None:
         from rq import Retry
@@ -204,7 +221,8 @@ class RqJobs:
                       timeout=WEBHOOK_FAN_OUT_TIMEOUT,
                       retry=Retry(max=len(WEBHOOK_RETRY_INTERVALS),
                                   interval=list(WEBHOOK_RETRY_INTERVALS)),
-                      description=f"fan_out_webhooks({game_id!r}, version {version})")
+                      description=f"fan_out_webhooks({game_id!r}, version {version})",
+                      webhooks=True)
 
     def webhook(self, delivery_id: str, at: datetime) -> None:
         from rq import Retry, get_current_job
@@ -217,7 +235,8 @@ class RqJobs:
         self._enqueue(job_id, DELIVER, (delivery_id,), at=at,
                       timeout=WEBHOOK_TIMEOUT,
                       retry=Retry(max=len(WEBHOOK_RETRY_INTERVALS),
-                                  interval=list(WEBHOOK_RETRY_INTERVALS)))
+                                  interval=list(WEBHOOK_RETRY_INTERVALS)),
+                      webhooks=True)
 
     def _supersede(self, game_id: str, at: datetime, job_id: str) -> bool:
         """Note `job_id` as the game's deadline job and drop the one it replaces.
@@ -263,7 +282,8 @@ class RqJobs:
 
     def close(self) -> None:
         with self._lock:
-            redis, self._redis, self._queue = self._redis, None, None
+            redis, self._redis = self._redis, None
+            self._queue = self._webhook_queue = None
         if redis is not None and self._pid == os.getpid():
             redis.close()
 
@@ -272,7 +292,7 @@ class RqJobs:
     def _enqueue(self, job_id: str, func: str, args: tuple[Any, ...], *,
                  at: datetime | None = None, timeout: int, retry: Any,
                  at_front: bool = False, result_ttl: int = RESULT_TTL,
-                 description: str | None = None) -> None:
+                 description: str | None = None, webhooks: bool = False) -> None:
         from redis.exceptions import RedisError
         from rq.exceptions import DuplicateJobError
 
@@ -281,7 +301,7 @@ class RqJobs:
             result_ttl=result_ttl, failure_ttl=FAILURE_TTL, at_front=at_front,
             description=description or f"{func.rsplit('.', 1)[-1]}{args!r}")
         try:
-            queue = self.queue
+            queue = self.webhook_queue if webhooks else self.queue
             for _ in range(3):
                 try:
                     if at is None or at <= _utcnow():
