@@ -95,3 +95,12 @@ def store(store_url: str) -> Iterator[SqlStore]:
     s.migrate()
     yield s
     s.close()
+
+
+@pytest.fixture
+def pg_store(pg_schema_url: str) -> Iterator[SqlStore]:
+    """A migrated PostgreSQL store on the test's own schema."""
+    s = open_store(pg_schema_url)
+    s.migrate()
+    yield s
+    s.close()

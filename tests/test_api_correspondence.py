@@ -4,10 +4,9 @@ keeps every ticket, repeated time-outs drop a player), and resigning."""
 
 from __future__ import annotations
 
-import threading
 import time
 from collections.abc import Iterator
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
@@ -16,33 +15,20 @@ from flask import Flask
 
 from events import SqlStore, open_store
 from tests.api_support import Client, Table, make_app, open_table, play_to_the_end, wait_for_score
+from tests.test_worker_helpers import FakeClock
 
 DAY = 24 * 3600
 
 
-class Clock:
-    """A clock the test moves by hand."""
-
-    def __init__(self) -> None:
-        self.now = datetime(2026, 3, 1, 9, 0, tzinfo=UTC)
-        self._lock = threading.Lock()
-
-    def __call__(self) -> datetime:
-        with self._lock:
-            return self.now
-
-    def advance(self, **delta: float) -> None:
-        with self._lock:
-            self.now += timedelta(**delta)
 
 
 @pytest.fixture
-def clock() -> Clock:
-    return Clock()
+def clock() -> FakeClock:
+    return FakeClock()
 
 
 @pytest.fixture
-def app(tmp_path: Path, clock: Clock) -> Iterator[Flask]:
+def app(tmp_path: Path, clock: FakeClock) -> Iterator[Flask]:
     url = f"sqlite:///{tmp_path / 'slow.sqlite3'}"
     store: SqlStore = open_store(url, clock=clock)
     app = make_app(url, min_turn_time_limit=60, extra={"store": store, "clock": clock})
@@ -146,7 +132,7 @@ def test_my_games_say_whose_turn_it_is(client: Client) -> None:
 
 # -- deadlines ---------------------------------------------------------------------------------
 
-def test_the_turn_deadline_is_shown_with_the_turn(client: Client, clock: Clock) -> None:
+def test_the_turn_deadline_is_shown_with_the_turn(client: Client, clock: FakeClock) -> None:
     table = open_table(client, "usa", 2, turn_time_limit=DAY)
     assert view(client, table)["deadline"] == (clock.now + timedelta(days=1)).strftime(
         "%Y-%m-%dT%H:%M:%S.%fZ")
@@ -158,7 +144,7 @@ def test_the_turn_deadline_is_shown_with_the_turn(client: Client, clock: Clock) 
 
 
 def test_a_setup_choice_that_runs_out_keeps_every_dealt_ticket(app: Flask, client: Client,
-                                                              clock: Clock) -> None:
+                                                              clock: FakeClock) -> None:
     table = open_table(client, "europe", 2, turn_time_limit=DAY)
     keep_all(client, table, [0])
     dealt = view(client, table, 1)["you"]["pending_tickets"]
@@ -172,7 +158,7 @@ def test_a_setup_choice_that_runs_out_keeps_every_dealt_ticket(app: Flask, clien
 
 
 def test_a_turn_that_runs_out_passes_to_the_next_player(app: Flask, client: Client,
-                                                        clock: Clock) -> None:
+                                                        clock: FakeClock) -> None:
     table = open_table(client, "usa", 3, turn_time_limit=3600)
     keep_all(client, table, [0, 1, 2])
     before = view(client, table)
@@ -188,7 +174,7 @@ def test_a_turn_that_runs_out_passes_to_the_next_player(app: Flask, client: Clie
 
 
 def test_a_player_who_moves_in_time_is_not_timed_out(app: Flask, client: Client,
-                                                     clock: Clock) -> None:
+                                                     clock: FakeClock) -> None:
     table = open_table(client, "usa", 2, turn_time_limit=3600)
     keep_all(client, table, [0, 1])
     seat = view(client, table)["turn"]["seat"]
@@ -206,7 +192,7 @@ def test_a_player_who_moves_in_time_is_not_timed_out(app: Flask, client: Client,
 
 
 def test_repeated_time_outs_drop_a_player_and_the_others_play_on(app: Flask, client: Client,
-                                                                 clock: Clock) -> None:
+                                                                 clock: FakeClock) -> None:
     table = open_table(client, "usa", 3, turn_time_limit=3600, drop_after_timeouts=2)
     keep_all(client, table, [0, 1, 2])
     absent = view(client, table)["turn"]["seat"]

@@ -8,10 +8,9 @@ from __future__ import annotations
 
 import random
 import re
-import threading
 import time
 from collections.abc import Callable, Iterator
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +28,7 @@ from tests.api_support import (
     wait_for_score,
 )
 from tests.test_webhooks_helpers import SECRET, Received, Receiver, always, failing_first
+from tests.test_worker_helpers import FakeClock
 
 FAST = (0.05, 0.1, 0.2)  # retry delays in these tests, instead of 10 s, 30 s, 2 min, …
 WEBHOOK = "/v1/users/me/webhook"
@@ -249,18 +249,6 @@ def test_a_receiver_that_is_down_never_slows_the_game(
 
 # -- a whole game, days apart, driven by webhooks alone ---------------------------------------
 
-class Clock:
-    def __init__(self) -> None:
-        self.now = datetime(2026, 3, 1, 9, 0, tzinfo=UTC)
-        self._lock = threading.Lock()
-
-    def __call__(self) -> datetime:
-        with self._lock:
-            return self.now
-
-    def advance(self, **delta: float) -> None:
-        with self._lock:
-            self.now += timedelta(**delta)
 
 
 class WebhookBot:
@@ -306,7 +294,7 @@ class WebhookBot:
 
 def test_two_bots_play_a_whole_game_days_apart_told_only_by_webhooks(
         make: Callable[..., Client], receivers: Callable[..., Receiver]) -> None:
-    clock = Clock()
+    clock = FakeClock()
     client = make(clock=clock)
     store: SqlStore = client.app.extensions["ttr"].store
     alice, bob = client.new_user("Alice"), client.new_user("Bob")

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from events import SqlStore, open_store
+from events import SqlStore
 from events.webhooks import DELIVERED, PENDING, deliveries_of, delivery, put_webhook
 from tests.test_webhooks_helpers import SECRET, Receiver, always, failing_first
 from tests.test_worker_helpers import clear_queue, new_game
@@ -49,14 +49,6 @@ def queue(redis_url: str) -> Iterator[str]:
     name = f"ttr-test-hooks-{SESSION}-{next(_counter)}"
     yield name
     clear_queue(redis_url, name)
-
-
-@pytest.fixture
-def pg_store(pg_schema_url: str) -> Iterator[SqlStore]:
-    s = open_store(pg_schema_url)
-    s.migrate()
-    yield s
-    s.close()
 
 
 @pytest.fixture

@@ -46,9 +46,14 @@ class FakeClock:
         with self._lock:
             return self._now
 
-    def advance(self, seconds: float) -> datetime:
+    @property
+    def now(self) -> datetime:
+        return self()
+
+    def advance(self, seconds: float = 0, **delta: float) -> datetime:
+        """Move on by `seconds` and any other `timedelta` parts (`days=1`)."""
         with self._lock:
-            self._now += timedelta(seconds=seconds)
+            self._now += timedelta(seconds=seconds, **delta)
             return self._now
 
 

@@ -32,7 +32,7 @@ from typing import Any
 import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
-from events import GameLog, SqlStore, StoreUnavailable, open_store
+from events import GameLog, SqlStore, StoreUnavailable
 from events.repository import Outcome
 from tests.api_support import free_port
 from tests.conftest import IN_CI
@@ -101,14 +101,6 @@ def queue(redis_url: str) -> Iterator[str]:
     name = f"ttr-test-{SESSION}-{next(_counter)}"
     yield name
     clear_queue(redis_url, name)
-
-
-@pytest.fixture
-def pg_store(pg_schema_url: str) -> Iterator[SqlStore]:
-    s = open_store(pg_schema_url)
-    s.migrate()
-    yield s
-    s.close()
 
 
 @pytest.fixture
