@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 from flask import Response, current_app, json, request
+from flask_smorest import Blueprint
 
 from domain.table import Table
 from events.sql import User
-from service.problems import Problem
+from service.problems import KINDS, Problem
 from service.views import Viewer
 
 _ETAG = re.compile(r'^\s*(?:W/)?"?(\d+)"?\s*$')
@@ -94,3 +96,12 @@ def visible_to(table: Table, user: User | None) -> Viewer:
     if table.private and viewer.seat is None and user_id != table.created_by:
         raise Problem("not-found", "There is no such game.")
     return viewer
+
+
+def problems(blp: Blueprint, *kinds: str) -> Callable[[Any], Any]:
+    """Document on an operation of `blp` the problem responses of these kinds."""
+    def decorate(view: Any) -> Any:
+        for status in sorted({KINDS[kind].status for kind in kinds}, reverse=True):
+            view = blp.alt_response(status, response=f"Problem{status}")(view)
+        return view
+    return decorate

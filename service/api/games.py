@@ -33,12 +33,13 @@ from service.api.common import (
     json_object,
     json_response,
     not_modified,
+    problems,
     visible_to,
 )
 from service.app import services
 from service.auth import current_user, new_id, optional_user
 from service.commands_spec import EXAMPLES
-from service.problems import KINDS, Problem
+from service.problems import Problem
 from service.schemas import (
     ActionResultSchema,
     GameCreatedSchema,
@@ -62,12 +63,7 @@ PUBLIC_READ: list[dict[str, list[str]]] = [{"bearer": []}, {}]
 
 
 def _problems(*kinds: str) -> Any:
-    """Document the problem responses of these kinds on an operation."""
-    def decorate(view: Any) -> Any:
-        for status in sorted({KINDS[kind].status for kind in kinds}, reverse=True):
-            view = blp.alt_response(status, response=f"Problem{status}")(view)
-        return view
-    return decorate
+    return problems(blp, *kinds)
 
 
 # -- the lobby and creating games --------------------------------------------------------

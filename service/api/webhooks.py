@@ -21,10 +21,10 @@ from events.webhooks import (
     put_webhook,
     webhook_of,
 )
-from service.api.common import json_response
+from service.api.common import json_response, problems
 from service.app import services
 from service.auth import current_user
-from service.problems import KINDS, Problem
+from service.problems import Problem
 from service.schemas import (
     DeliveriesArgsSchema,
     DeliveryListSchema,
@@ -87,11 +87,7 @@ attempt is listed at `GET /v1/users/me/webhook/deliveries`.
 
 
 def _problems(*kinds: str) -> Any:
-    def decorate(view: Any) -> Any:
-        for status in sorted({KINDS[kind].status for kind in kinds}, reverse=True):
-            view = blp.alt_response(status, response=f"Problem{status}")(view)
-        return view
-    return decorate
+    return problems(blp, *kinds)
 
 
 def webhook_view(hook: Webhook) -> dict[str, Any]:
