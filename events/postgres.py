@@ -49,6 +49,25 @@ from events.store import Idempotency, NewEvent, StoreUnavailable, encoded
 MIGRATION_LOCK = 0x7472_0001  # the advisory lock held while migrating ("tr" 1)
 
 
+class _Connection(psycopg.Connection[Any]):
+    """A pooled connection that keeps one cursor for the store's statements.
+
+    Speed: a cursor made per statement costs a few microseconds, and the cursor that
+    runs the same statement again keeps its parameter dumpers (psycopg keeps them
+    while the query is the same string object): appends in a row pay neither.
+    A connection serves one caller at a time (the pool's), so one cursor suffices;
+    it holds its last result until its next statement.
+    """
+
+    _store_cursor: psycopg.Cursor[Any] | None = None
+
+    def store_cursor(self) -> psycopg.Cursor[Any]:
+        cur = self._store_cursor
+        if cur is None or cur.closed:
+            cur = self._store_cursor = self.cursor()
+        return cur
+
+
 class _PgCursor(Cursor):
     __slots__ = ("_cur",)
 
@@ -69,16 +88,18 @@ class _PgCursor(Cursor):
         return self._cur.rowcount
 
 
-_INSERTED = (
-    f"WITH inserted AS (INSERT INTO events ({EVENT_COLUMNS}) "
-    "SELECT %s, r.v, pg_current_xact_id()::text::bigint * %s + (r.v - %s), r.t, r.s, "
-    "COALESCE(r.r, %s), "
-    "r.a, r.d, r.p, r.u "
+# The events, if the stream is at the expected version. The events travel as one JSON
+# array: one parameter to encode, and one statement text whatever their number, so
+# it stays prepared.
+_EVENTS = (
+    f"INSERT INTO events ({EVENT_COLUMNS}) "
+    f"SELECT %s, r.v, pg_current_xact_id()::text::bigint * {MAX_EVENTS_PER_APPEND} "
+    "+ (r.v - %s), r.t, r.s, COALESCE(r.r, %s), r.a, r.d, r.p, r.u "
     "FROM jsonb_to_recordset(%s) "
     "AS r(v int, t text, s int, a text, d jsonb, p jsonb, u jsonb, r timestamptz) "
-    "WHERE (SELECT COALESCE(MAX(version), 0) FROM events WHERE game_id = %s) = %s "
-    "RETURNING version)"
+    "WHERE (SELECT COALESCE(MAX(version), 0) FROM events WHERE game_id = %s) = %s"
 )
+_INSERTED = f"WITH inserted AS ({_EVENTS} RETURNING version)"
 _KEY = (f", key AS (INSERT INTO idempotency_keys ({KEY_COLUMNS}) "
         "SELECT %s, %s, %s, %s, %s, %s, %s::jsonb, %s WHERE EXISTS (SELECT 1 FROM inserted))")
 # The index rows, written only if the events were (the version check passed).
@@ -99,9 +120,18 @@ _INDEX = (
     "seat = excluded.seat, name = excluded.name, to_act = excluded.to_act, out = excluded.out)"
 )
 _COUNT = " SELECT count(*) FROM inserted"
+# (with an idempotency key, with the index rows) -> the statement. Written out once:
+# the same string each time keeps psycopg's per-statement work cached. Events alone
+# need no CTE: the INSERT's row count says whether the version check passed.
+_APPENDS = {
+    (False, False): _EVENTS,
+    (True, False): _INSERTED + _KEY + _COUNT,
+    (False, True): _INSERTED + _INDEX + _COUNT,
+    (True, True): _INSERTED + _KEY + _INDEX + _COUNT,
+}
 
 
-def _check_quietly(pool: ConnectionPool) -> None:
+def _check_quietly(pool: ConnectionPool[_Connection]) -> None:
     try:
         pool.check()
     except Exception:  # the pool may be closing; nothing to purge then
@@ -117,29 +147,37 @@ class PostgresStore(SqlStore):
         self.url = url
         self._sizes = (min_size, max_size)
         self._timeout = timeout
-        self._pool: ConnectionPool | None = None
+        self._pool: ConnectionPool[_Connection] | None = None
         self._pid = 0
         self._last_purge = 0.0
         self._lock = threading.Lock()
 
-    def _get_pool(self) -> ConnectionPool:
+    def _get_pool(self) -> ConnectionPool[_Connection]:
         # A forked child (gunicorn, rq) must not share its parent's sockets.
         if self._pool is None or self._pid != os.getpid():
             with self._lock:
                 if self._pool is None or self._pid != os.getpid():
                     self._pool = ConnectionPool(
                         self.url, min_size=self._sizes[0], max_size=self._sizes[1],
-                        timeout=self._timeout, open=True,
+                        timeout=self._timeout, open=True, connection_class=_Connection,
                         kwargs={"autocommit": True, "prepare_threshold": 2},
                     )
                     self._pid = os.getpid()
         return self._pool
 
     @contextmanager
-    def _connection(self) -> Iterator[psycopg.Connection[Any]]:
+    def _connection(self) -> Iterator[_Connection]:
+        # Speed: the pool's getconn/putconn rather than its `connection()` context,
+        # whose commit-or-rollback on exit has nothing to do in autocommit mode (a
+        # `transaction()` block ends its own transaction; putconn rolls back anything
+        # left open); a few microseconds a statement.
         try:
-            with self._get_pool().connection() as conn:
+            pool = self._get_pool()
+            conn = pool.getconn()
+            try:
                 yield conn
+            finally:
+                pool.putconn(conn)
         except (psycopg.OperationalError, PoolTimeout) as error:
             # (If the connection broke during COMMIT the append may have landed: a
             # client's retry with its idempotency key then gets the first answer.)
@@ -158,13 +196,13 @@ class PostgresStore(SqlStore):
 
     @contextmanager
     def transaction(self) -> Iterator[Cursor]:
-        with self._connection() as conn, conn.transaction(), conn.cursor() as cur:
-            yield _PgCursor(cur)
+        with self._connection() as conn, conn.transaction():
+            yield _PgCursor(conn.store_cursor())
 
     @contextmanager
     def reading(self) -> Iterator[Cursor]:
-        with self._connection() as conn, conn.cursor() as cur:
-            yield _PgCursor(cur)
+        with self._connection() as conn:
+            yield _PgCursor(conn.store_cursor())
 
     def json_param(self, value: Any) -> Any:
         return None if value is None else Jsonb(value)
@@ -188,29 +226,27 @@ class PostgresStore(SqlStore):
         # One statement, so one round trip and one implicit transaction: the version
         # check, the events and the idempotency key. A concurrent writer of the same
         # version (or a stored key) is a unique violation that undoes all of it.
-        # Speed: the events travel as one JSON array (one parameter to encode, and
-        # one statement text whatever their number, so it stays prepared).
+        first = expected_version + 1
         rows = []
         for i, new in enumerate(events):
             name, schema, data, private, audience = encoded(new)
-            rows.append({"v": expected_version + 1 + i, "t": name, "s": schema, "a": new.actor,
+            rows.append({"v": first + i, "t": name, "s": schema, "a": new.actor,
                          "d": data, "p": private or None, "u": audience or None,
                          "r": new.recorded_at.isoformat() if new.recorded_at else None})
-        params: list[Any] = [game_id, MAX_EVENTS_PER_APPEND, expected_version + 1,
-                             now, Jsonb(rows), game_id, expected_version]
-        sql = _INSERTED
+        params: list[Any] = [game_id, first, now, Jsonb(rows), game_id, expected_version]
         if idempotency is not None:
-            sql += _KEY
             params += self._key_row(game_id, events, expected_version, idempotency)
         if summary is not None:
-            sql += _INDEX
             params += game_params(summary, self.time_param)
             params += [game_id, list(summary.departed), game_id, Jsonb([
                 {"user_id": p.user_id, "seat": p.seat, "name": p.name, "to_act": p.to_act,
                  "out": p.out} for p in summary.changed_players])]
-        sql += _COUNT
-        with self.reading() as cur:
+        sql = _APPENDS[idempotency is not None, summary is not None]
+        with self._connection() as conn:
+            cur = conn.store_cursor()
             cur.execute(sql, params)
+            if sql is _EVENTS:
+                return cur.rowcount > 0
             row = cur.fetchone()
         return row is not None and row[0] > 0
 
