@@ -148,15 +148,20 @@ class GameLog:
         `attempts` lost races, `IdempotencyMismatch`. `loaded`: the state the caller
         has just loaded, used for the first attempt instead of loading it again.
         """
+        # A retry's key is not looked up before deciding (a query on every request for
+        # the rare retry): the key is stored with the events it caused, so a retry
+        # that decides again cannot append (the key's row is a unique violation, and
+        # the store answers with the first result), and wherever a retry would fail
+        # instead (a stale If-Match, a command now refused) the key is looked up first.
         for _ in range(attempts):
-            if idempotency_key is not None:
-                earlier = self._earlier(game_id, actor, idempotency_key, request_hash)
-                if earlier is not None:
-                    return earlier
             before = None if new else (loaded or self.load(game_id))
             loaded = None
             if expected_version is not None and before is not None \
                     and before.version != expected_version:
+                if idempotency_key is not None:
+                    earlier = self._earlier(game_id, actor, idempotency_key, request_hash)
+                    if earlier is not None:
+                        return earlier
                 raise StaleVersion(expected_version, before.version)
             try:
                 events = decide(before)
