@@ -26,6 +26,8 @@ from typing import Any, Protocol
 
 log = logging.getLogger(__name__)
 CHANNEL = "ttr:changes"
+# How long the sender thread lets changes gather before it publishes them together.
+LINGER_SECONDS = 0.005
 
 
 def game_key(game_id: str) -> str:
@@ -108,6 +110,8 @@ class RedisNotifier(LocalNotifier):
         self._thread: threading.Thread | None = None
         self._sender: threading.Thread | None = None
         self._outbox: queue.Queue[str] = queue.Queue()
+        self._unsent = 0  # changes queued or being sent (for `flush`)
+        self._unsent_lock = threading.Lock()
         self._thread_lock = threading.Lock()
 
     def publish(self, game_id: str, version: int, users: Iterable[str] = ()) -> None:
@@ -116,6 +120,8 @@ class RedisNotifier(LocalNotifier):
         if self._background:
             # The request that changed the game does not wait for Redis: a sender
             # thread publishes what has queued up, several per round trip under load.
+            with self._unsent_lock:
+                self._unsent += 1
             self._outbox.put(message)
             self._ensure_sender()
         else:
@@ -141,6 +147,12 @@ class RedisNotifier(LocalNotifier):
                 first = self._outbox.get(timeout=1.0)
             except queue.Empty:
                 continue
+            # Speed: waking this thread (and handing the GIL to it and back) costs the
+            # process several times what the PUBLISH does; a moment's wait lets the
+            # changes of the next few milliseconds share the wake-up and the round trip
+            # (measured in-process: ~3x less CPU in this thread at a few hundred
+            # changes a second). A waiter hears of a change that much later.
+            time.sleep(LINGER_SECONDS)
             batch = [first]
             while len(batch) < 100:
                 try:
@@ -154,11 +166,14 @@ class RedisNotifier(LocalNotifier):
                 pipe.execute()
             except Exception as error:  # Redis down: streams still wake on their timeouts
                 log.warning("could not publish %d change(s): %s", len(batch), error)
+            finally:
+                with self._unsent_lock:
+                    self._unsent -= len(batch)
 
     def flush(self, timeout: float = 2.0) -> None:
         """Wait until every queued change has been handed to Redis (tests, shutdown)."""
         deadline = time.monotonic() + timeout
-        while not self._outbox.empty() and time.monotonic() < deadline:
+        while self._unsent > 0 and time.monotonic() < deadline:
             time.sleep(0.005)
 
     def watch(self, keys: Iterable[str]) -> Watch:
