@@ -27,6 +27,7 @@ from events.repository import Outcome
 from events.sql import User
 from service import observability
 from service.api.common import (
+    doc,
     etag,
     idempotency_key,
     if_match,
@@ -73,7 +74,7 @@ class Games(MethodView):
     @blp.arguments(LobbyArgsSchema, location="query", error_status_code=400)
     @blp.response(200, GameListSchema)
     @_problems("invalid-request", "rate-limited")
-    @blp.doc(security=PUBLIC_READ)
+    @doc(blp, security=PUBLIC_READ)
     def get(self, args: dict[str, Any]) -> Any:
         """The lobby: open public games with free seats, newest first"""
         user = optional_user()
@@ -85,7 +86,7 @@ class Games(MethodView):
     @blp.response(201, GameCreatedSchema, headers={"Location": {
         "description": "The new game's URL.", "schema": {"type": "string"}}})
     @_problems("invalid-request", "unauthorized", "rate-limited")
-    @blp.doc(security=BEARER)
+    @doc(blp, security=BEARER)
     def post(self, body: dict[str, Any]) -> Any:
         """Create a game (and, by default, take its first seat)
 
@@ -128,7 +129,7 @@ class MyGames(MethodView):
     @blp.arguments(MyGamesArgsSchema, location="query", error_status_code=400)
     @blp.response(200, GameListSchema)
     @_problems("invalid-request", "unauthorized", "rate-limited")
-    @blp.doc(security=BEARER)
+    @doc(blp, security=BEARER)
     def get(self, args: dict[str, Any]) -> Any:
         """Your games, newest activity first (`my_turn=true`: those waiting for you)"""
         user = current_user()
@@ -145,7 +146,7 @@ class Game(MethodView):
         "description": "The game's version.", "schema": {"type": "string"}}})
     @blp.alt_response(304, description="Not modified: `If-None-Match` names this version.")
     @_problems("unauthorized", "not-found", "rate-limited")
-    @blp.doc(security=PUBLIC_READ, parameters=[{
+    @doc(blp, security=PUBLIC_READ, parameters=[{
         "in": "header", "name": "If-None-Match", "required": False,
         "schema": {"type": "string"}, "description": "A version seen before, as an ETag."}])
     def get(self, game_id: str) -> Any:
@@ -171,7 +172,7 @@ class Players(MethodView):
     @blp.response(200, GameSchema)
     @_problems("invalid-request", "unauthorized", "not-found", "rule-violation",
                "rate-limited")
-    @blp.doc(security=BEARER)
+    @doc(blp, security=BEARER)
     def post(self, body: dict[str, Any], game_id: str) -> Any:
         """Take a seat (a private game needs its invite code)
 
@@ -186,7 +187,7 @@ class Players(MethodView):
 class Start(MethodView):
     @blp.response(200, GameSchema)
     @_problems("unauthorized", "not-found", "rule-violation", "rate-limited")
-    @blp.doc(security=BEARER)
+    @doc(blp, security=BEARER)
     def post(self, game_id: str) -> Any:
         """Start before every seat is taken (the creator, with at least 2 players)"""
         user = current_user()
@@ -226,7 +227,7 @@ def _deadline(outcome: Outcome) -> Any:
 class Moves(MethodView):
     @blp.response(200, MovesSchema)
     @_problems("unauthorized", "not-found", "rate-limited")
-    @blp.doc(security=BEARER)
+    @doc(blp, security=BEARER)
     def get(self, game_id: str) -> Any:
         """Every legal command for you now, exactly as POST …/actions accepts it"""
         user = current_user()
@@ -244,7 +245,7 @@ class Actions(MethodView):
     @_problems("invalid-request", "malformed-command", "unauthorized", "forbidden",
                "not-found", "version-conflict", "precondition-failed", "rule-violation",
                "idempotency-key-reused", "rate-limited", "unavailable")
-    @blp.doc(security=BEARER, requestBody={
+    @doc(blp, security=BEARER, requestBody={
         "required": True,
         "content": {"application/json": {
             "schema": {"$ref": "#/components/schemas/Command"}, "examples": EXAMPLES}},
@@ -327,7 +328,7 @@ def _action_result(outcome: Outcome, user: User, actor: str,
 class State(MethodView):
     @blp.response(200, GameSchema)
     @_problems("unauthorized", "not-found", "rate-limited")
-    @blp.doc(security=PUBLIC_READ)
+    @doc(blp, security=PUBLIC_READ)
     def get(self, game_id: str, version: int) -> Any:
         """The game at any version: the public view during play, everything after the end"""
         s = services()
@@ -348,7 +349,7 @@ class Score(MethodView):
         "The game has ended and its score is being computed: retry after `Retry-After`."),
         headers={"Retry-After": {"schema": {"type": "integer"}}})
     @_problems("unauthorized", "not-found", "rate-limited")
-    @blp.doc(security=PUBLIC_READ)
+    @doc(blp, security=PUBLIC_READ)
     def get(self, game_id: str) -> Any:
         """The final score: per player the routes, tickets, stations, longest path, bonuses,
         total, rank and winner"""
