@@ -34,8 +34,12 @@ class Event:
         return seat if isinstance(seat, int) else None
 
     def as_dict(self) -> dict[str, Any]:
-        return {"type": self.TYPE, **{f.name: _thaw(getattr(self, f.name))
-                                      for f in dataclasses.fields(self)}}
+        # Speed: every append and every answer to a command encodes its events; the
+        # field names are looked up once per class.
+        names = _FIELD_NAMES.get(type(self))
+        if names is None:
+            names = _FIELD_NAMES[type(self)] = tuple(f.name for f in dataclasses.fields(self))
+        return {"type": self.TYPE, **{name: _thaw(getattr(self, name)) for name in names}}
 
 
 @dataclass(frozen=True, slots=True)
@@ -282,7 +286,13 @@ def _freeze(value: Any) -> Any:
     return value
 
 
+_FIELD_NAMES: dict[type[Event], tuple[str, ...]] = {}
+_PLAIN = frozenset({str, int, bool, float, type(None)})
+
+
 def _thaw(value: Any) -> Any:
+    if type(value) in _PLAIN:  # Speed: most fields; `Mapping`'s isinstance check is slow
+        return value
     if isinstance(value, tuple):
         return [_thaw(v) for v in value]
     if isinstance(value, Mapping):
