@@ -20,12 +20,13 @@ MAX_KEY_LENGTH = 200
 
 def json_body() -> Any:
     """The request's JSON body; 415 if it is not JSON, 400 if it does not parse."""
-    if request.content_length == 0 or not request.get_data(cache=True):
+    data = request.get_data(cache=True)
+    if not data:
         raise Problem("invalid-request", "This request needs a JSON body.")
     if not request.is_json:
         raise Problem("unsupported-media-type", "Send the body as application/json.")
     try:
-        return json.loads(request.get_data(cache=True))
+        return json.loads(data)
     except ValueError as error:
         raise Problem("invalid-request", f"The body is not valid JSON: {error}") from error
 
