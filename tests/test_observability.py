@@ -166,6 +166,13 @@ def test_webhook_deliveries_are_counted_by_status_when_scraped(app: Flask) -> No
     assert value(scrape(app), "ttr_webhook_deliveries", status="pending") == 2
 
 
+def test_the_embedded_server_reports_the_depth_of_its_in_process_jobs(app: Flask) -> None:
+    jobs = app.extensions["ttr"].jobs
+    assert jobs.wait_idle()  # the sweep at start
+    samples = scrape(app)
+    assert samples[("ttr_queue_depth", frozenset({("queue", "ttr")}))] == 0
+
+
 def test_queue_depth_is_asked_of_the_registered_source_at_scrape_time(app: Flask) -> None:
     depth = [7]
     observability.queue_depth_source(lambda: depth[0])

@@ -502,6 +502,13 @@ class InlineJobs:
                 self._lock.wait(min(left, 0.05))
         return True
 
+    def pending(self) -> int:
+        """Jobs handed to the threads and not yet done: the embedded server's queue
+        depth (`ttr_queue_depth`). Deadlines and retries waiting for their time are
+        not counted, as RQ's queue does not count its scheduled jobs."""
+        with self._lock:
+            return self._busy
+
     def pending_deadlines(self) -> list[tuple[str, datetime]]:
         """The deadlines waiting on the timer: (game id, at), soonest first."""
         with self._lock:
