@@ -39,11 +39,7 @@ from bench.store import pgbench_tps  # noqa: E402
 def play_games(port: int, stop_at: float, seed: int, seen: Seen) -> None:
     rng = random.Random(seed)
     client = Http(port, seen)
-    tokens = []
-    for i in range(4):
-        status, user = client.call("POST", "/v1/users", body={"name": f"bot{seed}-{i}"})
-        assert status == 201, user
-        tokens.append(user["token"])
+    tokens = client.new_players(f"bot{seed}")
     while time.time() < stop_at:
         map_name, players = rng.choice(GAMES)
         game = Game(client, tokens, map_name, players, rng)

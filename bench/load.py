@@ -33,11 +33,7 @@ from events.verify import verify_export  # noqa: E402
 def play(port: int, games: int, seed: int, seen: Seen, ids: list[str]) -> None:
     rng = random.Random(seed)
     client = Http(port, seen)
-    tokens = []
-    for i in range(4):
-        status, user = client.call("POST", "/v1/users", body={"name": f"load{seed}-{i}"})
-        assert status == 201, user
-        tokens.append(user["token"])
+    tokens = client.new_players(f"load{seed}")
     playing = []
     for _ in range(games):
         map_name, players = rng.choice(GAMES)

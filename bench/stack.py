@@ -194,6 +194,15 @@ class Http:
             self.seen.retries += 1
             time.sleep(min(wait, 2.0))
 
+    def new_players(self, prefix: str, count: int = 4) -> list[str]:
+        """Make `count` accounts named `{prefix}-{i}`; their tokens."""
+        tokens = []
+        for i in range(count):
+            status, user = self.call("POST", "/v1/users", body={"name": f"{prefix}-{i}"})
+            assert status == 201, user
+            tokens.append(user["token"])
+        return tokens
+
 
 class Game:
     """One game's bot: all of its players' tokens; `step()` makes one action."""
