@@ -18,7 +18,7 @@ from events.index import summarize
 from events.repository import Outcome
 from events.store import EventStore, VersionConflict
 from events.verify import parse_lines, verify_export
-from service.api.common import json_response, visible_to
+from service.api.common import json_response, problems, visible_to
 from service.app import services
 from service.auth import bearer_token, optional_user
 from service.problems import Problem
@@ -48,9 +48,7 @@ class Export(MethodView):
     @blp.response(200, content_type=NDJSON, description=(
         "The whole log: during play as you may see it, after the end complete (every "
         "hand, ticket, deck order and the seed)."))
-    @blp.alt_response(401, response="Problem401")
-    @blp.alt_response(404, response="Problem404")
-    @blp.alt_response(429, response="Problem429")
+    @problems(blp, "unauthorized", "not-found", "rate-limited")
     @blp.doc(security=[{"bearer": []}, {}])
     def get(self, game_id: str) -> Any:
         """Export the game's log as NDJSON"""
@@ -83,9 +81,7 @@ class Verify(MethodView):
     @blp.response(200, description=(
         "The verdict (also when the export fails: `ok` is false and `first_failure` names "
         "the first event that does not follow from the rules, and why)."))
-    @blp.alt_response(400, response="Problem400")
-    @blp.alt_response(413, response="Problem413")
-    @blp.alt_response(429, response="Problem429")
+    @problems(blp, "invalid-request", "payload-too-large", "rate-limited")
     @blp.doc(requestBody={"required": True, "content": {NDJSON: _NDJSON_BODY}})
     def post(self) -> Any:
         """Verify an export: replay it through the rules, with no database
@@ -107,12 +103,8 @@ class Verify(MethodView):
 @blp.route("/games/import")
 class Import(MethodView):
     @blp.response(201, description="The imported game, finished and scored.")
-    @blp.alt_response(400, response="Problem400")
-    @blp.alt_response(401, response="Problem401")
-    @blp.alt_response(403, response="Problem403")
-    @blp.alt_response(409, response="Problem409")
-    @blp.alt_response(422, response="Problem422")
-    @blp.alt_response(429, response="Problem429")
+    @problems(blp, "invalid-request", "unauthorized", "forbidden",
+              "version-conflict", "rule-violation", "rate-limited")
     @blp.doc(security=[{"bearer": []}],
              requestBody={"required": True, "content": {NDJSON: _NDJSON_BODY}})
     def post(self) -> Any:

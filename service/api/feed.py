@@ -19,7 +19,7 @@ from flask.views import MethodView
 from flask_smorest import Blueprint
 
 from events.notify import game_key, user_key
-from service.api.common import json_response, visible_to
+from service.api.common import json_response, problems, visible_to
 from service.app import Services, services
 from service.auth import current_user, optional_user
 from service.problems import Problem
@@ -50,10 +50,7 @@ def wants_stream() -> bool:
 class GameEvents(MethodView):
     @blp.arguments(EventsArgsSchema, location="query", error_status_code=400)
     @blp.response(200, EventPageSchema, content_type="application/json")
-    @blp.alt_response(400, response="Problem400")
-    @blp.alt_response(401, response="Problem401")
-    @blp.alt_response(404, response="Problem404")
-    @blp.alt_response(429, response="Problem429")
+    @problems(blp, "invalid-request", "unauthorized", "not-found", "rate-limited")
     @blp.doc(security=[{"bearer": []}, {}], parameters=[{
         "in": "header", "name": "Last-Event-ID", "required": False,
         "schema": {"type": "string"}, "description": "SSE: resume after this version."}])
@@ -147,9 +144,7 @@ def _game_stream(s: Services, game_id: str, viewer: Viewer,
 class MyEvents(MethodView):
     @blp.arguments(EventsArgsSchema, location="query", error_status_code=400)
     @blp.response(200, UserEventPageSchema, content_type="application/json")
-    @blp.alt_response(400, response="Problem400")
-    @blp.alt_response(401, response="Problem401")
-    @blp.alt_response(429, response="Problem429")
+    @problems(blp, "invalid-request", "unauthorized", "rate-limited")
     @blp.doc(security=[{"bearer": []}])
     def get(self, args: dict[str, Any]) -> Any:
         """Every event of every game you sit at, after global position `after`

@@ -63,8 +63,6 @@ BEARER: list[dict[str, list[str]]] = [{"bearer": []}]
 PUBLIC_READ: list[dict[str, list[str]]] = [{"bearer": []}, {}]
 
 
-def _problems(*kinds: str) -> Any:
-    return problems(blp, *kinds)
 
 
 # -- the lobby and creating games --------------------------------------------------------
@@ -73,7 +71,7 @@ def _problems(*kinds: str) -> Any:
 class Games(MethodView):
     @blp.arguments(LobbyArgsSchema, location="query", error_status_code=400)
     @blp.response(200, GameListSchema)
-    @_problems("invalid-request", "rate-limited")
+    @problems(blp, "invalid-request", "rate-limited")
     @doc(blp, security=PUBLIC_READ)
     def get(self, args: dict[str, Any]) -> Any:
         """The lobby: open public games with free seats, newest first"""
@@ -85,7 +83,7 @@ class Games(MethodView):
     @blp.arguments(NewGameSchema, error_status_code=400)
     @blp.response(201, GameCreatedSchema, headers={"Location": {
         "description": "The new game's URL.", "schema": {"type": "string"}}})
-    @_problems("invalid-request", "unauthorized", "rate-limited")
+    @problems(blp, "invalid-request", "unauthorized", "rate-limited")
     @doc(blp, security=BEARER)
     def post(self, body: dict[str, Any]) -> Any:
         """Create a game (and, by default, take its first seat)
@@ -128,7 +126,7 @@ class Games(MethodView):
 class MyGames(MethodView):
     @blp.arguments(MyGamesArgsSchema, location="query", error_status_code=400)
     @blp.response(200, GameListSchema)
-    @_problems("invalid-request", "unauthorized", "rate-limited")
+    @problems(blp, "invalid-request", "unauthorized", "rate-limited")
     @doc(blp, security=BEARER)
     def get(self, args: dict[str, Any]) -> Any:
         """Your games, newest activity first (`my_turn=true`: those waiting for you)"""
@@ -145,7 +143,7 @@ class Game(MethodView):
     @blp.response(200, GameSchema, headers={"ETag": {
         "description": "The game's version.", "schema": {"type": "string"}}})
     @blp.alt_response(304, description="Not modified: `If-None-Match` names this version.")
-    @_problems("unauthorized", "not-found", "rate-limited")
+    @problems(blp, "unauthorized", "not-found", "rate-limited")
     @doc(blp, security=PUBLIC_READ, parameters=[{
         "in": "header", "name": "If-None-Match", "required": False,
         "schema": {"type": "string"}, "description": "A version seen before, as an ETag."}])
@@ -170,8 +168,8 @@ class Game(MethodView):
 class Players(MethodView):
     @blp.arguments(TakeSeatSchema, error_status_code=400)
     @blp.response(200, GameSchema)
-    @_problems("invalid-request", "unauthorized", "not-found", "rule-violation",
-               "rate-limited")
+    @problems(blp, "invalid-request", "unauthorized", "not-found", "rule-violation",
+              "rate-limited")
     @doc(blp, security=BEARER)
     def post(self, body: dict[str, Any], game_id: str) -> Any:
         """Take a seat (a private game needs its invite code)
@@ -186,7 +184,7 @@ class Players(MethodView):
 @blp.route("/games/<game_id>/start")
 class Start(MethodView):
     @blp.response(200, GameSchema)
-    @_problems("unauthorized", "not-found", "rule-violation", "rate-limited")
+    @problems(blp, "unauthorized", "not-found", "rule-violation", "rate-limited")
     @doc(blp, security=BEARER)
     def post(self, game_id: str) -> Any:
         """Start before every seat is taken (the creator, with at least 2 players)"""
@@ -226,7 +224,7 @@ def _deadline(outcome: Outcome) -> Any:
 @blp.route("/games/<game_id>/moves")
 class Moves(MethodView):
     @blp.response(200, MovesSchema)
-    @_problems("unauthorized", "not-found", "rate-limited")
+    @problems(blp, "unauthorized", "not-found", "rate-limited")
     @doc(blp, security=BEARER)
     def get(self, game_id: str) -> Any:
         """Every legal command for you now, exactly as POST …/actions accepts it"""
@@ -242,9 +240,9 @@ class Moves(MethodView):
 class Actions(MethodView):
     @blp.response(200, ActionResultSchema, headers={"ETag": {
         "description": "The game's version after the action.", "schema": {"type": "string"}}})
-    @_problems("invalid-request", "malformed-command", "unauthorized", "forbidden",
-               "not-found", "version-conflict", "precondition-failed", "rule-violation",
-               "idempotency-key-reused", "rate-limited", "unavailable")
+    @problems(blp, "invalid-request", "malformed-command", "unauthorized", "forbidden",
+              "not-found", "version-conflict", "precondition-failed", "rule-violation",
+              "idempotency-key-reused", "rate-limited", "unavailable")
     @doc(blp, security=BEARER, requestBody={
         "required": True,
         "content": {"application/json": {
@@ -327,7 +325,7 @@ def _action_result(outcome: Outcome, user: User, actor: str,
 @blp.route("/games/<game_id>/states/<int:version>")
 class State(MethodView):
     @blp.response(200, GameSchema)
-    @_problems("unauthorized", "not-found", "rate-limited")
+    @problems(blp, "unauthorized", "not-found", "rate-limited")
     @doc(blp, security=PUBLIC_READ)
     def get(self, game_id: str, version: int) -> Any:
         """The game at any version: the public view during play, everything after the end"""
@@ -348,7 +346,7 @@ class Score(MethodView):
     @blp.alt_response(202, schema=ScorePendingSchema, description=(
         "The game has ended and its score is being computed: retry after `Retry-After`."),
         headers={"Retry-After": {"schema": {"type": "integer"}}})
-    @_problems("unauthorized", "not-found", "rate-limited")
+    @problems(blp, "unauthorized", "not-found", "rate-limited")
     @doc(blp, security=PUBLIC_READ)
     def get(self, game_id: str) -> Any:
         """The final score: per player the routes, tickets, stations, longest path, bonuses,

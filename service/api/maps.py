@@ -10,7 +10,7 @@ from flask_smorest import Blueprint
 
 from domain.board import MAP_NAMES, load_board
 from domain.rules import RULES_VERSION, Rules, rules_for
-from service.api.common import json_response
+from service.api.common import json_response, problems
 from service.problems import Problem
 from service.schemas import MapListSchema, MapSchema
 
@@ -61,7 +61,7 @@ class Maps(MethodView):
 @blp.route("/<map_name>")
 class Map(MethodView):
     @blp.response(200, MapSchema)
-    @blp.alt_response(404, response="Problem404")
+    @problems(blp, "not-found")
     def get(self, map_name: str) -> Any:
         """A board: cities, routes (with their ids), tickets and rules"""
         if map_name not in MAP_NAMES:

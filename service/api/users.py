@@ -8,7 +8,7 @@ from flask import request
 from flask.views import MethodView
 from flask_smorest import Blueprint
 
-from service.api.common import json_response
+from service.api.common import json_response, problems
 from service.app import services
 from service.auth import current_user
 from service.problems import Problem
@@ -27,8 +27,7 @@ def user_view(user: Any) -> dict[str, Any]:
 class Users(MethodView):
     @blp.arguments(NewUserSchema, error_status_code=400)
     @blp.response(201, UserCreatedSchema)
-    @blp.alt_response(400, response="Problem400")
-    @blp.alt_response(429, response="Problem429")
+    @problems(blp, "invalid-request", "rate-limited")
     def post(self, body: dict[str, Any]) -> Any:
         """Create an account
 
@@ -49,7 +48,7 @@ class Users(MethodView):
 @blp.route("/me")
 class Me(MethodView):
     @blp.response(200, UserSchema)
-    @blp.alt_response(401, response="Problem401")
+    @problems(blp, "unauthorized")
     @blp.doc(security=[{"bearer": []}])
     def get(self) -> Any:
         """Who the token belongs to"""

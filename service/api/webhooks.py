@@ -86,8 +86,6 @@ attempt is listed at `GET /v1/users/me/webhook/deliveries`.
 """
 
 
-def _problems(*kinds: str) -> Any:
-    return problems(blp, *kinds)
 
 
 def webhook_view(hook: Webhook) -> dict[str, Any]:
@@ -111,7 +109,7 @@ class MyWebhook(MethodView):
     @blp.arguments(NewWebhookSchema, error_status_code=400)
     @blp.response(200, WebhookSchema, description="The webhook was replaced.")
     @blp.alt_response(201, schema=WebhookSchema, description="The webhook was registered.")
-    @_problems("invalid-request", "unauthorized", "rate-limited")
+    @problems(blp, "invalid-request", "unauthorized", "rate-limited")
     @blp.doc(security=BEARER, description=(
         "Every event that concerns you is POSTed to `url` from now on (a registration "
         "reaches every server process within a few seconds). The secret is never shown "
@@ -130,7 +128,7 @@ class MyWebhook(MethodView):
         return json_response(webhook_view(hook), 201 if created else 200)
 
     @blp.response(200, WebhookSchema)
-    @_problems("unauthorized", "not-found", "rate-limited")
+    @problems(blp, "unauthorized", "not-found", "rate-limited")
     @blp.doc(security=BEARER)
     def get(self) -> Any:
         """Your webhook (without its secret)"""
@@ -140,7 +138,7 @@ class MyWebhook(MethodView):
         return json_response(webhook_view(hook))
 
     @blp.response(204, description="There is no webhook now (whether or not there was).")
-    @_problems("unauthorized", "rate-limited")
+    @problems(blp, "unauthorized", "rate-limited")
     @blp.doc(security=BEARER)
     def delete(self) -> Any:
         """Remove your webhook
@@ -157,7 +155,7 @@ class MyWebhook(MethodView):
 class Deliveries(MethodView):
     @blp.arguments(DeliveriesArgsSchema, location="query", error_status_code=400)
     @blp.response(200, DeliveryListSchema)
-    @_problems("invalid-request", "unauthorized", "rate-limited")
+    @problems(blp, "invalid-request", "unauthorized", "rate-limited")
     @blp.doc(security=BEARER)
     def get(self, args: dict[str, Any]) -> Any:
         """Your deliveries, newest first, with every attempt
@@ -173,7 +171,7 @@ class Deliveries(MethodView):
 @blp.route("/ping")
 class Ping(MethodView):
     @blp.response(202, DeliverySchema, description="The ping is on its way (pending).")
-    @_problems("unauthorized", "not-found", "rate-limited")
+    @problems(blp, "unauthorized", "not-found", "rate-limited")
     @blp.doc(security=BEARER)
     def post(self) -> Any:
         """Send a `ping` delivery to your webhook
