@@ -8,15 +8,21 @@ Without them the tests that need them skip, except when `CI=true`: then they fai
 
 from __future__ import annotations
 
+import itertools
 import os
 import secrets
 import urllib.parse
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
+from flask import Flask
 
 from events import SqlStore, open_store
+from tests.api_support import Client
+from tests.test_worker_helpers import clear_queue
+from worker.context import WorkerContext, build_context
 
 PG_URL = os.environ.get("TTR_TEST_DATABASE_URL", "postgresql://postgres@127.0.0.1:5432/test")
 REDIS_URL = os.environ.get("TTR_TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
@@ -88,19 +94,49 @@ def store_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     return url
 
 
-@pytest.fixture
-def store(store_url: str) -> Iterator[SqlStore]:
-    """A migrated event store of each adapter."""
-    s = open_store(store_url)
+def migrated(url: str, **options: Any) -> Iterator[SqlStore]:
+    """A store at `url`, migrated, closed afterwards (the body of the store fixtures)."""
+    s = open_store(url, **options)
     s.migrate()
     yield s
     s.close()
+
+
+@pytest.fixture
+def store(store_url: str) -> Iterator[SqlStore]:
+    """A migrated event store of each adapter."""
+    yield from migrated(store_url)
 
 
 @pytest.fixture
 def pg_store(pg_schema_url: str) -> Iterator[SqlStore]:
     """A migrated PostgreSQL store on the test's own schema."""
-    s = open_store(pg_schema_url)
-    s.migrate()
-    yield s
-    s.close()
+    yield from migrated(pg_schema_url)
+
+
+@pytest.fixture
+def client(app: Flask) -> Client:
+    """A client of the test module's `app`, holding every response to the contract."""
+    return Client(app)
+
+
+_queues = itertools.count()
+_SESSION = secrets.token_hex(3)
+
+
+@pytest.fixture
+def queue(redis_url: str) -> Iterator[str]:
+    """An RQ queue name of the test's own; what it and its webhook queue kept in Redis
+    is deleted afterwards."""
+    name = f"ttr-test-{_SESSION}-{next(_queues)}"
+    yield name
+    clear_queue(redis_url, name)
+
+
+@pytest.fixture
+def rq_context(pg_schema_url: str, pg_store: SqlStore, redis_url: str, queue: str
+               ) -> Iterator[WorkerContext]:
+    """The API's side of RQ: the test's PostgreSQL schema, jobs on the test's queue."""
+    ctx = build_context(pg_schema_url, redis_url, queue=queue)
+    yield ctx
+    ctx.close()

@@ -34,7 +34,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import Any
+from typing import Any, Self
 
 ROOT = Path(__file__).resolve().parent.parent
 STATIC = ROOT / "service" / "static"
@@ -419,7 +419,32 @@ CONTENT_TYPES = {".html": "text/html; charset=utf-8", ".js": "text/javascript; c
                  ".svg": "image/svg+xml", ".png": "image/png"}
 
 
-class ReplayServer:
+class _Served:
+    """A server (`self.httpd`, made by the subclass) answering on a thread while the
+    `with` block runs."""
+
+    httpd: Any
+
+    def _serve(self, httpd: Any) -> None:
+        self.httpd = httpd
+        self.thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+
+    @property
+    def origin(self) -> str:
+        host, port = self.httpd.server_address[:2]
+        return f"http://{host}:{port}"
+
+    def __enter__(self) -> Self:
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.httpd.shutdown()
+        self.httpd.server_close()
+        self.thread.join(5)
+
+
+class ReplayServer(_Served):
     """Serves what the real app will: the page at /games/{id}/replay, /static/...,
     /v1/maps/{map} and /v1/games/{id}/export, on 127.0.0.1 and a free port."""
 
@@ -443,23 +468,9 @@ class ReplayServer:
             def log_message(self, format: str, *args: Any) -> None:
                 pass
 
-        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.httpd.daemon_threads = True
-        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
-
-    @property
-    def origin(self) -> str:
-        host, port = self.httpd.server_address[:2]
-        return f"http://{host}:{port}"
-
-    def __enter__(self) -> ReplayServer:
-        self.thread.start()
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.httpd.shutdown()
-        self.httpd.server_close()
-        self.thread.join(5)
+        httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        httpd.daemon_threads = True
+        self._serve(httpd)
 
     def answer(self, path: str, authorization: str | None) -> tuple[int, str, bytes]:
         from domain.board import MAP_NAMES, load_board
@@ -496,7 +507,7 @@ class ReplayServer:
         return status, "application/problem+json", json.dumps(body).encode()
 
 
-class AppServer:
+class AppServer(_Served):
     """The real app (`service.app.create_app`) on a SQLite file in `folder`, with `games`
     imported through ``POST /v1/games/import``, served on 127.0.0.1 and a free port."""
 
@@ -523,22 +534,8 @@ class AppServer:
             def log_request(self, *args: Any, **kwargs: Any) -> None:
                 pass
 
-        self.httpd = make_server("127.0.0.1", 0, self.app, threaded=True,
-                                 request_handler=Quiet)
-        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
-
-    @property
-    def origin(self) -> str:
-        return f"http://127.0.0.1:{self.httpd.server_port}"
-
-    def __enter__(self) -> AppServer:
-        self.thread.start()
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.httpd.shutdown()
-        self.httpd.server_close()
-        self.thread.join(5)
+        self._serve(make_server("127.0.0.1", 0, self.app, threaded=True,
+                                request_handler=Quiet))
 
 
 # -- Chromium over the DevTools protocol -------------------------------------------------

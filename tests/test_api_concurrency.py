@@ -19,11 +19,6 @@ def app(store_url: str) -> Iterator[Flask]:
     app.extensions["ttr"].close()
 
 
-@pytest.fixture
-def client(app: Flask) -> Client:
-    return Client(app)
-
-
 def at_once(client: Client, calls: list[Callable[[Client], Any]]) -> list[Any]:
     """Run each call in its own thread, all released together."""
     barrier = threading.Barrier(len(calls))

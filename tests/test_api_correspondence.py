@@ -36,11 +36,6 @@ def app(tmp_path: Path, clock: FakeClock) -> Iterator[Flask]:
     app.extensions["ttr"].close()
 
 
-@pytest.fixture
-def client(app: Flask) -> Client:
-    return Client(app)
-
-
 def view(client: Client, table: Table, seat: int = 0) -> dict[str, Any]:
     body: dict[str, Any] = client.get(f"/v1/games/{table.game_id}",
                                       token=table.tokens[seat]).json  # type: ignore[assignment]

@@ -19,11 +19,6 @@ def app(tmp_path: Path) -> Iterator[Flask]:
     app.extensions["ttr"].close()
 
 
-@pytest.fixture
-def client(app: Flask) -> Client:
-    return Client(app)
-
-
 def problem(response: object, status: int, kind: str) -> dict:  # type: ignore[type-arg]
     assert response.status_code == status, response.get_data(True)  # type: ignore[attr-defined]
     assert response.mimetype == PROBLEM_JSON  # type: ignore[attr-defined]

@@ -27,11 +27,6 @@ def app(tmp_path: Path) -> Iterator[Flask]:
     app.extensions["ttr"].close()
 
 
-@pytest.fixture
-def client(app: Flask) -> Client:
-    return Client(app)
-
-
 def keep_move(client: Client, table: Table, seat: int) -> dict[str, Any]:
     moves = client.get(f"/v1/games/{table.game_id}/moves",
                        token=table.tokens[seat]).json["moves"]  # type: ignore[index]

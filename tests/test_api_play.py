@@ -19,11 +19,6 @@ def app(store_url: str) -> Iterator[Flask]:
     app.extensions["ttr"].close()
 
 
-@pytest.fixture
-def client(app: Flask) -> Client:
-    return Client(app)
-
-
 @pytest.mark.parametrize(("map_name", "players"), MAP_PLAYERS)
 def test_a_whole_game_is_played_over_http_and_scored(client: Client, map_name: str,
                                                      players: int) -> None:

@@ -23,11 +23,6 @@ def app(tmp_path: Path) -> Iterator[Flask]:
     app.extensions["ttr"].close()
 
 
-@pytest.fixture
-def client(app: Flask) -> Client:
-    return Client(app)
-
-
 def test_the_etag_is_the_version_and_if_none_match_gives_304(client: Client) -> None:
     table = open_table(client, "usa", 2)
     first = client.get(f"/v1/games/{table.game_id}", token=table.tokens[0])

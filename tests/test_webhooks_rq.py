@@ -10,7 +10,6 @@ ids, the test's keys deleted at the end. The worker processes load `fast_context
 from __future__ import annotations
 
 import os
-import secrets
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -20,7 +19,7 @@ import pytest
 from events import SqlStore
 from events.webhooks import DELIVERED, PENDING, deliveries_of, delivery, put_webhook
 from tests.test_webhooks_helpers import SECRET, Receiver, always, failing_first
-from tests.test_worker_helpers import clear_queue, new_game
+from tests.test_worker_helpers import new_game
 from tests.test_worker_rq import Workers, game_id, wait_for
 from worker import webhooks
 from worker.context import DATABASE_URL, QUEUE_NAME, REDIS_URL, WorkerContext, build_context
@@ -28,8 +27,6 @@ from worker.effects import follow_up
 from worker.queue import RqJobs, webhook_fan_out_job_id
 from worker.webhooks import ALLOW_PRIVATE_ENV
 
-SESSION = secrets.token_hex(3)
-_counter = iter(range(10**6))
 DELAY = 1.0
 
 
@@ -42,22 +39,6 @@ def fast_context() -> WorkerContext:
     ctx.webhooks.retry_delays = (DELAY, DELAY)
     ctx.webhooks.timeout = 2.0
     return ctx
-
-
-@pytest.fixture
-def queue(redis_url: str) -> Iterator[str]:
-    name = f"ttr-test-hooks-{SESSION}-{next(_counter)}"
-    yield name
-    clear_queue(redis_url, name)
-
-
-@pytest.fixture
-def api_side(pg_schema_url: str, pg_store: SqlStore, redis_url: str, queue: str
-             ) -> Iterator[WorkerContext]:
-    """What the API process holds: the test's schema, RQ jobs on the test's queue."""
-    ctx = build_context(pg_schema_url, redis_url, queue=queue)
-    yield ctx
-    ctx.close()
 
 
 @pytest.fixture
@@ -78,16 +59,16 @@ def receiver() -> Iterator[Receiver]:
 
 
 def test_a_refused_delivery_is_retried_by_the_worker_with_the_same_id(
-        api_side: WorkerContext, pg_store: SqlStore, workers: Workers,
+        rq_context: WorkerContext, pg_store: SqlStore, workers: Workers,
         receiver: Receiver) -> None:
     gid = game_id()
     put_webhook(pg_store, "u1", receiver.url, SECRET)
-    outcome = new_game(api_side.log, gid)  # the last seat starts the game
-    follow_up(api_side, outcome)
-    follow_up(api_side, outcome)  # asked twice: one fan-out job
-    assert isinstance(api_side.jobs, RqJobs)
-    assert api_side.jobs.queue.job_ids == []  # the game queue: nothing to score yet
-    assert api_side.jobs.webhook_queue.job_ids == [
+    outcome = new_game(rq_context.log, gid)  # the last seat starts the game
+    follow_up(rq_context, outcome)
+    follow_up(rq_context, outcome)  # asked twice: one fan-out job
+    assert isinstance(rq_context.jobs, RqJobs)
+    assert rq_context.jobs.queue.job_ids == []  # the game queue: nothing to score yet
+    assert rq_context.jobs.webhook_queue.job_ids == [
         webhook_fan_out_job_id(gid, outcome.last_version)]
     workers.start("--sweep-every", "0")
     # u1's two deliveries (game_started, your_turn): each refused once, then accepted
@@ -108,20 +89,20 @@ def test_a_refused_delivery_is_retried_by_the_worker_with_the_same_id(
 
 
 def test_a_retry_lost_with_redis_is_sent_by_the_sweep(
-        api_side: WorkerContext, pg_store: SqlStore, workers: Workers,
+        rq_context: WorkerContext, pg_store: SqlStore, workers: Workers,
         receiver: Receiver) -> None:
     put_webhook(pg_store, "u1", receiver.url, SECRET)
-    api_side.webhooks.allow_private = True
-    pinged = webhooks.ping(api_side, "u1")
+    rq_context.webhooks.allow_private = True
+    pinged = webhooks.ping(rq_context, "u1")
     assert pinged is not None
     workers.run_burst()  # the first attempt: refused; the retry is scheduled …
     after_first = delivery(pg_store, pinged.delivery_id)
     assert after_first is not None and after_first.status == PENDING
     assert after_first.attempts == 1
-    assert isinstance(api_side.jobs, RqJobs)
-    registry = api_side.jobs.webhook_queue.scheduled_job_registry
+    assert isinstance(rq_context.jobs, RqJobs)
+    registry = rq_context.jobs.webhook_queue.scheduled_job_registry
     [lost] = registry.get_job_ids()
-    api_side.jobs.webhook_queue.connection.delete(f"rq:job:{lost}")  # … and Redis loses it
+    rq_context.jobs.webhook_queue.connection.delete(f"rq:job:{lost}")  # … and Redis loses it
     registry.remove(lost)
     assert after_first.next_attempt_at is not None
     time.sleep(max(0.0, after_first.next_attempt_at.timestamp() - time.time()) + 0.1)
@@ -132,12 +113,12 @@ def test_a_retry_lost_with_redis_is_sent_by_the_sweep(
 
 
 def test_webhook_jobs_wait_in_their_own_queue_for_workers_that_take_them(
-        api_side: WorkerContext, pg_store: SqlStore, workers: Workers,
+        rq_context: WorkerContext, pg_store: SqlStore, workers: Workers,
         receiver: Receiver) -> None:
     receiver.script = always("200")
     put_webhook(pg_store, "u1", receiver.url, SECRET)
-    api_side.webhooks.allow_private = True
-    pinged = webhooks.ping(api_side, "u1")
+    rq_context.webhooks.allow_private = True
+    pinged = webhooks.ping(rq_context, "u1")
     assert pinged is not None
     workers.run_burst("--jobs", "games")  # a games-only worker leaves it waiting
     found = delivery(pg_store, pinged.delivery_id)

@@ -14,8 +14,9 @@ import pytest
 
 from domain.table import Table
 from domain.violations import RuleViolation
-from events import GameLog, SqlStore, StoreUnavailable, open_store
+from events import GameLog, SqlStore, StoreUnavailable
 from events.repository import Outcome
+from tests.conftest import migrated
 from tests.test_worker_helpers import (
     FakeClock,
     RecordingJobs,
@@ -43,10 +44,7 @@ def clock() -> FakeClock:
 @pytest.fixture
 def timed_store(store_url: str, clock: FakeClock) -> Iterator[SqlStore]:
     """A migrated store of each adapter whose clock the test moves."""
-    s = open_store(store_url, clock=clock)
-    s.migrate()
-    yield s
-    s.close()
+    yield from migrated(store_url, clock=clock)
 
 
 @pytest.fixture

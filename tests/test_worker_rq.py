@@ -37,7 +37,6 @@ from events.repository import Outcome
 from tests.api_support import free_port
 from tests.conftest import IN_CI
 from tests.test_worker_helpers import (
-    clear_queue,
     count_scored,
     event_types,
     finished_game,
@@ -50,8 +49,6 @@ from worker.effects import follow_up
 from worker.queue import RqJobs, deadline_job_id, score_job_id
 
 ROOT = Path(__file__).resolve().parent.parent
-SESSION = secrets.token_hex(3)
-_counter = iter(range(10**6))
 
 # read by the test contexts below, inside the worker processes
 SLOW_ENV = "TTR_TEST_SCORING_DELAY"
@@ -95,21 +92,6 @@ def flaky_context() -> WorkerContext:
 
 
 # -- fixtures ------------------------------------------------------------------------------
-
-@pytest.fixture
-def queue(redis_url: str) -> Iterator[str]:
-    name = f"ttr-test-{SESSION}-{next(_counter)}"
-    yield name
-    clear_queue(redis_url, name)
-
-
-@pytest.fixture
-def rq_context(pg_schema_url: str, pg_store: SqlStore, redis_url: str, queue: str
-               ) -> Iterator[WorkerContext]:
-    """The API's side: the test's PostgreSQL schema, RQ jobs on the test's queue."""
-    ctx = build_context(pg_schema_url, redis_url, queue=queue)
-    yield ctx
-    ctx.close()
 
 
 class Workers:
