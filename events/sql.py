@@ -290,11 +290,15 @@ class SqlStore(ABC):
 
     # -- users ----------------------------------------------------------------------------
 
-    def create_user(self, user_id: str, name: str, token_sha256: str, admin: bool = False) -> None:
+    def create_user(self, user_id: str, name: str, token_sha256: str,
+                    admin: bool = False) -> User:
+        """Store a new user; the user as stored."""
+        now = self.clock()
         with self.transaction() as cur:
             cur.execute("INSERT INTO users (user_id, name, token_sha256, admin, created_at) "
                         "VALUES (%s, %s, %s, %s, %s)",
-                        (user_id, name, token_sha256, admin, self.time_param(self.clock())))
+                        (user_id, name, token_sha256, admin, self.time_param(now)))
+        return User(user_id, name, admin, now)
 
     def user_by_token(self, token_sha256: str) -> User | None:
         """The user whose token hashes to `token_sha256` (an index lookup on the hash:

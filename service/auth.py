@@ -55,10 +55,7 @@ class Accounts:
     def create(self, name: str) -> tuple[User, str]:
         token = new_token()
         user_id = new_id("u_")
-        self.store.create_user(user_id, name, token_hash(token))
-        user = self.store.user_by_token(token_hash(token))
-        assert user is not None
-        return user, token
+        return self.store.create_user(user_id, name, token_hash(token)), token
 
     def user_for(self, token: str) -> User | None:
         digest = token_hash(token)

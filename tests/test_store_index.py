@@ -125,9 +125,10 @@ def test_the_user_feed_holds_only_the_users_games(store: SqlStore) -> None:
 
 
 def test_a_user_is_found_by_the_hash_of_their_token(store: SqlStore) -> None:
-    store.create_user("u1", "Alice", "hash-1")
+    created = store.create_user("u1", "Alice", "hash-1")
     user = store.user_by_token("hash-1")
     assert user is not None and (user.user_id, user.name, user.admin) == ("u1", "Alice", False)
+    assert user == created  # what create_user answers is what was stored
     assert store.user_by_token("hash-2") is None
 
 
