@@ -25,14 +25,14 @@ import multiprocessing
 import random
 import statistics
 import sys
-import threading
 import time
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.stack import DEFAULT_URL, GAMES, Game, Http, Seen, Stack  # noqa: E402
+from bench.stack import DEFAULT_URL, GAMES, Game, Http, Seen, Stack, run_threads  # noqa: E402
 from bench.store import pgbench_tps  # noqa: E402
 
 
@@ -49,17 +49,8 @@ def play_games(port: int, stop_at: float, seed: int, seen: Seen) -> None:
 
 def client_process(port: int, threads: int, stop_at: float, seed: int,
                    results: multiprocessing.Queue) -> None:  # type: ignore[type-arg]
-    seens = [Seen() for _ in range(threads)]
-    workers = [threading.Thread(target=play_games, args=(port, stop_at, seed * 100 + i, s))
-               for i, s in enumerate(seens)]
-    for w in workers:
-        w.start()
-    for w in workers:
-        w.join()
-    total = Seen()
-    for s in seens:
-        total.add(s)
-    results.put(total)
+    results.put(run_threads(*(partial(play_games, port, stop_at, seed * 100 + i)
+                               for i in range(threads))))
 
 
 def main() -> int:

@@ -19,14 +19,14 @@ import multiprocessing
 import random
 import statistics
 import sys
-import threading
 import time
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.stack import DEFAULT_URL, GAMES, Game, Http, Seen, Stack  # noqa: E402
+from bench.stack import DEFAULT_URL, GAMES, Game, Http, Seen, Stack, run_threads  # noqa: E402
 from events.verify import verify_export  # noqa: E402
 
 
@@ -49,18 +49,10 @@ def play(port: int, games: int, seed: int, seen: Seen, ids: list[str]) -> None:
 
 def client_process(port: int, threads: int, games: int, seed: int,
                    results: multiprocessing.Queue) -> None:  # type: ignore[type-arg]
-    seens = [Seen() for _ in range(threads)]
     ids: list[list[str]] = [[] for _ in range(threads)]
     share = [games // threads + (1 if i < games % threads else 0) for i in range(threads)]
-    workers = [threading.Thread(target=play, args=(port, share[i], seed * 100 + i, seens[i],
-                                                   ids[i])) for i in range(threads)]
-    for w in workers:
-        w.start()
-    for w in workers:
-        w.join()
-    total = Seen()
-    for s in seens:
-        total.add(s)
+    total = run_threads(*(partial(play, port, share[i], seed * 100 + i, ids=ids[i])
+                          for i in range(threads)))
     results.put((total, [g for group in ids for g in group]))
 
 

@@ -18,9 +18,11 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import uuid
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -155,6 +157,21 @@ class Seen:
         self.latencies.extend(other.latencies)
         self.actions += other.actions
         self.errors += other.errors
+
+
+def run_threads(*targets: Callable[[Seen], None]) -> Seen:
+    """Run each `target(seen)` on a thread of its own; what they all saw."""
+    seens = [Seen() for _ in targets]
+    threads = [threading.Thread(target=t, args=(seen,))
+               for t, seen in zip(targets, seens, strict=True)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    total = Seen()
+    for seen in seens:
+        total.add(seen)
+    return total
 
 
 class Http:
