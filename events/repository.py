@@ -18,6 +18,7 @@ state it is applied to.
 
 from __future__ import annotations
 
+import dataclasses
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
@@ -27,7 +28,7 @@ from typing import Any
 
 from domain.events import Event
 from domain.table import Table, replay_table
-from events.index import summarize
+from events.index import GameSummary, summarize
 from events.snapshots import FORMAT, from_json, to_json
 from events.store import (
     EventStore,
@@ -69,6 +70,9 @@ class Outcome:
     recorded_at: datetime
     replayed: bool = False  # an earlier request with the same idempotency key
     response: dict[str, Any] | None = None
+    # the games-index row written with the events (None for a replay): its deadline is
+    # the new turn's when `deadline_changed`
+    summary: GameSummary | None = None
 
 
 Decide = Callable[[Table | None], list[Event]]
@@ -176,7 +180,9 @@ class GameLog:
             after = replay_table(events, before)
             first = (before.version if before else 0) + 1
             now = self.clock()
-            outcome = Outcome(game_id, before, tuple(events), after, first, after.version, now)
+            summary = summarize(game_id, before, after, now)
+            outcome = Outcome(game_id, before, tuple(events), after, first, after.version, now,
+                              summary=summary)
             idempotency = None
             if idempotency_key is not None:
                 response = respond(outcome) if respond is not None else None
@@ -185,7 +191,7 @@ class GameLog:
             try:
                 result = self.store.append(
                     game_id, [NewEvent(e, actor) for e in events], first - 1, idempotency,
-                    summarize(game_id, before, after, now), now)
+                    summary, now)
             except VersionConflict:
                 if new or expected_version is not None:
                     raise
@@ -242,9 +248,7 @@ class GameLog:
 
 
 def _with_response(outcome: Outcome, response: dict[str, Any] | None) -> Outcome:
-    return Outcome(outcome.game_id, outcome.before, outcome.events, outcome.after,
-                   outcome.first_version, outcome.last_version, outcome.recorded_at,
-                   outcome.replayed, response)
+    return dataclasses.replace(outcome, response=response)
 
 
 def apply(table: Table | None, recorded: Sequence[Recorded]) -> Table | None:

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import logging
 
-from events.index import summarize
 from events.repository import Outcome
 from worker.context import WorkerContext
 from worker.webhooks import hand_over
@@ -59,13 +58,11 @@ def _users(outcome: Outcome) -> list[str]:
 
 
 def _schedule_deadline(ctx: WorkerContext, outcome: Outcome) -> None:
-    changed = summarize(outcome.game_id, outcome.before, outcome.after,
-                        outcome.recorded_at).deadline_changed
-    if not changed:
+    summary = outcome.summary
+    if summary is None or not summary.deadline_changed:
         return  # the same turn goes on: its deadline is already scheduled
-    # The index computed the deadline when it wrote this change: read it back rather
-    # than compute it again (a later change may have moved it on; then that one's
-    # deadline is the one to schedule, and scheduling it twice is a no-op).
-    row = ctx.store.game_row(outcome.game_id)
-    if row is not None and row.status == "playing" and row.deadline is not None:
-        ctx.jobs.deadline(outcome.game_id, row.deadline)
+    # The deadline the index stored with this change. (If a later change has already
+    # moved it on, that change schedules its own; the jobs drop an earlier deadline
+    # once a later one is known.)
+    if summary.deadline is not None:
+        ctx.jobs.deadline(outcome.game_id, summary.deadline)

@@ -22,7 +22,7 @@ from domain.table import (
     replay_table,
 )
 from events import request_hash, seat_actor, user_actor
-from events.index import seats_to_act, summarize
+from events.index import seats_to_act
 from events.repository import Outcome
 from events.sql import User
 from service import observability
@@ -212,8 +212,8 @@ def _deadline(outcome: Outcome) -> Any:
     """The deadline after a command: a new turn's, or the one the index already holds."""
     if outcome.after.turn_time_limit is None:
         return None
-    summary = summarize(outcome.game_id, outcome.before, outcome.after, outcome.recorded_at)
-    if summary.deadline_changed:
+    summary = outcome.summary
+    if summary is not None and summary.deadline_changed:
         return summary.deadline
     row = services().store.game_row(outcome.game_id)
     return row.deadline if row is not None else None
