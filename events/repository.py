@@ -74,6 +74,14 @@ class Outcome:
     # the new turn's when `deadline_changed`
     summary: GameSummary | None = None
 
+    def seated(self) -> list[str]:
+        """Every user seated before or after the change (one who left hears of it too)."""
+        users: dict[str, None] = {}
+        for table in (self.before, self.after):
+            if table is not None:
+                users.update((seat.user_id, None) for seat in table.seats)
+        return list(users)
+
 
 Decide = Callable[[Table | None], list[Event]]
 Respond = Callable[[Outcome], dict[str, Any]]

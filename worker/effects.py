@@ -28,7 +28,7 @@ def follow_up(ctx: WorkerContext, outcome: Outcome) -> None:
     game_id = outcome.game_id
     after = outcome.after
     try:
-        ctx.notifier.publish(game_id, outcome.last_version, users=_users(outcome))
+        ctx.notifier.publish(game_id, outcome.last_version, users=outcome.seated())
     except Exception:
         log.exception("game %s: could not publish version %d", game_id, outcome.last_version)
     if after.status == "scoring":  # the game has just ended: nothing else moves it now
@@ -46,15 +46,6 @@ def follow_up(ctx: WorkerContext, outcome: Outcome) -> None:
     except Exception:
         log.exception("game %s: could not hand version %d to the webhooks", game_id,
                       outcome.last_version)
-
-
-def _users(outcome: Outcome) -> list[str]:
-    """Everyone seated before or after the change (a player who left hears of it too)."""
-    users: dict[str, None] = {}
-    for table in (outcome.before, outcome.after):
-        if table is not None:
-            users.update((seat.user_id, None) for seat in table.seats)
-    return list(users)
 
 
 def _schedule_deadline(ctx: WorkerContext, outcome: Outcome) -> None:

@@ -305,9 +305,7 @@ def hand_over(ctx: WorkerContext, outcome: Outcome) -> int:
     users = ctx.webhooks.recipients.users(ctx.store)
     if not users:
         return 0
-    seated = {s.user_id for t in (outcome.before, outcome.after) if t is not None
-              for s in t.seats}
-    if users.isdisjoint(seated):
+    if users.isdisjoint(outcome.seated()):
         return 0
     wanted = [n.as_dict() for n in notices(outcome) if n.user_id in users]
     if wanted:
