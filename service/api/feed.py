@@ -11,8 +11,8 @@ pub/sub across API processes) and also re-read the log on their own timeout.
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
-from typing import Any
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, TypeVar
 
 from flask import Response, json, request, stream_with_context
 from flask.views import MethodView
@@ -68,17 +68,8 @@ class GameEvents(MethodView):
         if wants_stream():
             after = _last_event_id()
             return _stream_response(_game_stream(s, game_id, viewer, after))
-        after = args["after"]
-        wait = min(args["wait"], s.settings.long_poll_max)
-        deadline = time.monotonic() + wait
-        keys = [game_key(game_id)]
-        while True:
-            watch = s.notifier.watch(keys)
-            records = s.store.read_stream(game_id, after=after, limit=args["limit"])
-            left = deadline - time.monotonic()
-            if records or left <= 0:
-                break
-            s.notifier.wait(keys, left, watch)
+        records = _long_poll(s, [game_key(game_id)], args["wait"], lambda: s.store.read_stream(
+            game_id, after=args["after"], limit=args["limit"]))
         latest = s.log.load(game_id) if records else table
         everything = ended(latest)
         return json_response({
@@ -86,6 +77,24 @@ class GameEvents(MethodView):
                                                if records else 0),
             "events": [event_view(r, viewer.seat, everything) for r in records],
         })
+
+
+T = TypeVar("T")
+
+
+def _long_poll(s: Services, keys: list[str], wait: float,
+               read: Callable[[], Sequence[T]]) -> Sequence[T]:
+    """What `read()` finds now, or as soon as it finds something within `wait` seconds
+    (at most `TTR_LONG_POLL_MAX`); the watch is taken before each read, so a change
+    between the read and the wait is not missed."""
+    deadline = time.monotonic() + min(wait, s.settings.long_poll_max)
+    while True:
+        watch = s.notifier.watch(keys)
+        found = read()
+        left = deadline - time.monotonic()
+        if found or left <= 0:
+            return found
+        s.notifier.wait(keys, left, watch)
 
 
 def _last_event_id() -> int | None:
@@ -156,18 +165,9 @@ class MyEvents(MethodView):
         user = current_user()
         if wants_stream():
             return _stream_response(_user_stream(s, user.user_id, _last_event_id() or 0))
-        after = args["after"]
-        wait = min(args["wait"], s.settings.long_poll_max)
-        deadline = time.monotonic() + wait
-        keys = [user_key(user.user_id)]
-        while True:
-            watch = s.notifier.watch(keys)
-            page = _user_page(s, user.user_id, after, args["limit"])
-            left = deadline - time.monotonic()
-            if page or left <= 0:
-                break
-            s.notifier.wait(keys, left, watch)
-        return json_response({"position": page[-1]["position"] if page else after,
+        page = _long_poll(s, [user_key(user.user_id)], args["wait"], lambda: _user_page(
+            s, user.user_id, args["after"], args["limit"]))
+        return json_response({"position": page[-1]["position"] if page else args["after"],
                               "events": page})
 
 
