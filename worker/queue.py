@@ -115,9 +115,12 @@ def score_job_id(game_id: str) -> str:
     return f"score-{_id_part(game_id)}"
 
 
+def _stamp(at: datetime) -> str:
+    return at.astimezone(UTC).strftime("%Y%m%dT%H%M%S%fZ")
+
+
 def deadline_job_id(game_id: str, at: datetime) -> str:
-    stamp = at.astimezone(UTC).strftime("%Y%m%dT%H%M%S%fZ")
-    return f"deadline-{_id_part(game_id)}-{stamp}"
+    return f"deadline-{_id_part(game_id)}-{_stamp(at)}"
 
 
 def webhook_fan_out_job_id(game_id: str, version: int) -> str:
@@ -125,13 +128,27 @@ def webhook_fan_out_job_id(game_id: str, version: int) -> str:
 
 
 def webhook_job_id(delivery_id: str, at: datetime) -> str:
-    stamp = at.astimezone(UTC).strftime("%Y%m%dT%H%M%S%fZ")
-    return f"webhook-{_id_part(delivery_id)}-{stamp}"
+    return f"webhook-{_id_part(delivery_id)}-{_stamp(at)}"
 
 
 def sweep_job_id(queue: str) -> str:
     # (job ids are global in Redis: the queue's name keeps two installations apart)
     return f"sweep-{_id_part(queue)}"
+
+
+def _not_the_running_job(job_id: str) -> str:
+    """`job_id`, or a successor's id when the job running now is that very job.
+
+    The job of a deadline or a webhook attempt that found itself not yet due (the
+    clocks of two machines disagree by a little) cannot queue itself again under its
+    own id while it runs, so its successor gets a suffix.
+    """
+    from rq import get_current_job
+
+    current = get_current_job()
+    if current is not None and current.id.startswith(job_id):
+        return f"{job_id}-r{time.time_ns() // 1_000_000}"
+    return job_id
 
 
 def _utcnow() -> datetime:
@@ -196,15 +213,9 @@ class RqJobs:
                                   interval=list(SCORE_RETRY_INTERVALS)))
 
     def deadline(self, game_id: str, at: datetime) -> None:
-        from rq import Retry, get_current_job
+        from rq import Retry
 
-        job_id = deadline_job_id(game_id, at)
-        current = get_current_job()
-        if current is not None and current.id.startswith(job_id):
-            # The job of this very deadline found it not yet due (the clocks of two
-            # machines disagree by a little): it cannot queue itself again under its
-            # own id while it runs, so its successor gets a suffix.
-            job_id = f"{job_id}-r{time.time_ns() // 1_000_000}"
+        job_id = _not_the_running_job(deadline_job_id(game_id, at))
         if not self._supersede(game_id, at, job_id):
             return
         self._enqueue(job_id, "worker.jobs.enforce_deadline", (game_id,), at=at,
@@ -225,13 +236,9 @@ class RqJobs:
                       webhooks=True)
 
     def webhook(self, delivery_id: str, at: datetime) -> None:
-        from rq import Retry, get_current_job
+        from rq import Retry
 
-        job_id = webhook_job_id(delivery_id, at)
-        current = get_current_job()
-        if current is not None and current.id.startswith(job_id):
-            # this attempt's own job found it not yet due (see `deadline`)
-            job_id = f"{job_id}-r{time.time_ns() // 1_000_000}"
+        job_id = _not_the_running_job(webhook_job_id(delivery_id, at))
         self._enqueue(job_id, DELIVER, (delivery_id,), at=at,
                       timeout=WEBHOOK_TIMEOUT,
                       retry=Retry(max=len(WEBHOOK_RETRY_INTERVALS),
