@@ -33,6 +33,7 @@ from psycopg import errors
 from psycopg.types.json import Jsonb
 from psycopg_pool import ConnectionPool, PoolTimeout
 
+from events.clock import utcnow
 from events.index import GAME_COLUMNS, PLAYER_COLUMNS, GameSummary, game_params
 from events.sql import (
     EVENT_COLUMNS,
@@ -42,7 +43,6 @@ from events.sql import (
     Cursor,
     Row,
     SqlStore,
-    utcnow,
 )
 from events.store import Idempotency, NewEvent, StoreUnavailable, encoded
 

@@ -15,9 +15,10 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 
+from events.clock import utcnow
 from events.index import GAME_COLUMNS, PLAYER_COLUMNS, GameRow, GameSummary, PlayerSummary
 from events.migrations import MIGRATIONS, Migration, statements
 from events.store import (
@@ -60,8 +61,6 @@ def _from_text(stored: Any) -> dict[str, Any] | None:
     return stored if isinstance(stored, dict) else None
 
 
-def utcnow() -> datetime:
-    return datetime.now(UTC)
 
 
 def request_hash(payload: Any) -> str:

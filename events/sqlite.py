@@ -21,6 +21,7 @@ from datetime import UTC, datetime
 from functools import cache
 from typing import Any
 
+from events.clock import utcnow
 from events.index import (
     DELETE_PLAYER,
     UPSERT_GAME,
@@ -29,7 +30,7 @@ from events.index import (
     game_params,
     player_params,
 )
-from events.sql import EVENT_COLUMNS, KEY_COLUMNS, Clock, Cursor, Row, SqlStore, utcnow
+from events.sql import EVENT_COLUMNS, KEY_COLUMNS, Clock, Cursor, Row, SqlStore
 from events.store import Idempotency, NewEvent, StoreUnavailable, encoded
 
 BUSY_TIMEOUT_MS = 30_000

@@ -10,7 +10,7 @@ the game has ended everything is shown: hands, tickets, the seed, the deck order
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 
 from domain.board import Board
@@ -19,6 +19,7 @@ from domain.events import Event
 from domain.moves import legal_moves
 from domain.table import Table
 from events.catalogue import encode, redact, schema_version
+from events.clock import iso
 from events.index import GameRow, seats_to_act
 from events.store import Recorded
 
@@ -32,12 +33,6 @@ class Viewer:
     @staticmethod
     def of(table: Table, user_id: str | None) -> Viewer:
         return Viewer(user_id, table.seat_of(user_id) if user_id is not None else None)
-
-
-def iso(moment: datetime | None) -> str | None:
-    if moment is None:
-        return None
-    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
 
 
 def ended(table: Table) -> bool:

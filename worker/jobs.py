@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import logging
 import time
-from datetime import UTC, datetime
 
 from domain.commands import TimeOut
 from domain.decide import decide_system
@@ -21,6 +20,7 @@ from domain.events import Event
 from domain.table import Table, score_table
 from domain.violations import RuleViolation
 from events import GameNotFound, system_actor
+from events.clock import iso
 from events.index import GameRow, seats_to_act
 from worker import reports
 from worker.context import WorkerContext, current_context
@@ -133,9 +133,6 @@ def _time_out(ctx: WorkerContext, game_id: str, table: Table | None) -> list[Eve
                                              drop_after=table.drop_after_timeouts))
 
 
-def iso(moment: datetime) -> str:
-    """ISO-8601 in UTC with microseconds, as the API shows times."""
-    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
 
 
 def sweep(limit: int = SWEEP_LIMIT) -> dict[str, int]:

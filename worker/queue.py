@@ -38,6 +38,8 @@ from datetime import UTC, datetime, timedelta
 from hashlib import sha256
 from typing import TYPE_CHECKING, Any, Protocol
 
+from events.clock import utcnow
+
 if TYPE_CHECKING:
     from redis import Redis
     from rq import Queue
@@ -151,8 +153,6 @@ def _not_the_running_job(job_id: str) -> str:
     return job_id
 
 
-def _utcnow() -> datetime:
-    return datetime.now(UTC)
 
 
 def _text(value: bytes | str) -> str:
@@ -275,7 +275,7 @@ class RqJobs:
                             job.delete()
                     except NoSuchJobError:
                         pass
-            ttl = max(60, int(stamp - _utcnow().timestamp()) + 24 * 3600)
+            ttl = max(60, int(stamp - utcnow().timestamp()) + 24 * 3600)
             redis.hset(key, mapping={"job": job_id, "at": repr(stamp)})
             redis.expire(key, ttl)
         except (RedisError, OSError):
@@ -311,7 +311,7 @@ class RqJobs:
             queue = self.webhook_queue if webhooks else self.queue
             for _ in range(3):
                 try:
-                    if at is None or at <= _utcnow():
+                    if at is None or at <= utcnow():
                         queue.enqueue_call(func, args=args, **options)
                     else:
                         queue.enqueue_at(at, func, args=args, **options)
@@ -378,7 +378,7 @@ class RqJobs:
             return False
         if beat.tzinfo is None:
             beat = beat.replace(tzinfo=UTC)
-        return _utcnow() - beat > timedelta(seconds=self.stale_after)
+        return utcnow() - beat > timedelta(seconds=self.stale_after)
 
 
 # -- in-process ---------------------------------------------------------------------------

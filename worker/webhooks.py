@@ -74,12 +74,13 @@ import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from typing import Any
 from urllib.parse import urlsplit
 
 from domain.events import GameEnded, GameStarted, PlayerDropped, PlayerResigned, TurnTimedOut
 from domain.table import GameScored, SeatLeft, Table
+from events.clock import iso, utcnow
 from events.index import seats_to_act
 from events.repository import Outcome
 from events.sql import SqlStore
@@ -125,8 +126,6 @@ KINDS = ("your_turn", "game_started", "game_ended", "game_scored", "player_timed
 Clock = Callable[[], datetime]
 
 
-def utcnow() -> datetime:
-    return datetime.now(UTC)
 
 
 # -- configuration and the recipients' cache ---------------------------------------------
@@ -450,8 +449,6 @@ def verify(secret: str, headers: Mapping[str, str], raw_body: bytes,
     return hmac.compare_digest(given[len(SIGNATURE_SCHEME) + 1:], expected)
 
 
-def iso(moment: datetime) -> str:
-    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
 
 
 # -- sending -------------------------------------------------------------------------------

@@ -8,13 +8,13 @@ from flask import request
 from flask.views import MethodView
 from flask_smorest import Blueprint
 
+from events.clock import iso
 from service.api.common import json_response, problems
 from service.app import services
 from service.auth import current_user
 from service.problems import Problem
 from service.ratelimit import retry_after
 from service.schemas import NewUserSchema, UserCreatedSchema, UserSchema
-from service.views import iso
 
 blp = Blueprint("users", __name__, url_prefix="/v1/users", description="Accounts and tokens.")
 

@@ -13,6 +13,7 @@ from flask import Response
 from flask.views import MethodView
 from flask_smorest import Blueprint
 
+from events.clock import iso
 from events.webhooks import (
     Delivery,
     Webhook,
@@ -32,7 +33,6 @@ from service.schemas import (
     NewWebhookSchema,
     WebhookSchema,
 )
-from service.views import iso
 from worker.webhooks import check_url, ping
 
 blp = Blueprint("webhooks", __name__, url_prefix="/v1/users/me/webhook",
