@@ -9,6 +9,7 @@ the game has ended everything is shown: hands, tickets, the seed, the deck order
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -186,17 +187,16 @@ def actor_view(actor: str) -> dict[str, Any]:
 def event_view(rec: Recorded, seat: int | None, everything: bool) -> dict[str, Any]:
     """A stored event as `seat` may see it (`everything`: the game has ended)."""
     data, hidden = redact(rec.data, rec.private, rec.audience, seat, everything)
-    return {
-        "game_id": rec.game_id,
-        "version": rec.version,
-        "position": rec.position,
-        "type": rec.type,
-        "schema_version": rec.schema_version,
-        "recorded_at": iso(rec.recorded_at),
-        "actor": actor_view(rec.actor),
-        "data": data,
-        "hidden": hidden,
-    }
+    return _event(rec.game_id, rec.version, rec.position, rec.type, rec.schema_version,
+                  rec.recorded_at, rec.actor, data, hidden)
+
+
+def _event(game_id: str, version: int, position: int | None, type_name: str,
+           schema: int, recorded_at: datetime, actor: str, data: Mapping[str, Any],
+           hidden: list[str]) -> dict[str, Any]:
+    return {"game_id": game_id, "version": version, "position": position,
+            "type": type_name, "schema_version": schema, "recorded_at": iso(recorded_at),
+            "actor": actor_view(actor), "data": data, "hidden": hidden}
 
 
 def row_view(row: GameRow, user_id: str | None = None) -> dict[str, Any]:
@@ -228,14 +228,5 @@ def new_event_view(game_id: str, version: int, event: Event, actor: str,
     """An event just decided (not read back from the store: it has no position yet)."""
     data, private, audience = encode(event)
     shown, hidden = redact(data, private, audience, seat, everything)
-    return {
-        "game_id": game_id,
-        "version": version,
-        "position": None,
-        "type": event.TYPE,
-        "schema_version": schema_version(event.TYPE),
-        "recorded_at": iso(recorded_at),
-        "actor": actor_view(actor),
-        "data": shown,
-        "hidden": hidden,
-    }
+    return _event(game_id, version, None, event.TYPE, schema_version(event.TYPE),
+                  recorded_at, actor, shown, hidden)
