@@ -12,12 +12,18 @@ Two adapters: `LocalNotifier` (one process: the embedded mode, tests) and
 `RedisNotifier` (Redis pub/sub: a writer in one API process or worker wakes the
 streams held by every other process). Each process runs one subscriber thread
 that fans a message out to its local waiters.
+
+Because every change anywhere is heard by every API process, `RedisNotifier` also
+keeps `Hearsay`: the newest version heard of each game while subscribed, which lets
+the game log act on a cached state without first asking the log whether it is still
+the latest (see `GameLog.vouched`).
 """
 
 from __future__ import annotations
 
 import json
 import logging
+import os
 import queue
 import threading
 import time
@@ -51,7 +57,61 @@ class Notifier(Protocol):
         """Block until one of `keys` is published after `since` (default: now), True, or
         `timeout` seconds pass, False."""
 
+    @property
+    def hearsay(self) -> Hearsay | None:
+        """What this process hears of every process's changes; None if it hears only
+        its own (so it cannot vouch for any state)."""
+
     def close(self) -> None: ...
+
+
+class Hearsay:
+    """The newest version of each game this process has heard of, and since when it
+    has been listening without a break.
+
+    A listening *session* starts each time the subscription is made and ends when it
+    breaks (changes may then go unheard). A state of game G at version V, known to be
+    the latest when session S was already running, is still the latest as far as this
+    process can tell if S is still running and no version above V of G has been heard
+    since. A change reaches every process a few milliseconds after it is stored, so
+    this is a good guess, not a guarantee: whoever acts on it must let the append's
+    version check have the last word.
+    """
+
+    MAX_GAMES = 100_000
+
+    def __init__(self) -> None:
+        self._latest: dict[str, int] = {}
+        self._session = 0
+        self._listening = False
+        # the process whose subscriber listens (a forked child inherits the flag, not
+        # the thread)
+        self._pid = 0
+        self._lock = threading.Lock()
+
+    def session(self) -> int | None:
+        """The running session, or None while not listening."""
+        return self._session if self._listening and self._pid == os.getpid() else None
+
+    def is_latest(self, game_id: str, version: int, session: int) -> bool:
+        return (session == self.session()
+                and self._latest.get(game_id, 0) <= version)
+
+    def heard(self, game_id: str, version: int) -> None:
+        with self._lock:
+            if self._latest.get(game_id, 0) < version:
+                if len(self._latest) >= self.MAX_GAMES:
+                    # forgetting what was heard would vouch for stale states: start over
+                    self._latest.clear()
+                    self._session += 1
+                self._latest[game_id] = version
+
+    def listening(self, yes: bool) -> None:
+        with self._lock:
+            if yes != self._listening or self._pid != os.getpid():
+                self._session += 1
+                self._listening = yes
+                self._pid = os.getpid()
 
 
 class LocalNotifier:
@@ -60,6 +120,10 @@ class LocalNotifier:
     def __init__(self) -> None:
         self._cond = threading.Condition()
         self._counts: dict[str, int] = {}
+
+    @property
+    def hearsay(self) -> Hearsay | None:
+        return None
 
     def publish(self, game_id: str, version: int, users: Iterable[str] = ()) -> None:
         self._bump([game_key(game_id), *(user_key(u) for u in users)])
@@ -113,6 +177,12 @@ class RedisNotifier(LocalNotifier):
         self._unsent = 0  # changes queued or being sent (for `flush`)
         self._unsent_lock = threading.Lock()
         self._thread_lock = threading.Lock()
+        self._hearsay = Hearsay()
+
+    @property
+    def hearsay(self) -> Hearsay | None:
+        self._start_subscriber()
+        return self._hearsay
 
     def publish(self, game_id: str, version: int, users: Iterable[str] = ()) -> None:
         users = list(users)
@@ -187,15 +257,22 @@ class RedisNotifier(LocalNotifier):
     def _ensure_subscriber(self) -> None:
         """Start this process's subscriber, and give it a moment to subscribe, so that
         a change published right after a reader looked is not missed."""
+        if self._start_subscriber():
+            self._subscribed.wait(2.0)
+
+    def _start_subscriber(self) -> bool:
+        """Start the subscriber thread unless it runs (in this process: a forked child
+        has none); whether it had to be started."""
         if self._thread is not None and self._thread.is_alive():
-            return
+            return False
         with self._thread_lock:
             if self._thread is None or not self._thread.is_alive():
+                self._hearsay.listening(False)
                 self._subscribed.clear()
                 self._thread = threading.Thread(target=self._listen, name="ttr-notify",
                                                 daemon=True)
                 self._thread.start()
-        self._subscribed.wait(2.0)
+        return True
 
     def _listen(self) -> None:
         import redis
@@ -204,22 +281,32 @@ class RedisNotifier(LocalNotifier):
             try:
                 client: Any = redis.Redis.from_url(self._url, socket_connect_timeout=3,
                                                    health_check_interval=10)
-                pubsub = client.pubsub(ignore_subscribe_messages=True)
+                pubsub = client.pubsub()
                 pubsub.subscribe(CHANNEL)
+                # Listening counts from Redis's answer to the SUBSCRIBE: every change
+                # published after it reaches us.
+                while pubsub.get_message(timeout=1.0) is None:
+                    if self._stop.is_set():
+                        return
+                self._hearsay.listening(True)
                 self._subscribed.set()
                 while not self._stop.is_set():
                     message = pubsub.get_message(timeout=1.0)
-                    if message is None:
+                    if message is None or message["type"] != "message":
                         continue
                     data = json.loads(message["data"])
+                    self._hearsay.heard(data["game"], int(data["version"]))
                     self._bump([game_key(data["game"]),
                                 *(user_key(u) for u in data.get("users", []))])
             except Exception as error:
+                self._hearsay.listening(False)
                 log.warning("change notifications from Redis interrupted: %s", error)
                 self._stop.wait(1.0)
+        self._hearsay.listening(False)
 
     def close(self) -> None:
         self.flush()
+        self._hearsay.listening(False)
         self._stop.set()
         self._redis.close()
         super().close()

@@ -9,6 +9,13 @@ and a stale one is brought up to date from the log before it is used. Every
 `SNAPSHOT_EVERY` versions an append also saves a snapshot, so no load ever replays
 more than that many events, whichever process served the game before.
 
+`GameLog.vouched` answers from the cache alone, without reading the log, when this
+process has been hearing of every game's changes (`events.notify.Hearsay`) since the
+cached state was the latest and has heard of nothing newer. That state may still be
+a few milliseconds out of date, so it is only for deciding a command whose append
+will check the version: `execute(..., vouched=True)` gives up at the first doubt
+(the decision refused, or the version taken) and the caller starts again from `load`.
+
 `GameLog.execute` is the one way anything changes a game (the API's commands, the
 workers' scoring and time-outs): load, decide on that state, append with the
 expected version and the game's index row; when another writer got there first,
@@ -29,6 +36,7 @@ from typing import Any
 from domain.events import Event
 from domain.table import Table, replay_table
 from events.index import GameSummary, summarize
+from events.notify import Hearsay
 from events.snapshots import FORMAT, from_json, to_json
 from events.store import (
     EventStore,
@@ -91,14 +99,18 @@ Respond = Callable[[Outcome], dict[str, Any]]
 class _Cached:
     table: Table
     snapshot_version: int  # the version of the newest snapshot known to be stored
+    # the listening session during which `table` was known to be the latest (None: not
+    # listening then)
+    session: int | None = None
 
 
 class GameLog:
     """The games' event streams as states: load the latest, run commands on it."""
 
     def __init__(self, store: EventStore, cache_size: int = 4096,
-                 snapshot_every: int = SNAPSHOT_EVERY) -> None:
+                 snapshot_every: int = SNAPSHOT_EVERY, hearsay: Hearsay | None = None) -> None:
         self.store = store
+        self._hearsay = hearsay
         self._cache: OrderedDict[str, _Cached] = OrderedDict()
         self._cache_size = cache_size
         self._snapshot_every = snapshot_every
@@ -111,6 +123,7 @@ class GameLog:
 
     def load(self, game_id: str) -> Table:
         """The game's state at its latest version; `GameNotFound` if it has no events."""
+        session = self._session()
         with self._lock:
             cached = self._cache.get(game_id)
             if cached is not None:
@@ -124,8 +137,26 @@ class GameLog:
         table = apply(table, tail)
         if table is None:
             raise GameNotFound(game_id)
-        self._remember(game_id, table, snapshot_version)
+        self._remember(game_id, table, snapshot_version, session)
         return table
+
+    def vouched(self, game_id: str) -> Table | None:
+        """The cached state of the game if, as far as this process has heard, it is
+        still the latest; else None. Unread, so possibly just out of date: see the
+        module's docstring."""
+        if self._hearsay is None:
+            return None
+        with self._lock:
+            cached = self._cache.get(game_id)
+        if cached is None or cached.session is None \
+                or not self._hearsay.is_latest(game_id, cached.table.version, cached.session):
+            return None
+        return cached.table
+
+    def _session(self) -> int | None:
+        # taken before the log is read: a session still running afterwards has heard
+        # every change made after that read
+        return self._hearsay.session() if self._hearsay is not None else None
 
     def state_at(self, game_id: str, version: int) -> Table:
         """The game's state just after event `version` (replayed from the start)."""
@@ -149,7 +180,8 @@ class GameLog:
     def execute(self, game_id: str, decide: Decide, actor: str, *, new: bool = False,
                 expected_version: int | None = None, idempotency_key: str | None = None,
                 request_hash: str = "", respond: Respond | None = None,
-                attempts: int = CONFLICT_ATTEMPTS, loaded: Table | None = None) -> Outcome:
+                attempts: int = CONFLICT_ATTEMPTS, loaded: Table | None = None,
+                vouched: bool = False) -> Outcome:
         """Decide on the latest state of `game_id` and append the events, as `actor`.
 
         `new`: the game does not exist yet (`decide` gets None). `expected_version`:
@@ -158,7 +190,9 @@ class GameLog:
         the first outcome's stored `respond(outcome)` instead of acting twice.
         Raises the domain's `RuleViolation`, `GameNotFound`, `VersionConflict` after
         `attempts` lost races, `IdempotencyMismatch`. `loaded`: the state the caller
-        has just loaded, used for the first attempt instead of loading it again.
+        has just loaded, used for the first attempt instead of loading it again;
+        `vouched`: `loaded` came from `vouched()` unread, so a refusal or a lost race is
+        raised at once (the caller loads and tries again) rather than judged on it.
         """
         # A retry's key is not looked up before deciding (a query on every request for
         # the rare retry): the key is stored with the events it caused, so a retry
@@ -166,6 +200,7 @@ class GameLog:
         # the store answers with the first result), and wherever a retry would fail
         # instead (a stale If-Match, a command now refused) the key is looked up first.
         for _ in range(attempts):
+            session = self._session()
             before = None if new else (loaded or self.load(game_id))
             loaded = None
             if expected_version is not None and before is not None \
@@ -178,6 +213,8 @@ class GameLog:
             try:
                 events = decide(before)
             except Exception:
+                if vouched:
+                    raise
                 # The same request may have just succeeded in another thread or
                 # process (the state we decided on already holds its effect).
                 if idempotency_key is not None:
@@ -201,12 +238,12 @@ class GameLog:
                     game_id, [NewEvent(e, actor) for e in events], first - 1, idempotency,
                     summary, now)
             except VersionConflict:
-                if new or expected_version is not None:
+                if new or expected_version is not None or vouched:
                     raise
                 continue
             if result.replayed:  # our own retry won a race against us: answer as it did
                 return self._replayed(game_id, result.response)
-            self._saved(game_id, after)
+            self._saved(game_id, after, session)
             return outcome
         raise VersionConflict(game_id, -1, self.store.current_version(game_id))
 
@@ -222,13 +259,13 @@ class GameLog:
         return Outcome(game_id, None, (), table, 0, 0, self.clock(), replayed=True,
                        response=response)
 
-    def _saved(self, game_id: str, after: Table) -> None:
+    def _saved(self, game_id: str, after: Table, session: int | None) -> None:
         with self._lock:
             cached = self._cache.get(game_id)
         snapshot_version = cached.snapshot_version if cached is not None else 0
         if after.version - snapshot_version >= self._snapshot_every:
             snapshot_version = self._snapshot(game_id, after)
-        self._remember(game_id, after, snapshot_version)
+        self._remember(game_id, after, snapshot_version, session)
 
     def _from_snapshot(self, game_id: str) -> tuple[Table | None, int]:
         snapshot = self.store.load_snapshot(game_id, FORMAT)
@@ -244,12 +281,13 @@ class GameLog:
         self.store.save_snapshot(game_id, table.version, FORMAT, to_json(table))
         return table.version
 
-    def _remember(self, game_id: str, table: Table, snapshot_version: int) -> None:
+    def _remember(self, game_id: str, table: Table, snapshot_version: int,
+                  session: int | None) -> None:
         with self._lock:
             cached = self._cache.get(game_id)
             # keep the newest state when two threads race
             if cached is None or cached.table.version <= table.version:
-                self._cache[game_id] = _Cached(table, snapshot_version)
+                self._cache[game_id] = _Cached(table, snapshot_version, session)
                 self._cache.move_to_end(game_id)
             while len(self._cache) > self._cache_size:
                 self._cache.popitem(last=False)

@@ -72,10 +72,10 @@ def build_services(settings: Settings) -> Services:
     store: SqlStore = extra.get("store") or open_store(settings.database_url)
     if settings.migrate_on_start:
         store.migrate()
-    game_log = GameLog(store)
     notifier: Notifier = extra.get("notifier") or (
         RedisNotifier(settings.redis_url, background=True) if settings.redis_url
         else LocalNotifier())
+    game_log = GameLog(store, hearsay=notifier.hearsay)
     limiter: Limiter = extra.get("limiter") or (
         RedisLimiter(settings.redis_url) if settings.redis_url else MemoryLimiter())
     holder: dict[str, WorkerContext] = {}

@@ -127,6 +127,13 @@ class Metrics:
         self.scoring = Histogram("ttr_scoring_duration_seconds",
                                  "Time to score an ended game.", buckets=SCORING_BUCKETS,
                                  registry=self.registry)
+        self.vouched = Counter(
+            "ttr_vouched_decisions",
+            "Commands decided on a cached state without reading the log first: `applied`, "
+            "or `judged_again` on the log's state (the cached one was out of date, or "
+            "refused the command).", ["result"], registry=self.registry)
+        self._vouched = {result: self.vouched.labels(result)
+                         for result in ("applied", "judged_again")}
         self.webhook_failures = Counter("ttr_webhook_failures",
                                         "Webhook deliveries that failed.",
                                         registry=self.registry)
@@ -155,6 +162,9 @@ class Metrics:
 
     def rule_violation(self, code: str) -> None:
         self._violations.get(code, self._violation_other).inc()
+
+    def vouched_decision(self, applied: bool) -> None:
+        self._vouched["applied" if applied else "judged_again"].inc()
 
     def scrape_registry(self) -> Any:
         """The registry a scrape reads: this process's, or every process's files."""
@@ -195,6 +205,13 @@ def action_done(command_type: str) -> None:
     m = _metrics
     if m is not None:
         m.action_done(command_type)
+
+
+def vouched_decision(applied: bool) -> None:
+    """A command was decided on a vouched-for cached state; was that decision applied?"""
+    m = _metrics
+    if m is not None:
+        m.vouched_decision(applied)
 
 
 def rule_violation(code: str) -> None:

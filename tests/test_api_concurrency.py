@@ -9,7 +9,8 @@ from typing import Any
 import pytest
 from flask import Flask
 
-from tests.api_support import Client, make_app, open_table
+from events.notify import Hearsay, LocalNotifier
+from tests.api_support import Client, Table, make_app, open_table
 
 
 @pytest.fixture
@@ -113,3 +114,74 @@ def test_a_retry_after_success_returns_the_first_answer(app: Flask, client: Clie
     assert again.status_code == 200 and again.get_data() == first.get_data()
     assert again.headers["ETag"] == first.headers["ETag"]
     assert app.extensions["ttr"].store.current_version(table.game_id) == version
+
+
+class _Deaf(LocalNotifier):
+    """A process that believes it hears every change but hears none from elsewhere (a
+    notification not yet arrived): its cached states are vouched for while stale."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._hearsay = Hearsay()
+        self._hearsay.listening(True)
+
+    @property
+    def hearsay(self) -> Hearsay | None:
+        return self._hearsay
+
+
+@pytest.fixture
+def two_processes(store_url: str) -> Iterator[tuple[Client, Client]]:
+    """Two API processes on one store: the first hears nothing of the second's changes."""
+    deaf = make_app(store_url, extra={"notifier": _Deaf()})
+    other = make_app(store_url)
+    yield Client(deaf), Client(other)
+    for app in (deaf, other):
+        app.extensions["ttr"].close()
+
+
+def _started(deaf: Client, other: Client) -> tuple[Table, int]:
+    """A 2-player game through `deaf`, tickets kept; the game and the seat to act."""
+    table = open_table(deaf, "usa", 2)
+    for token in table.tokens:
+        moves = deaf.get(f"/v1/games/{table.game_id}/moves", token=token).json["moves"]  # type: ignore[index]
+        deaf.post(f"/v1/games/{table.game_id}/actions", token=token,
+                  json=next(m for m in moves if m["type"] == "keep_tickets"))
+    view = deaf.get(f"/v1/games/{table.game_id}", token=table.tokens[0]).json
+    return table, view["turn"]["seat"]  # type: ignore[index]
+
+
+def test_an_action_on_a_state_changed_unheard_elsewhere_is_judged_on_the_log(
+        two_processes: tuple[Client, Client]) -> None:
+    deaf, other = two_processes
+    table, seat = _started(deaf, other)
+    path = f"/v1/games/{table.game_id}/actions"
+    # the player to act draws tickets through the other process: the turn moves on to a
+    # ticket choice the deaf process has not heard of
+    drawn = other.post(path, token=table.tokens[seat], json={"type": "draw_tickets"})
+    assert drawn.status_code == 200
+    log = deaf.app.extensions["ttr"].log
+    stale = log.vouched(table.game_id)
+    assert stale is not None and stale.version == drawn.json["version"] - 1  # type: ignore[index]
+    keep = next(m for m in drawn.json["moves"] if m["type"] == "keep_tickets")  # type: ignore[index]
+    kept = deaf.post(path, token=table.tokens[seat], json=keep)
+    assert kept.status_code == 200, kept.json
+    events = deaf.app.extensions["ttr"].store.read_stream(table.game_id)
+    assert [e.version for e in events] == list(range(1, len(events) + 1))
+    assert [e.type for e in events[-3:]] == ["tickets_drawn", "tickets_kept", "turn_ended"]
+
+
+def test_an_action_the_unheard_change_forbids_is_refused_and_changes_nothing(
+        two_processes: tuple[Client, Client]) -> None:
+    deaf, other = two_processes
+    table, seat = _started(deaf, other)
+    path = f"/v1/games/{table.game_id}/actions"
+    assert other.post(path, token=table.tokens[seat],
+                      json={"type": "draw_tickets"}).status_code == 200
+    store = deaf.app.extensions["ttr"].store
+    version = store.current_version(table.game_id)
+    assert deaf.app.extensions["ttr"].log.vouched(table.game_id).version == version - 1
+    # legal on the deaf process's cached state, not on the log's
+    again = deaf.post(path, token=table.tokens[seat], json={"type": "draw_tickets"})
+    assert again.status_code == 422 and again.json["code"] == "wrong_step"  # type: ignore[index]
+    assert store.current_version(table.game_id) == version

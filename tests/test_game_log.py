@@ -19,6 +19,7 @@ from domain.table import (
     replay_table,
 )
 from events import GameLog, IdempotencyMismatch, NewEvent, SqlStore, VersionConflict
+from events.notify import Hearsay
 from events.repository import StaleVersion
 from events.snapshots import FORMAT
 
@@ -197,3 +198,57 @@ def test_the_index_follows_each_command(store: SqlStore) -> None:
     row = store.game_row("g1")
     assert row is not None and row.status == "playing" and row.version == 4
     assert [p.to_act for p in row.players] == [True, True]  # both choose their tickets
+
+
+def listening() -> Hearsay:
+    hearsay = Hearsay()
+    hearsay.listening(True)
+    return hearsay
+
+
+def test_a_cached_state_is_vouched_for_until_a_newer_version_is_heard(store: SqlStore) -> None:
+    hearsay = listening()
+    log = GameLog(store, hearsay=hearsay)
+    table = new_game(log)
+    assert log.vouched("g1") is table
+    hearsay.heard("g1", table.version + 1)
+    assert log.vouched("g1") is None
+
+
+def test_no_state_is_vouched_for_unless_listening_since_it_was_the_latest(
+        store: SqlStore) -> None:
+    hearsay = Hearsay()
+    log = GameLog(store, hearsay=hearsay)
+    new_game(log)
+    assert log.vouched("g1") is None
+    hearsay.listening(True)  # changes may have gone unheard before this
+    assert log.vouched("g1") is None
+    assert log.load("g1") is log.vouched("g1")
+    hearsay.listening(False)
+    assert log.vouched("g1") is None
+
+
+def test_a_process_that_hears_nothing_vouches_for_nothing(store: SqlStore) -> None:
+    log = GameLog(store)
+    new_game(log)
+    assert log.load("g1").version == 1
+    assert log.vouched("g1") is None
+
+
+def test_a_vouched_state_that_lost_a_race_gives_up_at_once(store: SqlStore) -> None:
+    log = GameLog(store, hearsay=listening())
+    new_game(log, seats=3)
+    stale = log.vouched("g1")
+    assert stale is not None
+    sit(GameLog(store), "rival")  # unheard: another process
+    decided: list[int] = []
+
+    def decide(t: Table | None) -> list:  # type: ignore[type-arg]
+        assert t is not None
+        decided.append(t.version)
+        return decide_table(t, "a", TakeSeat("a"))
+
+    with pytest.raises(VersionConflict):
+        log.execute("g1", decide, "user:a", loaded=stale, vouched=True)
+    assert decided == [1]
+    assert store.current_version("g1") == 2

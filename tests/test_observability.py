@@ -367,3 +367,15 @@ def test_gunicorn_hooks_empty_the_directory_and_drop_dead_workers_gauges(
 
     observability.gunicorn_child_exit(server=None, worker=Worker())
     assert sorted(p.name for p in directory.iterdir()) == ["counter_456.db", "keep.txt"]
+
+
+def test_decisions_on_vouched_states_count_whether_they_were_applied(app: Flask) -> None:
+    name = "ttr_vouched_decisions_total"
+    before = scrape(app)
+    observability.vouched_decision(applied=True)
+    observability.vouched_decision(applied=False)
+    observability.vouched_decision(applied=False)
+    after = scrape(app)
+    assert value(after, name, result="applied") == value(before, name, result="applied") + 1
+    assert value(after, name, result="judged_again") == value(
+        before, name, result="judged_again") + 2

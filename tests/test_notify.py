@@ -1,0 +1,68 @@
+"""Change notifications through Redis: what every process hears of the others' changes."""
+
+from __future__ import annotations
+
+import time
+import uuid
+from collections.abc import Iterator
+
+import pytest
+
+from events.notify import Hearsay, LocalNotifier, RedisNotifier
+
+
+@pytest.fixture
+def two_processes(redis_url: str) -> Iterator[tuple[RedisNotifier, RedisNotifier]]:
+    here, there = RedisNotifier(redis_url, background=True), RedisNotifier(redis_url)
+    yield here, there
+    here.close()
+    there.close()
+
+
+def listening_session(hearsay: Hearsay, timeout: float = 5.0) -> int:
+    deadline = time.monotonic() + timeout
+    while (session := hearsay.session()) is None:
+        assert time.monotonic() < deadline, "never subscribed"
+        time.sleep(0.01)
+    return session
+
+
+def test_a_change_published_by_another_process_is_heard(
+        two_processes: tuple[RedisNotifier, RedisNotifier]) -> None:
+    here, there = two_processes
+    hearsay = here.hearsay
+    assert hearsay is not None
+    session = listening_session(hearsay)
+    game = "g_" + uuid.uuid4().hex
+    assert hearsay.is_latest(game, 6, session)
+    there.publish(game, 7)
+    deadline = time.monotonic() + 5
+    while hearsay.is_latest(game, 6, session):
+        assert time.monotonic() < deadline, "the change was never heard"
+        time.sleep(0.01)
+    assert hearsay.is_latest(game, 7, session)
+
+
+def test_a_closed_notifier_vouches_for_nothing(
+        two_processes: tuple[RedisNotifier, RedisNotifier]) -> None:
+    here, _ = two_processes
+    hearsay = here.hearsay
+    assert hearsay is not None
+    session = listening_session(hearsay)
+    here.close()
+    assert hearsay.session() is None
+    assert not hearsay.is_latest("g", 1, session)
+
+
+def test_a_new_session_does_not_vouch_for_what_the_last_one_knew() -> None:
+    hearsay = Hearsay()
+    hearsay.listening(True)
+    session = hearsay.session()
+    assert session is not None and hearsay.is_latest("g", 1, session)
+    hearsay.listening(False)  # the subscription broke: changes may go unheard
+    hearsay.listening(True)
+    assert not hearsay.is_latest("g", 1, session)
+
+
+def test_a_process_that_hears_only_its_own_changes_has_no_hearsay() -> None:
+    assert LocalNotifier().hearsay is None
