@@ -21,14 +21,16 @@ the latest (see `GameLog.vouched`).
 
 from __future__ import annotations
 
-import json
 import logging
 import os
 import queue
 import threading
 import time
+import weakref
 from collections.abc import Iterable
 from typing import Any, Protocol
+
+from events.jsontext import parse, to_bytes
 
 log = logging.getLogger(__name__)
 CHANNEL = "ttr:changes"
@@ -84,14 +86,12 @@ class Hearsay:
         self._latest: dict[str, int] = {}
         self._session = 0
         self._listening = False
-        # the process whose subscriber listens (a forked child inherits the flag, not
-        # the thread)
-        self._pid = 0
         self._lock = threading.Lock()
+        _EVERY_HEARSAY.add(self)
 
     def session(self) -> int | None:
         """The running session, or None while not listening."""
-        return self._session if self._listening and self._pid == os.getpid() else None
+        return self._session if self._listening else None
 
     def is_latest(self, game_id: str, version: int, session: int) -> bool:
         return (session == self.session()
@@ -108,10 +108,27 @@ class Hearsay:
 
     def listening(self, yes: bool) -> None:
         with self._lock:
-            if yes != self._listening or self._pid != os.getpid():
+            if yes != self._listening:
                 self._session += 1
                 self._listening = yes
-                self._pid = os.getpid()
+
+    def _forked(self) -> None:
+        # a forked child inherits the flag but not the subscriber thread (nor a lock
+        # that thread may have held)
+        self._lock = threading.Lock()
+        self._session += 1
+        self._listening = False
+
+
+_EVERY_HEARSAY: weakref.WeakSet[Hearsay] = weakref.WeakSet()
+
+
+def _deafen_forked_child() -> None:
+    for hearsay in list(_EVERY_HEARSAY):
+        hearsay._forked()
+
+
+os.register_at_fork(after_in_child=_deafen_forked_child)
 
 
 class LocalNotifier:
@@ -173,7 +190,7 @@ class RedisNotifier(LocalNotifier):
         self._subscribed = threading.Event()
         self._thread: threading.Thread | None = None
         self._sender: threading.Thread | None = None
-        self._outbox: queue.Queue[str] = queue.Queue()
+        self._outbox: queue.Queue[bytes] = queue.Queue()
         self._unsent = 0  # changes queued or being sent (for `flush`)
         self._unsent_lock = threading.Lock()
         self._thread_lock = threading.Lock()
@@ -186,7 +203,7 @@ class RedisNotifier(LocalNotifier):
 
     def publish(self, game_id: str, version: int, users: Iterable[str] = ()) -> None:
         users = list(users)
-        message = json.dumps({"game": game_id, "version": version, "users": users})
+        message = to_bytes({"game": game_id, "version": version, "users": users})
         if self._background:
             # The request that changed the game does not wait for Redis: a sender
             # thread publishes what has queued up, several per round trip under load.
@@ -294,7 +311,7 @@ class RedisNotifier(LocalNotifier):
                     message = pubsub.get_message(timeout=1.0)
                     if message is None or message["type"] != "message":
                         continue
-                    data = json.loads(message["data"])
+                    data = parse(message["data"])
                     self._hearsay.heard(data["game"], int(data["version"]))
                     self._bump([game_key(data["game"]),
                                 *(user_key(u) for u in data.get("users", []))])

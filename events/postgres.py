@@ -30,11 +30,12 @@ from typing import Any
 
 import psycopg
 from psycopg import errors
-from psycopg.types.json import Jsonb
+from psycopg.types.json import Jsonb, set_json_loads
 from psycopg_pool import ConnectionPool, PoolTimeout
 
 from events.clock import utcnow
 from events.index import GAME_COLUMNS, PLAYER_COLUMNS, GameSummary, game_params
+from events.jsontext import parse, to_bytes
 from events.sql import (
     EVENT_COLUMNS,
     KEY_COLUMNS,
@@ -64,6 +65,7 @@ class _Connection(psycopg.Connection[Any]):
     def store_cursor(self) -> psycopg.Cursor[Any]:
         cur = self._store_cursor
         if cur is None or cur.closed:
+            set_json_loads(parse, self)  # the same JSON reader as the rest of the service
             cur = self._store_cursor = self.cursor()
         return cur
 
@@ -205,7 +207,7 @@ class PostgresStore(SqlStore):
             yield _PgCursor(conn.store_cursor())
 
     def json_param(self, value: Any) -> Any:
-        return None if value is None else Jsonb(value)
+        return None if value is None else Jsonb(value, to_bytes)
 
     def json_value(self, value: Any) -> Any:
         return value
@@ -233,14 +235,14 @@ class PostgresStore(SqlStore):
             rows.append({"v": first + i, "t": name, "s": schema, "a": new.actor,
                          "d": data, "p": private or None, "u": audience or None,
                          "r": new.recorded_at.isoformat() if new.recorded_at else None})
-        params: list[Any] = [game_id, first, now, Jsonb(rows), game_id, expected_version]
+        params: list[Any] = [game_id, first, now, Jsonb(rows, to_bytes), game_id, expected_version]
         if idempotency is not None:
             params += self._key_row(game_id, events, expected_version, idempotency)
         if summary is not None:
             params += game_params(summary, self.time_param)
             params += [game_id, list(summary.departed), game_id, Jsonb([
                 {"user_id": p.user_id, "seat": p.seat, "name": p.name, "to_act": p.to_act,
-                 "out": p.out} for p in summary.changed_players])]
+                 "out": p.out} for p in summary.changed_players], to_bytes)]
         sql = _APPENDS[idempotency is not None, summary is not None]
         with self._connection() as conn:
             cur = conn.store_cursor()

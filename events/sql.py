@@ -20,6 +20,7 @@ from typing import Any
 
 from events.clock import utcnow
 from events.index import GAME_COLUMNS, PLAYER_COLUMNS, GameRow, GameSummary, PlayerSummary
+from events.jsontext import parse, to_text
 from events.migrations import MIGRATIONS, Migration, statements
 from events.store import (
     AppendResult,
@@ -51,12 +52,12 @@ class User:
 def _as_text(response: dict[str, Any] | None) -> str | None:
     # Stored as a JSON *string*: JSONB would reorder the keys, and a retry must get
     # the first answer byte for byte.
-    return None if response is None else json.dumps(response, separators=(",", ":"))
+    return None if response is None else to_text(response)
 
 
 def _from_text(stored: Any) -> dict[str, Any] | None:
     if isinstance(stored, str):
-        loaded: dict[str, Any] = json.loads(stored)
+        loaded: dict[str, Any] = parse(stored)
         return loaded
     return stored if isinstance(stored, dict) else None
 

@@ -10,7 +10,6 @@ opens its own connection.
 
 from __future__ import annotations
 
-import json
 import os
 import sqlite3
 import threading
@@ -30,6 +29,7 @@ from events.index import (
     game_params,
     player_params,
 )
+from events.jsontext import parse, to_text
 from events.sql import EVENT_COLUMNS, KEY_COLUMNS, Clock, Cursor, Row, SqlStore
 from events.store import Idempotency, NewEvent, StoreUnavailable, encoded
 
@@ -138,10 +138,10 @@ class SqliteStore(SqlStore):
     def json_param(self, value: Any) -> Any:
         if value is None:
             return None
-        return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+        return to_text(value)
 
     def json_value(self, value: Any) -> Any:
-        return json.loads(value) if isinstance(value, str | bytes) else value
+        return parse(value) if isinstance(value, str | bytes) else value
 
     def time_param(self, value: datetime) -> Any:
         # ISO-8601 in UTC with a fixed width sorts as text in time order.

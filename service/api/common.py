@@ -6,10 +6,11 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from flask import Response, current_app, json, request
+from flask import Response, current_app, request
 from flask_smorest import Blueprint
 
 from domain.table import Table
+from events.jsontext import parse, to_bytes
 from events.sql import User
 from service.problems import KINDS, Problem
 from service.views import Viewer
@@ -26,7 +27,7 @@ def json_body() -> Any:
     if not request.is_json:
         raise Problem("unsupported-media-type", "Send the body as application/json.")
     try:
-        return json.loads(data)
+        return parse(data)
     except ValueError as error:
         raise Problem("invalid-request", f"The body is not valid JSON: {error}") from error
 
@@ -81,7 +82,7 @@ def idempotency_key() -> str | None:
 def json_response(body: Any, status: int = 200, *, version: int | None = None,
                   headers: dict[str, str] | None = None) -> Response:
     response = current_app.response_class(
-        json.dumps(body), status=status, mimetype="application/json")
+        to_bytes(body), status=status, mimetype="application/json")
     if version is not None:
         response.headers["ETag"] = etag(version)
     for name, value in (headers or {}).items():
