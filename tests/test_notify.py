@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import time
 import uuid
 from collections.abc import Iterator
@@ -66,3 +67,16 @@ def test_a_new_session_does_not_vouch_for_what_the_last_one_knew() -> None:
 
 def test_a_process_that_hears_only_its_own_changes_has_no_hearsay() -> None:
     assert LocalNotifier().hearsay is None
+
+
+def test_a_forked_child_does_not_vouch_for_what_its_parent_heard() -> None:
+    hearsay = Hearsay()
+    hearsay.listening(True)
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: no subscriber thread came along
+        os.write(write, b"1" if hearsay.session() is None else b"0")
+        os._exit(0)
+    os.waitpid(pid, 0)
+    assert os.read(read, 1) == b"1"
+    assert hearsay.session() is not None
