@@ -13,7 +13,9 @@ actor's next moves), then starts another.
 Reported: actions per second (POST …/actions answered 200), their p50 / p99 latency,
 all requests per second, errors, and, measured in the same run just before the load,
 pgbench inserting one comparable row per transaction with 8 clients; the ratio is
-actions per second over pgbench transactions per second. The last line of output is
+actions per second over pgbench transactions per second. Also the CPU time per action
+of the API processes, of PostgreSQL and of Redis during the load (steadier than the
+rates on a machine whose speed varies from run to run). The last line of output is
 one JSON object with every figure.
 """
 
@@ -22,6 +24,7 @@ from __future__ import annotations
 import argparse
 import json
 import multiprocessing
+import os
 import random
 import statistics
 import sys
@@ -34,6 +37,32 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.stack import DEFAULT_URL, GAMES, Game, Http, Seen, Stack, run_threads  # noqa: E402
 from bench.store import pgbench_tps  # noqa: E402
+
+
+def cpu_seconds(pids: list[int]) -> float:
+    """User + system CPU time of these processes so far."""
+    ticks = 0
+    for pid in pids:
+        try:
+            with open(f"/proc/{pid}/stat") as stat:
+                fields = stat.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        ticks += int(fields[11]) + int(fields[12])
+    return ticks / os.sysconf("SC_CLK_TCK")
+
+
+def processes_named(word: str) -> list[int]:
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/cmdline", "rb") as cmdline:
+                    if word.encode() in cmdline.read():
+                        found.append(int(entry))
+            except OSError:
+                continue
+    return found
 
 
 def play_games(port: int, stop_at: float, seed: int, seen: Seen) -> None:
@@ -82,10 +111,16 @@ def main() -> int:
                    for i in range(args.clients)]
         for c in clients:
             c.start()
+        time.sleep(max(0.0, started - time.time()))
+        assert stack.redis is not None
+        groups = {"api": stack.api_workers(), "postgres": processes_named("postgres"),
+                  "redis": [stack.redis.pid]}
+        cpu_before = {name: cpu_seconds(pids) for name, pids in groups.items()}
         seen = Seen()
         for _ in clients:
             seen.add(results.get(timeout=args.seconds + 300))
         elapsed = time.time() - started
+        cpu_used = {name: cpu_seconds(pids) - cpu_before[name] for name, pids in groups.items()}
         for c in clients:
             c.join()
         latencies = sorted(seen.latencies)
@@ -95,11 +130,15 @@ def main() -> int:
             "action_p50_ms": round(1000 * statistics.median(latencies), 2),
             "action_p99_ms": round(1000 * latencies[int(0.99 * len(latencies))], 2),
             "errors": seen.errors,
+            **{f"{name}_cpu_ms_per_action": round(1000 * used / max(seen.actions, 1), 3)
+               for name, used in cpu_used.items()},
         })
         figures["ratio_to_pgbench"] = round(figures["actions_per_s"]
                                             / figures["pgbench_8_clients_tps"], 3)
         print(f"{figures['actions_per_s']} actions/s, p50 {figures['action_p50_ms']} ms, "
-              f"p99 {figures['action_p99_ms']} ms, {figures['errors']} errors", flush=True)
+              f"p99 {figures['action_p99_ms']} ms, {figures['errors']} errors; CPU per "
+              f"action: API {figures['api_cpu_ms_per_action']} ms, PostgreSQL "
+              f"{figures['postgres_cpu_ms_per_action']} ms", flush=True)
     finally:
         stack.stop()
     print(json.dumps(figures))
