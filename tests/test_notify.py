@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import time
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pytest
 
@@ -20,11 +20,17 @@ def two_processes(redis_url: str) -> Iterator[tuple[RedisNotifier, RedisNotifier
     there.close()
 
 
-def listening_session(hearsay: Hearsay, timeout: float = 5.0) -> int:
+def wait_until(check: Callable[[], bool], what: str, timeout: float = 5.0) -> None:
     deadline = time.monotonic() + timeout
-    while (session := hearsay.session()) is None:
-        assert time.monotonic() < deadline, "never subscribed"
+    while not check():
+        assert time.monotonic() < deadline, f"timed out: {what}"
         time.sleep(0.01)
+
+
+def listening_session(hearsay: Hearsay) -> int:
+    wait_until(lambda: hearsay.session() is not None, "never subscribed")
+    session = hearsay.session()
+    assert session is not None
     return session
 
 
@@ -37,10 +43,7 @@ def test_a_change_published_by_another_process_is_heard(
     game = "g_" + uuid.uuid4().hex
     assert hearsay.is_latest(game, 6, session)
     there.publish(game, 7)
-    deadline = time.monotonic() + 5
-    while hearsay.is_latest(game, 6, session):
-        assert time.monotonic() < deadline, "the change was never heard"
-        time.sleep(0.01)
+    wait_until(lambda: not hearsay.is_latest(game, 6, session), "the change was never heard")
     assert hearsay.is_latest(game, 7, session)
 
 

@@ -18,7 +18,7 @@ from events.index import summarize
 from events.repository import Outcome
 from events.store import EventStore, VersionConflict
 from events.verify import parse_lines, verify_export
-from service.api.common import json_response, problems, visible_to
+from service.api.common import BEARER, PUBLIC_READ, doc, json_response, problems, visible_to
 from service.app import services
 from service.auth import bearer_token, optional_user
 from service.problems import Problem
@@ -49,7 +49,7 @@ class Export(MethodView):
         "The whole log: during play as you may see it, after the end complete (every "
         "hand, ticket, deck order and the seed)."))
     @problems(blp, "unauthorized", "not-found", "rate-limited")
-    @blp.doc(security=[{"bearer": []}, {}])
+    @doc(blp, security=PUBLIC_READ)
     def get(self, game_id: str) -> Any:
         """Export the game's log as NDJSON"""
         s = services()
@@ -105,8 +105,8 @@ class Import(MethodView):
     @blp.response(201, description="The imported game, finished and scored.")
     @problems(blp, "invalid-request", "unauthorized", "forbidden",
               "version-conflict", "rule-violation", "rate-limited")
-    @blp.doc(security=[{"bearer": []}],
-             requestBody={"required": True, "content": {NDJSON: _NDJSON_BODY}})
+    @doc(blp, security=BEARER,
+         requestBody={"required": True, "content": {NDJSON: _NDJSON_BODY}})
     def post(self) -> Any:
         """Import a verified export of a finished game (administrators)
 

@@ -17,6 +17,9 @@ from service.views import Viewer
 
 _ETAG = re.compile(r'^\s*(?:W/)?"?(\d+)"?\s*$')
 MAX_KEY_LENGTH = 200
+# OpenAPI security requirements: a bearer token, or (PUBLIC_READ) none at all
+BEARER: list[dict[str, list[str]]] = [{"bearer": []}]
+PUBLIC_READ: list[dict[str, list[str]]] = [{"bearer": []}, {}]
 
 
 def json_body() -> Any:

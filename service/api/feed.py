@@ -19,7 +19,7 @@ from flask.views import MethodView
 from flask_smorest import Blueprint
 
 from events.notify import game_key, user_key
-from service.api.common import json_response, problems, visible_to
+from service.api.common import BEARER, PUBLIC_READ, doc, json_response, problems, visible_to
 from service.app import Services, services
 from service.auth import current_user, optional_user
 from service.problems import Problem
@@ -51,7 +51,7 @@ class GameEvents(MethodView):
     @blp.arguments(EventsArgsSchema, location="query", error_status_code=400)
     @blp.response(200, EventPageSchema, content_type="application/json")
     @problems(blp, "invalid-request", "unauthorized", "not-found", "rate-limited")
-    @blp.doc(security=[{"bearer": []}, {}], parameters=[{
+    @doc(blp, security=PUBLIC_READ, parameters=[{
         "in": "header", "name": "Last-Event-ID", "required": False,
         "schema": {"type": "string"}, "description": "SSE: resume after this version."}])
     def get(self, args: dict[str, Any], game_id: str) -> Any:
@@ -154,7 +154,7 @@ class MyEvents(MethodView):
     @blp.arguments(EventsArgsSchema, location="query", error_status_code=400)
     @blp.response(200, UserEventPageSchema, content_type="application/json")
     @problems(blp, "invalid-request", "unauthorized", "rate-limited")
-    @blp.doc(security=[{"bearer": []}])
+    @doc(blp, security=BEARER)
     def get(self, args: dict[str, Any]) -> Any:
         """Every event of every game you sit at, after global position `after`
 

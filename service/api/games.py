@@ -29,6 +29,8 @@ from events.sql import User
 from events.store import VersionConflict
 from service import observability
 from service.api.common import (
+    BEARER,
+    PUBLIC_READ,
     doc,
     etag,
     idempotency_key,
@@ -61,8 +63,6 @@ from worker.effects import follow_up
 
 blp = Blueprint("games", __name__, url_prefix="/v1",
                 description="Games: lobby, seats, state, moves and actions.")
-BEARER: list[dict[str, list[str]]] = [{"bearer": []}]
-PUBLIC_READ: list[dict[str, list[str]]] = [{"bearer": []}, {}]
 
 
 

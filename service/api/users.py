@@ -9,7 +9,7 @@ from flask.views import MethodView
 from flask_smorest import Blueprint
 
 from events.clock import iso
-from service.api.common import json_response, problems
+from service.api.common import BEARER, doc, json_response, problems
 from service.app import services
 from service.auth import current_user
 from service.problems import Problem
@@ -49,7 +49,7 @@ class Users(MethodView):
 class Me(MethodView):
     @blp.response(200, UserSchema)
     @problems(blp, "unauthorized")
-    @blp.doc(security=[{"bearer": []}])
+    @doc(blp, security=BEARER)
     def get(self) -> Any:
         """Who the token belongs to"""
         return json_response(user_view(current_user()))

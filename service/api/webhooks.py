@@ -22,7 +22,7 @@ from events.webhooks import (
     put_webhook,
     webhook_of,
 )
-from service.api.common import json_response, problems
+from service.api.common import BEARER, json_response, problems
 from service.app import services
 from service.auth import current_user
 from service.problems import Problem
@@ -37,7 +37,6 @@ from worker.webhooks import check_url, ping
 
 blp = Blueprint("webhooks", __name__, url_prefix="/v1/users/me/webhook",
                 description="Your webhook: every event that concerns you, POSTed and signed.")
-BEARER: list[dict[str, list[str]]] = [{"bearer": []}]
 
 RECEIVING = """
 **What your URL receives.** `POST`, `Content-Type: application/json`, the body
