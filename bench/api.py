@@ -14,9 +14,10 @@ Reported: actions per second (POST …/actions answered 200), their p50 / p99 la
 all requests per second, errors, and, measured in the same run just before the load,
 pgbench inserting one comparable row per transaction with 8 clients; the ratio is
 actions per second over pgbench transactions per second. Also the CPU time per action
-of the API processes, of PostgreSQL and of Redis during the load (steadier than the
-rates on a machine whose speed varies from run to run). The last line of output is
-one JSON object with every figure.
+of the API processes, of PostgreSQL, of Redis and of the bots during the load (steadier
+than the rates on a machine whose speed varies from run to run; together they say how
+many actions two cores could carry at most). The last line of output is one JSON
+object with every figure.
 """
 
 from __future__ import annotations
@@ -131,14 +132,15 @@ def main() -> int:
             "action_p99_ms": round(1000 * latencies[int(0.99 * len(latencies))], 2),
             "errors": seen.errors,
             **{f"{name}_cpu_ms_per_action": round(1000 * used / max(seen.actions, 1), 3)
-               for name, used in cpu_used.items()},
+               for name, used in {**cpu_used, "bots": seen.cpu_seconds}.items()},
         })
         figures["ratio_to_pgbench"] = round(figures["actions_per_s"]
                                             / figures["pgbench_8_clients_tps"], 3)
         print(f"{figures['actions_per_s']} actions/s, p50 {figures['action_p50_ms']} ms, "
               f"p99 {figures['action_p99_ms']} ms, {figures['errors']} errors; CPU per "
               f"action: API {figures['api_cpu_ms_per_action']} ms, PostgreSQL "
-              f"{figures['postgres_cpu_ms_per_action']} ms", flush=True)
+              f"{figures['postgres_cpu_ms_per_action']} ms, bots "
+              f"{figures['bots_cpu_ms_per_action']} ms", flush=True)
     finally:
         stack.stop()
     print(json.dumps(figures))

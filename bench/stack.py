@@ -149,6 +149,7 @@ class Seen:
     latencies: list[float] = field(default_factory=list)
     actions: int = 0
     errors: int = 0  # answers that were neither 2xx nor retried
+    cpu_seconds: float = 0.0  # CPU time of the bots' own process while they played
 
     def add(self, other: Seen) -> None:
         self.statuses.update(other.statuses)
@@ -157,10 +158,12 @@ class Seen:
         self.latencies.extend(other.latencies)
         self.actions += other.actions
         self.errors += other.errors
+        self.cpu_seconds += other.cpu_seconds
 
 
 def run_threads(*targets: Callable[[Seen], None]) -> Seen:
     """Run each `target(seen)` on a thread of its own; what they all saw."""
+    cpu_before = time.process_time()
     seens = [Seen() for _ in targets]
     threads = [threading.Thread(target=t, args=(seen,))
                for t, seen in zip(targets, seens, strict=True)]
@@ -171,6 +174,7 @@ def run_threads(*targets: Callable[[Seen], None]) -> Seen:
     total = Seen()
     for seen in seens:
         total.add(seen)
+    total.cpu_seconds = time.process_time() - cpu_before
     return total
 
 

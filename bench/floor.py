@@ -1,0 +1,180 @@
+"""What a request costs before our code runs: the floor under `bench/api.py`'s figures.
+
+    python bench/floor.py [--seconds S]
+
+Needs wrk (Debian's package). Each server gets one gunicorn `gthread` worker with two
+threads, as in the API bench's one-process runs, and wrk sends it keep-alive GETs from
+four connections for S seconds. Measured, as CPU time of the worker process per
+request:
+
+- `bare_wsgi`: a WSGI callable answering `{}`: gunicorn's own share;
+- `flask_hello`: a Flask view answering a small JSON object: gunicorn + Flask;
+- `api_healthz`: our API's `/healthz` (request id, metrics, the problem handlers);
+- `api_user`: our API's `GET /v1/users/me` (a bearer token checked, the per-token rate
+  limit taken in Redis), on PostgreSQL.
+
+And PostgreSQL's CPU time per transaction while pgbench inserts one event-sized row per
+transaction (8 clients), which is the least a stored action can cost it.
+
+wrk's own CPU per request is measured too: no client that reads JSON and picks a move
+costs less. An action costs about 1.7 requests (the action and, at each turn's start,
+the move list), so `floor_cpu_ms_per_action` = 1.7 × (Flask's request + wrk's) +
+PostgreSQL's insert: what an action would cost if the API did no work of its own, and
+`ceiling_actions_per_s` is how many such actions two cores could carry. The last line
+is one JSON object.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import resource
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench.api import cpu_seconds  # noqa: E402
+from bench.stack import DEFAULT_URL, Stack  # noqa: E402
+from bench.store import pgbench_tps  # noqa: E402
+from tests.api_support import free_port  # noqa: E402
+
+REQUESTS_PER_ACTION = 1.7
+
+
+def bare_wsgi(environ: dict[str, Any], start_response: Any) -> list[bytes]:
+    start_response("200 OK", [("Content-Type", "application/json"),
+                              ("Content-Length", "2")])
+    return [b"{}"]
+
+
+def flask_hello() -> Any:
+    from flask import Flask
+
+    app = Flask("floor")
+    app.add_url_rule("/", "hello", lambda: {"status": "ok"})
+    return app
+
+
+def wrk_cpu_per_request(port: int, path: str, pids: list[int], seconds: float,
+                        headers: dict[str, str] | None = None) -> dict[str, float]:
+    """Requests per second, and the CPU milliseconds per request of `pids` (the server)
+    and of wrk (the least any client can cost)."""
+    command = ["wrk", "-t", "2", "-c", "4", "-d", str(int(seconds))]
+    for name, value in (headers or {}).items():
+        command += ["-H", f"{name}: {value}"]
+    before = cpu_seconds(pids)
+    client_before = _children_cpu_seconds()
+    out = subprocess.run([*command, f"http://127.0.0.1:{port}{path}"],
+                         capture_output=True, text=True, check=True).stdout
+    used = cpu_seconds(pids) - before
+    client = _children_cpu_seconds() - client_before
+    match = re.search(r"Requests/sec:\s+([\d.]+)", out)
+    assert match and "Non-2xx" not in out, out
+    rate = float(match.group(1))
+    return {"requests_per_s": round(rate, 1),
+            "cpu_ms_per_request": round(1000 * used / (rate * seconds), 3),
+            "wrk_cpu_ms_per_request": round(1000 * client / (rate * seconds), 3)}
+
+
+def _children_cpu_seconds() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def plain_gunicorn(app: str, seconds: float) -> dict[str, float]:
+    port = free_port()
+    server = subprocess.Popen(
+        [sys.executable, "-m", "gunicorn", "-b", f"127.0.0.1:{port}", "-w", "1",
+         "--threads", "2", "-k", "gthread", "--log-level", "warning", app],
+        cwd=Path(__file__).resolve().parent.parent)
+    try:
+        time.sleep(2)
+        workers = subprocess.run(["pgrep", "-P", str(server.pid)], capture_output=True,
+                                 text=True).stdout.split()
+        return wrk_cpu_per_request(port, "/", [int(w) for w in workers], seconds)
+    finally:
+        server.terminate()
+        server.wait(20)
+
+
+def postgres_cpu_seconds() -> float:
+    """CPU time of every PostgreSQL process so far, the backends that have ended
+    included (they count in the postmaster's children's time once reaped)."""
+    ticks = 0
+    for entry in os.listdir("/proc"):
+        try:
+            with open(f"/proc/{entry}/stat") as stat:
+                name, rest = stat.read().split(" (", 1)[1].rsplit(")", 1)
+        except (OSError, IndexError):
+            continue
+        if name != "postgres":
+            continue
+        fields = rest.split()
+        ticks += int(fields[11]) + int(fields[12])
+        if fields[1] == "1" or not fields[1]:  # the postmaster: its reaped backends
+            ticks += int(fields[13]) + int(fields[14])
+    return ticks / os.sysconf("SC_CLK_TCK")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--url", default=DEFAULT_URL)
+    parser.add_argument("--seconds", type=float, default=8.0)
+    args = parser.parse_args()
+    if shutil.which("wrk") is None:
+        print("wrk is needed: apt-get install wrk", file=sys.stderr)
+        return 2
+
+    figures: dict[str, Any] = {"seconds": args.seconds}
+    figures["bare_wsgi"] = plain_gunicorn("bench.floor:bare_wsgi", args.seconds)
+    figures["flask_hello"] = plain_gunicorn("bench.floor:flask_hello()", args.seconds)
+    stack = Stack(args.url, web_workers=1, web_threads=2)
+    try:
+        stack.start()
+        import http.client
+
+        connection = http.client.HTTPConnection("127.0.0.1", stack.port)
+        connection.request("POST", "/v1/users", body=json.dumps({"name": "floor"}),
+                           headers={"Content-Type": "application/json"})
+        token = json.loads(connection.getresponse().read())["token"]
+        workers = stack.api_workers()
+        figures["api_healthz"] = wrk_cpu_per_request(stack.port, "/healthz", workers,
+                                                     args.seconds)
+        figures["api_user"] = wrk_cpu_per_request(
+            stack.port, "/v1/users/me", workers, args.seconds,
+            {"Authorization": f"Bearer {token}"})
+        before = postgres_cpu_seconds()
+        tps = pgbench_tps(args.url, stack.schema, 8, args.seconds)
+        used = postgres_cpu_seconds() - before
+        figures["pgbench"] = {"transactions_per_s": round(tps, 1),
+                              "postgres_cpu_ms_per_transaction":
+                                  round(1000 * used / (tps * int(args.seconds)), 3)}
+    finally:
+        stack.stop()
+    hello = figures["flask_hello"]
+    per_action = (REQUESTS_PER_ACTION * (hello["cpu_ms_per_request"]
+                                         + hello["wrk_cpu_ms_per_request"])
+                  + figures["pgbench"]["postgres_cpu_ms_per_transaction"])
+    figures["floor_cpu_ms_per_action"] = round(per_action, 3)
+    figures["ceiling_actions_per_s"] = round(2 * 1000 / per_action, 1)
+    for name in ("bare_wsgi", "flask_hello", "api_healthz", "api_user"):
+        print(f"{name}: {figures[name]['requests_per_s']} requests/s, "
+              f"{figures[name]['cpu_ms_per_request']} ms CPU per request "
+              f"(wrk {figures[name]['wrk_cpu_ms_per_request']} ms)", flush=True)
+    print(f"pgbench: {figures['pgbench']['transactions_per_s']} tps, PostgreSQL "
+          f"{figures['pgbench']['postgres_cpu_ms_per_transaction']} ms CPU per transaction")
+    print(f"floor {figures['floor_cpu_ms_per_action']} ms CPU per action: at most "
+          f"{figures['ceiling_actions_per_s']} actions/s on two cores")
+    print(json.dumps(figures))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
