@@ -31,6 +31,7 @@ from collections.abc import Iterable
 from typing import Any, Protocol
 
 from events.jsontext import parse, to_bytes
+from events.subscription import Subscription
 
 log = logging.getLogger(__name__)
 CHANNEL = "ttr:changes"
@@ -174,7 +175,12 @@ class LocalNotifier:
 
 
 class RedisNotifier(LocalNotifier):
-    """Publishes on a Redis channel; a subscriber thread wakes this process's waiters."""
+    """Publishes on a Redis channel; a subscriber thread wakes this process's waiters.
+
+    A message on the channel is one change, ``{"game", "version", "users"}``, or a list
+    of them (what an API process's sender thread gathered). Every process hears every
+    message, which is why the subscriber reads its socket itself
+    (`events.subscription`) rather than through redis-py's pub/sub client."""
 
     def __init__(self, url: str, background: bool = False) -> None:
         super().__init__()
@@ -292,34 +298,34 @@ class RedisNotifier(LocalNotifier):
         return True
 
     def _listen(self) -> None:
-        import redis
-
         while not self._stop.is_set():
+            subscription = Subscription(self._url, CHANNEL, name=f"ttr-changes-{os.getpid()}")
             try:
-                client: Any = redis.Redis.from_url(self._url, socket_connect_timeout=3,
-                                                   health_check_interval=10)
-                pubsub = client.pubsub()
-                pubsub.subscribe(CHANNEL)
                 # Listening counts from Redis's answer to the SUBSCRIBE: every change
                 # published after it reaches us.
-                while pubsub.get_message(timeout=1.0) is None:
-                    if self._stop.is_set():
-                        return
+                subscription.open()
                 self._hearsay.listening(True)
                 self._subscribed.set()
                 while not self._stop.is_set():
-                    message = pubsub.get_message(timeout=1.0)
-                    if message is None or message["type"] != "message":
-                        continue
-                    data = parse(message["data"])
-                    self._hearsay.heard(data["game"], int(data["version"]))
-                    self._bump([game_key(data["game"]),
-                                *(user_key(u) for u in data.get("users", []))])
+                    for payload in subscription.receive(timeout=1.0):
+                        self._heard(payload)
             except Exception as error:
                 self._hearsay.listening(False)
                 log.warning("change notifications from Redis interrupted: %s", error)
                 self._stop.wait(1.0)
+            finally:
+                subscription.close()
         self._hearsay.listening(False)
+
+    def _heard(self, payload: bytes) -> None:
+        data = parse(payload)
+        changes = data if isinstance(data, list) else [data]  # a sender's batch, or one
+        keys = []
+        for change in changes:
+            self._hearsay.heard(change["game"], int(change["version"]))
+            keys.append(game_key(change["game"]))
+            keys += (user_key(u) for u in change.get("users", []))
+        self._bump(keys)
 
     def close(self) -> None:
         self.flush()

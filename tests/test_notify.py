@@ -8,6 +8,7 @@ import uuid
 from collections.abc import Callable, Iterator
 
 import pytest
+import redis
 
 from events.notify import Hearsay, LocalNotifier, RedisNotifier
 
@@ -45,6 +46,26 @@ def test_a_change_published_by_another_process_is_heard(
     there.publish(game, 7)
     wait_until(lambda: not hearsay.is_latest(game, 6, session), "the change was never heard")
     assert hearsay.is_latest(game, 7, session)
+
+
+def test_a_broken_subscription_ends_the_session_and_the_next_one_hears_again(
+        two_processes: tuple[RedisNotifier, RedisNotifier], redis_url: str) -> None:
+    here, there = two_processes
+    hearsay = here.hearsay
+    assert hearsay is not None
+    first = listening_session(hearsay)
+    admin = redis.Redis.from_url(redis_url)
+    for client in admin.client_list():
+        if client["name"] == f"ttr-changes-{os.getpid()}":
+            admin.client_kill_filter(_id=client["id"])
+    admin.close()
+    wait_until(lambda: hearsay.session() not in (None, first), "never subscribed again",
+               timeout=10)
+    second = listening_session(hearsay)
+    assert not hearsay.is_latest("g", 1, first)
+    game = "g_" + uuid.uuid4().hex
+    there.publish(game, 7)
+    wait_until(lambda: not hearsay.is_latest(game, 6, second), "the change was never heard")
 
 
 def test_a_closed_notifier_vouches_for_nothing(

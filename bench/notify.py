@@ -1,0 +1,152 @@
+"""What hearing a change costs an API process: the change feed's listener, per change.
+
+    python bench/notify.py [--rate R] [--seconds S] [--publishers P]
+
+Every API process hears every change of every game, so this cost is paid once per
+change per process. P publisher processes (`RedisNotifier` with its sender thread, as
+in the API) publish R changes a second between them for S seconds, spread evenly in
+time as an API under load would; a listener in this process hears them. Measured: the
+CPU time of the listening thread alone per change, for our listener
+(`events.subscription`, a socket and hiredis's reader) and for a loop around
+redis-py's `PubSub.get_message`, as the listener used to be. Runs against a
+redis-server of its own. The last line is one JSON object.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing
+import os
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from events.jsontext import parse  # noqa: E402
+from events.notify import CHANNEL, RedisNotifier  # noqa: E402
+from tests.api_support import free_port  # noqa: E402
+
+
+def publish(url: str, rate: float, seconds: float, seed: int) -> None:
+    notifier = RedisNotifier(url, background=True)
+    started = time.monotonic()
+    i = 0
+    while (now := time.monotonic()) - started < seconds:
+        i += 1
+        notifier.publish(f"g{seed}-{i % 40}", i, users=[f"u{seed}-{i % 3}", f"v{i % 5}"])
+        time.sleep(max(0.0, started + i / rate - now))
+    notifier.flush()
+    notifier.close()
+
+
+def thread_cpu_seconds(native_id: int) -> float:
+    with open(f"/proc/self/task/{native_id}/stat") as stat:
+        fields = stat.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def ours(url: str, heard: Callable[[], None], stop: threading.Event) -> threading.Thread:
+    notifier = RedisNotifier(url)
+
+    def counted(payload: bytes) -> None:
+        data = parse(payload)
+        for _ in data if isinstance(data, list) else [data]:
+            heard()
+        original(payload)
+
+    original = notifier._heard
+    notifier._heard = counted  # type: ignore[method-assign]
+    notifier.watch(["game:none"])  # starts the listener, and waits for its subscription
+    threading.Thread(target=lambda: (stop.wait(), notifier.close()), daemon=True).start()
+    assert notifier._thread is not None
+    return notifier._thread
+
+
+def redis_py(url: str, heard: Callable[[], None], stop: threading.Event) -> threading.Thread:
+    import redis
+
+    subscribed = threading.Event()
+
+    def listen() -> None:
+        client: Any = redis.Redis.from_url(url, health_check_interval=10)
+        pubsub = client.pubsub()
+        pubsub.subscribe(CHANNEL)
+        while pubsub.get_message(timeout=1.0) is None:
+            pass
+        subscribed.set()
+        while not stop.is_set():
+            message = pubsub.get_message(timeout=1.0)
+            if message is None or message["type"] != "message":
+                continue
+            data = parse(message["data"])
+            for _ in data if isinstance(data, list) else [data]:
+                heard()
+        pubsub.close()
+
+    thread = threading.Thread(target=listen, daemon=True)
+    thread.start()
+    subscribed.wait(5)
+    return thread
+
+
+def measure(listener: Callable[..., threading.Thread], url: str, rate: float,
+            seconds: float, publishers: int) -> dict[str, float]:
+    count = [0]
+    stop = threading.Event()
+
+    def heard() -> None:
+        count[0] += 1
+
+    thread = listener(url, heard, stop)
+    time.sleep(0.3)
+    assert thread.native_id is not None
+    before = thread_cpu_seconds(thread.native_id)
+    ctx = multiprocessing.get_context("spawn")
+    senders = [ctx.Process(target=publish, args=(url, rate / publishers, seconds, i))
+               for i in range(publishers)]
+    for sender in senders:
+        sender.start()
+    for sender in senders:
+        sender.join()
+    time.sleep(0.5)
+    used = thread_cpu_seconds(thread.native_id) - before
+    stop.set()
+    thread.join(5)
+    return {"changes_heard": count[0],
+            "listener_cpu_us_per_change": round(1e6 * used / max(count[0], 1), 1)}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--rate", type=float, default=600.0, help="changes per second")
+    parser.add_argument("--seconds", type=float, default=8.0)
+    parser.add_argument("--publishers", type=int, default=3)
+    args = parser.parse_args()
+    port = free_port()
+    server = subprocess.Popen(["redis-server", "--port", str(port), "--bind", "127.0.0.1",
+                               "--save", "", "--appendonly", "no"],
+                              stdout=subprocess.DEVNULL)
+    url = f"redis://127.0.0.1:{port}/0"
+    figures: dict[str, Any] = {"rate": args.rate, "seconds": args.seconds,
+                               "publishers": args.publishers}
+    try:
+        time.sleep(0.5)
+        for name, listener in (("ours", ours), ("redis_py_pubsub", redis_py)):
+            figures[name] = measure(listener, url, args.rate, args.seconds, args.publishers)
+            print(f"{name}: {figures[name]['changes_heard']} changes heard, "
+                  f"{figures[name]['listener_cpu_us_per_change']} µs of CPU each", flush=True)
+    finally:
+        server.terminate()
+        server.wait(10)
+    print(json.dumps(figures))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
