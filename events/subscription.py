@@ -18,7 +18,6 @@ certificates verified) and ``unix:///path``.
 from __future__ import annotations
 
 import socket
-import ssl
 import time
 from typing import Any
 from urllib.parse import parse_qs, unquote, urlsplit
@@ -53,6 +52,8 @@ def connect(url: str, timeout: float) -> socket.socket:
         sock = socket.create_connection((host, parts.port or 6379), timeout=timeout)
         sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         if parts.scheme == "rediss":
+            import ssl  # (not at import: gevent must patch it before anyone imports it)
+
             sock = ssl.create_default_context().wrap_socket(sock, server_hostname=host)
     else:
         raise ValueError(f"not a Redis URL: {parts.scheme}://…")

@@ -1,9 +1,18 @@
 """`ttr serve`: the API under gunicorn, configured from the same `TTR_*` settings.
 
-Threads, not processes, carry the concurrency (`gthread` workers): long polls and SSE
-streams each hold a thread while they wait. In the embedded mode (no Redis) there is
-one worker process, because its in-process jobs and change notifications must see
-every write; with Redis any number of processes share the work.
+With PostgreSQL and Redis, each worker process runs gevent (gunicorn's `gevent`
+worker class): every request is a greenlet, and a request waiting on PostgreSQL, Redis
+or a long poll lets the others run. Against threads (`gthread`) this halves what
+gunicorn and Flask cost per request (`bench/floor.py`) and drops the GIL contention
+between a worker's threads, and a long poll or SSE stream no longer holds a thread of
+a small pool: a worker holds up to `TTR_WEB_CONNECTIONS` of them. psycopg notices the
+monkey-patching and waits through gevent, provided it is first imported after the
+patch, in the worker (nothing the master imports pulls it in; `tests/test_serve.py`
+checks both). One worker per core.
+
+The embedded mode (SQLite, jobs in-process) keeps `gthread` workers and one process:
+its jobs and change notifications must see every write, and SQLite's calls would hold
+gevent's hub. `TTR_WEB_WORKER_CLASS=gthread` (or `gevent`) chooses explicitly.
 """
 
 from __future__ import annotations
@@ -17,6 +26,7 @@ from service import observability
 from service.config import Settings, from_env
 
 DEFAULT_BIND = "127.0.0.1:8000"
+WORKER_CLASSES = ("gevent", "gthread")
 
 
 def gunicorn_options(settings: Settings, environ: dict[str, str] | None = None,
@@ -24,17 +34,22 @@ def gunicorn_options(settings: Settings, environ: dict[str, str] | None = None,
     """The gunicorn settings for `settings` (also what deploy/gunicorn.conf.py uses)."""
     env = os.environ if environ is None else environ
     cores = os.cpu_count() or 1
+    worker_class = env.get("TTR_WEB_WORKER_CLASS") or \
+        ("gthread" if settings.embedded else "gevent")
+    if worker_class not in WORKER_CLASSES:
+        raise ValueError(f"TTR_WEB_WORKER_CLASS must be one of {', '.join(WORKER_CLASSES)}")
     if workers is None:
-        workers = int(env.get("TTR_WEB_WORKERS") or (1 if settings.embedded else 2 * cores))
+        workers = int(env.get("TTR_WEB_WORKERS") or cores)
     if settings.embedded:
         workers = 1
     return {
         "bind": bind or env.get("TTR_BIND") or DEFAULT_BIND,
         "workers": workers,
-        "worker_class": "gthread",
+        "worker_class": worker_class,
         "threads": int(env.get("TTR_WEB_THREADS") or 32),
+        "worker_connections": int(env.get("TTR_WEB_CONNECTIONS") or 1000),
         # a long poll holds a request up to TTR_LONG_POLL_MAX; SSE streams send
-        # keep-alives, which gthread workers count as activity
+        # keep-alives, which the workers count as activity
         "timeout": int(env.get("TTR_WEB_TIMEOUT") or 120),
         "graceful_timeout": 30,
         "keepalive": 5,

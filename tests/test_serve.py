@@ -1,0 +1,118 @@
+"""`ttr serve`: which gunicorn workers each mode gets, and that a gevent worker keeps
+serving while one of its requests waits on PostgreSQL."""
+
+from __future__ import annotations
+
+import http.client
+import os
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import psycopg
+import pytest
+
+from service.config import from_env
+from service.serve import gunicorn_options
+from tests.api_support import UNLIMITED, Client, free_port, make_app, open_table
+
+ROOT = Path(__file__).absolute().parent.parent
+PRODUCTION = {"TTR_DATABASE_URL": "postgresql://db/ttr", "TTR_REDIS_URL": "redis://r:6379/0"}
+
+
+def options(env: dict[str, str]) -> dict[str, Any]:
+    return gunicorn_options(from_env(env), env)
+
+
+def test_with_postgresql_and_redis_each_core_gets_a_gevent_worker() -> None:
+    chosen = options(PRODUCTION)
+    assert chosen["worker_class"] == "gevent"
+    assert chosen["workers"] == (os.cpu_count() or 1)
+    assert chosen["worker_connections"] == 1000
+
+
+def test_the_embedded_mode_serves_from_one_process_of_threads() -> None:
+    chosen = options({"TTR_WEB_WORKERS": "4"})
+    assert (chosen["worker_class"], chosen["workers"]) == ("gthread", 1)
+
+
+def test_the_worker_class_can_be_chosen() -> None:
+    assert options({**PRODUCTION, "TTR_WEB_WORKER_CLASS": "gthread"})["worker_class"] \
+        == "gthread"
+
+
+def test_an_unknown_worker_class_is_refused() -> None:
+    with pytest.raises(ValueError, match="TTR_WEB_WORKER_CLASS"):
+        options({**PRODUCTION, "TTR_WEB_WORKER_CLASS": "eventlet"})
+
+
+def test_the_gunicorn_master_does_not_import_psycopg() -> None:
+    # psycopg picks how it waits when first imported: through gevent only if that
+    # happens after the worker's monkey-patching
+    script = ("import runpy, sys\n"
+              "import service.cli\n"
+              "runpy.run_path('deploy/gunicorn.conf.py')\n"
+              "print(sorted(m for m in ('psycopg', 'psycopg_pool') if m in sys.modules))\n")
+    out = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True,
+                         text=True, env={**os.environ, **PRODUCTION}, check=True).stdout
+    assert out.strip() == "[]"
+
+
+def get(port: int, path: str, token: str | None = None,
+        timeout: float = 20) -> int:
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
+    try:
+        connection.request("GET", path, headers={"Authorization": f"Bearer {token}"}
+                           if token else {})
+        response = connection.getresponse()
+        response.read()
+        return response.status
+    finally:
+        connection.close()
+
+
+def test_a_request_waiting_on_postgresql_does_not_hold_up_the_others(
+        pg_schema_url: str, redis_url: str, tmp_path: Path) -> None:
+    port = free_port()
+    env = {**os.environ, **UNLIMITED, "TTR_DATABASE_URL": pg_schema_url,
+           "TTR_REDIS_URL": redis_url, "TTR_LOG_LEVEL": "info"}
+    client = Client(make_app(pg_schema_url, redis_url=redis_url))
+    table = open_table(client, "usa", 2)
+    log_path = tmp_path / "server.log"
+    with open(log_path, "w") as log:
+        server = subprocess.Popen(
+            [sys.executable, "-m", "service.cli", "serve", "--bind", f"127.0.0.1:{port}",
+             "--workers", "1"], env=env, stdout=subprocess.DEVNULL, stderr=log)
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                if get(port, "/healthz", timeout=2) == 200:
+                    break
+            except OSError:
+                pass
+            assert time.monotonic() < deadline and server.poll() is None, \
+                log_path.read_text()[-2000:]
+            time.sleep(0.2)
+        assert "Using worker: gevent" in log_path.read_text()
+        answered: list[int] = []
+        with psycopg.connect(pg_schema_url) as locker:
+            locker.execute("LOCK TABLE events IN ACCESS EXCLUSIVE MODE")
+            waiting = threading.Thread(target=lambda: answered.append(get(
+                port, f"/v1/games/{table.game_id}", table.tokens[0])))
+            waiting.start()
+            time.sleep(0.5)
+            assert waiting.is_alive() and not answered  # held by the lock
+            started = time.monotonic()
+            assert get(port, "/healthz", timeout=5) == 200
+            assert time.monotonic() - started < 2
+            assert waiting.is_alive()
+            locker.rollback()
+        waiting.join(10)
+        assert answered == [200]
+    finally:
+        server.terminate()
+        server.wait(20)
