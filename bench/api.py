@@ -1,9 +1,11 @@
 """Throughput benchmark of the HTTP API on PostgreSQL, beside pgbench in the same run.
 
     python bench/api.py [--seconds S] [--clients P] [--threads T] [--web-workers W]
+                        [--worker-class gevent|gthread]
 
 Starts the whole stack on loopback (`bench/stack.py`: a scratch PostgreSQL schema, a
-Redis of its own, the API under gunicorn with W worker processes, one RQ worker that
+Redis of its own, the API under gunicorn as `ttr serve` runs it (one gevent worker
+per core) or with W worker processes of the class given, one RQ worker that
 scores the games that end). P client processes with T threads each then play games
 (all three maps, 2–4 players) as bots for S seconds: a thread holds every token of
 its game and plays it to the end (`GET …/moves` at the start of a player's turn, then
@@ -89,13 +91,18 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--clients", type=int, default=2, help="client processes")
     parser.add_argument("--threads", type=int, default=16, help="games at once per client")
-    parser.add_argument("--web-workers", type=int, default=3)
-    parser.add_argument("--web-threads", type=int, default=4)
+    parser.add_argument("--web-workers", type=int, default=0,
+                        help="API processes (default: what `ttr serve` picks, one per core)")
+    parser.add_argument("--web-threads", type=int, default=4, help="threads (gthread only)")
+    parser.add_argument("--worker-class", default="", choices=["", "gevent", "gthread"],
+                        help="gunicorn worker class (default: what `ttr serve` picks, gevent)")
     parser.add_argument("--pgbench-seconds", type=float, default=5.0)
     args = parser.parse_args()
 
-    stack = Stack(args.url, web_workers=args.web_workers, web_threads=args.web_threads)
-    figures: dict[str, Any] = {"web_workers": args.web_workers,
+    stack = Stack(args.url, web_workers=args.web_workers, web_threads=args.web_threads,
+                  worker_class=args.worker_class)
+    figures: dict[str, Any] = {"web_workers": args.web_workers or os.cpu_count(),
+                               "worker_class": args.worker_class or "gevent",
                                "web_threads": args.web_threads, "clients": args.clients,
                                "threads": args.threads, "seconds": args.seconds}
     try:

@@ -2,26 +2,27 @@
 
     python bench/floor.py [--seconds S]
 
-Needs wrk (Debian's package). Each server gets one gunicorn `gthread` worker with two
-threads, as in the API bench's one-process runs, and wrk sends it keep-alive GETs from
-four connections for S seconds. Measured, as CPU time of the worker process per
-request:
+Needs wrk (Debian's package). Each server gets one gunicorn worker (`gthread` with two
+threads, or `gevent`), and wrk sends it keep-alive GETs from four connections for S
+seconds. Measured, as CPU time of the worker process per request:
 
-- `bare_wsgi`: a WSGI callable answering `{}`: gunicorn's own share;
-- `flask_hello`: a Flask view answering a small JSON object: gunicorn + Flask;
+- `bare_wsgi_*`: a WSGI callable answering `{}`: gunicorn's own share;
+- `flask_hello_*`: a Flask view answering a small JSON object: gunicorn + Flask;
 - `api_healthz`: our API's `/healthz` (request id, metrics, the problem handlers);
 - `api_user`: our API's `GET /v1/users/me` (a bearer token checked, the per-token rate
-  limit taken in Redis), on PostgreSQL.
+  limit taken in Redis), on PostgreSQL;
+
+the last two as `ttr serve` runs them in production (gevent).
 
 And PostgreSQL's CPU time per transaction while pgbench inserts one event-sized row per
 transaction (8 clients), which is the least a stored action can cost it.
 
 wrk's own CPU per request is measured too: no client that reads JSON and picks a move
 costs less. An action costs about 1.7 requests (the action and, at each turn's start,
-the move list), so `floor_cpu_ms_per_action` = 1.7 × (Flask's request + wrk's) +
-PostgreSQL's insert: what an action would cost if the API did no work of its own, and
-`ceiling_actions_per_s` is how many such actions two cores could carry. The last line
-is one JSON object.
+the move list), so `floor_cpu_ms_per_action` = 1.7 × (Flask's request under gevent +
+wrk's) + PostgreSQL's insert: what an action would cost if the API did no work of its
+own, and `ceiling_actions_per_s` is how many such actions two cores could carry. The
+last line is one JSON object.
 """
 
 from __future__ import annotations
@@ -88,11 +89,11 @@ def _children_cpu_seconds() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-def plain_gunicorn(app: str, seconds: float) -> dict[str, float]:
+def plain_gunicorn(app: str, seconds: float, worker_class: str) -> dict[str, float]:
     port = free_port()
     server = subprocess.Popen(
         [sys.executable, "-m", "gunicorn", "-b", f"127.0.0.1:{port}", "-w", "1",
-         "--threads", "2", "-k", "gthread", "--log-level", "warning", app],
+         "--threads", "2", "-k", worker_class, "--log-level", "warning", app],
         cwd=Path(__file__).resolve().parent.parent)
     try:
         time.sleep(2)
@@ -133,8 +134,11 @@ def main() -> int:
         return 2
 
     figures: dict[str, Any] = {"seconds": args.seconds}
-    figures["bare_wsgi"] = plain_gunicorn("bench.floor:bare_wsgi", args.seconds)
-    figures["flask_hello"] = plain_gunicorn("bench.floor:flask_hello()", args.seconds)
+    for worker_class in ("gthread", "gevent"):
+        figures[f"bare_wsgi_{worker_class}"] = plain_gunicorn(
+            "bench.floor:bare_wsgi", args.seconds, worker_class)
+        figures[f"flask_hello_{worker_class}"] = plain_gunicorn(
+            "bench.floor:flask_hello()", args.seconds, worker_class)
     stack = Stack(args.url, web_workers=1, web_threads=2)
     try:
         stack.start()
@@ -158,13 +162,14 @@ def main() -> int:
                                   round(1000 * used / (tps * int(args.seconds)), 3)}
     finally:
         stack.stop()
-    hello = figures["flask_hello"]
+    hello = figures["flask_hello_gevent"]
     per_action = (REQUESTS_PER_ACTION * (hello["cpu_ms_per_request"]
                                          + hello["wrk_cpu_ms_per_request"])
                   + figures["pgbench"]["postgres_cpu_ms_per_transaction"])
     figures["floor_cpu_ms_per_action"] = round(per_action, 3)
     figures["ceiling_actions_per_s"] = round(2 * 1000 / per_action, 1)
-    for name in ("bare_wsgi", "flask_hello", "api_healthz", "api_user"):
+    for name in ("bare_wsgi_gthread", "flask_hello_gthread", "bare_wsgi_gevent",
+                 "flask_hello_gevent", "api_healthz", "api_user"):
         print(f"{name}: {figures[name]['requests_per_s']} requests/s, "
               f"{figures[name]['cpu_ms_per_request']} ms CPU per request "
               f"(wrk {figures[name]['wrk_cpu_ms_per_request']} ms)", flush=True)

@@ -138,8 +138,9 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--games", type=int, default=500)
     p.add_argument("--clients", type=int, default=4)
     p.add_argument("--threads", type=int, default=8)
-    p.add_argument("--web-workers", type=int, default=3)
-    p.add_argument("--web-threads", type=int, default=4)
+    p.add_argument("--web-workers", type=int, default=0,
+                   help="API processes (default: what `ttr serve` picks, one per core)")
+    p.add_argument("--web-threads", type=int, default=4, help="threads (gthread only)")
     p.add_argument("--rq-workers", type=int, default=1)
     return p
 

@@ -44,8 +44,9 @@ GAMES = [("usa", 2), ("usa", 3), ("usa", 4), ("europe", 2), ("europe", 3), ("eur
 class Stack:
     """Start with `start()`, stop with `stop()`; `env` is what every process gets."""
 
-    def __init__(self, database_url: str = DEFAULT_URL, web_workers: int = 3,
-                 web_threads: int = 4, rq_workers: int = 1) -> None:
+    def __init__(self, database_url: str = DEFAULT_URL, web_workers: int = 0,
+                 web_threads: int = 4, rq_workers: int = 1,
+                 worker_class: str = "") -> None:
         self.admin_url = database_url
         self.schema = "bench_" + secrets.token_hex(4)
         self.url = with_search_path(database_url, self.schema)
@@ -55,7 +56,9 @@ class Stack:
         self.scratch = Path(tempfile.mkdtemp(prefix="ttr-stack-"))
         self.env = {**os.environ, **UNLIMITED, "TTR_DATABASE_URL": self.url,
                     "TTR_REDIS_URL": self.redis_url, "TTR_LOG_LEVEL": "warning",
-                    "TTR_WEB_WORKERS": str(web_workers), "TTR_WEB_THREADS": str(web_threads),
+                    # 0 and "": what `ttr serve` chooses (one gevent worker per core)
+                    "TTR_WEB_WORKERS": str(web_workers or ""), "TTR_WEB_THREADS": str(web_threads),
+                    "TTR_WEB_WORKER_CLASS": worker_class,
                     "PROMETHEUS_MULTIPROC_DIR": str(self.scratch / "metrics")}
         (self.scratch / "metrics").mkdir()
         self.rq_workers = rq_workers
