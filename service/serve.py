@@ -2,10 +2,10 @@
 
 With PostgreSQL and Redis, each worker process runs gevent (gunicorn's `gevent`
 worker class): every request is a greenlet, and a request waiting on PostgreSQL, Redis
-or a long poll lets the others run. Against threads (`gthread`) this halves what
-gunicorn and Flask cost per request (`bench/floor.py`) and drops the GIL contention
-between a worker's threads, and a long poll or SSE stream no longer holds a thread of
-a small pool: a worker holds up to `TTR_WEB_CONNECTIONS` of them. psycopg notices the
+or a long poll lets the others run. Against threads (`gthread`) this cuts what
+gunicorn and Flask cost per request by about 40% (`bench/floor.py`), drops the GIL
+contention between a worker's threads, and a long poll or SSE stream no longer holds a
+thread of a small pool: a worker holds up to `TTR_WEB_CONNECTIONS` of them. psycopg notices the
 monkey-patching and waits through gevent, provided it is first imported after the
 patch, in the worker (nothing the master imports pulls it in; `tests/test_serve.py`
 checks both). One worker per core.
