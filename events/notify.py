@@ -48,6 +48,7 @@ def user_key(user_id: str) -> str:
 
 
 Watch = dict[str, int]
+GENERATION = ""  # a watch's key for the notifier's generation (no real key is empty)
 
 
 class Notifier(Protocol):
@@ -133,11 +134,20 @@ os.register_at_fork(after_in_child=_deafen_forked_child)
 
 
 class LocalNotifier:
-    """Waiters and publishers in one process."""
+    """Waiters and publishers in one process.
+
+    A count per key says how often it has been published. A long-lived process would
+    keep one for every game and user it ever heard of, so past `MAX_KEYS` the counts
+    start over in a new generation; a waiter that watched during an earlier one wakes
+    at once (and reads the log again) rather than miss a change in the reset counts.
+    """
+
+    MAX_KEYS = 100_000
 
     def __init__(self) -> None:
         self._cond = threading.Condition()
         self._counts: dict[str, int] = {}
+        self._generation = 0
 
     @property
     def hearsay(self) -> Hearsay | None:
@@ -148,21 +158,28 @@ class LocalNotifier:
 
     def _bump(self, keys: list[str]) -> None:
         with self._cond:
+            if len(self._counts) >= self.MAX_KEYS:
+                self._counts.clear()
+                self._generation += 1
             for key in keys:
                 self._counts[key] = self._counts.get(key, 0) + 1
             self._cond.notify_all()
 
     def watch(self, keys: Iterable[str]) -> Watch:
         with self._cond:
-            return {k: self._counts.get(k, 0) for k in keys}
+            return self._watch(keys)
+
+    def _watch(self, keys: Iterable[str]) -> Watch:
+        return {GENERATION: self._generation, **{k: self._counts.get(k, 0) for k in keys}}
 
     def wait(self, keys: Iterable[str], timeout: float, since: Watch | None = None) -> bool:
         wanted = list(keys)
         deadline = time.monotonic() + timeout
         with self._cond:
-            start = since if since is not None else {k: self._counts.get(k, 0) for k in wanted}
+            start = since if since is not None else self._watch(wanted)
             while True:
-                if any(self._counts.get(k, 0) != start.get(k, 0) for k in wanted):
+                if start.get(GENERATION, 0) != self._generation or any(
+                        self._counts.get(k, 0) != start.get(k, 0) for k in wanted):
                     return True
                 left = deadline - time.monotonic()
                 if left <= 0:

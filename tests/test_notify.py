@@ -104,3 +104,33 @@ def test_a_forked_child_does_not_vouch_for_what_its_parent_heard() -> None:
     os.waitpid(pid, 0)
     assert os.read(read, 1) == b"1"
     assert hearsay.session() is not None
+
+
+# -- a long-lived process's counts ------------------------------------------------------
+
+def test_counts_start_over_past_the_limit_and_keep_no_more() -> None:
+    notifier = LocalNotifier()
+    notifier.MAX_KEYS = 10
+    for i in range(35):
+        notifier.publish(f"g{i}", 1)
+    assert len(notifier._counts) <= 10
+
+
+def test_a_waiter_from_before_the_counts_started_over_wakes_at_once() -> None:
+    notifier = LocalNotifier()
+    notifier.MAX_KEYS = 3
+    notifier.publish("g", 1)
+    watch = notifier.watch(["game:g"])  # g's count is 1
+    for other in ("a", "b", "c"):
+        notifier.publish(other, 1)  # the third starts a new generation: g's count is gone
+    notifier.publish("g", 2)  # and g's count is 1 again
+    assert notifier.wait(["game:g"], timeout=0.0, since=watch)
+
+
+def test_a_waiter_wakes_on_its_key_and_not_on_others() -> None:
+    notifier = LocalNotifier()
+    watch = notifier.watch(["game:g"])
+    notifier.publish("other", 1)
+    assert not notifier.wait(["game:g"], timeout=0.0, since=watch)
+    notifier.publish("g", 1)
+    assert notifier.wait(["game:g"], timeout=0.0, since=watch)
