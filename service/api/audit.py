@@ -21,6 +21,7 @@ from events.verify import parse_lines, verify_export
 from service.api.common import BEARER, PUBLIC_READ, doc, json_response, problems, visible_to
 from service.app import services
 from service.auth import bearer_token, optional_user
+from service.compute import aside
 from service.problems import Problem
 from service.views import Viewer, ended, event_view, game_view
 from worker.effects import follow_up
@@ -94,10 +95,15 @@ class Verify(MethodView):
         if not raw:
             raise Problem("invalid-request", "Send the export (NDJSON) as the body.")
         try:
-            text = raw.decode("utf-8")
+            verdict = aside(_verify_bytes, raw)
         except UnicodeDecodeError as error:
             raise Problem("invalid-request", "The body is not UTF-8 text.") from error
-        return json_response(verify_export(text.splitlines()).as_dict())
+        return json_response(verdict)
+
+
+def _verify_bytes(raw: bytes) -> dict[str, Any]:
+    # all of it aside: decoding and splitting 16 MiB take a tenth of a second too
+    return verify_export(raw.decode("utf-8").splitlines()).as_dict()
 
 
 @blp.route("/games/import")
@@ -119,7 +125,7 @@ class Import(MethodView):
             raise Problem("forbidden", "Only the administrator imports games.",
                           code="not_admin")
         records = _export_body()
-        verdict = verify_export(_lines(records))
+        verdict = aside(verify_export, _lines(records))
         if not verdict.ok:
             raise Problem("rule-violation", f"The export does not verify: {verdict.reason}",
                           code="export_invalid", rule=verdict.reason or "",
