@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import time
 import uuid
@@ -10,7 +11,7 @@ from collections.abc import Callable, Iterator
 import pytest
 import redis
 
-from events.notify import Hearsay, LocalNotifier, RedisNotifier
+from events.notify import CHANNEL, Hearsay, LocalNotifier, RedisNotifier
 
 
 @pytest.fixture
@@ -134,3 +135,24 @@ def test_a_waiter_wakes_on_its_key_and_not_on_others() -> None:
     assert not notifier.wait(["game:g"], timeout=0.0, since=watch)
     notifier.publish("g", 1)
     assert notifier.wait(["game:g"], timeout=0.0, since=watch)
+
+
+def test_changes_queued_together_reach_the_others_as_one_message(
+        two_processes: tuple[RedisNotifier, RedisNotifier], redis_url: str) -> None:
+    here, _ = two_processes
+    client = redis.Redis.from_url(redis_url)
+    listening = client.pubsub()
+    listening.subscribe(CHANNEL)
+    assert listening.get_message(timeout=2)["type"] == "subscribe"
+    games = ["g_" + uuid.uuid4().hex for _ in range(3)]
+    for version, game in enumerate(games, start=1):
+        here.publish(game, version, users=["u1"])  # within the sender's linger
+    here.flush()
+    message = listening.get_message(timeout=2)
+    assert message is not None and message["type"] == "message"
+    assert json.loads(message["data"]) == [
+        {"game": game, "version": version, "users": ["u1"]}
+        for version, game in enumerate(games, start=1)]
+    assert listening.get_message(timeout=0.2) is None
+    listening.close()
+    client.close()
