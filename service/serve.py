@@ -10,9 +10,11 @@ monkey-patching and waits through gevent, provided it is first imported after th
 patch, in the worker (nothing the master imports pulls it in; `tests/test_serve.py`
 checks both). One worker per core.
 
-The embedded mode (SQLite, jobs in-process) keeps `gthread` workers and one process:
-its jobs and change notifications must see every write, and SQLite's calls would hold
-gevent's hub. `TTR_WEB_WORKER_CLASS=gthread` (or `gevent`) chooses explicitly.
+The embedded mode (no Redis: jobs in-process) keeps `gthread` workers and one process:
+its jobs and change notifications must see every write. SQLite keeps `gthread` too,
+with or without Redis: its calls (and its busy waits) would hold gevent's hub, and its
+per-thread connections would become one per request. `TTR_WEB_WORKER_CLASS=gthread` (or
+`gevent`) chooses explicitly.
 """
 
 from __future__ import annotations
@@ -34,8 +36,9 @@ def gunicorn_options(settings: Settings, environ: dict[str, str] | None = None,
     """The gunicorn settings for `settings` (also what deploy/gunicorn.conf.py uses)."""
     env = os.environ if environ is None else environ
     cores = os.cpu_count() or 1
+    on_postgres = (settings.database_url or "").startswith(("postgresql:", "postgres:"))
     worker_class = env.get("TTR_WEB_WORKER_CLASS") or \
-        ("gthread" if settings.embedded else "gevent")
+        ("gevent" if on_postgres and not settings.embedded else "gthread")
     if worker_class not in WORKER_CLASSES:
         raise ValueError(f"TTR_WEB_WORKER_CLASS must be one of {', '.join(WORKER_CLASSES)}")
     if workers is None:

@@ -39,6 +39,12 @@ def test_the_embedded_mode_serves_from_one_process_of_threads() -> None:
     assert (chosen["worker_class"], chosen["workers"]) == ("gthread", 1)
 
 
+def test_sqlite_keeps_threads_even_with_redis() -> None:
+    chosen = options({"TTR_DATABASE_URL": "sqlite:///tmp/t.sqlite3",
+                      "TTR_REDIS_URL": "redis://r:6379/0"})
+    assert chosen["worker_class"] == "gthread"
+
+
 def test_the_worker_class_can_be_chosen() -> None:
     assert options({**PRODUCTION, "TTR_WEB_WORKER_CLASS": "gthread"})["worker_class"] \
         == "gthread"
