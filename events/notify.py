@@ -34,7 +34,10 @@ from events.jsontext import parse, to_bytes
 from events.subscription import Subscription
 
 log = logging.getLogger(__name__)
-CHANNEL = "ttr:changes"
+# The message format's version is in the name: a process of an older release (during
+# a rolling deploy) hears nothing it cannot read, only misses these (so it vouches for
+# nothing newer, and its waiters fall back on their timeouts) until it is replaced.
+CHANNEL = "ttr:changes:2"
 # How long the sender thread lets changes gather before it publishes them together.
 LINGER_SECONDS = 0.005
 

@@ -11,8 +11,9 @@ is mostly the thread's wake-up itself.
 The subscription checks its own health: after `HEALTH_SECONDS` without a byte from
 Redis it sends PING, and if that is not answered within as long again it counts the
 connection as broken, as it does a closed one, so its owner knows changes may have gone
-unheard. URLs: ``redis://[user:password@]host[:port][/db]``, ``rediss://…`` (TLS,
-certificates verified) and ``unix:///path``.
+unheard. URLs: ``redis://[user:password@]host[:port][/db]``, ``rediss://…`` (TLS:
+certificates verified unless ``ssl_cert_reqs=none``; ``ssl_ca_certs=path`` names a
+CA file) and ``unix:///path``.
 """
 
 from __future__ import annotations
@@ -43,38 +44,60 @@ def command(*args: str | bytes) -> bytes:
 def connect(url: str, timeout: float) -> socket.socket:
     """A socket connected (and authenticated, if the URL says how) to Redis at `url`."""
     parts = urlsplit(url)
+    query = parse_qs(parts.query)
     if parts.scheme == "unix":
         sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         sock.settimeout(timeout)
-        sock.connect(parts.path)
+        try:
+            sock.connect(parts.path)
+        except OSError:
+            sock.close()
+            raise
     elif parts.scheme in ("redis", "rediss"):
         host = parts.hostname or "localhost"
         sock = socket.create_connection((host, parts.port or 6379), timeout=timeout)
-        sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-        if parts.scheme == "rediss":
-            import ssl  # (not at import: gevent must patch it before anyone imports it)
-
-            sock = ssl.create_default_context().wrap_socket(sock, server_hostname=host)
     else:
         raise ValueError(f"not a Redis URL: {parts.scheme}://…")
-    query = parse_qs(parts.query)
-    password = unquote(parts.password) if parts.password else \
-        next(iter(query.get("password", [])), None)
-    if password:
-        username = unquote(parts.username) if parts.username else None
-        sock.sendall(command("AUTH", *([username] if username else []), password))
-        reader = hiredis.Reader()
-        reply: object = False
-        while reply is False:
-            data = sock.recv(4096)
-            if not data:
-                raise SubscriptionBroken("Redis closed the connection during AUTH")
-            reader.feed(data)
-            reply = reader.gets()
-        if isinstance(reply, Exception):
-            sock.close()
-            raise SubscriptionBroken(f"Redis refused AUTH: {reply}")
+    try:
+        if parts.scheme != "unix":
+            sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        if parts.scheme == "rediss":
+            sock = _tls(sock, parts.hostname or "localhost", query)
+        password = unquote(parts.password) if parts.password else \
+            next(iter(query.get("password", [])), None)
+        if password:
+            username = unquote(parts.username) if parts.username else None
+            sock.sendall(command("AUTH", *([username] if username else []), password))
+            reader = hiredis.Reader()
+            reply: object = False
+            while reply is False:
+                data = sock.recv(4096)
+                if not data:
+                    raise SubscriptionBroken("Redis closed the connection during AUTH")
+                reader.feed(data)
+                reply = reader.gets()
+            if isinstance(reply, Exception):
+                raise SubscriptionBroken(f"Redis refused AUTH: {reply}")
+    except BaseException:
+        sock.close()
+        raise
     return sock
+
+
+def _tls(sock: socket.socket, host: str, query: dict[str, list[str]]) -> socket.socket:
+    """`sock` wrapped in TLS, honouring redis-py's `ssl_cert_reqs` and `ssl_ca_certs`."""
+    import ssl  # (not at import: gevent patches it in a worker, and the master needs none)
+
+    context = ssl.create_default_context(cafile=next(iter(query.get("ssl_ca_certs", [])),
+                                                     None))
+    wanted = next(iter(query.get("ssl_cert_reqs", [])), "required").lower()
+    if wanted in ("none", "cert_none"):
+        context.check_hostname = False
+        context.verify_mode = ssl.CERT_NONE
+    elif wanted in ("optional", "cert_optional"):
+        context.check_hostname = False
+        context.verify_mode = ssl.CERT_OPTIONAL
+    return context.wrap_socket(sock, server_hostname=host)
 
 
 class Subscription:
@@ -92,29 +115,51 @@ class Subscription:
         self._heard_at = 0.0
         self._pinged_at: float | None = None
         self._timeout: float | None = None
+        self._early: list[bytes] = []  # messages read with the confirmation
 
     def open(self) -> None:
         self._sock = connect(self._url, self._connect_timeout)
         self._heard_at = time.monotonic()
-        # named, so that CLIENT LIST tells what the connection is for
+        # Named, so that CLIENT LIST tells what the connection is for. SETNAME's answer
+        # comes first; a Redis that refuses it (an ACL, a proxy) still subscribes us.
         self._send(command("CLIENT", "SETNAME", self._name)
                    + command(b"SUBSCRIBE", self._channel))
+        named = False
         deadline = time.monotonic() + self._connect_timeout
         while True:
             left = deadline - time.monotonic()
             if left <= 0:
                 raise SubscriptionBroken("Redis did not confirm the subscription")
-            for reply in self._replies(left):
+            replies = self._replies(left)
+            if replies and not named:
+                named = True
+                replies = replies[1:]
+            for i, reply in enumerate(replies):
+                if isinstance(reply, Exception):
+                    raise SubscriptionBroken(f"Redis refused the subscription: {reply}")
                 if isinstance(reply, list) and reply[:2] == [b"subscribe", self._channel]:
+                    # what came in the same read is already published to us: keep it
+                    self._early = self._messages(replies[i + 1:])
                     return
 
     def receive(self, timeout: float) -> list[bytes]:
         """The payloads of the messages that arrive within `timeout` seconds (all that
         have arrived, once one has); none if none did."""
-        return [reply[2] for reply in self._replies(timeout)
+        if self._early:
+            early, self._early = self._early, []
+            return early
+        return self._messages(self._replies(timeout))
+
+    @staticmethod
+    def _messages(replies: list[Any]) -> list[bytes]:
+        for reply in replies:
+            if isinstance(reply, Exception):
+                raise SubscriptionBroken(f"Redis answered with an error: {reply}")
+        return [reply[2] for reply in replies
                 if isinstance(reply, list) and reply[0] == b"message"]
 
     def _replies(self, timeout: float) -> list[Any]:
+        """What Redis sent within `timeout` seconds, error replies included."""
         sock = self._sock
         if sock is None:
             raise SubscriptionBroken("not open")
@@ -141,8 +186,6 @@ class Subscription:
         self._reader.feed(data)
         replies: list[Any] = []
         while (reply := self._reader.gets()) is not False:
-            if isinstance(reply, Exception):
-                raise SubscriptionBroken(f"Redis answered with an error: {reply}")
             replies.append(reply)
         return replies
 

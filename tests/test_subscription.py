@@ -118,3 +118,29 @@ def test_a_refused_password_is_reported(redis_url: str, channel: str) -> None:
 def test_a_url_that_is_not_redis_is_refused(channel: str) -> None:
     with pytest.raises(ValueError, match="not a Redis URL"):
         Subscription("http://127.0.0.1:6379", channel).open()
+
+
+def test_a_message_read_with_the_confirmation_is_not_lost(
+        redis_url: str, channel: str, client: redis.Redis,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    send = Subscription._send
+
+    def subscribe_then_publish(self: Subscription, data: bytes) -> None:
+        send(self, data)
+        if b"SUBSCRIBE" in data:  # both answers wait in the socket before the first read
+            time.sleep(0.05)
+            client.publish(channel, b"right away")
+            time.sleep(0.05)
+
+    monkeypatch.setattr(Subscription, "_send", subscribe_then_publish)
+    listening = opened(redis_url, channel)
+    assert receive_all(listening, 1) == [b"right away"]
+    listening.close()
+
+
+def test_a_refused_client_name_still_subscribes(
+        redis_url: str, channel: str, client: redis.Redis) -> None:
+    listening = opened(redis_url, channel, name="no spaces allowed")
+    client.publish(channel, b"heard anyway")
+    assert receive_all(listening, 1) == [b"heard anyway"]
+    listening.close()
