@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import threading
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -14,6 +16,7 @@ import pytest
 from flask import Flask
 
 from events.verify import verify_export
+from service.api import audit
 from tests.api_support import Client, Table, make_app, open_table, play_to_the_end, wait_for_score
 
 ADMIN = "admin-secret-token"
@@ -63,6 +66,41 @@ def test_the_server_verifies_an_export_too(client: Client,
     response = client.post("/v1/verify", data="\n".join(lines(records)),
                            headers={"Content-Type": "application/x-ndjson"})
     assert response.status_code == 200 and response.json["ok"]  # type: ignore[index]
+
+
+def test_no_more_exports_are_verified_at_once_than_the_limit(
+        client: Client, finished: tuple[Table, list[dict[str, Any]]],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    _, records = finished
+    body = "\n".join(lines(records))
+    at_once, most = [0], [0]
+    lock = threading.Lock()
+    original = audit.verify_export
+
+    def slow_verify(export_lines: Any) -> Any:
+        with lock:
+            at_once[0] += 1
+            most[0] = max(most[0], at_once[0])
+        time.sleep(0.1)
+        with lock:
+            at_once[0] -= 1
+        return original(export_lines)
+
+    monkeypatch.setattr(audit, "verify_export", slow_verify)
+    statuses: list[int] = []
+
+    def verify() -> None:
+        statuses.append(client.fork().post(
+            "/v1/verify", data=body, headers={"Content-Type": "application/x-ndjson"}
+        ).status_code)
+
+    threads = [threading.Thread(target=verify) for _ in range(audit.EXPORTS_AT_ONCE + 3)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert statuses == [200] * len(threads)
+    assert most[0] == audit.EXPORTS_AT_ONCE
 
 
 def test_ttr_verify_checks_a_file_with_no_database(

@@ -3,6 +3,7 @@ and import a verified finished game from another server."""
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator
 from datetime import datetime
 from typing import Any
@@ -61,6 +62,13 @@ class Export(MethodView):
             "Content-Disposition": f'attachment; filename="{game_id}.ndjson"'})
 
 
+# An export is read whole (up to 16 MiB): at most this many at once in a process, so
+# that a burst of them cannot hold gigabytes (a gevent worker serves 1000 requests at
+# once). The others wait their turn.
+EXPORTS_AT_ONCE = 4
+_exports_at_once = threading.BoundedSemaphore(EXPORTS_AT_ONCE)
+
+
 def _raw_export() -> bytes:
     # an export is far larger than any command: it gets its own body limit
     request.max_content_length = MAX_EXPORT_BYTES
@@ -91,13 +99,14 @@ class Verify(MethodView):
         seed matches its commitment, that every card dealt, drawn or revealed is the one
         the seed's shuffles put there, and that the final score is the rules'.
         """
-        raw = _raw_export()
-        if not raw:
-            raise Problem("invalid-request", "Send the export (NDJSON) as the body.")
-        try:
-            verdict = aside(_verify_bytes, raw)
-        except UnicodeDecodeError as error:
-            raise Problem("invalid-request", "The body is not UTF-8 text.") from error
+        with _exports_at_once:
+            raw = _raw_export()
+            if not raw:
+                raise Problem("invalid-request", "Send the export (NDJSON) as the body.")
+            try:
+                verdict = aside(_verify_bytes, raw)
+            except UnicodeDecodeError as error:
+                raise Problem("invalid-request", "The body is not UTF-8 text.") from error
         return json_response(verdict)
 
 
@@ -124,8 +133,9 @@ class Import(MethodView):
                 raise Problem("unauthorized", "Importing needs the administrator token.")
             raise Problem("forbidden", "Only the administrator imports games.",
                           code="not_admin")
-        records = _export_body()
-        verdict = aside(verify_export, _lines(records))
+        with _exports_at_once:
+            records = _export_body()
+            verdict = aside(verify_export, _lines(records))
         if not verdict.ok:
             raise Problem("rule-violation", f"The export does not verify: {verdict.reason}",
                           code="export_invalid", rule=verdict.reason or "",
