@@ -40,7 +40,6 @@ GAMES = [("usa", 2), ("usa", 3), ("usa", 4), ("europe", 2), ("europe", 3), ("eur
          ("nordic", 2), ("nordic", 3)]
 
 
-
 class Stack:
     """Start with `start()`, stop with `stop()`; `env` is what every process gets."""
 

@@ -30,10 +30,15 @@ from events.store import (
 DEFAULT_SQLITE_FILE = "ttr.sqlite3"
 
 
+def is_postgres_url(url: str | None) -> bool:
+    """Whether `url` names a PostgreSQL database (else `open_store` opens SQLite)."""
+    return (url or "").startswith(("postgresql://", "postgres://"))
+
+
 def open_store(url: str | None = None, **options: object) -> SqlStore:
     """The event store at `url` (see the module doc); not yet migrated."""
     url = url or ""
-    if url.startswith(("postgresql://", "postgres://")):
+    if is_postgres_url(url):
         from events.postgres import PostgresStore
 
         return PostgresStore(url, **options)  # type: ignore[arg-type]
@@ -52,7 +57,7 @@ def open_store(url: str | None = None, **options: object) -> SqlStore:
 
 __all__ = [
     "AppendResult", "EventStore", "GameLog", "GameNotFound", "Idempotency",
-    "IdempotencyMismatch", "NewEvent", "Recorded", "SqlStore", "StoreError",
+    "IdempotencyMismatch", "NewEvent", "Recorded", "SqlStore", "StoreError", "is_postgres_url",
     "StoreUnavailable", "VersionConflict", "open_store", "request_hash", "seat_actor",
     "system_actor", "user_actor",
 ]

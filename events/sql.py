@@ -62,8 +62,6 @@ def _from_text(stored: Any) -> dict[str, Any] | None:
     return stored if isinstance(stored, dict) else None
 
 
-
-
 def request_hash(payload: Any) -> str:
     """A stable fingerprint of a request, to tell a retry from a reused key."""
     text = json.dumps(payload, sort_keys=True, separators=(",", ":"), ensure_ascii=False)

@@ -5,10 +5,10 @@ worker class): every request is a greenlet, and a request waiting on PostgreSQL,
 or a long poll lets the others run. Against threads (`gthread`) this cuts what
 gunicorn and Flask cost per request by about 40% (`bench/floor.py`), drops the GIL
 contention between a worker's threads, and a long poll or SSE stream no longer holds a
-thread of a small pool: a worker holds up to `TTR_WEB_CONNECTIONS` of them. psycopg notices the
-monkey-patching and waits through gevent, provided it is first imported after the
-patch, in the worker (nothing the master imports pulls it in; `tests/test_serve.py`
-checks both). One worker per core.
+thread of a small pool: a worker holds up to `TTR_WEB_CONNECTIONS` of them. psycopg
+notices the monkey-patching and waits through gevent, provided it is first imported
+after the patch, in the worker (nothing the master imports pulls it in;
+`tests/test_serve.py` checks both). One worker per core.
 
 The embedded mode (no Redis: jobs in-process) keeps `gthread` workers and one process:
 its jobs and change notifications must see every write. SQLite keeps `gthread` too,
@@ -24,6 +24,7 @@ from typing import Any
 
 from gunicorn.app.base import BaseApplication
 
+from events import is_postgres_url
 from service import observability
 from service.config import Settings, from_env
 
@@ -36,9 +37,9 @@ def gunicorn_options(settings: Settings, environ: dict[str, str] | None = None,
     """The gunicorn settings for `settings` (also what deploy/gunicorn.conf.py uses)."""
     env = os.environ if environ is None else environ
     cores = os.cpu_count() or 1
-    on_postgres = (settings.database_url or "").startswith(("postgresql:", "postgres:"))
-    worker_class = env.get("TTR_WEB_WORKER_CLASS") or \
-        ("gevent" if on_postgres and not settings.embedded else "gthread")
+    worker_class = env.get("TTR_WEB_WORKER_CLASS") or (
+        "gevent" if is_postgres_url(settings.database_url) and not settings.embedded
+        else "gthread")
     if worker_class not in WORKER_CLASSES:
         raise ValueError(f"TTR_WEB_WORKER_CLASS must be one of {', '.join(WORKER_CLASSES)}")
     if workers is None:

@@ -20,8 +20,6 @@ from tests.test_worker_helpers import FakeClock
 DAY = 24 * 3600
 
 
-
-
 @pytest.fixture
 def clock() -> FakeClock:
     return FakeClock()

@@ -36,12 +36,17 @@ def listening_session(hearsay: Hearsay) -> int:
     return session
 
 
+def hearsay_of(notifier: RedisNotifier) -> tuple[Hearsay, int]:
+    """The notifier's hearsay, once it listens, and its listening session."""
+    hearsay = notifier.hearsay
+    assert hearsay is not None
+    return hearsay, listening_session(hearsay)
+
+
 def test_a_change_published_by_another_process_is_heard(
         two_processes: tuple[RedisNotifier, RedisNotifier]) -> None:
     here, there = two_processes
-    hearsay = here.hearsay
-    assert hearsay is not None
-    session = listening_session(hearsay)
+    hearsay, session = hearsay_of(here)
     game = "g_" + uuid.uuid4().hex
     assert hearsay.is_latest(game, 6, session)
     there.publish(game, 7)
@@ -52,9 +57,7 @@ def test_a_change_published_by_another_process_is_heard(
 def test_a_broken_subscription_ends_the_session_and_the_next_one_hears_again(
         two_processes: tuple[RedisNotifier, RedisNotifier], redis_url: str) -> None:
     here, there = two_processes
-    hearsay = here.hearsay
-    assert hearsay is not None
-    first = listening_session(hearsay)
+    hearsay, first = hearsay_of(here)
     admin = redis.Redis.from_url(redis_url)
     for client in admin.client_list():
         if client["name"] == f"ttr-changes-{os.getpid()}":
@@ -72,9 +75,7 @@ def test_a_broken_subscription_ends_the_session_and_the_next_one_hears_again(
 def test_a_closed_notifier_vouches_for_nothing(
         two_processes: tuple[RedisNotifier, RedisNotifier]) -> None:
     here, _ = two_processes
-    hearsay = here.hearsay
-    assert hearsay is not None
-    session = listening_session(hearsay)
+    hearsay, session = hearsay_of(here)
     here.close()
     assert hearsay.session() is None
     assert not hearsay.is_latest("g", 1, session)

@@ -250,7 +250,6 @@ def test_a_receiver_that_is_down_never_slows_the_game(
 # -- a whole game, days apart, driven by webhooks alone ---------------------------------------
 
 
-
 class WebhookBot:
     """A player that acts only when its receiver has been told `your_turn`."""
 

@@ -133,8 +133,6 @@ def _time_out(ctx: WorkerContext, game_id: str, table: Table | None) -> list[Eve
                                              drop_after=table.drop_after_timeouts))
 
 
-
-
 def sweep(limit: int = SWEEP_LIMIT) -> dict[str, int]:
     """Ask again for the work the index says is missing; returns what it found.
 

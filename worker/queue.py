@@ -153,8 +153,6 @@ def _not_the_running_job(job_id: str) -> str:
     return job_id
 
 
-
-
 def _text(value: bytes | str) -> str:
     return value.decode() if isinstance(value, bytes) else value
 

@@ -126,8 +126,6 @@ KINDS = ("your_turn", "game_started", "game_ended", "game_scored", "player_timed
 Clock = Callable[[], datetime]
 
 
-
-
 # -- configuration and the recipients' cache ---------------------------------------------
 
 class Recipients:
@@ -447,8 +445,6 @@ def verify(secret: str, headers: Mapping[str, str], raw_body: bytes,
         return False
     expected = sign(secret, stamp, raw_body)
     return hmac.compare_digest(given[len(SIGNATURE_SCHEME) + 1:], expected)
-
-
 
 
 # -- sending -------------------------------------------------------------------------------

@@ -65,8 +65,6 @@ blp = Blueprint("games", __name__, url_prefix="/v1",
                 description="Games: lobby, seats, state, moves and actions.")
 
 
-
-
 # -- the lobby and creating games --------------------------------------------------------
 
 @blp.route("/games")

@@ -85,8 +85,6 @@ attempt is listed at `GET /v1/users/me/webhook/deliveries`.
 """
 
 
-
-
 def webhook_view(hook: Webhook) -> dict[str, Any]:
     return {"url": hook.url, "created_at": iso(hook.created_at),
             "updated_at": iso(hook.updated_at)}
