@@ -191,7 +191,9 @@ def test_an_api_worker_killed_under_load_loses_nothing_and_applies_nothing_twice
             try:
                 server.wait(5)
             except subprocess.TimeoutExpired:
+                # a gevent worker waits for its clients' idle keep-alive connections
                 server.kill()
+                server.wait(10)
             setup.extensions["ttr"].close()
 
 
