@@ -301,6 +301,16 @@ class MyGamesArgsSchema(StrictSchema):
     limit = fields.Int(load_default=100, validate=validate.Range(1, 500))
 
 
+class MovesArgsSchema(StrictSchema):
+    min_version = fields.Int(validate=validate.Range(0, 2**62), metadata=_doc(
+        "A version you have already seen (an action's answer, an event, an ETag). The "
+        "answer is then from a state at least that new, and may come from what this "
+        "server process holds in memory, heard to be the latest, instead of a read of "
+        "the log: cheaper, though a change made elsewhere in the last few milliseconds "
+        "may not be in it yet (an action is always judged on the latest state). Without "
+        "it the answer is from the log's latest version."))
+
+
 class MovesSchema(Schema):
     game_id = fields.Str(required=True)
     version = fields.Int(required=True)

@@ -185,3 +185,52 @@ def test_an_action_the_unheard_change_forbids_is_refused_and_changes_nothing(
     again = deaf.post(path, token=table.tokens[seat], json={"type": "draw_tickets"})
     assert again.status_code == 422 and again.json["code"] == "wrong_step"  # type: ignore[index]
     assert store.current_version(table.game_id) == version
+
+
+# -- moves at a version the client has seen ------------------------------------------------
+
+def test_moves_without_a_version_seen_come_from_the_log(
+        two_processes: tuple[Client, Client]) -> None:
+    deaf, other = two_processes
+    table, seat = _started(deaf, other)
+    drawn = other.post(f"/v1/games/{table.game_id}/actions", token=table.tokens[seat],
+                       json={"type": "draw_tickets"})
+    moves = deaf.get(f"/v1/games/{table.game_id}/moves", token=table.tokens[seat]).json
+    assert moves["version"] == drawn.json["version"]  # type: ignore[index]
+    assert {m["type"] for m in moves["moves"]} == {"keep_tickets", "resign"}  # type: ignore[index]
+
+
+def test_moves_at_a_version_the_process_has_not_heard_of_come_from_the_log(
+        two_processes: tuple[Client, Client]) -> None:
+    deaf, other = two_processes
+    table, seat = _started(deaf, other)
+    drawn = other.post(f"/v1/games/{table.game_id}/actions", token=table.tokens[seat],
+                       json={"type": "draw_tickets"}).json
+    moves = deaf.get(f"/v1/games/{table.game_id}/moves?min_version={drawn['version']}",  # type: ignore[index]
+                     token=table.tokens[seat]).json
+    assert moves["version"] == drawn["version"]  # type: ignore[index]
+    assert {m["type"] for m in moves["moves"]} == {"keep_tickets", "resign"}  # type: ignore[index]
+
+
+def test_moves_at_a_version_already_held_come_from_memory_and_say_their_version(
+        two_processes: tuple[Client, Client]) -> None:
+    deaf, other = two_processes
+    table, seat = _started(deaf, other)
+    held = deaf.get(f"/v1/games/{table.game_id}", token=table.tokens[0]).json["version"]  # type: ignore[index]
+    other.post(f"/v1/games/{table.game_id}/actions", token=table.tokens[seat],
+               json={"type": "draw_tickets"})
+    moves = deaf.get(f"/v1/games/{table.game_id}/moves?min_version={held}",
+                     token=table.tokens[seat]).json
+    # the deaf process has not heard of the draw: the state it holds is as new as asked
+    assert moves["version"] == held  # type: ignore[index]
+    assert "draw_tickets" in {m["type"] for m in moves["moves"]}  # type: ignore[index]
+
+
+@pytest.mark.parametrize("value", ["-1", "soon", "4611686018427387905"])
+def test_a_min_version_that_is_no_version_is_refused(app: Flask, client: Client,
+                                                     value: str) -> None:
+    table = open_table(client, "usa", 2)
+    answer = client.get(f"/v1/games/{table.game_id}/moves?min_version={value}",
+                        token=table.tokens[0])
+    assert answer.status_code == 400
+    assert answer.json["type"].endswith("/invalid-request")  # type: ignore[index]

@@ -51,6 +51,7 @@ from service.schemas import (
     GameListSchema,
     GameSchema,
     LobbyArgsSchema,
+    MovesArgsSchema,
     MovesSchema,
     MyGamesArgsSchema,
     NewGameSchema,
@@ -221,15 +222,33 @@ def _deadline(outcome: Outcome) -> Any:
 
 # -- moves and actions -------------------------------------------------------------------------
 
+def _at_least(game_id: str, min_version: int | None) -> Table:
+    """The game's latest state; with `min_version`, the state this process holds if it
+    has heard of nothing newer and it is at least that new (read-your-writes holds:
+    the client has seen no later version than the one it names)."""
+    log = services().log
+    if min_version is not None:
+        held = log.vouched(game_id)
+        if held is not None and held.version >= min_version:
+            return held
+    return log.load(game_id)
+
+
 @blp.route("/games/<game_id>/moves")
 class Moves(MethodView):
+    @blp.arguments(MovesArgsSchema, location="query", error_status_code=400)
     @blp.response(200, MovesSchema)
-    @problems(blp, "unauthorized", "not-found", "rate-limited")
+    @problems(blp, "invalid-request", "unauthorized", "not-found", "rate-limited")
     @doc(blp, security=BEARER)
-    def get(self, game_id: str) -> Any:
-        """Every legal command for you now, exactly as POST …/actions accepts it"""
+    def get(self, args: dict[str, Any], game_id: str) -> Any:
+        """Every legal command for you now, exactly as POST …/actions accepts it
+
+        With `min_version` (a version you have seen), the answer may come from the state
+        this server process holds, when it has heard of nothing newer: no read of the
+        log, so a bot's turn costs less. Its `version` says which state it is.
+        """
         user = current_user()
-        table = services().log.load(game_id)
+        table = _at_least(game_id, args.get("min_version"))
         viewer = visible_to(table, user)
         return json_response({"game_id": game_id, "version": table.version,
                               "seat": viewer.seat, "moves": moves_view(table, viewer)},
