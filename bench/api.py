@@ -8,9 +8,9 @@ Redis of its own, the API under gunicorn as `ttr serve` runs it (one gevent work
 per core) or with W worker processes of the class given, one RQ worker that
 scores the games that end). P client processes with T threads each then play games
 (all three maps, 2–4 players) as bots for S seconds: a thread holds every token of
-its game and plays it to the end (`GET …/moves` at the start of a player's turn, then
-`POST …/actions` with `Prefer: return=minimal`; an action's answer carries the
-actor's next moves), then starts another.
+its game and plays it to the end (`GET …/moves?min_version=` the version it last saw
+at the start of a player's turn, then `POST …/actions` with `Prefer: return=minimal`;
+an action's answer carries the actor's next moves), then starts another.
 
 Reported: actions per second (POST …/actions answered 200), their p50 / p99 latency,
 all requests per second, errors, and, measured in the same run just before the load,

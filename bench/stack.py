@@ -250,8 +250,10 @@ class Game:
         seat = self.state["to_act"][0]
         moves = self.moves.pop(seat, None)
         if moves is None:
-            status, listing = self.client.call("GET", f"/v1/games/{self.game_id}/moves",
-                                               self.tokens[seat])
+            # the version last seen: the API may answer from the state it holds
+            status, listing = self.client.call(
+                "GET", f"/v1/games/{self.game_id}/moves?min_version={self.state['version']}",
+                self.tokens[seat])
             if status != 200:
                 self.client.seen.errors += 1
                 return
