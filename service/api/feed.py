@@ -48,7 +48,7 @@ def wants_stream() -> bool:
 
 @blp.route("/games/<game_id>/events")
 class GameEvents(MethodView):
-    @blp.arguments(EventsArgsSchema, location="query", error_status_code=400)
+    @blp.arguments(EventsArgsSchema(), location="query", error_status_code=400)
     @blp.response(200, EventPageSchema, content_type="application/json")
     @problems(blp, "invalid-request", "unauthorized", "not-found", "rate-limited")
     @doc(blp, security=PUBLIC_READ, parameters=[{
@@ -151,7 +151,7 @@ def _game_stream(s: Services, game_id: str, viewer: Viewer,
 
 @blp.route("/users/me/events")
 class MyEvents(MethodView):
-    @blp.arguments(EventsArgsSchema, location="query", error_status_code=400)
+    @blp.arguments(EventsArgsSchema(), location="query", error_status_code=400)
     @blp.response(200, UserEventPageSchema, content_type="application/json")
     @problems(blp, "invalid-request", "unauthorized", "rate-limited")
     @doc(blp, security=BEARER)

@@ -70,7 +70,7 @@ blp = Blueprint("games", __name__, url_prefix="/v1",
 
 @blp.route("/games")
 class Games(MethodView):
-    @blp.arguments(LobbyArgsSchema, location="query", error_status_code=400)
+    @blp.arguments(LobbyArgsSchema(), location="query", error_status_code=400)
     @blp.response(200, GameListSchema)
     @problems(blp, "invalid-request", "rate-limited")
     @doc(blp, security=PUBLIC_READ)
@@ -81,7 +81,7 @@ class Games(MethodView):
         return json_response({"games": [row_view(r, user.user_id if user else None)
                                         for r in rows]})
 
-    @blp.arguments(NewGameSchema, error_status_code=400)
+    @blp.arguments(NewGameSchema(), error_status_code=400)
     @blp.response(201, GameCreatedSchema, headers={"Location": {
         "description": "The new game's URL.", "schema": {"type": "string"}}})
     @problems(blp, "invalid-request", "unauthorized", "rate-limited")
@@ -125,7 +125,7 @@ class Games(MethodView):
 
 @blp.route("/users/me/games")
 class MyGames(MethodView):
-    @blp.arguments(MyGamesArgsSchema, location="query", error_status_code=400)
+    @blp.arguments(MyGamesArgsSchema(), location="query", error_status_code=400)
     @blp.response(200, GameListSchema)
     @problems(blp, "invalid-request", "unauthorized", "rate-limited")
     @doc(blp, security=BEARER)
@@ -167,7 +167,7 @@ class Game(MethodView):
 
 @blp.route("/games/<game_id>/players")
 class Players(MethodView):
-    @blp.arguments(TakeSeatSchema, error_status_code=400)
+    @blp.arguments(TakeSeatSchema(), error_status_code=400)
     @blp.response(200, GameSchema)
     @problems(blp, "invalid-request", "unauthorized", "not-found", "rule-violation",
               "rate-limited")
@@ -236,7 +236,7 @@ def _at_least(game_id: str, min_version: int | None) -> Table:
 
 @blp.route("/games/<game_id>/moves")
 class Moves(MethodView):
-    @blp.arguments(MovesArgsSchema, location="query", error_status_code=400)
+    @blp.arguments(MovesArgsSchema(), location="query", error_status_code=400)
     @blp.response(200, MovesSchema)
     @problems(blp, "invalid-request", "unauthorized", "not-found", "rate-limited")
     @doc(blp, security=BEARER)

@@ -25,7 +25,7 @@ def user_view(user: Any) -> dict[str, Any]:
 
 @blp.route("")
 class Users(MethodView):
-    @blp.arguments(NewUserSchema, error_status_code=400)
+    @blp.arguments(NewUserSchema(), error_status_code=400)
     @blp.response(201, UserCreatedSchema)
     @problems(blp, "invalid-request", "rate-limited")
     def post(self, body: dict[str, Any]) -> Any:

@@ -103,7 +103,7 @@ def delivery_view(d: Delivery) -> dict[str, Any]:
 
 @blp.route("")
 class MyWebhook(MethodView):
-    @blp.arguments(NewWebhookSchema, error_status_code=400)
+    @blp.arguments(NewWebhookSchema(), error_status_code=400)
     @blp.response(200, WebhookSchema, description="The webhook was replaced.")
     @blp.alt_response(201, schema=WebhookSchema, description="The webhook was registered.")
     @problems(blp, "invalid-request", "unauthorized", "rate-limited")
@@ -150,7 +150,7 @@ class MyWebhook(MethodView):
 
 @blp.route("/deliveries")
 class Deliveries(MethodView):
-    @blp.arguments(DeliveriesArgsSchema, location="query", error_status_code=400)
+    @blp.arguments(DeliveriesArgsSchema(), location="query", error_status_code=400)
     @blp.response(200, DeliveryListSchema)
     @problems(blp, "invalid-request", "unauthorized", "rate-limited")
     @blp.doc(security=BEARER)
