@@ -1,14 +1,17 @@
-"""`ttr serve`: which gunicorn workers each mode gets, and that a gevent worker keeps
-serving while one of its requests waits on PostgreSQL."""
+"""`ttr serve`: which gunicorn workers each mode gets, how a worker's garbage collector
+is set, and that a gevent worker keeps serving while one of its requests waits on
+PostgreSQL."""
 
 from __future__ import annotations
 
+import gc
 import http.client
 import os
 import subprocess
 import sys
 import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +19,7 @@ import psycopg
 import pytest
 
 from service.config import from_env
-from service.serve import gunicorn_options
+from service.serve import YOUNG_COLLECTION_EVERY, gunicorn_options, settle_heap
 from tests.api_support import UNLIMITED, Client, free_port, make_app, open_table
 
 ROOT = Path(__file__).absolute().parent.parent
@@ -53,6 +56,30 @@ def test_the_worker_class_can_be_chosen() -> None:
 def test_an_unknown_worker_class_is_refused() -> None:
     with pytest.raises(ValueError, match="TTR_WEB_WORKER_CLASS"):
         options({**PRODUCTION, "TTR_WEB_WORKER_CLASS": "eventlet"})
+
+
+@pytest.fixture
+def collector() -> Iterator[None]:
+    """Put the garbage collector back as it was after a test that settles the heap."""
+    threshold = gc.get_threshold()
+    yield
+    gc.unfreeze()
+    gc.set_threshold(*threshold)
+
+
+def test_a_worker_settles_its_heap_once_its_app_is_loaded() -> None:
+    assert options(PRODUCTION)["post_worker_init"] is settle_heap
+
+
+def test_what_a_settled_worker_held_at_start_is_left_out_of_collections(
+        collector: None) -> None:
+    settle_heap()
+    assert gc.get_freeze_count() > 1000
+
+
+def test_a_settled_worker_collects_young_objects_less_often(collector: None) -> None:
+    settle_heap()
+    assert gc.get_threshold()[0] == YOUNG_COLLECTION_EVERY > 700
 
 
 def test_the_gunicorn_master_does_not_import_psycopg() -> None:
