@@ -1,14 +1,15 @@
 """Throughput benchmark of the HTTP API on PostgreSQL, beside pgbench in the same run.
 
-    python bench/api.py [--seconds S] [--clients P] [--threads T] [--web-workers W]
+    python bench/api.py [--seconds S] [--clients P] [--games G] [--web-workers W]
                         [--worker-class gevent|gthread]
 
 Starts the whole stack on loopback (`bench/stack.py`: a scratch PostgreSQL schema, a
 Redis of its own, the API under gunicorn as `ttr serve` runs it (one gevent worker
 per core) or with W worker processes of the class given, one RQ worker that
-scores the games that end). P client processes with T threads each then play games
-(all three maps, 2–4 players) as bots for S seconds: a thread holds every token of
-its game and plays it to the end (`GET …/moves?min_version=` the version it last saw
+scores the games that end). P client processes then play G games at once each (all
+three maps, 2–4 players) as bots for S seconds, on one thread per process
+(`bench/loop.py`): a game has a keep-alive connection of its own, its bot holds every
+token of the game and plays it to the end (`GET …/moves?min_version=` the version it last saw
 at the start of a player's turn, then `POST …/actions` with `Prefer: return=minimal`;
 an action's answer carries the actor's next moves), then starts another.
 
@@ -32,13 +33,13 @@ import random
 import statistics
 import sys
 import time
-from functools import partial
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.stack import DEFAULT_URL, GAMES, Game, Http, Seen, Stack, run_threads  # noqa: E402
+from bench.loop import play_games  # noqa: E402
+from bench.stack import DEFAULT_URL, GAMES, Game, Seen, Stack  # noqa: E402
 from bench.store import pgbench_tps  # noqa: E402
 
 
@@ -68,21 +69,18 @@ def processes_named(word: str) -> list[int]:
     return found
 
 
-def play_games(port: int, stop_at: float, seed: int, seen: Seen) -> None:
-    rng = random.Random(seed)
-    client = Http(port, seen)
-    tokens = client.new_players(f"bot{seed}")
-    while time.time() < stop_at:
-        map_name, players = rng.choice(GAMES)
-        game = Game(client, tokens, map_name, players, rng)
-        while not game.ended and time.time() < stop_at:
-            game.step()
-
-
-def client_process(port: int, threads: int, stop_at: float, seed: int,
+def client_process(port: int, games: int, stop_at: float, seed: int,
                    results: multiprocessing.Queue) -> None:  # type: ignore[type-arg]
-    results.put(run_threads(*(partial(play_games, port, stop_at, seed * 100 + i)
-                               for i in range(threads))))
+    seen = Seen()
+    cpu_before = time.process_time()
+
+    def new_game(tokens: list[str], rng: random.Random) -> Game:
+        map_name, players = rng.choice(GAMES)
+        return Game(tokens, map_name, players, rng)
+
+    play_games(port, games, stop_at, seed, seen, new_game)
+    seen.cpu_seconds = time.process_time() - cpu_before
+    results.put(seen)
 
 
 def main() -> int:
@@ -90,7 +88,7 @@ def main() -> int:
     parser.add_argument("--url", default=DEFAULT_URL)
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--clients", type=int, default=2, help="client processes")
-    parser.add_argument("--threads", type=int, default=16, help="games at once per client")
+    parser.add_argument("--games", type=int, default=16, help="games at once per client")
     parser.add_argument("--web-workers", type=int, default=0,
                         help="API processes (default: what `ttr serve` picks, one per core)")
     parser.add_argument("--web-threads", type=int, default=4, help="threads (gthread only)")
@@ -104,7 +102,7 @@ def main() -> int:
     figures: dict[str, Any] = {"web_workers": args.web_workers or os.cpu_count(),
                                "worker_class": args.worker_class or "gevent",
                                "web_threads": args.web_threads, "clients": args.clients,
-                               "threads": args.threads, "seconds": args.seconds}
+                               "games": args.games, "seconds": args.seconds}
     try:
         stack.start()
         figures["pgbench_8_clients_tps"] = round(
@@ -115,7 +113,7 @@ def main() -> int:
         started = time.time() + 2
         stop_at = started + args.seconds
         clients = [ctx.Process(target=client_process,
-                               args=(stack.port, args.threads, stop_at, i + 1, results))
+                               args=(stack.port, args.games, stop_at, i + 1, results))
                    for i in range(args.clients)]
         for c in clients:
             c.start()

@@ -26,7 +26,16 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.stack import DEFAULT_URL, GAMES, Game, Http, Seen, Stack, run_threads  # noqa: E402
+from bench.stack import (  # noqa: E402
+    DEFAULT_URL,
+    GAMES,
+    Http,
+    Seen,
+    Stack,
+    play_call,
+    run_threads,
+    start_game,
+)
 from events.verify import verify_export  # noqa: E402
 
 
@@ -37,12 +46,12 @@ def play(port: int, games: int, seed: int, seen: Seen, ids: list[str]) -> None:
     playing = []
     for _ in range(games):
         map_name, players = rng.choice(GAMES)
-        game = Game(client, tokens, map_name, players, rng)
+        game = start_game(client, tokens, map_name, players, rng)
         playing.append(game)
         ids.append(game.game_id)
     while playing:
         for game in list(playing):
-            game.step()
+            play_call(client, game)
             if game.ended:
                 playing.remove(game)
 

@@ -227,51 +227,100 @@ class Http:
         return tokens
 
 
-class Game:
-    """One game's bot: all of its players' tokens; `step()` makes one action."""
+Call = tuple[str, str, str | None, Any, str | None]  # method, path, token, body, key
 
-    def __init__(self, client: Http, tokens: list[str], map_name: str, players: int,
+
+class Game:
+    """One game's bot, holding all of its players' tokens, as a state machine that
+    makes no request itself: `next_call()` is the request to make now and
+    `answered()` takes its answer, so threads (`play_call` with `Http`) and an event
+    loop (`bench/api.py`) drive the same bot. It creates the game, fills its seats,
+    then for the player to act asks for moves at the version it last saw (unless an
+    action's answer brought them) and sends one of them."""
+
+    def __init__(self, tokens: list[str], map_name: str, players: int,
                  rng: random.Random) -> None:
-        self.client = client
         self.tokens = tokens[:players]
+        self.map_name = map_name
         self.rng = rng
-        status, game = client.call("POST", "/v1/games", tokens[0],
-                                   {"map": map_name, "seats": players})
-        assert status == 201, game
-        self.game_id: str = game["id"]
-        for token in self.tokens[1:]:
-            status, game = client.call("POST", f"/v1/games/{self.game_id}/players", token, {})
-            assert status == 200, game
-        self.state: dict[str, Any] = game
+        self.game_id = ""
+        self.seated = 1
+        self.state: dict[str, Any] = {}
         self.moves: dict[int, list[dict[str, Any]]] = {}
         self.ended = False
+        self._asked = ""  # what the call in flight asks for
+        self._seat = 0
 
-    def step(self) -> None:
-        seat = self.state["to_act"][0]
+    @property
+    def started(self) -> bool:
+        return self.seated == len(self.tokens)
+
+    def next_call(self) -> Call:
+        if not self.game_id:
+            self._asked = "create"
+            return ("POST", "/v1/games", self.tokens[0],
+                    {"map": self.map_name, "seats": len(self.tokens)}, None)
+        path = f"/v1/games/{self.game_id}"
+        if not self.started:
+            self._asked = "seat"
+            return "POST", f"{path}/players", self.tokens[self.seated], {}, None
+        if self._asked == "refused":
+            # decide again on the latest state (e.g. after a time-out moved the turn on)
+            self._asked = "view"
+            return "GET", path, self.tokens[0], None, None
+        self._seat = seat = self.state["to_act"][0]
         moves = self.moves.pop(seat, None)
         if moves is None:
+            self._asked = "moves"
             # the version last seen: the API may answer from the state it holds
-            status, listing = self.client.call(
-                "GET", f"/v1/games/{self.game_id}/moves?min_version={self.state['version']}",
-                self.tokens[seat])
-            if status != 200:
-                self.client.seen.errors += 1
-                return
-            moves = listing["moves"]
-        started = time.perf_counter()
-        status, result = self.client.call("POST", f"/v1/games/{self.game_id}/actions",
-                                          self.tokens[seat], choose(moves, self.rng),
-                                          key=str(uuid.uuid4()))
-        if status != 200:
-            self.client.seen.errors += 1
-            # decide again on the latest state (e.g. after a time-out moved the turn on)
-            status, self.state = self.client.call("GET", f"/v1/games/{self.game_id}",
-                                                  self.tokens[0])
-            self.ended = self.state.get("phase") == "ended"
-            return
-        self.client.seen.latencies.append(time.perf_counter() - started)
-        self.client.seen.actions += 1
-        self.state = result
-        self.ended = result["phase"] == "ended"
-        if result["moves"] and seat in result["to_act"]:
-            self.moves[seat] = result["moves"]
+            return ("GET", f"{path}/moves?min_version={self.state['version']}",
+                    self.tokens[seat], None, None)
+        self._asked = "action"
+        return ("POST", f"{path}/actions", self.tokens[seat], choose(moves, self.rng),
+                str(uuid.uuid4()))
+
+    def answered(self, status: int, body: Any, seconds: float, seen: Seen) -> None:
+        """The answer to the last `next_call()`, after `seconds`."""
+        asked = self._asked
+        if asked == "create":
+            assert status == 201, body
+            self.game_id, self.state = body["id"], body
+        elif asked == "seat":
+            assert status == 200, body
+            self.seated += 1
+            self.state = body
+        elif asked == "moves":
+            if status == 200:
+                self.moves[self._seat] = body["moves"]
+            else:
+                seen.errors += 1
+        elif asked == "view":
+            self.state = body
+            self.ended = body.get("phase") == "ended"
+        elif status != 200:
+            seen.errors += 1
+            self._asked = "refused"
+        else:
+            seen.latencies.append(seconds)
+            seen.actions += 1
+            self.state = body
+            self.ended = body["phase"] == "ended"
+            if body["moves"] and self._seat in body["to_act"]:
+                self.moves[self._seat] = body["moves"]
+
+
+def play_call(client: Http, game: Game) -> None:
+    """Make `game`'s next request through `client`."""
+    method, path, token, body, key = game.next_call()
+    started = time.perf_counter()
+    status, answer = client.call(method, path, token, body, key)
+    game.answered(status, answer, time.perf_counter() - started, client.seen)
+
+
+def start_game(client: Http, tokens: list[str], map_name: str, players: int,
+               rng: random.Random) -> Game:
+    """A new game of `players` with every seat taken (so it has its id)."""
+    game = Game(tokens, map_name, players, rng)
+    while not game.started:
+        play_call(client, game)
+    return game
