@@ -234,7 +234,7 @@ class Game:
     """One game's bot, holding all of its players' tokens, as a state machine that
     makes no request itself: `next_call()` is the request to make now and
     `answered()` takes its answer, so threads (`play_call` with `Http`) and an event
-    loop (`bench/api.py`) drive the same bot. It creates the game, fills its seats,
+    loop (`bench/loop.py`) drive the same bot. It creates the game, fills its seats,
     then for the player to act asks for moves at the version it last saw (unless an
     action's answer brought them) and sends one of them."""
 
