@@ -1,0 +1,77 @@
+"""Rate limits kept in Redis (real Redis): one bucket per key shared by every API
+process, taken a lease at a time, and let through when Redis cannot be reached."""
+
+from __future__ import annotations
+
+import secrets
+import time
+from collections.abc import Iterator
+
+import pytest
+import redis
+
+from service.ratelimit import RedisLimiter
+
+
+@pytest.fixture
+def key(redis_url: str) -> Iterator[str]:
+    name = "test-" + secrets.token_hex(6)
+    yield name
+    redis.Redis.from_url(redis_url).delete("ttr:rate:" + name)
+
+
+def tokens_left(redis_url: str, key: str) -> float:
+    return float(redis.Redis.from_url(redis_url).hget("ttr:rate:" + key, "tokens") or -1)
+
+
+def asked(redis_url: str, key: str) -> float:
+    """When Redis last took from the bucket (its own clock)."""
+    return float(redis.Redis.from_url(redis_url).hget("ttr:rate:" + key, "at") or 0)
+
+
+def test_processes_sharing_a_bucket_get_no_more_than_its_burst_together(
+        redis_url: str, key: str) -> None:
+    processes = [RedisLimiter(redis_url), RedisLimiter(redis_url)]
+    allowed = sum(processes[i % 2].take(key, 0.001, 40) == 0.0 for i in range(100))
+    assert allowed == 40
+
+
+def test_an_empty_bucket_says_how_long_until_a_request_has_refilled(
+        redis_url: str, key: str) -> None:
+    limiter = RedisLimiter(redis_url)
+    waits = [limiter.take(key, 0.5, 4) for _ in range(5)]
+    assert waits[:4] == [0.0] * 4
+    assert 0 < waits[4] <= 2.0
+
+
+def test_a_lease_answers_the_next_requests_without_asking_redis(
+        redis_url: str, key: str) -> None:
+    limiter = RedisLimiter(redis_url, lease=8)
+    assert limiter.take(key, 100.0, 200) == 0.0
+    left = tokens_left(redis_url, key)
+    assert 191 <= left <= 192 + 1e-6  # eight taken at once (and a little refilled)
+    for _ in range(7):
+        assert limiter.take(key, 100.0, 200) == 0.0
+    assert tokens_left(redis_url, key) == left
+
+
+def test_a_lease_is_never_more_than_a_quarter_of_the_burst(redis_url: str, key: str) -> None:
+    limiter = RedisLimiter(redis_url, lease=8)
+    limiter.take(key, 100.0, 12)
+    assert 9 <= tokens_left(redis_url, key) < 10
+
+
+def test_without_redis_requests_are_let_through() -> None:
+    limiter = RedisLimiter("redis://127.0.0.1:1/0")
+    assert [limiter.take("anyone", 1.0, 1) for _ in range(3)] == [0.0, 0.0, 0.0]
+
+
+def test_a_lease_past_its_time_is_not_used(redis_url: str, key: str,
+                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("service.ratelimit.LEASE_SECONDS", 0.05)
+    limiter = RedisLimiter(redis_url, lease=8)
+    limiter.take(key, 100.0, 200)
+    asked_at = asked(redis_url, key)
+    time.sleep(0.1)
+    limiter.take(key, 100.0, 200)
+    assert asked(redis_url, key) > asked_at
