@@ -65,12 +65,14 @@ redis.call('HSET', KEYS[1], 'tokens', tokens, 'at', now)
 redis.call('EXPIRE', KEYS[1], math.ceil(burst / rate) + 1)
 return {granted, tostring(wait)}
 """
-LEASE_SECONDS = 1.0
+# Long enough for a client of a few requests a second to use a whole lease before it
+# lapses: with one second, such a client's process asked Redis every third request.
+LEASE_SECONDS = 5.0
 
 
 class RedisLimiter:
     """Buckets in Redis, shared by every API process. A process takes a few requests'
-    worth from a bucket at once (a lease, used within a second) so that most requests
+    worth from a bucket at once (a lease, used within LEASE_SECONDS) so that most requests
     cost no round trip to Redis; a lease never takes more than the bucket holds, so the
     limit is never exceeded, and a process gives back at most one lease's worth."""
 
