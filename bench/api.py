@@ -13,14 +13,14 @@ token of the game and plays it to the end (`GET …/moves?min_version=` the vers
 at the start of a player's turn, then `POST …/actions` with `Prefer: return=minimal`;
 an action's answer carries the actor's next moves), then starts another.
 
-Reported: actions per second (POST …/actions answered 200), their p50 / p99 latency,
-all requests per second, errors, and, measured in the same run just before the load,
-pgbench inserting one comparable row per transaction with 8 clients; the ratio is
-actions per second over pgbench transactions per second. Also the CPU time per action
-of the API processes, of PostgreSQL, of Redis and of the bots during the load (steadier
-than the rates on a machine whose speed varies from run to run; together they say how
-many actions two cores could carry at most). The last line of output is one JSON
-object with every figure.
+Reported: actions per second (POST …/actions answered 200), their p50 / p90 / p99 /
+max latency, all requests per second, errors, and, measured in the same run just
+before the load, pgbench inserting one comparable row per transaction with 8 clients;
+the ratio is actions per second over pgbench transactions per second. Also the CPU
+time per action of the API processes, of PostgreSQL, of Redis and of the bots during
+the load (steadier than the rates on a machine whose speed varies from run to run;
+together they say how many actions two cores could carry at most). The last line of
+output is one JSON object with every figure.
 """
 
 from __future__ import annotations
@@ -134,7 +134,9 @@ def main() -> int:
             "actions_per_s": round(seen.actions / elapsed, 1),
             "requests_per_s": round(sum(seen.statuses.values()) / elapsed, 1),
             "action_p50_ms": round(1000 * statistics.median(latencies), 2),
+            "action_p90_ms": round(1000 * latencies[int(0.90 * len(latencies))], 2),
             "action_p99_ms": round(1000 * latencies[int(0.99 * len(latencies))], 2),
+            "action_max_ms": round(1000 * latencies[-1], 2),
             "errors": seen.errors,
             **{f"{name}_cpu_ms_per_action": round(1000 * used / max(seen.actions, 1), 3)
                for name, used in {**cpu_used, "bots": seen.cpu_seconds}.items()},
