@@ -82,6 +82,18 @@ def test_a_settled_worker_collects_young_objects_less_often(collector: None) -> 
     assert gc.get_threshold()[0] == YOUNG_COLLECTION_EVERY > 700
 
 
+def test_the_api_imports_its_job_queue_library_before_any_request() -> None:
+    # an import inside a request would hold up every request of a gevent worker
+    probe = ("import sys\n"
+             "from worker.queue import RqJobs\n"
+             "before = 'rq' in sys.modules\n"
+             "RqJobs('redis://127.0.0.1:1/0')\n"
+             "print(before, 'rq' in sys.modules)\n")
+    result = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, capture_output=True,
+                            text=True, timeout=60)
+    assert result.stdout.split() == ["False", "True"], result.stderr
+
+
 def test_the_gunicorn_master_does_not_import_psycopg() -> None:
     # psycopg picks how it waits when first imported: through gevent only if that
     # happens after the worker's monkey-patching
