@@ -10,7 +10,7 @@ from collections.abc import Iterator
 import pytest
 import redis
 
-from service.ratelimit import RedisLimiter
+from service.ratelimit import MAX_LEASE, RedisLimiter
 
 
 @pytest.fixture
@@ -75,3 +75,35 @@ def test_a_lease_past_its_time_is_not_used(redis_url: str, key: str,
     time.sleep(0.1)
     limiter.take(key, 100.0, 200)
     assert asked(redis_url, key) > asked_at
+
+
+def test_a_lease_used_up_before_it_lapses_is_followed_by_a_bigger_one(
+        redis_url: str, key: str) -> None:
+    limiter = RedisLimiter(redis_url, lease=8)
+    for _ in range(8):
+        limiter.take(key, 10.0, 1000)
+    assert tokens_left(redis_url, key) == pytest.approx(992, abs=1)
+    limiter.take(key, 10.0, 1000)
+    assert tokens_left(redis_url, key) == pytest.approx(976, abs=1)
+
+
+def test_no_lease_is_bigger_than_the_most_a_process_may_hold(redis_url: str,
+                                                            key: str) -> None:
+    limiter = RedisLimiter(redis_url, lease=8)
+    for _ in range(8 + 16 + 32 + 64 + 1):
+        limiter.take(key, 1000.0, 100_000)
+    taken = 100_000 - tokens_left(redis_url, key)
+    assert taken == pytest.approx(8 + 16 + 32 + 64 + MAX_LEASE, abs=2)
+
+
+def test_a_lapsed_lease_is_followed_by_one_of_the_first_size(
+        redis_url: str, key: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("service.ratelimit.LEASE_SECONDS", 0.05)
+    limiter = RedisLimiter(redis_url, lease=8)
+    for _ in range(8):
+        limiter.take(key, 1000.0, 100_000)  # used up in time: the next would be 16
+    time.sleep(0.1)
+    before = tokens_left(redis_url, key)
+    limiter.take(key, 1000.0, 100_000)
+    # refilled up to the full bucket while waiting, less a lease of the first size
+    assert before - tokens_left(redis_url, key) <= 8
