@@ -38,6 +38,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.floor import postgres_cpu_seconds  # noqa: E402
 from bench.loop import play_games  # noqa: E402
 from bench.stack import DEFAULT_URL, GAMES, Game, Seen, Stack  # noqa: E402
 from bench.store import pgbench_tps  # noqa: E402
@@ -54,19 +55,6 @@ def cpu_seconds(pids: list[int]) -> float:
             continue
         ticks += int(fields[11]) + int(fields[12])
     return ticks / os.sysconf("SC_CLK_TCK")
-
-
-def processes_named(word: str) -> list[int]:
-    found = []
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                with open(f"/proc/{entry}/cmdline", "rb") as cmdline:
-                    if word.encode() in cmdline.read():
-                        found.append(int(entry))
-            except OSError:
-                continue
-    return found
 
 
 def client_process(port: int, games: int, stop_at: float, seed: int,
@@ -119,14 +107,16 @@ def main() -> int:
             c.start()
         time.sleep(max(0.0, started - time.time()))
         assert stack.redis is not None
-        groups = {"api": stack.api_workers(), "postgres": processes_named("postgres"),
-                  "redis": [stack.redis.pid]}
+        # PostgreSQL's backends come and go with the pool: counted by their total
+        groups = {"api": stack.api_workers(), "redis": [stack.redis.pid]}
         cpu_before = {name: cpu_seconds(pids) for name, pids in groups.items()}
+        postgres_before = postgres_cpu_seconds()
         seen = Seen()
         for _ in clients:
             seen.add(results.get(timeout=args.seconds + 300))
         elapsed = time.time() - started
         cpu_used = {name: cpu_seconds(pids) - cpu_before[name] for name, pids in groups.items()}
+        cpu_used["postgres"] = postgres_cpu_seconds() - postgres_before
         for c in clients:
             c.join()
         latencies = sorted(seen.latencies)
