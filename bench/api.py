@@ -38,23 +38,17 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.floor import postgres_cpu_seconds  # noqa: E402
 from bench.loop import play_games  # noqa: E402
-from bench.stack import DEFAULT_URL, GAMES, Game, Seen, Stack  # noqa: E402
+from bench.stack import (  # noqa: E402
+    DEFAULT_URL,
+    GAMES,
+    Game,
+    Seen,
+    Stack,
+    cpu_seconds,
+    postgres_cpu_seconds,
+)
 from bench.store import pgbench_tps  # noqa: E402
-
-
-def cpu_seconds(pids: list[int]) -> float:
-    """User + system CPU time of these processes so far."""
-    ticks = 0
-    for pid in pids:
-        try:
-            with open(f"/proc/{pid}/stat") as stat:
-                fields = stat.read().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        ticks += int(fields[11]) + int(fields[12])
-    return ticks / os.sysconf("SC_CLK_TCK")
 
 
 def client_process(port: int, games: int, stop_at: float, seed: int,

@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import re
 import resource
 import shutil
@@ -41,8 +40,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.api import cpu_seconds  # noqa: E402
-from bench.stack import DEFAULT_URL, Stack  # noqa: E402
+from bench.stack import DEFAULT_URL, Stack, cpu_seconds, postgres_cpu_seconds  # noqa: E402
 from bench.store import pgbench_tps  # noqa: E402
 from tests.api_support import free_port  # noqa: E402
 
@@ -103,25 +101,6 @@ def plain_gunicorn(app: str, seconds: float, worker_class: str) -> dict[str, flo
     finally:
         server.terminate()
         server.wait(20)
-
-
-def postgres_cpu_seconds() -> float:
-    """CPU time of every PostgreSQL process so far, the backends that have ended
-    included (they count in the postmaster's children's time once reaped)."""
-    ticks = 0
-    for entry in os.listdir("/proc"):
-        try:
-            with open(f"/proc/{entry}/stat") as stat:
-                name, rest = stat.read().split(" (", 1)[1].rsplit(")", 1)
-        except (OSError, IndexError):
-            continue
-        if name != "postgres":
-            continue
-        fields = rest.split()
-        ticks += int(fields[11]) + int(fields[12])
-        if fields[1] == "1" or not fields[1]:  # the postmaster: its reaped backends
-            ticks += int(fields[13]) + int(fields[14])
-    return ticks / os.sysconf("SC_CLK_TCK")
 
 
 def main() -> int:

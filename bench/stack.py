@@ -1,6 +1,6 @@
 """The whole service on loopback, for the load and fault benchmarks: a scratch
 PostgreSQL schema, a Redis server of its own, the API under gunicorn and RQ workers,
-and bots that play games through the HTTP API.
+bots that play games through the HTTP API, and the CPU time its processes used.
 
 A bot retries every request that fails in transit or with 502/503 (with the same
 Idempotency-Key for actions, so nothing is applied twice) and records what it saw.
@@ -140,6 +140,38 @@ class Stack:
         self.stop_redis()
         with psycopg.connect(self.admin_url, autocommit=True) as conn:
             conn.execute(f"DROP SCHEMA {self.schema} CASCADE")
+
+
+def cpu_seconds(pids: list[int]) -> float:
+    """User + system CPU time of these processes so far."""
+    ticks = 0
+    for pid in pids:
+        try:
+            with open(f"/proc/{pid}/stat") as stat:
+                fields = stat.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        ticks += int(fields[11]) + int(fields[12])
+    return ticks / os.sysconf("SC_CLK_TCK")
+
+
+def postgres_cpu_seconds() -> float:
+    """CPU time of every PostgreSQL process so far, the backends that have ended
+    included (they count in the postmaster's children's time once reaped)."""
+    ticks = 0
+    for entry in os.listdir("/proc"):
+        try:
+            with open(f"/proc/{entry}/stat") as stat:
+                name, rest = stat.read().split(" (", 1)[1].rsplit(")", 1)
+        except (OSError, IndexError):
+            continue
+        if name != "postgres":
+            continue
+        fields = rest.split()
+        ticks += int(fields[11]) + int(fields[12])
+        if fields[1] == "1" or not fields[1]:  # the postmaster: its reaped backends
+            ticks += int(fields[13]) + int(fields[14])
+    return ticks / os.sysconf("SC_CLK_TCK")
 
 
 @dataclass
