@@ -304,7 +304,8 @@ class MyGamesArgsSchema(StrictSchema):
 class MovesArgsSchema(StrictSchema):
     min_version = fields.Int(validate=validate.Range(0, 2**62), metadata=_doc(
         "A version you have already seen (an action's answer, an event, an ETag). The "
-        "answer is then from a state at least that new, and may come from what this "
+        "answer is then from a state at least that new (or the latest, if the game has "
+        "not reached it), and may come from what this "
         "server process holds in memory, heard to be the latest, instead of a read of "
         "the log: cheaper, though a change made elsewhere in the last few milliseconds "
         "may not be in it yet (an action is always judged on the latest state). Without "

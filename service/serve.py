@@ -21,7 +21,7 @@ then (modules, the app, the boards) is frozen out of every collection, and a you
 collection waits for 10,000 new objects rather than 700. Under load the defaults ran
 one every few requests and a full one every few seconds, each pausing every request of
 the worker for 50–100 ms while it walked the cached game states; together ~2% of the
-worker's CPU. The states themselves hold no reference cycles.
+worker's CPU.
 """
 
 from __future__ import annotations

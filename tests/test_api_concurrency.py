@@ -226,6 +226,15 @@ def test_moves_at_a_version_already_held_come_from_memory_and_say_their_version(
     assert "draw_tickets" in {m["type"] for m in moves["moves"]}  # type: ignore[index]
 
 
+def test_moves_at_a_version_the_game_has_not_reached_are_the_latest(
+        app: Flask, client: Client) -> None:
+    table = open_table(client, "usa", 2)
+    latest = client.get(f"/v1/games/{table.game_id}", token=table.tokens[0]).json["version"]  # type: ignore[index]
+    moves = client.get(f"/v1/games/{table.game_id}/moves?min_version={latest + 1000}",
+                       token=table.tokens[0]).json
+    assert moves["version"] == latest  # type: ignore[index]
+
+
 @pytest.mark.parametrize("value", ["-1", "soon", "4611686018427387905"])
 def test_a_min_version_that_is_no_version_is_refused(app: Flask, client: Client,
                                                      value: str) -> None:
