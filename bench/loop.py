@@ -2,10 +2,11 @@
 connection waited on by one selector.
 
 Why not a thread per game (`bench.stack.Http`): the bots share the two cores with the
-server they measure, and sixteen threads in a process spent a good part of their CPU
-handing the GIL to each other. Here one `select` wakes for every answer that has
-arrived, and answers are parsed just enough for keep-alive (status and
-`Content-Length`; the API sends no chunked answers to these requests).
+server they measure, and sixteen threads per process cost 0.6–0.9 ms of CPU per action
+(waking each other, passing the GIL, http.client's parsing); this loop costs 0.3 ms.
+One `select` wakes for every answer that has arrived, and answers are parsed just
+enough for keep-alive (status and `Content-Length`; the API sends no chunked answers
+to these requests).
 """
 
 from __future__ import annotations
