@@ -73,13 +73,16 @@ MAX_LEASE = 64
 
 class RedisLimiter:
     """Buckets in Redis, shared by every API process. A process takes a few requests'
-    worth from a bucket at once (a lease, used within LEASE_SECONDS) so that most
-    requests cost no round trip to Redis; a lease never takes more than the bucket
-    holds, so the limit is never exceeded, and a process gives back at most one lease's
-    worth. A lease used up before it lapses is followed by one twice its size (up to
-    MAX_LEASE and a quarter of the burst): a bot playing many games on one token asks
-    Redis once per few dozen requests instead of once per eight. A lapsed one is
-    followed by one of the first size."""
+    worth from a bucket at once (a lease, spent within LEASE_SECONDS) so that most
+    requests cost no round trip to Redis. A lease never takes more than the bucket
+    holds, so over any stretch of time no more than the rate plus the burst get
+    through; but a process may spend at once what it leased earlier, so a burst can
+    exceed `burst` by what the processes hold: a lease each, usually (one per request
+    that found none, at most), and a lease is at most a second's refill, a quarter of
+    the burst and MAX_LEASE. A lease granted in full and spent before it lapsed is
+    followed by one twice its size, so a bot playing many games on one token asks
+    Redis once per few dozen requests instead of once per eight; after a lapse, or a
+    short grant, the size starts again from the first."""
 
     def __init__(self, url: str, lease: int = 8) -> None:
         import redis
@@ -88,29 +91,36 @@ class RedisLimiter:
                                                 socket_connect_timeout=0.5)
         self._script: Any = self._redis.register_script(_SCRIPT)
         self._lease = lease
-        # key -> (requests left, lapses at, size it was asked for)
+        # key -> (requests left, lapses at, the size to ask for if it is spent in time)
         self._leases: dict[str, tuple[int, float, int]] = {}
         self._lock = threading.Lock()
 
     def take(self, key: str, rate: float, burst: int) -> float:
         now = time.monotonic()
         with self._lock:
-            left, until, size = self._leases.get(key, (0, 0.0, self._lease))
+            left, until, next_size = self._leases.get(key, (0, 0.0, self._lease))
             if left > 0 and now < until:
-                self._leases[key] = (left - 1, until, size)
+                self._leases[key] = (left - 1, until, next_size)
                 return 0.0
-        size = min(size * 2, MAX_LEASE) if now < until else self._lease
-        want = max(1, min(size, burst // 4, int(rate * LEASE_SECONDS)))
+        size = next_size if now < until else self._lease
+        want = max(1, min(size, MAX_LEASE, burst // 4, int(rate)))
         try:
             granted, wait = self._script(keys=["ttr:rate:" + key], args=[burst, rate, want])
         except Exception as error:
             log.warning("rate limit not checked (Redis: %s)", error)
             return 0.0
         granted = int(granted)
-        if granted < 1:
-            return float(wait)
         with self._lock:
-            self._leases[key] = (granted - 1, now + LEASE_SECONDS, size)
+            # requests that found no lease at once each asked: what they were granted
+            # adds up, and one refused by Redis may take what another was granted
+            left, until, next_size = self._leases.get(key, (0, 0.0, self._lease))
+            left = left if time.monotonic() < until else 0
+            if left + granted < 1:
+                return float(wait)
+            if granted >= 1:
+                until = now + LEASE_SECONDS
+                next_size = want * 2 if granted == want else self._lease
+            self._leases[key] = (left + granted - 1, until, next_size)
             if len(self._leases) > 100_000:
                 self._leases = {k: v for k, v in self._leases.items() if v[1] > now}
         return 0.0

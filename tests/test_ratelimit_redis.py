@@ -4,6 +4,7 @@ process, taken a lease at a time, and let through when Redis cannot be reached."
 from __future__ import annotations
 
 import secrets
+import threading
 import time
 from collections.abc import Iterator
 
@@ -32,8 +33,10 @@ def asked(redis_url: str, key: str) -> float:
 def test_processes_sharing_a_bucket_get_no_more_than_its_burst_together(
         redis_url: str, key: str) -> None:
     processes = [RedisLimiter(redis_url), RedisLimiter(redis_url)]
-    allowed = sum(processes[i % 2].take(key, 0.001, 40) == 0.0 for i in range(100))
-    assert allowed == 40
+    allowed = sum(processes[i % 2].take(key, 2.0, 40) == 0.0 for i in range(100))
+    # leases of two: what one process still holds when the bucket runs dry is not lost
+    # to the limit, only to the other process
+    assert 38 <= allowed <= 40
 
 
 def test_an_empty_bucket_says_how_long_until_a_request_has_refilled(
@@ -81,9 +84,9 @@ def test_a_lease_used_up_before_it_lapses_is_followed_by_a_bigger_one(
         redis_url: str, key: str) -> None:
     limiter = RedisLimiter(redis_url, lease=8)
     for _ in range(8):
-        limiter.take(key, 10.0, 1000)
+        limiter.take(key, 20.0, 1000)
     assert tokens_left(redis_url, key) == pytest.approx(992, abs=1)
-    limiter.take(key, 10.0, 1000)
+    limiter.take(key, 20.0, 1000)
     assert tokens_left(redis_url, key) == pytest.approx(976, abs=1)
 
 
@@ -91,9 +94,15 @@ def test_no_lease_is_bigger_than_the_most_a_process_may_hold(redis_url: str,
                                                             key: str) -> None:
     limiter = RedisLimiter(redis_url, lease=8)
     for _ in range(8 + 16 + 32 + 64 + 1):
-        limiter.take(key, 1000.0, 100_000)
+        limiter.take(key, 64.0, 100_000)
     taken = 100_000 - tokens_left(redis_url, key)
-    assert taken == pytest.approx(8 + 16 + 32 + 64 + MAX_LEASE, abs=2)
+    assert taken == pytest.approx(8 + 16 + 32 + 64 + MAX_LEASE, abs=4)
+
+
+def test_no_lease_is_more_than_a_seconds_refill(redis_url: str, key: str) -> None:
+    limiter = RedisLimiter(redis_url, lease=8)
+    limiter.take(key, 5.0, 1000)
+    assert tokens_left(redis_url, key) == pytest.approx(995, abs=0.5)
 
 
 def test_a_lapsed_lease_is_followed_by_one_of_the_first_size(
@@ -103,7 +112,25 @@ def test_a_lapsed_lease_is_followed_by_one_of_the_first_size(
     for _ in range(8):
         limiter.take(key, 1000.0, 100_000)  # used up in time: the next would be 16
     time.sleep(0.1)
-    before = tokens_left(redis_url, key)
     limiter.take(key, 1000.0, 100_000)
     # refilled up to the full bucket while waiting, less a lease of the first size
-    assert before - tokens_left(redis_url, key) <= 8
+    assert tokens_left(redis_url, key) == pytest.approx(100_000 - 8, abs=2)
+
+
+def test_leases_granted_to_requests_at_once_are_all_spent(redis_url: str,
+                                                          key: str) -> None:
+    limiter = RedisLimiter(redis_url, lease=8)
+    barrier = threading.Barrier(16)
+    allowed = [0] * 16
+
+    def client(i: int) -> None:
+        barrier.wait()
+        allowed[i] = sum(limiter.take(key, 8.0, 200) == 0.0 for _ in range(10))
+
+    threads = [threading.Thread(target=client, args=(i,)) for i in range(16)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    # the 160 requests fit in the burst: none refused because leases overwrote each other
+    assert sum(allowed) == 160
