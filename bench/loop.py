@@ -42,8 +42,14 @@ class _Connection:
 
     def reconnect(self) -> None:
         self.sock.close()
-        self.sock = self._connect()
         self.buffer.clear()
+        for _ in range(100):  # the server may be restarting: a few seconds at most
+            try:
+                self.sock = self._connect()
+                return
+            except OSError:
+                time.sleep(0.05)
+        self.sock = self._connect()
 
     def send_next(self) -> None:
         method, path, token, body, key = self.game.next_call()
@@ -55,11 +61,15 @@ class _Connection:
         if body is not None:
             head += ["Content-Type: application/json", f"Content-Length: {len(data)}"]
         self.request = ("\r\n".join(head) + "\r\n\r\n").encode() + data
-        self.resend()
 
-    def resend(self) -> None:
+    def resend(self) -> bool:
+        """Send the request again; False if the connection had been closed."""
         self.sent_at = time.perf_counter()
-        self.sock.sendall(self.request)
+        try:
+            self.sock.sendall(self.request)
+        except OSError:
+            return False
+        return True
 
     def answer(self) -> tuple[int, dict[str, str], bytes] | None:
         """A whole answer taken from the buffer, or None while one is still coming."""
@@ -86,15 +96,23 @@ def play_games(port: int, games: int, stop_at: float, seed: int, seen: Seen,
     tokens = Http(port, seen).new_players(f"bot{seed}")
     selector = selectors.DefaultSelector()
     retry_at: list[tuple[float, _Connection]] = []
+    def send(connection: _Connection) -> None:
+        while not connection.resend():  # closed by the server: again on a new one
+            seen.transport_errors += 1
+            selector.unregister(connection.sock)
+            connection.reconnect()
+            selector.register(connection.sock, selectors.EVENT_READ, connection)
+
     for _ in range(games):
         connection = _Connection(port, new_game(tokens, rng))
         selector.register(connection.sock, selectors.EVENT_READ, connection)
         connection.send_next()
+        send(connection)
     while selector.get_map():
         now = time.time()
         for at, connection in [r for r in retry_at if r[0] <= now]:
             retry_at.remove((at, connection))
-            connection.resend()
+            send(connection)
         for key, _ in selector.select(timeout=0.05 if retry_at else 1.0):
             connection = key.data
             try:
@@ -106,7 +124,7 @@ def play_games(port: int, games: int, stop_at: float, seed: int, seen: Seen,
                 selector.unregister(connection.sock)
                 connection.reconnect()
                 selector.register(connection.sock, selectors.EVENT_READ, connection)
-                connection.resend()
+                send(connection)
                 continue
             connection.buffer += data
             answer = connection.answer()
@@ -116,7 +134,8 @@ def play_games(port: int, games: int, stop_at: float, seed: int, seen: Seen,
             seen.statuses[status] += 1
             if status in RETRY_STATUSES:
                 seen.retries += 1
-                wait = min(float(headers.get("retry-after") or 1), 2.0)
+                retry_after = headers.get("retry-after", "1")
+                wait = min(float(retry_after) if retry_after.isdigit() else 1.0, 2.0)
                 retry_at.append((time.time() + wait, connection))
                 continue
             game = connection.game
@@ -129,3 +148,4 @@ def play_games(port: int, games: int, stop_at: float, seed: int, seen: Seen,
                 connection.sock.close()
             else:
                 connection.send_next()
+                send(connection)

@@ -157,19 +157,22 @@ def cpu_seconds(pids: list[int]) -> float:
 
 def postgres_cpu_seconds() -> float:
     """CPU time of every PostgreSQL process so far, the backends that have ended
-    included (they count in the postmaster's children's time once reaped)."""
-    ticks = 0
+    included (they count in the postmaster's children's time once reaped; the
+    postmaster is the postgres process whose parent is not one)."""
+    found: dict[str, tuple[str, list[str]]] = {}
     for entry in os.listdir("/proc"):
         try:
             with open(f"/proc/{entry}/stat") as stat:
                 name, rest = stat.read().split(" (", 1)[1].rsplit(")", 1)
         except (OSError, IndexError):
             continue
-        if name != "postgres":
-            continue
-        fields = rest.split()
+        if name == "postgres":
+            fields = rest.split()
+            found[entry] = (fields[1], fields)
+    ticks = 0
+    for parent, fields in found.values():
         ticks += int(fields[11]) + int(fields[12])
-        if fields[1] == "1" or not fields[1]:  # the postmaster: its reaped backends
+        if parent not in found:
             ticks += int(fields[13]) + int(fields[14])
     return ticks / os.sysconf("SC_CLK_TCK")
 
