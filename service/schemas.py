@@ -303,7 +303,8 @@ class MyGamesArgsSchema(StrictSchema):
 
 class MovesArgsSchema(StrictSchema):
     min_version = fields.Int(validate=validate.Range(0, 2**62), metadata=_doc(
-        "A version you have already seen (an action's answer, an event, an ETag). The "
+        "A version you have already seen (an action's answer, an event, the number in an "
+        "ETag). The "
         "answer is then from a state at least that new (or the latest, if the game has "
         "not reached it), and may come from what this "
         "server process holds in memory, heard to be the latest, instead of a read of "
