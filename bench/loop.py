@@ -51,7 +51,8 @@ class _Connection:
                 time.sleep(0.05)
         self.sock = self._connect()
 
-    def send_next(self) -> None:
+    def prepare_next(self) -> None:
+        """The game's next request, to `send()`."""
         method, path, token, body, key = self.game.next_call()
         head = [f"{method} {path} HTTP/1.1", "Host: 127.0.0.1",
                 "Prefer: return=minimal", f"Authorization: Bearer {token}"]
@@ -62,8 +63,9 @@ class _Connection:
             head += ["Content-Type: application/json", f"Content-Length: {len(data)}"]
         self.request = ("\r\n".join(head) + "\r\n\r\n").encode() + data
 
-    def resend(self) -> bool:
-        """Send the request again; False if the connection had been closed."""
+    def send(self) -> bool:
+        """Send the prepared request (again, after a retry or a new connection); False
+        if the connection had been closed."""
         self.sent_at = time.perf_counter()
         try:
             self.sock.sendall(self.request)
@@ -96,35 +98,37 @@ def play_games(port: int, games: int, stop_at: float, seed: int, seen: Seen,
     tokens = Http(port, seen).new_players(f"bot{seed}")
     selector = selectors.DefaultSelector()
     retry_at: list[tuple[float, _Connection]] = []
-    def send(connection: _Connection) -> None:
-        while not connection.resend():  # closed by the server: again on a new one
-            seen.transport_errors += 1
-            selector.unregister(connection.sock)
-            connection.reconnect()
-            selector.register(connection.sock, selectors.EVENT_READ, connection)
+
+    def renew(connection: _Connection) -> None:
+        """The server closed the connection: a new one, for the same request."""
+        seen.transport_errors += 1
+        selector.unregister(connection.sock)
+        connection.reconnect()
+        selector.register(connection.sock, selectors.EVENT_READ, connection)
+
+    def deliver(connection: _Connection) -> None:
+        while not connection.send():
+            renew(connection)
 
     for _ in range(games):
         connection = _Connection(port, new_game(tokens, rng))
         selector.register(connection.sock, selectors.EVENT_READ, connection)
-        connection.send_next()
-        send(connection)
+        connection.prepare_next()
+        deliver(connection)
     while selector.get_map():
         now = time.time()
         for at, connection in [r for r in retry_at if r[0] <= now]:
             retry_at.remove((at, connection))
-            send(connection)
+            deliver(connection)
         for key, _ in selector.select(timeout=0.05 if retry_at else 1.0):
             connection = key.data
             try:
                 data = connection.sock.recv(65536)
             except OSError:
                 data = b""
-            if not data:  # closed by the server: the same request again on a new one
-                seen.transport_errors += 1
-                selector.unregister(connection.sock)
-                connection.reconnect()
-                selector.register(connection.sock, selectors.EVENT_READ, connection)
-                send(connection)
+            if not data:
+                renew(connection)
+                deliver(connection)
                 continue
             connection.buffer += data
             answer = connection.answer()
@@ -147,5 +151,5 @@ def play_games(port: int, games: int, stop_at: float, seed: int, seen: Seen,
                 selector.unregister(connection.sock)
                 connection.sock.close()
             else:
-                connection.send_next()
-                send(connection)
+                connection.prepare_next()
+                deliver(connection)

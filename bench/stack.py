@@ -200,7 +200,6 @@ class Seen:
 
 def run_threads(*targets: Callable[[Seen], None]) -> Seen:
     """Run each `target(seen)` on a thread of its own; what they all saw."""
-    cpu_before = time.process_time()
     seens = [Seen() for _ in targets]
     threads = [threading.Thread(target=t, args=(seen,))
                for t, seen in zip(targets, seens, strict=True)]
@@ -211,7 +210,6 @@ def run_threads(*targets: Callable[[Seen], None]) -> Seen:
     total = Seen()
     for seen in seens:
         total.add(seen)
-    total.cpu_seconds = time.process_time() - cpu_before
     return total
 
 
