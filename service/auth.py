@@ -57,8 +57,9 @@ class Accounts:
         user_id = new_id("u_")
         return self.store.create_user(user_id, name, token_hash(token)), token
 
-    def user_for(self, token: str) -> User | None:
-        digest = token_hash(token)
+    def user_for(self, token: str, digest: str | None = None) -> User | None:
+        """The user whose token this is (`digest`: its `token_hash`, if known)."""
+        digest = digest or token_hash(token)
         now = time.monotonic()
         with self._lock:
             cached = self._cache.get(digest)
@@ -94,7 +95,8 @@ def optional_user() -> User | None:
     user = None
     if token is not None:
         accounts: Accounts = g.accounts
-        user = accounts.user_for(token)
+        # the request's rate limit hashed it already
+        user = accounts.user_for(token, g.get("token_digest"))
         if user is None and not accounts.is_admin(token):
             raise Problem("unauthorized", "Unknown bearer token.",
                           headers={"WWW-Authenticate": 'Bearer realm="ttr"'})

@@ -226,6 +226,19 @@ def test_moves_at_a_version_already_held_come_from_memory_and_say_their_version(
     assert "draw_tickets" in {m["type"] for m in moves["moves"]}  # type: ignore[index]
 
 
+def test_min_version_among_other_query_parameters_still_counts(
+        two_processes: tuple[Client, Client]) -> None:
+    deaf, other = two_processes
+    table, seat = _started(deaf, other)
+    held = deaf.get(f"/v1/games/{table.game_id}", token=table.tokens[0]).json["version"]  # type: ignore[index]
+    other.post(f"/v1/games/{table.game_id}/actions", token=table.tokens[seat],
+               json={"type": "draw_tickets"})
+    moves = deaf.get(f"/v1/games/{table.game_id}/moves?lang=en&min_version=0{held}",
+                     token=table.tokens[seat]).json
+    # read as alone: from memory, at the version held (the other parameter is ignored)
+    assert moves["version"] == held  # type: ignore[index]
+
+
 def test_moves_at_a_version_the_game_has_not_reached_are_the_latest(
         app: Flask, client: Client) -> None:
     table = open_table(client, "usa", 2)

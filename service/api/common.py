@@ -117,6 +117,13 @@ def doc(blp: Blueprint, **kwargs: Any) -> Callable[[Any], Any]:
     return lambda view: documented(view, blp.doc(**kwargs))
 
 
+def query_documented(blp: Blueprint, schema: Any) -> Callable[[Any], Any]:
+    """`blp.arguments(schema, location="query")` for the spec only: the view reads its
+    query itself (refusing what the schema refuses, with status 400)."""
+    return lambda view: documented(view, blp.arguments(schema, location="query",
+                                                       error_status_code=400))
+
+
 def documented(view: Any, *decorators: Callable[[Any], Any]) -> Any:
     """`view` with the documentation that flask-smorest's `decorators` give it.
 
