@@ -97,3 +97,13 @@ def test_after_too_many_lost_races_the_client_gets_409(app: Flask, client: Clien
     assert response.status_code == 409 and response.mimetype == PROBLEM_JSON
     assert response.json["type"] == "/problems/version-conflict"  # type: ignore[index]
     assert response.json["current_version"] == 9  # type: ignore[index]
+
+
+def test_serving_requests_does_not_grow_what_the_app_remembers_of_its_functions(
+        app: Flask, client: Client) -> None:
+    table = open_table(client, "usa", 2)
+    client.get(f"/v1/games/{table.game_id}/moves", token=table.tokens[0])
+    remembered = len(app._coroutine_functions)  # type: ignore[attr-defined]
+    for _ in range(5):  # each request makes its view's bound method anew
+        client.get(f"/v1/games/{table.game_id}/moves", token=table.tokens[0])
+    assert len(app._coroutine_functions) == remembered > 0  # type: ignore[attr-defined]
