@@ -1,6 +1,6 @@
 """Throughput benchmark of the HTTP API on PostgreSQL, beside pgbench in the same run.
 
-    python bench/api.py [--seconds S] [--clients P] [--games G] [--web-workers W]
+    python bench/api.py [--seconds S] [--clients P] [--games G[,G…]] [--web-workers W]
                         [--worker-class gevent|gthread]
 
 Starts the whole stack on loopback (`bench/stack.py`: a scratch PostgreSQL schema, a
@@ -11,15 +11,24 @@ three maps, 2–4 players) as bots for S seconds, on one thread per process
 (`bench/loop.py`): a game has a keep-alive connection of its own, its bot holds every
 token of the game and plays it to the end (`GET …/moves?min_version=` the version it last saw
 at the start of a player's turn, then `POST …/actions` with `Prefer: return=minimal`;
-an action's answer carries the actor's next moves), then starts another.
+an action's answer carries the actor's next moves), then starts another. Each G of
+the list is one such load, one after another on the same stack (by default 4, 6 and
+16 games per process: 8, 12 and 32 at once).
+
+Why several loads: the bots send their next request the moment an answer comes, so
+once the two cores are busy, more games at once only queue longer (Little's law:
+32 games answered at 1,000 actions a second wait ~30 ms on average whatever the
+server does). The headline is the load with the most actions a second whose p99
+stays under the target's 50 ms; `loads` holds every load's figures.
 
 Reported: actions per second (POST …/actions answered 200), their p50 / p90 / p99 /
 max latency, all requests per second, errors, and, measured in the same run just
 before the load, pgbench inserting one comparable row per transaction with 8 clients;
 the ratio is actions per second over pgbench transactions per second. Also the CPU
-time per action of the API processes, of PostgreSQL, of Redis and of the bots during
-the load (steadier than the rates on a machine whose speed varies from run to run;
-together they say how many actions two cores could carry at most). The last line of
+time per action of the API processes, of PostgreSQL, of Redis, of the RQ worker and of
+the bots during the load (steadier than the rates on a machine whose speed varies from
+run to run; together they say how many actions two cores could carry at most), and how
+busy the cores were. The last line of
 output is one JSON object with every figure.
 """
 
@@ -65,12 +74,74 @@ def client_process(port: int, games: int, stop_at: float, seed: int,
     results.put(seen)
 
 
+TARGET_ACTIONS_PER_S = 1000.0
+TARGET_P99_MS = 50.0
+
+
+def play_load(stack: Stack, clients: int, games: int, seconds: float) -> dict[str, Any]:
+    """`clients` processes of bots playing `games` games each for `seconds`: the figures."""
+    ctx = multiprocessing.get_context("spawn")
+    results: multiprocessing.Queue = ctx.Queue()  # type: ignore[type-arg]
+    started = time.time() + 2
+    stop_at = started + seconds
+    processes = [ctx.Process(target=client_process,
+                             args=(stack.port, games, stop_at, i + 1, results))
+                 for i in range(clients)]
+    for p in processes:
+        p.start()
+    time.sleep(max(0.0, started - time.time()))
+    assert stack.redis is not None
+    # PostgreSQL's backends come and go with the pool: counted by their total
+    groups = {"api": stack.api_workers(), "redis": [stack.redis.pid],
+              "rq_worker": [w.pid for w in stack.workers]}
+    cpu_before = {name: cpu_seconds(pids) for name, pids in groups.items()}
+    postgres_before = postgres_cpu_seconds()
+    busy_before = machine_busy_seconds()
+    seen = Seen()
+    for _ in processes:
+        seen.add(results.get(timeout=seconds + 300))
+    elapsed = time.time() - started
+    cpu_used = {name: cpu_seconds(pids) - cpu_before[name] for name, pids in groups.items()}
+    cpu_used["postgres"] = postgres_cpu_seconds() - postgres_before
+    busy = machine_busy_seconds() - busy_before
+    for p in processes:
+        p.join()
+    latencies = sorted(seen.latencies)
+    return {
+        "games_at_once": clients * games,
+        "actions_per_s": round(seen.actions / elapsed, 1),
+        "requests_per_s": round(sum(seen.statuses.values()) / elapsed, 1),
+        "action_p50_ms": round(1000 * statistics.median(latencies), 2),
+        "action_p90_ms": round(1000 * latencies[int(0.90 * len(latencies))], 2),
+        "action_p99_ms": round(1000 * latencies[int(0.99 * len(latencies))], 2),
+        "action_max_ms": round(1000 * latencies[-1], 2),
+        "errors": seen.errors,
+        "cores_busy_percent": round(100 * busy / elapsed / (os.cpu_count() or 1), 1),
+        **{f"{name}_cpu_ms_per_action": round(1000 * used / max(seen.actions, 1), 3)
+           for name, used in {**cpu_used, "bots": seen.cpu_seconds}.items()},
+    }
+
+
+def machine_busy_seconds() -> float:
+    """CPU time the whole machine has spent not idle (/proc/stat), all cores."""
+    with open("/proc/stat") as stat:
+        ticks = [int(x) for x in stat.readline().split()[1:]]
+    idle = ticks[3] + ticks[4]  # idle, iowait
+    return (sum(ticks[:8]) - idle) / os.sysconf("SC_CLK_TCK")
+
+
+def within_target(point: dict[str, Any]) -> bool:
+    return bool(point["action_p99_ms"] < TARGET_P99_MS and point["errors"] == 0)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--url", default=DEFAULT_URL)
-    parser.add_argument("--seconds", type=float, default=20.0)
+    parser.add_argument("--seconds", type=float, default=20.0, help="per load")
     parser.add_argument("--clients", type=int, default=2, help="client processes")
-    parser.add_argument("--games", type=int, default=16, help="games at once per client")
+    parser.add_argument("--games", default="4,6,16",
+                        help="games at once per client process; a comma-separated list "
+                             "plays one load after another")
     parser.add_argument("--web-workers", type=int, default=0,
                         help="API processes (default: what `ttr serve` picks, one per core)")
     parser.add_argument("--web-threads", type=int, default=4, help="threads (gthread only)")
@@ -78,62 +149,42 @@ def main() -> int:
                         help="gunicorn worker class (default: what `ttr serve` picks, gevent)")
     parser.add_argument("--pgbench-seconds", type=float, default=5.0)
     args = parser.parse_args()
+    loads = [int(g) for g in args.games.split(",")]
 
     stack = Stack(args.url, web_workers=args.web_workers, web_threads=args.web_threads,
                   worker_class=args.worker_class)
     figures: dict[str, Any] = {"web_workers": args.web_workers or os.cpu_count(),
                                "worker_class": args.worker_class or "gevent",
                                "web_threads": args.web_threads, "clients": args.clients,
-                               "games": args.games, "seconds": args.seconds}
+                               "seconds": args.seconds}
     try:
         stack.start()
-        figures["pgbench_8_clients_tps"] = round(
+        figures["pgbench_8_clients_tps"] = tps = round(
             pgbench_tps(args.url, stack.schema, 8, args.pgbench_seconds), 1)
-        print(f"pgbench 8 clients: {figures['pgbench_8_clients_tps']} tps", flush=True)
-        ctx = multiprocessing.get_context("spawn")
-        results: multiprocessing.Queue = ctx.Queue()  # type: ignore[type-arg]
-        started = time.time() + 2
-        stop_at = started + args.seconds
-        clients = [ctx.Process(target=client_process,
-                               args=(stack.port, args.games, stop_at, i + 1, results))
-                   for i in range(args.clients)]
-        for c in clients:
-            c.start()
-        time.sleep(max(0.0, started - time.time()))
-        assert stack.redis is not None
-        # PostgreSQL's backends come and go with the pool: counted by their total
-        groups = {"api": stack.api_workers(), "redis": [stack.redis.pid]}
-        cpu_before = {name: cpu_seconds(pids) for name, pids in groups.items()}
-        postgres_before = postgres_cpu_seconds()
-        seen = Seen()
-        for _ in clients:
-            seen.add(results.get(timeout=args.seconds + 300))
-        elapsed = time.time() - started
-        cpu_used = {name: cpu_seconds(pids) - cpu_before[name] for name, pids in groups.items()}
-        cpu_used["postgres"] = postgres_cpu_seconds() - postgres_before
-        for c in clients:
-            c.join()
-        latencies = sorted(seen.latencies)
-        figures.update({
-            "actions_per_s": round(seen.actions / elapsed, 1),
-            "requests_per_s": round(sum(seen.statuses.values()) / elapsed, 1),
-            "action_p50_ms": round(1000 * statistics.median(latencies), 2),
-            "action_p90_ms": round(1000 * latencies[int(0.90 * len(latencies))], 2),
-            "action_p99_ms": round(1000 * latencies[int(0.99 * len(latencies))], 2),
-            "action_max_ms": round(1000 * latencies[-1], 2),
-            "errors": seen.errors,
-            **{f"{name}_cpu_ms_per_action": round(1000 * used / max(seen.actions, 1), 3)
-               for name, used in {**cpu_used, "bots": seen.cpu_seconds}.items()},
-        })
-        figures["ratio_to_pgbench"] = round(figures["actions_per_s"]
-                                            / figures["pgbench_8_clients_tps"], 3)
-        print(f"{figures['actions_per_s']} actions/s, p50 {figures['action_p50_ms']} ms, "
-              f"p99 {figures['action_p99_ms']} ms, {figures['errors']} errors; CPU per "
-              f"action: API {figures['api_cpu_ms_per_action']} ms, PostgreSQL "
-              f"{figures['postgres_cpu_ms_per_action']} ms, bots "
-              f"{figures['bots_cpu_ms_per_action']} ms", flush=True)
+        print(f"pgbench 8 clients: {tps} tps", flush=True)
+        points = []
+        for games in loads:
+            point = play_load(stack, args.clients, games, args.seconds)
+            point["ratio_to_pgbench"] = round(point["actions_per_s"] / tps, 3)
+            points.append(point)
+            print(f"{point['games_at_once']} games at once: {point['actions_per_s']} "
+                  f"actions/s, p50 {point['action_p50_ms']} ms, p99 "
+                  f"{point['action_p99_ms']} ms, {point['errors']} errors; CPU per action: "
+                  f"API {point['api_cpu_ms_per_action']} ms, PostgreSQL "
+                  f"{point['postgres_cpu_ms_per_action']} ms, bots "
+                  f"{point['bots_cpu_ms_per_action']} ms", flush=True)
     finally:
         stack.stop()
+    # The headline: the most actions a second with p99 under the target's bound (past
+    # the cores' capacity more games at once only queue: the same rate, longer waits)
+    fast_enough = [p for p in points if within_target(p)]
+    best = max(fast_enough or points, key=lambda p: p["actions_per_s"])
+    figures.update(best)
+    figures["target_met"] = bool(fast_enough) and best["actions_per_s"] >= TARGET_ACTIONS_PER_S
+    figures["loads"] = points
+    print(f"headline: {best['actions_per_s']} actions/s with p99 {best['action_p99_ms']} ms "
+          f"({best['games_at_once']} games at once); target (>= {TARGET_ACTIONS_PER_S:g}/s, "
+          f"p99 < {TARGET_P99_MS:g} ms) met: {figures['target_met']}", flush=True)
     print(json.dumps(figures))
     return 0
 
