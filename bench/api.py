@@ -42,7 +42,10 @@ the ratio is actions per second over pgbench transactions per second. Also the C
 time per action of the API processes, of PostgreSQL, of Redis, of the RQ worker and of
 the bots during the load (steadier than the rates on a machine whose speed varies from
 run to run; together they say how many actions two cores could carry at most), and how
-busy the cores were. The last line of output is one JSON object with every figure.
+busy the cores were. `api_cpu_per_postgres_cpu` (2.9–3.3 on a PGO build here, 3.0–3.8 on
+pyenv's) is the steadiest figure to compare code changes by: the drift in the
+machine's speed moves both CPU times alike. The last line of output is one JSON object
+with every figure.
 """
 
 from __future__ import annotations
@@ -182,6 +185,11 @@ def main() -> int:
         for games in loads:
             point = play_load(stack, args.clients, games, args.seconds)
             point["ratio_to_pgbench"] = round(point["actions_per_s"] / tps, 3)
+            # The machine's speed drifts, PostgreSQL's work per action does not: this
+            # ratio compares code changes across runs better than any rate does
+            point["api_cpu_per_postgres_cpu"] = round(
+                point["api_cpu_ms_per_action"] / max(point["postgres_cpu_ms_per_action"],
+                                                     1e-9), 2)
             points.append(point)
             print(f"{point['games_at_once']} games at once: {point['actions_per_s']} "
                   f"actions/s, p50 {point['action_p50_ms']} ms, p99 "
