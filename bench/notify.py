@@ -63,7 +63,11 @@ def ours(url: str, heard: Callable[[], None], stop: threading.Event) -> threadin
     original = notifier._heard
     notifier._heard = counted  # type: ignore[method-assign]
     notifier.watch(["game:none"])  # starts the listener, and waits for its subscription
-    threading.Thread(target=lambda: (stop.wait(), notifier.close()), daemon=True).start()
+    def close_when_stopped() -> None:
+        stop.wait()
+        notifier.close()
+
+    threading.Thread(target=close_when_stopped, daemon=True).start()
     assert notifier._thread is not None
     return notifier._thread
 

@@ -34,11 +34,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import psycopg  # noqa: E402
 
-from domain.events import CardDrawnBlind, TurnEnded  # noqa: E402
+from domain.commands import Command  # noqa: E402
+from domain.events import CardDrawnBlind, Event, TurnEnded  # noqa: E402
 from domain.moves import legal_moves  # noqa: E402
-from domain.table import TakeSeat, create_game, decide_table  # noqa: E402
+from domain.table import Table, TableCommand, TakeSeat, create_game, decide_table  # noqa: E402
 from events import GameLog, NewEvent, open_store  # noqa: E402
-from events.repository import apply  # noqa: E402
+from events.repository import Decide, apply  # noqa: E402
 from tests.conftest import with_search_path  # noqa: E402
 
 DEFAULT_URL = "postgresql://postgres@127.0.0.1:5432/test"
@@ -129,18 +130,22 @@ def replay_figures(url: str, runs: int) -> dict[str, float]:
     log = GameLog(store)
     created = create_game(map_name="europe", seats=4, created_by="u0", seed=b"bench-replay")
     table = log.execute("replay", lambda _: created, "user:u0", new=True).after
+
+    def deciding(user: str, command: TableCommand | Command) -> Decide:
+        def decide(t: Table | None) -> list[Event]:
+            assert t is not None
+            return decide_table(t, user, command)
+        return decide
+
     for i in range(4):
-        table = log.execute("replay", lambda t, i=i: decide_table(t, f"u{i}", TakeSeat(f"P{i}")),
-                            f"user:u{i}").after
+        table = log.execute("replay", deciding(f"u{i}", TakeSeat(f"P{i}")), f"user:u{i}").after
     choices = random.Random(7)
     while table.game is not None and table.game.phase != "ended":
         game = table.game
         seat = (next(s for s, p in enumerate(game.players) if p.pending_tickets)
                 if game.phase == "setup" else game.current)
         command = choices.choice(legal_moves(game, seat))
-        user, chosen = f"u{seat}", command
-        table = log.execute("replay", lambda t, u=user, c=chosen: decide_table(t, u, c),
-                            f"seat:{seat}").after
+        table = log.execute("replay", deciding(f"u{seat}", command), f"seat:{seat}").after
     recorded = store.read_stream("replay")
     events = len(recorded)
 

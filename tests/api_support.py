@@ -13,6 +13,7 @@ from typing import Any
 from flask import Flask
 from openapi_core import Config, OpenAPI
 from openapi_core.contrib.werkzeug import WerkzeugOpenAPIRequest, WerkzeugOpenAPIResponse
+from werkzeug.datastructures import Headers
 from werkzeug.test import EnvironBuilder, TestResponse
 from werkzeug.wrappers import Request
 
@@ -70,8 +71,8 @@ class Client:
         if token is not None:
             all_headers["Authorization"] = f"Bearer {token}"
         buffered = kwargs.pop("buffered", False)
-        builder = EnvironBuilder(path=path, method=method, json=json, headers=all_headers,
-                                 **kwargs)
+        builder = EnvironBuilder(path=path, method=method, json=json,
+                                 headers=Headers(all_headers), **kwargs)
         response = self.http.open(builder, buffered=buffered)
         if check:
             self.check(response, Request(builder.get_environ()))
