@@ -125,10 +125,13 @@ class ServiceFlask(Flask):
 
     def ensure_sync(self, func: Callable[..., Any]) -> Callable[..., Any]:
         key = getattr(func, "__func__", func)
-        is_coroutine = self._coroutine_functions.get(key)
+        try:
+            is_coroutine = self._coroutine_functions.get(key)
+        except TypeError:  # an unhashable callable object: asked each time, as Flask does
+            key, is_coroutine = None, None
         if is_coroutine is None:
             is_coroutine = iscoroutinefunction(func)
-            if len(self._coroutine_functions) < self.MAX_REMEMBERED:
+            if key is not None and len(self._coroutine_functions) < self.MAX_REMEMBERED:
                 self._coroutine_functions[key] = is_coroutine
         return self.async_to_sync(func) if is_coroutine else func
 

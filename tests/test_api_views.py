@@ -107,3 +107,14 @@ def test_serving_requests_does_not_grow_what_the_app_remembers_of_its_functions(
     for _ in range(5):  # each request makes its view's bound method anew
         client.get(f"/v1/games/{table.game_id}/moves", token=table.tokens[0])
     assert len(app._coroutine_functions) == remembered > 0  # type: ignore[attr-defined]
+
+
+def test_an_unhashable_callable_is_still_run_as_flask_runs_it(app: Flask) -> None:
+    class Handler:
+        __hash__ = None  # type: ignore[assignment]
+
+        def __call__(self) -> str:
+            return "ran"
+
+    handler = Handler()
+    assert app.ensure_sync(handler)() == "ran"
