@@ -42,7 +42,7 @@ the ratio is actions per second over pgbench transactions per second. Also the C
 time per action of the API processes, of PostgreSQL, of Redis, of the RQ worker and of
 the bots during the load (steadier than the rates on a machine whose speed varies from
 run to run; together they say how many actions two cores could carry at most), and how
-busy the cores were. `api_cpu_per_postgres_cpu` (2.9–3.3 on a PGO build here, 3.0–3.8 on
+busy the cores were. `api_cpu_per_postgres_cpu` (2.7–3.3 on a PGO build here, 3.0–3.8 on
 pyenv's) is the steadiest figure to compare code changes by: the drift in the
 machine's speed moves both CPU times alike. The last line of output is one JSON object
 with every figure.
