@@ -72,6 +72,7 @@ from bench.stack import (  # noqa: E402
     Seen,
     Stack,
     cpu_seconds,
+    machine_busy_seconds,
     postgres_cpu_seconds,
 )
 from bench.store import pgbench_tps  # noqa: E402
@@ -137,14 +138,6 @@ def play_load(stack: Stack, clients: int, games: int, seconds: float) -> dict[st
         **{f"{name}_cpu_ms_per_action": round(1000 * used / max(seen.actions, 1), 3)
            for name, used in {**cpu_used, "bots": seen.cpu_seconds}.items()},
     }
-
-
-def machine_busy_seconds() -> float:
-    """CPU time the whole machine has spent not idle (/proc/stat), all cores."""
-    with open("/proc/stat") as stat:
-        ticks = [int(x) for x in stat.readline().split()[1:]]
-    idle = ticks[3] + ticks[4]  # idle, iowait
-    return (sum(ticks[:8]) - idle) / os.sysconf("SC_CLK_TCK")
 
 
 def within_target(point: dict[str, Any]) -> bool:

@@ -177,6 +177,14 @@ def postgres_cpu_seconds() -> float:
     return ticks / os.sysconf("SC_CLK_TCK")
 
 
+def machine_busy_seconds() -> float:
+    """CPU time the whole machine has spent not idle (/proc/stat), all cores."""
+    with open("/proc/stat") as stat:
+        ticks = [int(x) for x in stat.readline().split()[1:]]
+    idle = ticks[3] + ticks[4]  # idle, iowait
+    return (sum(ticks[:8]) - idle) / os.sysconf("SC_CLK_TCK")
+
+
 @dataclass
 class Seen:
     """What a bot saw: statuses, requests retried, latencies of its actions."""

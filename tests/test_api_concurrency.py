@@ -212,13 +212,20 @@ def test_moves_at_a_version_the_process_has_not_heard_of_come_from_the_log(
     assert {m["type"] for m in moves["moves"]} == {"keep_tickets", "resign"}  # type: ignore[index]
 
 
-def test_moves_at_a_version_already_held_come_from_memory_and_say_their_version(
-        two_processes: tuple[Client, Client]) -> None:
-    deaf, other = two_processes
+def _held_then_drawn_elsewhere(deaf: Client, other: Client) -> tuple[Table, int, int]:
+    """A started game whose version the deaf process holds, then a draw made through the
+    other one: the table, the seat that drew, the version held."""
     table, seat = _started(deaf, other)
     held = deaf.get(f"/v1/games/{table.game_id}", token=table.tokens[0]).json["version"]  # type: ignore[index]
     other.post(f"/v1/games/{table.game_id}/actions", token=table.tokens[seat],
                json={"type": "draw_tickets"})
+    return table, seat, held
+
+
+def test_moves_at_a_version_already_held_come_from_memory_and_say_their_version(
+        two_processes: tuple[Client, Client]) -> None:
+    table, seat, held = _held_then_drawn_elsewhere(*two_processes)
+    deaf, _ = two_processes
     moves = deaf.get(f"/v1/games/{table.game_id}/moves?min_version={held}",
                      token=table.tokens[seat]).json
     # the deaf process has not heard of the draw: the state it holds is as new as asked
@@ -228,11 +235,8 @@ def test_moves_at_a_version_already_held_come_from_memory_and_say_their_version(
 
 def test_min_version_among_other_query_parameters_still_counts(
         two_processes: tuple[Client, Client]) -> None:
-    deaf, other = two_processes
-    table, seat = _started(deaf, other)
-    held = deaf.get(f"/v1/games/{table.game_id}", token=table.tokens[0]).json["version"]  # type: ignore[index]
-    other.post(f"/v1/games/{table.game_id}/actions", token=table.tokens[seat],
-               json={"type": "draw_tickets"})
+    table, seat, held = _held_then_drawn_elsewhere(*two_processes)
+    deaf, _ = two_processes
     moves = deaf.get(f"/v1/games/{table.game_id}/moves?lang=en&min_version=0{held}",
                      token=table.tokens[seat]).json
     # read as alone: from memory, at the version held (the other parameter is ignored)
