@@ -107,6 +107,10 @@ class Bot:
         self.acknowledged: dict[str, list[int]] = {}  # key -> versions of its events
         self.retries = 0
         self.statuses: dict[int, int] = {}
+        self.ended = False
+
+    def actions(self) -> int:
+        return len(self.acknowledged)
 
     def call(self, method: str, path: str, token: str, body: Any = None,
              key: str | None = None) -> tuple[int, Any]:
@@ -131,10 +135,12 @@ class Bot:
             finally:
                 connection.close()
 
-    def play(self, actions: int) -> None:
-        for _ in range(actions):
+    def play(self, until: threading.Event) -> None:
+        """Act until told to stop or the game ends."""
+        while not until.is_set():
             status, game = self.call("GET", f"/v1/games/{self.game_id}", self.tokens[0])
             if game["phase"] == "ended":
+                self.ended = True
                 return
             seat = game["to_act"][0]
             status, moves = self.call("GET", f"/v1/games/{self.game_id}/moves",
@@ -162,15 +168,18 @@ def test_an_api_worker_killed_under_load_loses_nothing_and_applies_nothing_twice
             tables = [open_table(client, "usa", 2) for _ in range(4)]
             bots = [Bot(port, t.game_id, t.tokens, i) for i, t in enumerate(tables)]
             _wait_ready(port)
-            threads = [threading.Thread(target=b.play, args=(60,)) for b in bots]
+            stop = threading.Event()
+            threads = [threading.Thread(target=b.play, args=(stop,)) for b in bots]
             for t in threads:
                 t.start()
             for _ in range(3):  # kill every worker, three times, while the bots play
-                time.sleep(0.7)
+                _wait_for_progress(bots, 5)
                 workers = _children(server.pid)
                 assert workers, "no gunicorn worker found"
                 for pid in workers:
                     os.kill(pid, signal.SIGKILL)
+            _wait_for_progress(bots, 5)  # and they play on
+            stop.set()
             for t in threads:
                 t.join(120)
             store = setup.extensions["ttr"].store
@@ -195,6 +204,16 @@ def test_an_api_worker_killed_under_load_loses_nothing_and_applies_nothing_twice
                 server.kill()
                 server.wait(10)
             setup.extensions["ttr"].close()
+
+
+def _wait_for_progress(bots: list[Bot], actions: int, timeout: float = 60.0) -> None:
+    """Until every bot whose game goes on has made `actions` more actions (on a fast
+    machine a fixed pause could outlast the games themselves)."""
+    goal = [b.actions() + actions for b in bots]
+    deadline = time.monotonic() + timeout
+    while not all(b.ended or b.actions() >= g for b, g in zip(bots, goal, strict=True)):
+        assert time.monotonic() < deadline, "the bots stopped making progress"
+        time.sleep(0.01)
 
 
 def _children(pid: int) -> list[int]:
