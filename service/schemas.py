@@ -370,8 +370,13 @@ class UserEventPageSchema(Schema):
     events = fields.List(fields.Nested(EventSchema), required=True)
 
 
+# The largest version or global position a feed can be asked to start after: the
+# stores' integers are 64-bit, and positions are made well below that (`txid × 4096`).
+MAX_POSITION = 2**62
+
+
 class EventsArgsSchema(StrictSchema):
-    after = fields.Int(load_default=0, validate=validate.Range(0, 2**62))
+    after = fields.Int(load_default=0, validate=validate.Range(0, MAX_POSITION))
     wait = fields.Float(load_default=0.0, validate=validate.Range(0, 3600), metadata=_doc(
         "Long-poll: hold the request up to this many seconds (capped by the server, 60 by "
         "default) until there is an event after `after`."))

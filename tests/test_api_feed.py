@@ -124,6 +124,18 @@ def test_a_stream_resumes_after_its_last_event_id(client: Client) -> None:
     assert [int(m["id"]) for m in messages[1:3]] == [3, 4]
 
 
+@pytest.mark.parametrize("feed", ["/v1/games/{game_id}/events", "/v1/users/me/events"])
+@pytest.mark.parametrize("resume_at", [str(2**63), "99999999999999999999999", "-1", "two"])
+def test_a_stream_cannot_resume_after_an_id_no_event_can_have(
+        client: Client, feed: str, resume_at: str) -> None:
+    table = open_table(client, "usa", 2)
+    response = client.get(feed.format(game_id=table.game_id), token=table.tokens[0],
+                          headers={"Accept": "text/event-stream", "Last-Event-ID": resume_at})
+    assert response.status_code == 400 and response.json is not None
+    assert response.json["type"] == "/problems/invalid-request"
+    assert "Last-Event-ID" in response.json["detail"]
+
+
 def test_an_idle_stream_sends_keep_alive_comments(client: Client) -> None:
     table = open_table(client, "usa", 2)
     response = client.get(f"/v1/games/{table.game_id}/events", token=table.tokens[0],

@@ -23,7 +23,12 @@ from service.api.common import BEARER, PUBLIC_READ, doc, json_response, problems
 from service.app import Services, services
 from service.auth import current_user, optional_user
 from service.problems import Problem
-from service.schemas import EventPageSchema, EventsArgsSchema, UserEventPageSchema
+from service.schemas import (
+    MAX_POSITION,
+    EventPageSchema,
+    EventsArgsSchema,
+    UserEventPageSchema,
+)
 from service.views import Viewer, ended, event_view, game_view
 
 blp = Blueprint("feed", __name__, url_prefix="/v1", description="Event feeds and streams.")
@@ -41,6 +46,14 @@ SSE_CONTENT = {"schema": {
                    "to resume after the last id you received.",
 }}
 
+# Both feeds' `Last-Event-ID` header (added by `pages.build_spec`: a header documented on
+# the view would replace, not join, the query parameters its schema documents).
+LAST_EVENT_ID = {
+    "in": "header", "name": "Last-Event-ID", "required": False,
+    "schema": {"type": "string", "pattern": "^[0-9]+$"},
+    "description": "SSE: resume after this id (the game feed's version, the user feed's "
+                   "global position); instead of `after`."}
+
 
 def wants_stream() -> bool:
     return SSE in request.headers.get("Accept", "")
@@ -51,9 +64,7 @@ class GameEvents(MethodView):
     @blp.arguments(EventsArgsSchema(), location="query", error_status_code=400)
     @blp.response(200, EventPageSchema, content_type="application/json")
     @problems(blp, "invalid-request", "unauthorized", "not-found", "rate-limited")
-    @doc(blp, security=PUBLIC_READ, parameters=[{
-        "in": "header", "name": "Last-Event-ID", "required": False,
-        "schema": {"type": "string"}, "description": "SSE: resume after this version."}])
+    @doc(blp, security=PUBLIC_READ)
     def get(self, args: dict[str, Any], game_id: str) -> Any:
         """The game's events after version `after`, as you may see them
 
@@ -98,15 +109,18 @@ def _long_poll(s: Services, keys: list[str], wait: float,
 
 
 def _last_event_id() -> int | None:
+    """Where a stream resumes: `Last-Event-ID`, else `after`; in the range `after` takes
+    (a larger number would overflow the store's integers)."""
     raw = request.headers.get("Last-Event-ID") or request.args.get("after")
     if raw is None or raw == "":
         return None
     try:
         value = int(raw)
     except ValueError:
-        raise Problem("invalid-request", "Last-Event-ID is a version number.") from None
-    if value < 0:
-        raise Problem("invalid-request", "Last-Event-ID is a version number.")
+        value = -1
+    if not 0 <= value <= MAX_POSITION:
+        raise Problem("invalid-request",
+                      f"Last-Event-ID is a version or position from 0 to {MAX_POSITION}.")
     return value
 
 
