@@ -287,6 +287,10 @@ def spec_options() -> dict[str, Any]:
     }
 
 
+# The problems that always tell the client when to try again
+RETRY_AFTER_STATUSES = (429, 503)
+
+
 def register_components(api: Api) -> None:
     for name, schema in COMMANDS.items():
         api.spec.components.schema(name, schema)
@@ -297,11 +301,16 @@ def register_components(api: Api) -> None:
     content = {PROBLEM_JSON: {"schema": {"$ref": "#/components/schemas/Problem"}}}
     for status in sorted({k.status for k in KINDS.values()}):
         kinds = [(name, k) for name, k in KINDS.items() if k.status == status]
-        api.spec.components.response(f"Problem{status}", {
+        response: dict[str, Any] = {
             "description": " ".join(f"`/problems/{name}` ({k.title}): {k.description}"
                                     for name, k in kinds),
             "content": content,
-        })
+        }
+        if status in RETRY_AFTER_STATUSES:
+            response["headers"] = {"Retry-After": {
+                "description": "Seconds to wait before trying again.",
+                "schema": {"type": "integer", "minimum": 1}}}
+        api.spec.components.response(f"Problem{status}", response)
     api.spec.components.response("Problem", {
         "description": "Any other error, as problem details.", "content": content})
 

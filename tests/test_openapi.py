@@ -59,6 +59,31 @@ def test_the_server_serves_the_contract_and_its_docs(app: Flask) -> None:
         assert asset.status_code == 200 and asset.mimetype == "text/javascript"
 
 
+def test_the_docs_ask_no_outside_validator_for_a_badge(app: Flask) -> None:
+    script = app.test_client().get("/docs/start.js").get_data(True)
+    assert "validatorUrl: null" in script and "http" not in script
+
+
+def test_every_operation_documents_the_rate_limit_and_when_to_retry(
+        spec: dict[str, Any]) -> None:
+    # every request under /v1 passes the per-token or per-address limit
+    undocumented = [f"{method.upper()} {path}" for path, operations in spec["paths"].items()
+                    if path.startswith("/v1/")
+                    for method, operation in operations.items()
+                    if method != "parameters" and "429" not in operation["responses"]]
+    assert undocumented == []
+    limited = spec["components"]["responses"]["Problem429"]
+    assert limited["headers"]["Retry-After"]["schema"]["type"] == "integer"
+
+
+@pytest.mark.parametrize("path", ["/v1/games/{game_id}/events", "/v1/users/me/events"])
+def test_both_feeds_document_their_query_and_where_a_stream_resumes(
+        spec: dict[str, Any], path: str) -> None:
+    parameters = {(p["in"], p["name"]) for p in spec["paths"][path]["get"]["parameters"]}
+    assert {("query", "after"), ("query", "wait"), ("query", "limit"),
+            ("header", "Last-Event-ID")} <= parameters
+
+
 def test_every_command_type_is_documented(spec: dict[str, Any]) -> None:
     documented = {s["properties"]["type"]["enum"][0] for s in COMMANDS.values()}
     assert documented == set(COMMAND_TYPES) | {"resign"}

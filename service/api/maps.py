@@ -47,6 +47,7 @@ def map_view(name: str) -> dict[str, Any]:
 @blp.route("")
 class Maps(MethodView):
     @blp.response(200, MapListSchema)
+    @problems(blp, "rate-limited")
     def get(self) -> Any:
         """The maps this server plays"""
         maps = []
@@ -61,7 +62,7 @@ class Maps(MethodView):
 @blp.route("/<map_name>")
 class Map(MethodView):
     @blp.response(200, MapSchema)
-    @problems(blp, "not-found")
+    @problems(blp, "not-found", "rate-limited")
     def get(self, map_name: str) -> Any:
         """A board: cities, routes (with their ids), tickets and rules"""
         if map_name not in MAP_NAMES:

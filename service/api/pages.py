@@ -3,6 +3,7 @@ shipped with the package), problem type pages, health probes, and the replay vie
 
 from __future__ import annotations
 
+import copy
 import html
 import json
 from functools import cache
@@ -22,7 +23,8 @@ STATIC = Path(__file__).resolve().parent.parent / "static"
 def build_spec(app: Flask) -> dict[str, Any]:
     """The OpenAPI document of `app`, as committed in `openapi.yaml`."""
     api = app.extensions["flask-smorest"]["apis"][""]["ext_obj"]
-    spec: dict[str, Any] = api.spec.to_dict()
+    # apispec hands out the dict it keeps: amend a copy, so that every call builds the same
+    spec: dict[str, Any] = copy.deepcopy(api.spec.to_dict())
     _amend(spec)
     spec["x-rule-codes"] = dict(CODES)
     spec["x-problem-types"] = {f"/problems/{kind}": {"status": k.status, "title": k.title,
@@ -34,14 +36,16 @@ def build_spec(app: Flask) -> dict[str, Any]:
 def _amend(spec: dict[str, Any]) -> None:
     """What the decorators cannot say: status codes as strings, the SSE form of the feeds,
     and the legal moves as commands."""
-    from service.api.feed import SSE, SSE_CONTENT
+    from service.api.feed import LAST_EVENT_ID, SSE, SSE_CONTENT
 
     for operations in spec["paths"].values():
         for operation in operations.values():
             if isinstance(operation, dict) and "responses" in operation:
                 operation["responses"] = {str(k): v for k, v in operation["responses"].items()}
     for path in ("/v1/games/{game_id}/events", "/v1/users/me/events"):
-        spec["paths"][path]["get"]["responses"]["200"]["content"][SSE] = SSE_CONTENT
+        feed = spec["paths"][path]["get"]
+        feed["responses"]["200"]["content"][SSE] = SSE_CONTENT
+        feed["parameters"] = [*feed.get("parameters", []), copy.deepcopy(LAST_EVENT_ID)]
     for name in ("Moves", "ActionResult"):
         moves = spec["components"]["schemas"][name]["properties"]["moves"]
         moves["items"] = {"$ref": "#/components/schemas/Command"}
@@ -72,8 +76,10 @@ DOCS_PAGE = """<!doctype html>
 <script src="/docs/assets/swagger-ui-bundle.js"></script>
 <script src="/docs/start.js"></script></body></html>
 """
+# validatorUrl null: Swagger UI would otherwise load a badge from an outside validator
+# on any host but localhost, and the docs call nothing outside this server.
 DOCS_START = """window.ui = SwaggerUIBundle({url: "/openapi.yaml", dom_id: "#docs",
-  deepLinking: true, defaultModelsExpandDepth: 0});
+  deepLinking: true, defaultModelsExpandDepth: 0, validatorUrl: null});
 """
 
 

@@ -48,7 +48,7 @@ class Users(MethodView):
 @blp.route("/me")
 class Me(MethodView):
     @blp.response(200, UserSchema)
-    @problems(blp, "unauthorized")
+    @problems(blp, "unauthorized", "rate-limited")
     @doc(blp, security=BEARER)
     def get(self) -> Any:
         """Who the token belongs to"""
