@@ -7,12 +7,14 @@ import json
 import random
 import socket
 import time
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
 from flask import Flask
 from openapi_core import Config, OpenAPI
 from openapi_core.contrib.werkzeug import WerkzeugOpenAPIRequest, WerkzeugOpenAPIResponse
+from openapi_schema_validator import OAS30Validator
 from werkzeug.datastructures import Headers
 from werkzeug.test import EnvironBuilder, TestResponse
 from werkzeug.wrappers import Request
@@ -49,6 +51,57 @@ class ContractError(AssertionError):
     """A response that the OpenAPI contract does not allow."""
 
 
+class CheckedStream:
+    """A Server-Sent Events body that holds each message to the contract as it passes:
+    its `data` is the schema the spec's SSE description names, its `event:` the event's
+    type and its `id:` the event's version (the global position in the user feed)."""
+
+    def __init__(self, chunks: Iterable[Any], schemas: dict[str, OAS30Validator], *,
+                 user_feed: bool) -> None:
+        self.chunks = chunks
+        self.schemas = schemas
+        self.user_feed = user_feed
+        self.buffer = ""
+        self.messages = 0
+
+    def __iter__(self) -> Iterator[Any]:
+        for chunk in self.chunks:
+            self.buffer += chunk.decode() if isinstance(chunk, bytes) else chunk
+            while "\n\n" in self.buffer:
+                block, self.buffer = self.buffer.split("\n\n", 1)
+                self.check(block)
+            yield chunk
+
+    def close(self) -> None:
+        close = getattr(self.chunks, "close", None)
+        if close is not None:
+            close()
+
+    def check(self, block: str) -> None:
+        fields: dict[str, str] = {}
+        for line in block.split("\n"):
+            if line.startswith(":"):
+                continue  # a comment: the keep-alive
+            name, _, value = line.partition(": ")
+            if name not in ("event", "id", "data", "retry"):
+                raise ContractError(f"a stream sent a field SSE does not have: {line!r}")
+            fields[name] = value
+        if "data" not in fields:
+            return
+        data = json.loads(fields["data"])
+        event = fields.get("event")
+        schema = self.schemas["Game" if event == "snapshot" else "Event"]
+        errors = sorted(schema.iter_errors(data), key=str)
+        if errors:
+            raise ContractError(f"stream message {event}: {errors[0].message}\n{block[:2000]}")
+        if event != "snapshot":
+            expected_id = data["position"] if self.user_feed else data["version"]
+            if event != data["type"] or fields.get("id") != str(expected_id):
+                raise ContractError(f"stream message's event and id disagree with its data: "
+                                    f"{block[:500]}")
+        self.messages += 1
+
+
 class Client:
     """A Flask test client that holds every response to the contract."""
 
@@ -59,6 +112,7 @@ class Client:
         self.spec = spec or OpenAPI.from_dict(build_spec(app), config=Config(
             extra_media_type_deserializers={PROBLEM_JSON: json.loads}))
         self.checked = 0
+        self._stream_schemas: dict[str, OAS30Validator] | None = None
 
     def fork(self) -> Client:
         """Another client of the same app (one per thread), checking against the same spec."""
@@ -80,7 +134,11 @@ class Client:
 
     def check(self, response: TestResponse, sent: Request) -> None:
         if response.mimetype == "text/event-stream":
-            return  # a stream: its events are checked one by one by the tests
+            # a stream has no end to check: each message is checked as the test reads it
+            response.response = CheckedStream(response.response, self.stream_schemas(),
+                                              user_feed=sent.path == "/v1/users/me/events")
+            self.checked += 1
+            return
         request = WerkzeugOpenAPIRequest(sent)
         errors = list(self.spec.iter_response_errors(request, WerkzeugOpenAPIResponse(response)))
         if errors:
@@ -89,6 +147,18 @@ class Client:
             raise ContractError(f"{response.request.method} {response.request.path} → "
                                 f"{response.status_code}: {detail}\n{body}")
         self.checked += 1
+
+    def stream_schemas(self) -> dict[str, OAS30Validator]:
+        """Validators of a stream's messages: the `snapshot` is the game as in `GET
+        /v1/games/{id}`; every other message is an event as in the JSON pages."""
+        if self._stream_schemas is None:
+            spec = build_spec(self.app)
+            self._stream_schemas = {
+                name: OAS30Validator({"$ref": f"#/components/schemas/{name}",
+                                      "components": spec["components"]},
+                                     format_checker=OAS30Validator.FORMAT_CHECKER)
+                for name in ("Game", "Event")}
+        return self._stream_schemas
 
     def get(self, path: str, **kwargs: Any) -> TestResponse:
         return self.request("GET", path, **kwargs)
