@@ -1,36 +1,90 @@
-"""schemathesis against openapi.yaml: generated requests to every operation, with a
-valid token, must never produce a server error, and every response must match the
-contract (status, headers, content type, body).
+"""schemathesis against openapi.yaml, on SQLite and on PostgreSQL: generated requests to
+every operation, with a valid token, must never produce a server error, and every
+response must match the contract (status, headers, content type, body).
 
-The app is built when the module is collected: schemathesis needs the schema then
+Half of the requests that name a game are aimed at real ones: a Europe table still
+waiting for players, and a North America game in play where the fuzzer holds a seat
+(so moves, actions, feeds and states are fuzzed against a live game, whose rules
+refuse most of what is generated).
+
+The apps are built when the module is collected: schemathesis needs the schema then
 (its fixture-based loader does not work with this pytest).
 """
 
 from __future__ import annotations
 
+import secrets
 import tempfile
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import psycopg
 import pytest
 import schemathesis
+from flask import Flask
 from hypothesis import HealthCheck, settings
+from schemathesis.specs.openapi.schemas import OpenApiSchema
 
 from tests.api_support import make_app
+from tests.conftest import IN_CI, PG_URL, with_search_path
 from tests.test_worker_helpers import RecordingJobs
 
 _SCRATCH = tempfile.TemporaryDirectory(prefix="ttr-fuzz-")
-# Jobs only written down: a fuzzed webhook URL must not be called (nor a game scored
-# in the background while the fuzzer reads it).
-APP = make_app(f"sqlite:///{Path(_SCRATCH.name) / 'fuzz.sqlite3'}",
-               extra={"jobs": RecordingJobs()})
-_http = APP.test_client()
-TOKEN = _http.post("/v1/users", json={"name": "Fuzzer"}).json["token"]  # type: ignore[index]
-GAME = _http.post("/v1/games", json={"map": "europe", "seats": 3},
-                  headers={"Authorization": f"Bearer {TOKEN}"}).json["id"]  # type: ignore[index]
+_PG_SCHEMA = "fuzz_" + secrets.token_hex(6)
 
-schema = schemathesis.openapi.from_wsgi("/openapi.yaml", APP)
+
+@dataclass
+class Target:
+    """An app to fuzz, the fuzzer's token there and the games to aim at."""
+    app: Flask
+    token: str
+    games: tuple[str, ...]
+
+
+def _target(database_url: str) -> Target:
+    # Jobs only written down: a fuzzed webhook URL must not be called (nor a game scored
+    # in the background while the fuzzer reads it). Long polls short: `wait` is fuzzed.
+    app = make_app(database_url, long_poll_max=0.05, extra={"jobs": RecordingJobs()})
+    http = app.test_client()
+
+    def post(path: str, token: str | None, body: Any) -> Any:
+        headers = {"Authorization": f"Bearer {token}"} if token else {}
+        response = http.post(path, json=body, headers=headers)
+        assert response.status_code < 300, response.json
+        return response.json
+
+    token = post("/v1/users", None, {"name": "Fuzzer"})["token"]
+    waiting = post("/v1/games", token, {"map": "europe", "seats": 3})["id"]
+    playing = post("/v1/games", token, {"map": "usa", "seats": 2})["id"]
+    other = post("/v1/users", None, {"name": "Opponent"})["token"]
+    game = post(f"/v1/games/{playing}/players", other, {})
+    for seat_token in (token, other):  # both keep their tickets: the game is in play
+        moves = http.get(f"/v1/games/{playing}/moves",
+                         headers={"Authorization": f"Bearer {seat_token}"}).json
+        assert moves is not None
+        post(f"/v1/games/{playing}/actions", seat_token, moves["moves"][0])
+    assert game["status"] == "playing"
+    return Target(app, token, (waiting, playing))
+
+
+def _postgresql_url() -> str | None:
+    """A new schema of the test database, or None where there is none (never in CI)."""
+    try:
+        with psycopg.connect(PG_URL, autocommit=True, connect_timeout=3) as conn:
+            conn.execute(f"CREATE SCHEMA {_PG_SCHEMA}")
+    except psycopg.OperationalError:
+        if IN_CI:
+            raise
+        return None
+    return with_search_path(PG_URL, _PG_SCHEMA)
+
+
+SQLITE = _target(f"sqlite:///{Path(_SCRATCH.name) / 'fuzz.sqlite3'}")
+_pg_url = _postgresql_url()
+POSTGRESQL = _target(_pg_url) if _pg_url is not None else None
+TARGETS = [t for t in (SQLITE, POSTGRESQL) if t is not None]
 
 
 @schemathesis.serializer("application/x-ndjson")
@@ -39,31 +93,39 @@ def _ndjson(context: Any, value: Any) -> bytes:
     return (value if isinstance(value, str) else str(value)).encode()
 
 
-@schema.auth()
-class Bearer:
-    def get(self, case: Any, context: Any) -> str:
-        return str(TOKEN)
+def _schema_of(target: Target) -> OpenApiSchema:
+    schema = schemathesis.openapi.from_wsgi("/openapi.yaml", target.app)
 
-    def set(self, case: Any, data: str, context: Any) -> None:
-        case.headers = case.headers or {}
-        case.headers.setdefault("Authorization", f"Bearer {data}")
-        # aim half of the requests at a real game, not only at random ids
-        parameters = case.path_parameters or {}
-        if "game_id" in parameters and hash(str(parameters)) % 2 == 0:
-            parameters["game_id"] = GAME
+    @schema.auth()
+    class Bearer:
+        def get(self, case: Any, context: Any) -> str:
+            return target.token
+
+        def set(self, case: Any, data: str, context: Any) -> None:
+            case.headers = case.headers or {}
+            case.headers.setdefault("Authorization", f"Bearer {data}")
+            # aim half of the requests at a real game, not only at random ids
+            parameters = case.path_parameters or {}
+            if "game_id" in parameters:
+                pick = hash(str(parameters)) % (2 * len(target.games))
+                if pick < len(target.games):
+                    parameters["game_id"] = target.games[pick]
+
+    return schema
 
 
 @pytest.fixture(scope="module", autouse=True)
-def _close_the_app() -> Iterator[None]:
+def _close_the_apps() -> Iterator[None]:
     yield
-    APP.extensions["ttr"].close()
+    for target in TARGETS:
+        target.app.extensions["ttr"].close()
     _SCRATCH.cleanup()
+    if POSTGRESQL is not None:
+        with psycopg.connect(PG_URL, autocommit=True) as conn:
+            conn.execute(f"DROP SCHEMA {_PG_SCHEMA} CASCADE")
 
 
-@schema.parametrize()
-@settings(max_examples=30, deadline=None,
-          suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
-def test_no_request_breaks_the_server_or_the_contract(case: Any) -> None:
+def _call_and_validate(case: Any) -> None:
     excluded = []
     if case.media_type == "application/x-ndjson":
         # an export is any text: no generated body is "invalid" for it, and a body that
@@ -74,3 +136,23 @@ def test_no_request_breaks_the_server_or_the_contract(case: Any) -> None:
         # "import" - which cannot exist), so Allow lists GET too
         excluded.append(schemathesis.checks.allow_header_conformance)
     case.call_and_validate(excluded_checks=excluded)
+
+
+FUZZ = settings(max_examples=50, deadline=None,
+                suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+
+
+@_schema_of(SQLITE).parametrize()
+@FUZZ
+def test_no_request_breaks_the_server_or_the_contract_on_sqlite(case: Any) -> None:
+    _call_and_validate(case)
+
+
+if POSTGRESQL is not None:
+    @_schema_of(POSTGRESQL).parametrize()
+    @FUZZ
+    def test_no_request_breaks_the_server_or_the_contract_on_postgresql(case: Any) -> None:
+        _call_and_validate(case)
+else:
+    def test_no_request_breaks_the_server_or_the_contract_on_postgresql() -> None:
+        pytest.skip("no PostgreSQL at TTR_TEST_DATABASE_URL (outside CI only)")

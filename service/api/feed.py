@@ -50,9 +50,10 @@ SSE_CONTENT = {"schema": {
 # the view would replace, not join, the query parameters its schema documents).
 LAST_EVENT_ID = {
     "in": "header", "name": "Last-Event-ID", "required": False,
-    "schema": {"type": "string", "pattern": "^[0-9]+$"},
+    "schema": {"type": "string"},
     "description": "SSE: resume after this id (the game feed's version, the user feed's "
-                   "global position); instead of `after`."}
+                   "global position: a whole number from 0 to 2^62); instead of `after`. "
+                   "Read by streams only."}
 
 
 def wants_stream() -> bool:
