@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterator
+import threading
+import time
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 import pytest
@@ -14,6 +16,7 @@ from flask import Flask
 
 from domain.table import Table as TableState
 from events.catalogue import encode
+from events.store import Recorded
 from tests.api_support import Client, Table, choose, make_app, open_table, play_to_the_end
 
 
@@ -88,6 +91,43 @@ def assert_players_hidden(view: dict[str, Any], seat: int | None) -> None:
         assert view["you"]["seat"] == seat
 
 
+def assert_events_redacted(shown: Sequence[dict[str, Any]], stored: Sequence[Recorded],
+                           seat: int | None) -> None:
+    """`shown` are the `stored` events as `seat` (None: a spectator) sees them during play:
+    of each private field, only what that seat may see."""
+    assert [(e["version"], e["type"]) for e in shown] == [(r.version, r.type) for r in stored]
+    for event, rec in zip(shown, stored, strict=True):
+        for name, who in rec.audience.items():
+            if who == "per_seat":
+                assert all(v is None for i, v in enumerate(event["data"][name]) if i != seat)
+            elif seat not in who:
+                assert name not in event["data"] and name in event["hidden"]
+            else:
+                assert event["data"][name] == rec.private[name]
+
+
+def hidden_types(events: Sequence[dict[str, Any]]) -> set[str]:
+    """The types of the events that kept something from their reader."""
+    return {e["type"] for e in events if e["hidden"]}
+
+
+def read_until_idle(response: Any) -> str:
+    """A streaming response's text up to its first keep-alive (nothing more to send)."""
+    text = ""
+    for chunk in response.response:
+        text += chunk.decode() if isinstance(chunk, bytes) else chunk
+        if ": keep-alive" in text:
+            break
+    response.close()
+    return text
+
+
+def sse_messages(text: str) -> list[tuple[str, dict[str, Any]]]:
+    """The (event, data) of each SSE message in `text`."""
+    return [(m.split("\n", 1)[0].removeprefix("event: "), json.loads(m.split("data: ", 1)[1]))
+            for m in text.split("\n\n") if m.startswith("event:")]
+
+
 @pytest.fixture(scope="module")
 def midgame(app: Flask, client: Client) -> Table:
     table = open_table(client, "europe", 3)
@@ -127,16 +167,7 @@ def test_the_event_log_hides_what_others_drew_and_were_dealt(app: Flask, client:
         response = client.get(f"/v1/games/{midgame.game_id}/events?after=0&limit=5000",
                               token=token)
         assert_hidden(response.get_data(True), secrets_of_others(app, midgame.game_id, seat))
-        events = response.json["events"]  # type: ignore[index]
-        assert len(events) == len(stored)
-        for shown, rec in zip(events, stored, strict=True):
-            for name, who in rec.audience.items():
-                if who == "per_seat":
-                    assert all(v is None for i, v in enumerate(shown["data"][name]) if i != seat)
-                elif seat not in who:
-                    assert name not in shown["data"] and name in shown["hidden"]
-                else:
-                    assert shown["data"][name] == rec.private[name]
+        assert_events_redacted(response.json["events"], stored, seat)  # type: ignore[index]
 
 
 def test_your_own_blind_draws_and_tickets_are_shown_to_you(app: Flask, client: Client,
@@ -205,18 +236,148 @@ def test_the_event_stream_hides_the_others_too(app: Flask, client: Client,
                           headers={"Accept": "text/event-stream", "Last-Event-ID": "0"},
                           buffered=False)
     assert response.mimetype == "text/event-stream"
-    text = ""
-    for chunk in response.response:  # type: ignore[attr-defined]
-        text += chunk.decode() if isinstance(chunk, bytes) else chunk
-        if ": keep-alive" in text:
-            break
-    response.close()
-    messages = [m for m in text.split("\n\n") if m.startswith("event:")]
-    assert messages[0].startswith("event: snapshot")
-    snapshot = json.loads(messages[0].split("data: ", 1)[1])
-    assert_players_hidden(snapshot, seat)
+    text = read_until_idle(response)
+    messages = sse_messages(text)
+    assert messages[0][0] == "snapshot"
+    assert_players_hidden(messages[0][1], seat)
     assert len(messages) - 1 == truth(app, midgame.game_id).version
     assert_hidden(text, secrets_of_others(app, midgame.game_id, seat))
+
+
+def test_the_lobby_shows_no_seed_and_no_ones_cards(app: Flask, client: Client,
+                                                  midgame: Table) -> None:
+    waiting = open_table(client, "usa", 2, seats=3)
+    table = truth(app, waiting.game_id)
+    for token in (None, midgame.tokens[0], waiting.tokens[1]):
+        lobby = client.get("/v1/games?limit=100", token=token)
+        games = lobby.json["games"]  # type: ignore[index]
+        assert waiting.game_id in {g["id"] for g in games}
+        assert midgame.game_id not in {g["id"] for g in games}
+        assert all(set(p) == {"seat", "user_id", "name", "to_act", "out"}
+                   for g in games for p in g["players"])
+        assert_hidden(lobby.get_data(True), {table.seed.hex()}
+                      | secrets_of_others(app, midgame.game_id, -1))
+
+
+def test_your_games_list_shows_no_ones_dealt_tickets(app: Flask, client: Client) -> None:
+    table = open_table(client, "europe", 3)
+    game = truth(app, table.game_id).game
+    assert game is not None and game.phase == "setup"
+    assert all(p.pending_tickets for p in game.players)
+    for token in table.tokens:
+        games = client.get("/v1/users/me/games", token=token)
+        assert [g["id"] for g in games.json["games"]] == [table.game_id]  # type: ignore[index]
+        assert_hidden(games.get_data(True), secrets_of_others(app, table.game_id, -1))
+
+
+def test_creating_a_game_answers_without_its_seed(app: Flask, client: Client) -> None:
+    created = client.post("/v1/games", token=client.new_user("Creator"),
+                          json={"map": "nordic", "seats": 3, "private": True})
+    assert created.status_code == 201
+    body: dict[str, Any] = created.json  # type: ignore[assignment]
+    table = truth(app, body["id"])
+    assert body["seed"] is None and body["seed_commitment"] == table.seed_commitment
+    assert body["invite_code"] and body["deck_count"] == 0 and body["ticket_deck_count"] == 0
+    assert_hidden(created.get_data(True), {table.seed.hex(), str(table.invite_code_sha256)})
+
+
+def test_the_join_answer_shows_only_your_own_dealt_tickets(app: Flask, client: Client) -> None:
+    table = open_table(client, "usa", 2, seats=3)
+    joined = client.post(f"/v1/games/{table.game_id}/players",
+                         token=client.new_user("Last"), json={})
+    assert joined.status_code == 200 and joined.json["phase"] == "setup"  # type: ignore[index]
+    game = truth(app, table.game_id).game
+    assert game is not None
+    assert_players_hidden(joined.json, 2)  # type: ignore[arg-type]
+    assert [t["id"] for t in joined.json["you"]["pending_tickets"]] == list(  # type: ignore[index]
+        game.players[2].pending_tickets)
+    assert_hidden(joined.get_data(True), secrets_of_others(app, table.game_id, 2))
+
+
+def test_starting_early_answers_with_the_starters_dealt_tickets_only(app: Flask,
+                                                                   client: Client) -> None:
+    table = open_table(client, "usa", 2, seats=3)
+    started = client.post(f"/v1/games/{table.game_id}/start", token=table.tokens[0])
+    assert started.status_code == 200 and started.json["phase"] == "setup"  # type: ignore[index]
+    game = truth(app, table.game_id).game
+    assert game is not None and len(game.players) == 2
+    assert_players_hidden(started.json, 0)  # type: ignore[arg-type]
+    assert [t["id"] for t in started.json["you"]["pending_tickets"]] == list(  # type: ignore[index]
+        game.players[0].pending_tickets)
+    assert_hidden(started.get_data(True), secrets_of_others(app, table.game_id, 0))
+
+
+def test_a_long_poll_hides_the_others_dealt_tickets_and_blind_draws(app: Flask, client: Client,
+                                                                   midgame: Table) -> None:
+    stored = app.extensions["ttr"].store.read_stream(midgame.game_id)
+    for seat, token in [*enumerate(midgame.tokens), (None, None)]:
+        response = client.get(f"/v1/games/{midgame.game_id}/events?after=0&wait=5&limit=5000",
+                              token=token)
+        events = response.json["events"]  # type: ignore[index]
+        assert_events_redacted(events, stored, seat)
+        assert {"game_started", "card_drawn_blind", "tickets_drawn"} <= hidden_types(events)
+        assert_hidden(response.get_data(True),
+                      secrets_of_others(app, midgame.game_id, -1 if seat is None else seat))
+
+
+def test_a_long_poll_woken_by_another_players_blind_draw_does_not_show_the_card(
+        app: Flask, client: Client) -> None:
+    table = open_table(client, "usa", 2)
+    play_some(client, table, 2)  # both players keep their setup tickets
+    state: dict[str, Any] = client.get(f"/v1/games/{table.game_id}",
+                                       token=table.tokens[0]).json  # type: ignore[assignment]
+    assert state["phase"] == "playing"
+    drawer, watcher = state["turn"]["seat"], 1 - state["turn"]["seat"]
+    answers: list[int] = []
+
+    def draw_blind() -> None:
+        time.sleep(0.3)
+        answers.append(client.fork().post(
+            f"/v1/games/{table.game_id}/actions", token=table.tokens[drawer],
+            json={"type": "draw_card", "source": "deck"}).status_code)
+
+    thread = threading.Thread(target=draw_blind)
+    thread.start()
+    started = time.monotonic()
+    response = client.get(f"/v1/games/{table.game_id}/events?after={state['version']}&wait=20",
+                          token=table.tokens[watcher])
+    waited = time.monotonic() - started
+    thread.join()
+    assert answers == [200] and 0.2 < waited < 10
+    events = response.json["events"]  # type: ignore[index]
+    assert events[0]["type"] == "card_drawn_blind" and events[0]["data"]["seat"] == drawer
+    assert "card" not in events[0]["data"] and events[0]["hidden"] == ["card"]
+    assert_events_redacted(events, app.extensions["ttr"].store.read_stream(
+        table.game_id, after=state["version"]), watcher)
+
+
+def test_your_event_stream_hides_the_others_secrets(app: Flask, client: Client,
+                                                    midgame: Table) -> None:
+    seat = 2
+    response = client.get("/v1/users/me/events", token=midgame.tokens[seat],
+                          headers={"Accept": "text/event-stream", "Last-Event-ID": "0"},
+                          buffered=False)
+    assert response.mimetype == "text/event-stream"
+    text = read_until_idle(response)
+    events = [data for _, data in sse_messages(text)]
+    assert_events_redacted(events, app.extensions["ttr"].store.read_stream(midgame.game_id),
+                           seat)
+    assert {"game_started", "card_drawn_blind", "tickets_drawn"} <= hidden_types(events)
+    assert_hidden(text, secrets_of_others(app, midgame.game_id, seat))
+
+
+def test_an_export_during_play_hides_the_others_tickets_blind_draws_and_decks(
+        app: Flask, client: Client, midgame: Table) -> None:
+    stored = app.extensions["ttr"].store.read_stream(midgame.game_id)
+    for seat, token in [*enumerate(midgame.tokens), (None, None)]:
+        export = client.get(f"/v1/games/{midgame.game_id}/export", token=token)
+        assert export.status_code == 200
+        records = [json.loads(line) for line in export.get_data(True).splitlines()]
+        assert_events_redacted(records, stored, seat)
+        assert {"game_started", "card_drawn_blind", "tickets_drawn",
+                "tickets_kept"} <= hidden_types(records)
+        assert_hidden(export.get_data(True),
+                      secrets_of_others(app, midgame.game_id, -1 if seat is None else seat))
 
 
 def test_after_the_end_everything_is_shown(app: Flask, client: Client) -> None:
