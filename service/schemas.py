@@ -388,8 +388,9 @@ class ScoreSchema(Schema):
     status = fields.Str(required=True, metadata={"enum": list(STATUSES)})
     players = fields.List(fields.Dict(), required=True, metadata=_doc(
         "Per seat: routes, stations (with the route each borrows), tickets (from, to, "
-        "points, completed), the longest path's length and routes, the score parts, "
-        "total, rank, winner."))
+        "points, completed), the longest path's length and routes, `score` (its parts "
+        "`routes`, `tickets`, `stations`, `longest_path`, `globetrotter` and their "
+        "`total`), rank, winner."))
     winners = fields.List(fields.Int(), required=True)
 
 
