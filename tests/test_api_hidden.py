@@ -4,11 +4,14 @@ order of any deck; once the game has ended, everything is shown."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import random
+import sqlite3
 import threading
 import time
 from collections.abc import Iterator, Sequence
+from contextlib import closing
 from typing import Any
 
 import pytest
@@ -395,3 +398,15 @@ def test_after_the_end_everything_is_shown(app: Flask, client: Client) -> None:
                                    app.extensions["ttr"].store.read_stream(table.game_id)
                                    if r.type == "game_started"))
     assert started["data"]["deck"] == private["deck"]
+
+
+def test_a_token_is_shown_once_and_kept_only_as_its_hash(app: Flask, client: Client) -> None:
+    created = client.post("/v1/users", json={"name": "Once"})
+    token = created.json["token"]  # type: ignore[index]
+    me = client.get("/v1/users/me", token=token)
+    assert me.status_code == 200 and token not in me.get_data(True)
+    database = app.extensions["ttr"].settings.database_url.removeprefix("sqlite:///")
+    with closing(sqlite3.connect(database)) as conn:
+        stored = "\n".join(conn.iterdump())
+    assert token not in stored
+    assert hashlib.sha256(token.encode()).hexdigest() in stored
