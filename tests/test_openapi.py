@@ -43,6 +43,25 @@ def test_the_committed_contract_is_what_the_code_generates(app: Flask) -> None:
         "openapi.yaml is stale: regenerate it with `ttr openapi > openapi.yaml`")
 
 
+def test_the_contract_has_no_yaml_aliases_for_tools_that_refuse_them() -> None:
+    root = yaml.compose((ROOT / "openapi.yaml").read_text())
+    seen: set[int] = set()
+
+    def walk(node: yaml.Node) -> None:
+        assert id(node) not in seen, f"an alias at line {node.start_mark.line + 1}"
+        seen.add(id(node))
+        if isinstance(node, yaml.MappingNode):
+            for key, value in node.value:
+                walk(key)
+                walk(value)
+        elif isinstance(node, yaml.SequenceNode):
+            for item in node.value:
+                walk(item)
+
+    assert root is not None
+    walk(root)
+
+
 def test_the_contract_is_a_valid_openapi_document(spec: dict[str, Any]) -> None:
     from openapi_spec_validator import validate
 

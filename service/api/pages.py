@@ -58,8 +58,17 @@ def _amend(spec: dict[str, Any]) -> None:
         components["schemas"].pop(name, None)
 
 
+class _PlainDumper(yaml.SafeDumper):
+    """YAML without anchors and aliases (`&id001` / `*id001`), which some OpenAPI tools
+    refuse: a part the spec shares is written out again each time."""
+
+    def ignore_aliases(self, data: Any) -> bool:
+        return True
+
+
 def spec_yaml(app: Flask) -> str:
-    return yaml.safe_dump(build_spec(app), sort_keys=False, allow_unicode=True, width=100)
+    return yaml.dump(build_spec(app), Dumper=_PlainDumper, sort_keys=False,
+                     allow_unicode=True, width=100)
 
 
 @cache
