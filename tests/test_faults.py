@@ -108,6 +108,9 @@ class Bot:
         self.retries = 0
         self.statuses: dict[int, int] = {}
         self.ended = False
+        self.stop = threading.Event()  # finish the action under way, then stop
+        self.abandon = threading.Event()  # the test has failed: retry nothing more
+        self.error: BaseException | None = None
 
     def actions(self) -> int:
         return len(self.acknowledged)
@@ -130,14 +133,22 @@ class Bot:
                     raise ConnectionError(response.status)
                 return response.status, json.loads(data) if data else None
             except (OSError, http.client.HTTPException):
+                if self.abandon.is_set():
+                    raise
                 self.retries += 1  # the worker died under us: the same request again
                 time.sleep(0.05)
             finally:
                 connection.close()
 
-    def play(self, until: threading.Event) -> None:
-        """Act until told to stop or the game ends."""
-        while not until.is_set():
+    def play(self) -> None:
+        """Act until told to stop or the game ends; what went wrong is kept in `error`."""
+        try:
+            self._play()
+        except BaseException as error:
+            self.error = error
+
+    def _play(self) -> None:
+        while not self.stop.is_set():
             status, game = self.call("GET", f"/v1/games/{self.game_id}", self.tokens[0])
             if game["phase"] == "ended":
                 self.ended = True
@@ -163,13 +174,13 @@ def test_an_api_worker_killed_under_load_loses_nothing_and_applies_nothing_twice
             [sys.executable, "-m", "service.cli", "serve", "--bind", f"127.0.0.1:{port}",
              "--workers", "2"], env=env, stderr=log)
         setup = make_app(pg_schema_url, redis_url=redis_url)
+        bots: list[Bot] = []
         try:
             client = Client(setup)
             tables = [open_table(client, "usa", 2) for _ in range(4)]
             bots = [Bot(port, t.game_id, t.tokens, i) for i, t in enumerate(tables)]
             _wait_ready(port)
-            stop = threading.Event()
-            threads = [threading.Thread(target=b.play, args=(stop,)) for b in bots]
+            threads = [threading.Thread(target=b.play, daemon=True) for b in bots]
             for t in threads:
                 t.start()
             for _ in range(3):  # kill every worker, three times, while the bots play
@@ -179,9 +190,11 @@ def test_an_api_worker_killed_under_load_loses_nothing_and_applies_nothing_twice
                 for pid in workers:
                     os.kill(pid, signal.SIGKILL)
             _wait_for_progress(bots, 5)  # and they play on
-            stop.set()
+            for bot in bots:
+                bot.stop.set()
             for t in threads:
                 t.join(120)
+            assert [b.error for b in bots] == [None] * len(bots)
             store = setup.extensions["ttr"].store
             for table, bot in zip(tables, bots, strict=True):
                 records = store.read_stream(table.game_id)
@@ -196,6 +209,9 @@ def test_an_api_worker_killed_under_load_loses_nothing_and_applies_nothing_twice
             assert sum(b.retries for b in bots) >= 1  # the kill was felt by a client
             assert all(500 not in b.statuses for b in bots)
         finally:
+            for bot in bots:  # on failure, no bot may retry forever against a dead server
+                bot.stop.set()
+                bot.abandon.set()
             server.terminate()
             try:
                 server.wait(5)
@@ -212,6 +228,8 @@ def _wait_for_progress(bots: list[Bot], actions: int, timeout: float = 60.0) -> 
     goal = [b.actions() + actions for b in bots]
     deadline = time.monotonic() + timeout
     while not all(b.ended or b.actions() >= g for b, g in zip(bots, goal, strict=True)):
+        failed = [b.error for b in bots if b.error is not None]
+        assert not failed, f"a bot failed: {failed[0]!r}"
         assert time.monotonic() < deadline, "the bots stopped making progress"
         time.sleep(0.01)
 
