@@ -17,7 +17,16 @@ from typing import Any
 import pytest
 from flask import Flask
 
-from tests.api_support import UNLIMITED, Client, Table, free_port, make_app, open_table
+from tests.api_support import (
+    UNLIMITED,
+    CheckedStream,
+    Client,
+    ContractError,
+    Table,
+    free_port,
+    make_app,
+    open_table,
+)
 
 
 @pytest.fixture
@@ -134,6 +143,36 @@ def test_a_stream_cannot_resume_after_an_id_no_event_can_have(
     assert response.status_code == 400 and response.json is not None
     assert response.json["type"] == "/problems/invalid-request"
     assert "Last-Event-ID" in response.json["detail"]
+
+
+EVENT = ('{"game_id": "g_1", "version": 5, "position": 9, "type": "tickets_kept", '
+         '"schema_version": 1, "recorded_at": "2026-01-01T00:00:00.000000Z", '
+         '"actor": {"kind": "seat", "seat": 0}, "data": {}, "hidden": []}')
+EXTRA_FIELD = EVENT.replace('"hidden": []', '"hidden": [], "x": 1')
+VERSION_AS_TEXT = EVENT.replace('"version": 5', '"version": "5"')
+
+
+@pytest.mark.parametrize("message", [
+    f"event: tickets_kept\nid: 6\ndata: {EVENT}\n\n",  # id is not the version
+    f"event: card_drawn\nid: 5\ndata: {EVENT}\n\n",  # event is not the type
+    f"event: tickets_kept\nid: 5\ndata: {EXTRA_FIELD}\n\n",
+    f"event: tickets_kept\nid: 5\ndata: {VERSION_AS_TEXT}\n\n",
+    f"event: tickets_kept\nid: 5\nname: x\ndata: {EVENT}\n\n",  # no such SSE field
+    f"event: tickets_kept\nid: 5\ndata: {EVENT}",  # the stream ends inside it
+])
+def test_the_contract_check_refuses_a_stream_message_that_breaks_it(
+        client: Client, message: str) -> None:
+    stream = CheckedStream([message], client.stream_schemas(), user_feed=False)
+    with pytest.raises(ContractError):
+        list(stream)
+
+
+def test_the_contract_check_passes_a_message_that_keeps_it(client: Client) -> None:
+    game_feed = CheckedStream([f"event: tickets_kept\nid: 5\ndata: {EVENT}\n\n"],
+                              client.stream_schemas(), user_feed=False)
+    user_feed = CheckedStream([f"event:tickets_kept\nid:9\ndata:{EVENT}\n\n"],
+                              client.stream_schemas(), user_feed=True)
+    assert len(list(game_feed)) == 1 and len(list(user_feed)) == 1
 
 
 def test_an_idle_stream_sends_keep_alive_comments(client: Client) -> None:
