@@ -4,13 +4,16 @@
 #
 #   docs/play-with-curl.sh MAP [PLAYERS]     (usa, europe or nordic; 2 players by default)
 #
-# The server is TTR_URL (default http://127.0.0.1:8000). Prints a line every 50 actions
-# and, at the end, one line per player: seat, name, total, and whether they won.
+# The server is TTR_URL (default http://127.0.0.1:8000); TTR_SEED seeds the random
+# choices (printed, so a game can be played again the same way). Prints a line every 50
+# actions and, at the end, one line per player: seat, name, total, and whether they won.
 set -euo pipefail
 
 MAP=${1:?usage: play-with-curl.sh MAP [PLAYERS]}
 PLAYERS=${2:-2}
 URL=${TTR_URL:-http://127.0.0.1:8000}
+SEED=${TTR_SEED:-$$}
+RANDOM=$SEED
 for tool in curl jq; do
   command -v "$tool" >/dev/null || { echo "play-with-curl.sh: needs $tool" >&2; exit 2; }
 done
@@ -21,7 +24,8 @@ trap 'rm -rf "$TMP"' EXIT
 # $STATUS and its Retry-After to $WAIT (TOKEN "": none). 429 waits and tries again;
 # any other error prints the problem and ends the script.
 api() {
-  local args=(-s -X "$1" "$URL$2" -D "$TMP/headers" -o "$TMP/body" -w '%{http_code}')
+  local args=(-s --max-time 30 -X "$1" "$URL$2" -D "$TMP/headers" -o "$TMP/body"
+              -w '%{http_code}')
   if [ -n "$3" ]; then args+=(-H "Authorization: Bearer $3"); fi
   if [ $# -ge 4 ]; then args+=(-H 'Content-Type: application/json' -d "$4"); fi
   while :; do
@@ -56,7 +60,7 @@ for ((i = 0; i < PLAYERS; i++)); do
   fi
   TOKEN[$(jq --arg id "$ID" '.players[] | select(.user_id == $id) | .seat' "$TMP/body")]=$T
 done
-echo "game $G: $MAP, $PLAYERS players"
+echo "game $G: $MAP, $PLAYERS players (TTR_SEED=$SEED)"
 
 # 2. until the game ends, the first seat in to_act sends one of its legal moves. STEP
 #    reads an answer: its phase, the first seat to act, and one of its moves at random
@@ -85,8 +89,12 @@ while [ "$PHASE" != ended ]; do
 done
 echo "ended after $ACTIONS actions"
 
-# 3. the final score (202 while it is being computed: ask again after Retry-After)
-while api GET "/v1/games/$G/score" "${TOKEN[0]}"; [ "$STATUS" = 202 ]; do
+# 3. the final score (202 while it is being computed: ask again after Retry-After, for
+#    a minute at most)
+for ((tries = 0; ; tries++)); do
+  api GET "/v1/games/$G/score" "${TOKEN[0]}"
+  if [ "$STATUS" != 202 ]; then break; fi
+  if [ "$tries" -ge 60 ]; then echo "play-with-curl.sh: no score after a minute" >&2; exit 1; fi
   sleep "${WAIT:-1}"
 done
 jq -r '.players[] | "seat \(.seat) \(.name): \(.score.total) points"
