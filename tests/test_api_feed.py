@@ -183,6 +183,48 @@ def test_an_idle_stream_sends_keep_alive_comments(client: Client) -> None:
     assert any(m.get("comment") == "keep-alive" for m in messages)
 
 
+def test_an_idle_stream_reads_the_log_again_only_after_every_third_keep_alive(
+        tmp_path: Path) -> None:
+    app = make_app(f"sqlite:///{tmp_path / 'idle.sqlite3'}", sse_keepalive=0.02)
+    client = Client(app)
+    table = open_table(client, "usa", 2)
+    store = app.extensions["ttr"].store
+    reads = 0
+    read_the_log = store.read_stream
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        nonlocal reads
+        reads += 1
+        return read_the_log(*args, **kwargs)
+
+    store.read_stream = counted
+    response = client.get(f"/v1/games/{table.game_id}/events", token=table.tokens[0],
+                          headers={"Accept": "text/event-stream"}, buffered=False)
+    messages = read_stream(response, 14)
+    keepalives = sum(m.get("comment") == "keep-alive" for m in messages)
+    app.extensions["ttr"].close()
+    assert keepalives >= 12 and messages[1]["event"] == "snapshot"
+    # a look at the log is two queries (the events after the last one sent, the game's
+    # state): one look at the start, then one after each third keep-alive
+    assert 2 * (keepalives // 3) <= reads <= 2 * (2 + keepalives // 3)
+
+
+def test_a_stream_finds_a_change_whose_notification_never_came(tmp_path: Path) -> None:
+    # two apps on one database are two API processes that do not hear each other
+    url = f"sqlite:///{tmp_path / 'deaf.sqlite3'}"
+    here = make_app(url, sse_keepalive=0.05)
+    there = make_app(url)
+    table = open_table(Client(there), "usa", 2)
+    thread = act_later(Client(there), table, 1, 0.3)
+    response = Client(here).get(f"/v1/games/{table.game_id}/events", token=table.tokens[0],
+                                headers={"Accept": "text/event-stream"}, buffered=False)
+    messages = [m for m in read_stream(response, 12) if "event" in m]
+    thread.join()
+    for app in (here, there):
+        app.extensions["ttr"].close()
+    assert [m["event"] for m in messages[:2]] == ["snapshot", "tickets_kept"]
+
+
 def test_the_user_feed_wakes_on_any_of_the_users_games(client: Client) -> None:
     table = open_table(client, "usa", 2)
     other = open_table(client, "nordic", 2)

@@ -3,9 +3,10 @@ page, as a long poll (`wait=`), or as a Server-Sent Events stream.
 
 A stream starts with a `snapshot` event (the caller's view of the game now), then
 sends every event after `Last-Event-ID` (or, without it, after the snapshot), each
-with its version as the SSE `id`, and a keep-alive comment when nothing happens for
-a while. Streams and long polls wake on change notifications (in-process, or Redis
-pub/sub across API processes) and also re-read the log on their own timeout.
+with its version as the SSE `id`, and a keep-alive comment every few seconds while
+nothing happens. Streams and long polls wake on change notifications (in-process, or
+Redis pub/sub across API processes); a notification can be lost, so a stream also
+re-reads the log after every third keep-alive, and a long poll when its wait ends.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from flask import Response, json, request, stream_with_context
 from flask.views import MethodView
 from flask_smorest import Blueprint
 
-from events.notify import game_key, user_key
+from events.notify import Watch, game_key, user_key
 from service.api.common import BEARER, PUBLIC_READ, doc, json_response, problems, visible_to
 from service.app import Services, services
 from service.auth import current_user, optional_user
@@ -34,6 +35,10 @@ from service.views import Viewer, ended, event_view, game_view
 blp = Blueprint("feed", __name__, url_prefix="/v1", description="Event feeds and streams.")
 SSE = "text/event-stream"
 MAX_STREAM_SECONDS = 3600.0  # a stream ends after this; clients reconnect (Last-Event-ID)
+# An idle stream re-reads the log after this many keep-alives with nothing heard: often
+# enough that a lost notification is soon made up for, rarely enough that a thousand idle
+# streams cost the database little (with the default 5 s keep-alive: every 15 s).
+KEEPALIVES_PER_READ = 3
 
 # The SSE form of both feeds' 200 response (added to the spec by `pages.build_spec`).
 SSE_CONTENT = {"schema": {
@@ -147,7 +152,6 @@ def _game_stream(s: Services, game_id: str, viewer: Viewer,
     yield _sse(game_view(game_id, table, viewer, s.store.game_row(game_id)), "snapshot")
     last = table.version if after is None else after
     started = time.monotonic()
-    keepalive = s.settings.sse_keepalive
     keys = [game_key(game_id)]
     while time.monotonic() - started < MAX_STREAM_SECONDS:
         watch = s.notifier.watch(keys)
@@ -160,8 +164,16 @@ def _game_stream(s: Services, game_id: str, viewer: Viewer,
             continue
         if s.log.load(game_id).status == "finished":
             return  # nothing more will ever happen in this game
-        if not s.notifier.wait(keys, keepalive, watch):
-            yield ": keep-alive\n\n"
+        yield from _idle(s, keys, watch)
+
+
+def _idle(s: Services, keys: list[str], watch: Watch) -> Iterator[str]:
+    """Keep-alive comments until something is published on `keys` after `watch`, or
+    until it is time to read the log again anyway."""
+    for _ in range(KEEPALIVES_PER_READ):
+        if s.notifier.wait(keys, s.settings.sse_keepalive, watch):
+            return
+        yield ": keep-alive\n\n"
 
 
 @blp.route("/users/me/events")
@@ -211,5 +223,4 @@ def _user_stream(s: Services, user_id: str, after: int) -> Iterator[str]:
         if page:
             after = page[-1]["position"]
             continue
-        if not s.notifier.wait(keys, s.settings.sse_keepalive, watch):
-            yield ": keep-alive\n\n"
+        yield from _idle(s, keys, watch)
