@@ -7,7 +7,7 @@ import json
 import random
 import socket
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -51,6 +51,50 @@ class ContractError(AssertionError):
     """A response that the OpenAPI contract does not allow."""
 
 
+SSE_FIELDS = ("event", "id", "data", "retry")
+
+
+def sse_fields(block: str) -> dict[str, str]:
+    """One Server-Sent Events message's fields, read as SSE reads them (one space after
+    the colon dropped, data lines joined with newlines); a comment is `comment`."""
+    fields: dict[str, str] = {}
+    for line in block.split("\n"):
+        name, _, value = line.partition(":")
+        value = value.removeprefix(" ")
+        if name == "":
+            fields["comment"] = value  # `: keep-alive`
+        elif name == "data" and name in fields:
+            fields[name] += "\n" + value
+        else:
+            fields[name] = value
+    return fields
+
+
+def read_sse(response: Any, done: Callable[[list[dict[str, str]]], bool],
+             timeout: float = 10.0) -> tuple[str, list[dict[str, str]]]:
+    """A streaming test response read until `done(messages so far)` or `timeout`, then
+    closed: its text, and its messages (`sse_fields` of each)."""
+    text, buffer = "", ""
+    messages: list[dict[str, str]] = []
+    deadline = time.monotonic() + timeout
+    for chunk in response.response:
+        part = chunk.decode() if isinstance(chunk, bytes) else chunk
+        text += part
+        buffer += part
+        while "\n\n" in buffer:
+            block, buffer = buffer.split("\n\n", 1)
+            messages.append(sse_fields(block))
+        if done(messages) or time.monotonic() > deadline:
+            break
+    response.close()
+    return text, messages
+
+
+def idle(messages: list[dict[str, str]]) -> bool:
+    """`read_sse`'s `done` for "until the first keep-alive" (nothing more to send)."""
+    return any(m.get("comment") == "keep-alive" for m in messages)
+
+
 class CheckedStream:
     """A Server-Sent Events body that holds each message to the contract as it passes:
     its `data` is the schema the spec's SSE description names, its `event:` the event's
@@ -80,17 +124,10 @@ class CheckedStream:
             close()
 
     def check(self, block: str) -> None:
-        fields: dict[str, str] = {}
-        for line in block.split("\n"):
-            if line.startswith(":"):
-                continue  # a comment: the keep-alive
-            name, _, value = line.partition(":")
-            value = value.removeprefix(" ")  # SSE drops one space after the colon
-            if name not in ("event", "id", "data", "retry"):
-                raise ContractError(f"a stream sent a field SSE does not have: {line!r}")
-            # SSE joins a message's data lines with newlines
-            fields[name] = f"{fields[name]}\n{value}" if name == "data" and name in fields \
-                else value
+        fields = sse_fields(block)
+        unknown = set(fields) - {"comment", *SSE_FIELDS}
+        if unknown:
+            raise ContractError(f"a stream sent fields SSE does not have: {sorted(unknown)}")
         if "data" not in fields:
             return
         data = json.loads(fields["data"])

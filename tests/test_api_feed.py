@@ -10,7 +10,7 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +26,7 @@ from tests.api_support import (
     free_port,
     make_app,
     open_table,
+    read_sse,
 )
 
 
@@ -86,27 +87,9 @@ def test_a_long_poll_with_nothing_new_answers_empty_when_its_wait_ends(client: C
     assert time.monotonic() - started >= 0.3
 
 
-def read_stream(response: Any, messages: int, timeout: float = 10.0) -> list[dict[str, Any]]:
-    """Parse SSE messages (and comments) from a streaming test response."""
-    out: list[dict[str, Any]] = []
-    buffer = ""
-    deadline = time.monotonic() + timeout
-    for chunk in response.response:
-        buffer += chunk.decode() if isinstance(chunk, bytes) else chunk
-        while "\n\n" in buffer:
-            block, buffer = buffer.split("\n\n", 1)
-            message: dict[str, Any] = {}
-            for line in block.split("\n"):
-                if line.startswith(":"):
-                    message["comment"] = line[1:].strip()
-                else:
-                    name, _, value = line.partition(": ")
-                    message[name] = value
-            out.append(message)
-        if len(out) >= messages or time.monotonic() > deadline:
-            break
-    response.close()
-    return out
+def count(n: int) -> Callable[[list[dict[str, str]]], bool]:
+    """`read_sse`'s `done` for "until `n` messages"."""
+    return lambda messages: len(messages) >= n
 
 
 def test_a_stream_starts_with_a_snapshot_then_sends_new_events(client: Client) -> None:
@@ -114,7 +97,7 @@ def test_a_stream_starts_with_a_snapshot_then_sends_new_events(client: Client) -
     thread = act_later(client, table, 1, 0.2)
     response = client.get(f"/v1/games/{table.game_id}/events", token=table.tokens[0],
                           headers={"Accept": "text/event-stream"}, buffered=False)
-    messages = [m for m in read_stream(response, 4) if "event" in m]
+    messages = [m for m in read_sse(response, count(4))[1] if "event" in m]
     thread.join()
     assert messages[0]["event"] == "snapshot"
     snapshot = json.loads(messages[0]["data"])
@@ -128,7 +111,7 @@ def test_a_stream_resumes_after_its_last_event_id(client: Client) -> None:
     response = client.get(f"/v1/games/{table.game_id}/events", token=table.tokens[0],
                           headers={"Accept": "text/event-stream", "Last-Event-ID": "2"},
                           buffered=False)
-    messages = [m for m in read_stream(response, 4) if "event" in m]
+    messages = [m for m in read_sse(response, count(4))[1] if "event" in m]
     assert messages[0]["event"] == "snapshot"
     assert [int(m["id"]) for m in messages[1:3]] == [3, 4]
 
@@ -179,7 +162,7 @@ def test_an_idle_stream_sends_keep_alive_comments(client: Client) -> None:
     table = open_table(client, "usa", 2)
     response = client.get(f"/v1/games/{table.game_id}/events", token=table.tokens[0],
                           headers={"Accept": "text/event-stream"}, buffered=False)
-    messages = read_stream(response, 4)
+    messages = read_sse(response, count(4))[1]
     assert any(m.get("comment") == "keep-alive" for m in messages)
 
 
@@ -200,7 +183,7 @@ def test_an_idle_stream_reads_the_log_again_only_after_every_third_keep_alive(
     store.read_stream = counted
     response = client.get(f"/v1/games/{table.game_id}/events", token=table.tokens[0],
                           headers={"Accept": "text/event-stream"}, buffered=False)
-    messages = read_stream(response, 14)
+    messages = read_sse(response, count(14))[1]
     keepalives = sum(m.get("comment") == "keep-alive" for m in messages)
     app.extensions["ttr"].close()
     assert keepalives >= 12 and messages[1]["event"] == "snapshot"
@@ -218,7 +201,7 @@ def test_a_stream_finds_a_change_whose_notification_never_came(tmp_path: Path) -
     thread = act_later(Client(there), table, 1, 0.3)
     response = Client(here).get(f"/v1/games/{table.game_id}/events", token=table.tokens[0],
                                 headers={"Accept": "text/event-stream"}, buffered=False)
-    messages = [m for m in read_stream(response, 12) if "event" in m]
+    messages = [m for m in read_sse(response, count(12))[1] if "event" in m]
     thread.join()
     for app in (here, there):
         app.extensions["ttr"].close()

@@ -20,7 +20,16 @@ from flask import Flask
 from domain.table import Table as TableState
 from events.catalogue import encode
 from events.store import Recorded
-from tests.api_support import Client, Table, choose, make_app, open_table, play_to_the_end
+from tests.api_support import (
+    Client,
+    Table,
+    choose,
+    idle,
+    make_app,
+    open_table,
+    play_to_the_end,
+    read_sse,
+)
 
 
 @pytest.fixture(scope="module")
@@ -114,21 +123,9 @@ def hidden_types(events: Sequence[dict[str, Any]]) -> set[str]:
     return {e["type"] for e in events if e["hidden"]}
 
 
-def read_until_idle(response: Any) -> str:
-    """A streaming response's text up to its first keep-alive (nothing more to send)."""
-    text = ""
-    for chunk in response.response:
-        text += chunk.decode() if isinstance(chunk, bytes) else chunk
-        if ": keep-alive" in text:
-            break
-    response.close()
-    return text
-
-
-def sse_messages(text: str) -> list[tuple[str, dict[str, Any]]]:
-    """The (event, data) of each SSE message in `text`."""
-    return [(m.split("\n", 1)[0].removeprefix("event: "), json.loads(m.split("data: ", 1)[1]))
-            for m in text.split("\n\n") if m.startswith("event:")]
+def events_of(messages: list[dict[str, str]]) -> list[tuple[str, dict[str, Any]]]:
+    """The (event, data) of each SSE message that has an event."""
+    return [(m["event"], json.loads(m["data"])) for m in messages if "event" in m]
 
 
 @pytest.fixture(scope="module")
@@ -239,8 +236,8 @@ def test_the_event_stream_hides_the_others_too(app: Flask, client: Client,
                           headers={"Accept": "text/event-stream", "Last-Event-ID": "0"},
                           buffered=False)
     assert response.mimetype == "text/event-stream"
-    text = read_until_idle(response)
-    messages = sse_messages(text)
+    text, read = read_sse(response, idle)
+    messages = events_of(read)
     assert messages[0][0] == "snapshot"
     assert_players_hidden(messages[0][1], seat)
     assert len(messages) - 1 == truth(app, midgame.game_id).version
@@ -362,8 +359,8 @@ def test_your_event_stream_hides_the_others_secrets(app: Flask, client: Client,
                           headers={"Accept": "text/event-stream", "Last-Event-ID": "0"},
                           buffered=False)
     assert response.mimetype == "text/event-stream"
-    text = read_until_idle(response)
-    events = [data for _, data in sse_messages(text)]
+    text, read = read_sse(response, idle)
+    events = [data for _, data in events_of(read)]
     assert_events_redacted(events, app.extensions["ttr"].store.read_stream(midgame.game_id),
                            seat)
     assert {"game_started", "card_drawn_blind", "tickets_drawn"} <= hidden_types(events)

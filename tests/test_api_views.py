@@ -12,7 +12,15 @@ from flask import Flask
 
 from events import VersionConflict
 from service.problems import PROBLEM_JSON
-from tests.api_support import Client, make_app, open_table, play_to_the_end, wait_for_score
+from tests.api_support import (
+    Client,
+    idle,
+    make_app,
+    open_table,
+    play_to_the_end,
+    read_sse,
+    wait_for_score,
+)
 
 
 @pytest.fixture
@@ -58,16 +66,11 @@ def test_the_users_stream_sends_the_events_of_all_their_games(client: Client) ->
     table = open_table(client, "usa", 2)
     response = client.get("/v1/users/me/events", token=table.tokens[1],
                           headers={"Accept": "text/event-stream"}, buffered=False)
-    text = ""
-    for chunk in response.response:  # type: ignore[attr-defined]
-        text += chunk.decode() if isinstance(chunk, bytes) else chunk
-        if text.count("\n\nevent:") >= 3 or ": keep-alive" in text:
-            break
-    response.close()
-    blocks = [b for b in text.split("\n\n") if b.startswith("event:")]
-    data = [json.loads(b.split("data: ", 1)[1]) for b in blocks]
-    assert {d["game_id"] for d in data} == {table.game_id}
-    ids = [int(b.split("id: ")[1].split("\n")[0]) for b in blocks]
+    _, messages = read_sse(response, lambda ms: idle(ms) or sum("event" in m for m in ms) >= 3)
+    events = [m for m in messages if "event" in m]
+    data = [json.loads(m["data"]) for m in events]
+    assert len(events) >= 3 and {d["game_id"] for d in data} == {table.game_id}
+    ids = [int(m["id"]) for m in events]
     assert ids == sorted(ids) and ids == [d["position"] for d in data]
 
 
