@@ -21,6 +21,7 @@ from flask import Flask
 
 from events import SqlStore, open_store
 from tests.api_support import Client
+from tests.replay_fixtures import CHROMIUM, Chromium
 from tests.test_worker_helpers import clear_queue
 from worker.context import WorkerContext, build_context
 
@@ -140,3 +141,22 @@ def rq_context(pg_schema_url: str, pg_store: SqlStore, redis_url: str, queue: st
     ctx = build_context(pg_schema_url, redis_url, queue=queue)
     yield ctx
     ctx.close()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Chromium]:
+    """Headless Chromium (Debian's, or TTR_CHROMIUM), for the pages the server shows."""
+    if not Path(CHROMIUM).exists():
+        message = (f"{CHROMIUM} is missing: apt-get install -y chromium chromium-driver "
+                   "(or name another Chromium in TTR_CHROMIUM)")
+        if IN_CI:
+            pytest.fail(message + "; CI=true: the browser tests must run")
+        pytest.skip(message)
+    chromium = Chromium()
+    try:
+        chromium.start()
+    except Exception as error:
+        chromium.close()
+        pytest.fail(f"headless Chromium did not start: {error}")
+    yield chromium
+    chromium.close()

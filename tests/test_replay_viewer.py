@@ -22,7 +22,6 @@ import pytest
 from domain.board import MAP_NAMES, load_board
 from domain.rules import rules_for
 from tests.replay_fixtures import (
-    CHROMIUM,
     LABEL_PLACES,
     LAYOUTS,
     STATIC,
@@ -39,7 +38,6 @@ from tests.replay_fixtures import (
     read_png,
 )
 
-IN_CI = os.environ.get("CI", "").lower() == "true"
 # (players, choice seed) of the game played on each map: all five colours on Europe
 GAMES = {"usa": (4, 11), "europe": (5, 12), "nordic": (3, 13)}
 TOKEN = "s3cret-token"
@@ -118,24 +116,6 @@ def server(games: dict[str, FinishedGame]) -> Iterator[ReplayServer]:
     served = {g.game_id: g for g in (*games.values(), private)}
     with ReplayServer(served) as running:
         yield running
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Chromium]:
-    if not Path(CHROMIUM).exists():
-        message = (f"{CHROMIUM} is missing: apt-get install -y chromium chromium-driver "
-                   "(or name another Chromium in TTR_CHROMIUM)")
-        if IN_CI:
-            pytest.fail(message + "; CI=true: the replay viewer tests must run")
-        pytest.skip(message)
-    chromium = Chromium()
-    try:
-        chromium.start()
-    except Exception as error:
-        chromium.close()
-        pytest.fail(f"headless Chromium did not start: {error}")
-    yield chromium
-    chromium.close()
 
 
 def _step(browser: Chromium) -> tuple[int, int]:
