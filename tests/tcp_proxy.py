@@ -80,5 +80,7 @@ class TcpProxy:
     def close(self) -> None:
         self._closed = True
         self.cut()
+        with contextlib.suppress(OSError):  # wakes the accepting thread (close alone does not)
+            self._listener.shutdown(socket.SHUT_RDWR)
         with contextlib.suppress(OSError):
             self._listener.close()

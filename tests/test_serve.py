@@ -124,8 +124,9 @@ def test_a_request_waiting_on_postgresql_does_not_hold_up_the_others(
     port = free_port()
     env = {**os.environ, **UNLIMITED, "TTR_DATABASE_URL": pg_schema_url,
            "TTR_REDIS_URL": redis_url, "TTR_LOG_LEVEL": "info"}
-    client = Client(make_app(pg_schema_url, redis_url=redis_url))
-    table = open_table(client, "usa", 2)
+    setup = make_app(pg_schema_url, redis_url=redis_url)
+    table = open_table(Client(setup), "usa", 2)
+    setup.extensions["ttr"].close()  # its change feed would listen to the end of the run
     log_path = tmp_path / "server.log"
     with open(log_path, "w") as log:
         server = subprocess.Popen(

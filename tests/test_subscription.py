@@ -123,17 +123,20 @@ def test_a_url_that_is_not_redis_is_refused(channel: str) -> None:
 def test_a_message_read_with_the_confirmation_is_not_lost(
         redis_url: str, channel: str, client: redis.Redis,
         monkeypatch: pytest.MonkeyPatch) -> None:
-    send = Subscription._send
+    listening = Subscription(redis_url, channel, name="ttr-test")
+    send = listening._send
 
-    def subscribe_then_publish(self: Subscription, data: bytes) -> None:
-        send(self, data)
+    def subscribe_then_publish(data: bytes) -> None:
+        send(data)
         if b"SUBSCRIBE" in data:  # both answers wait in the socket before the first read
             time.sleep(0.05)
             client.publish(channel, b"right away")
             time.sleep(0.05)
 
-    monkeypatch.setattr(Subscription, "_send", subscribe_then_publish)
-    listening = opened(redis_url, channel)
+    # this subscription's only: a change feed of another test's app still listening in
+    # this process, subscribing again meanwhile, would publish a second message
+    monkeypatch.setattr(listening, "_send", subscribe_then_publish)
+    listening.open()
     assert receive_all(listening, 1) == [b"right away"]
     listening.close()
 
