@@ -21,7 +21,6 @@ from flask import Flask
 
 from events import SqlStore, open_store
 from tests.api_support import Client
-from tests.replay_fixtures import CHROMIUM, Chromium
 from tests.test_worker_helpers import clear_queue
 from worker.context import WorkerContext, build_context
 
@@ -144,8 +143,11 @@ def rq_context(pg_schema_url: str, pg_store: SqlStore, redis_url: str, queue: st
 
 
 @pytest.fixture(scope="module")
-def browser() -> Iterator[Chromium]:
+def browser() -> Iterator[Any]:
     """Headless Chromium (Debian's, or TTR_CHROMIUM), for the pages the server shows."""
+    # imported here: bench/ imports this module, and the browser driver is no part of it
+    from tests.replay_fixtures import CHROMIUM, Chromium
+
     if not Path(CHROMIUM).exists():
         message = (f"{CHROMIUM} is missing: apt-get install -y chromium chromium-driver "
                    "(or name another Chromium in TTR_CHROMIUM)")

@@ -202,18 +202,19 @@ def build_layout(map_name: str) -> dict[str, Any]:
                 push(a, ux * half, uy * half)
                 push(b, -ux * half, -uy * half)
         for route in pairs:
-            a, b = pos[route.a], pos[route.b]
+            end_a, end_b = pos[route.a], pos[route.b]
             need = route.length * CAR_PITCH + 2 * CITY_TRIM
-            d = math.dist(a, b)
+            d = math.dist(end_a, end_b)
             if d < need:
-                ux, uy = (a[0] - b[0]) / d, (a[1] - b[1]) / d
+                ux, uy = (end_a[0] - end_b[0]) / d, (end_a[1] - end_b[1]) / d
                 half = (need - d) / 2 + 0.2
                 push(route.a, ux * half, uy * half)
                 push(route.b, -ux * half, -uy * half)
             for city in board.cities:
                 if city in (route.a, route.b):
                     continue
-                d, ux, uy = _segment_distance(tuple(pos[city]), tuple(a), tuple(b))
+                d, ux, uy = _segment_distance((pos[city][0], pos[city][1]),
+                                              (end_a[0], end_a[1]), (end_b[0], end_b[1]))
                 if d < ROUTE_CLEARANCE:
                     step = ROUTE_CLEARANCE - d + 0.2
                     push(city, ux * step * 0.7, uy * step * 0.7)
@@ -331,7 +332,8 @@ class FinishedGame:
 
     @property
     def score(self) -> dict[str, Any]:
-        return self.of_type("game_scored")[0]["data"]
+        data: dict[str, Any] = self.of_type("game_scored")[0]["data"]
+        return data
 
     def seat_names(self) -> list[str]:
         """The players' names by seat, as the table's events leave them."""
