@@ -32,7 +32,7 @@ sys.path.insert(0, str(ROOT))
 
 import psycopg  # noqa: E402
 
-from tests.api_support import UNLIMITED, choose, free_port  # noqa: E402
+from tests.api_support import UNLIMITED, choose, free_port, wait_until_serving  # noqa: E402
 from tests.conftest import with_search_path  # noqa: E402
 
 DEFAULT_URL = "postgresql://postgres@127.0.0.1:5432/test"
@@ -113,19 +113,8 @@ class Stack:
         return [int(x) for x in out.split()]
 
     def wait_ready(self, timeout: float = 60) -> None:
-        deadline = time.time() + timeout
-        while time.time() < deadline:
-            connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=2)
-            try:
-                connection.request("GET", "/healthz")
-                if connection.getresponse().status == 200:
-                    return
-            except OSError:
-                pass
-            finally:
-                connection.close()
-            time.sleep(0.3)
-        raise RuntimeError("the API did not become ready")
+        assert self.api is not None
+        wait_until_serving(self.port, self.api, self.scratch / "api.log", timeout)
 
     def stop(self) -> None:
         for process in [self.api, *self.workers]:

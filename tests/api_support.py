@@ -3,12 +3,15 @@ OpenAPI contract, and bots that play whole games by picking from `/moves`."""
 
 from __future__ import annotations
 
+import http.client
 import json
 import random
 import socket
+import subprocess
 import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from flask import Flask
@@ -47,6 +50,26 @@ def make_app(database_url: str, **settings: Any) -> Flask:
     return create_app(Settings(database_url=database_url, **settings))
 
 
+def wait_until_serving(port: int, server: subprocess.Popen[Any], log: Path,
+                       timeout: float = 30) -> None:
+    """Until the server started on `port` answers /healthz; fails at once, with the end
+    of its `log`, if it exits first or does not answer within `timeout` seconds."""
+    deadline = time.monotonic() + timeout
+    while True:
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
+        try:
+            connection.request("GET", "/healthz")
+            if connection.getresponse().status == 200:
+                return
+        except OSError:
+            pass
+        finally:
+            connection.close()
+        assert server.poll() is None, f"the server exited:\n{log.read_text()[-3000:]}"
+        assert time.monotonic() < deadline, f"no answer on /healthz:\n{log.read_text()[-3000:]}"
+        time.sleep(0.1)
+
+
 class ContractError(AssertionError):
     """A response that the OpenAPI contract does not allow."""
 
@@ -70,6 +93,12 @@ def sse_fields(block: str) -> dict[str, str]:
     return fields
 
 
+def split_messages(buffer: str) -> tuple[list[str], str]:
+    """The whole SSE messages at the start of `buffer`, and what is left of it."""
+    *blocks, rest = buffer.split("\n\n")
+    return blocks, rest
+
+
 def read_sse(response: Any, done: Callable[[list[dict[str, str]]], bool],
              timeout: float = 10.0) -> tuple[str, list[dict[str, str]]]:
     """A streaming test response read until `done(messages so far)` or `timeout`, then
@@ -80,10 +109,8 @@ def read_sse(response: Any, done: Callable[[list[dict[str, str]]], bool],
     for chunk in response.response:
         part = chunk.decode() if isinstance(chunk, bytes) else chunk
         text += part
-        buffer += part
-        while "\n\n" in buffer:
-            block, buffer = buffer.split("\n\n", 1)
-            messages.append(sse_fields(block))
+        blocks, buffer = split_messages(buffer + part)
+        messages += map(sse_fields, blocks)
         if done(messages) or time.monotonic() > deadline:
             break
     response.close()
@@ -109,9 +136,9 @@ class CheckedStream:
 
     def __iter__(self) -> Iterator[Any]:
         for chunk in self.chunks:
-            self.buffer += chunk.decode() if isinstance(chunk, bytes) else chunk
-            while "\n\n" in self.buffer:
-                block, self.buffer = self.buffer.split("\n\n", 1)
+            blocks, self.buffer = split_messages(
+                self.buffer + (chunk.decode() if isinstance(chunk, bytes) else chunk))
+            for block in blocks:
                 self.check(block)
             yield chunk
         # the server ended the stream (a test that stops reading early never gets here)

@@ -34,6 +34,7 @@ from tests.api_support import (
     make_app,
     open_table,
     play_to_the_end,
+    wait_until_serving,
 )
 from tests.tcp_proxy import TcpProxy
 
@@ -179,7 +180,7 @@ def test_an_api_worker_killed_under_load_loses_nothing_and_applies_nothing_twice
             client = Client(setup)
             tables = [open_table(client, "usa", 2) for _ in range(4)]
             bots = [Bot(port, t.game_id, t.tokens, i) for i, t in enumerate(tables)]
-            _wait_ready(port)
+            wait_until_serving(port, server, tmp_path / "server.log")
             threads = [threading.Thread(target=b.play, daemon=True) for b in bots]
             for t in threads:
                 t.start()
@@ -237,21 +238,6 @@ def _wait_for_progress(bots: list[Bot], actions: int, timeout: float = 60.0) -> 
 def _children(pid: int) -> list[int]:
     out = subprocess.run(["pgrep", "-P", str(pid)], capture_output=True, text=True).stdout
     return [int(x) for x in out.split()]
-
-
-def _wait_ready(port: int) -> None:
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
-        try:
-            connection.request("GET", "/healthz")
-            if connection.getresponse().status == 200:
-                return
-        except OSError:
-            time.sleep(0.2)
-        finally:
-            connection.close()
-    raise AssertionError("the API did not start")
 
 
 # -- Redis stopped mid-game --------------------------------------------------------------

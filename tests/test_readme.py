@@ -18,8 +18,6 @@ import shutil
 import signal
 import subprocess
 import sys
-import time
-import urllib.request
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -27,7 +25,7 @@ from typing import Any
 
 import pytest
 
-from tests.api_support import free_port
+from tests.api_support import free_port, wait_until_serving
 from tests.conftest import IN_CI
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -77,14 +75,6 @@ def clean_env(**more: str) -> dict[str, str]:
     return {**env, **more}
 
 
-def healthy(url: str) -> bool:
-    try:
-        with urllib.request.urlopen(f"{url}/healthz", timeout=2) as answer:
-            return bool(answer.status == 200)
-    except OSError:  # refused, reset, or urllib.error.URLError
-        return False
-
-
 def stop(server: subprocess.Popen[bytes]) -> None:
     """End the server's whole process group (gunicorn's master and its worker)."""
     try:
@@ -112,19 +102,14 @@ def server(tools: None, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Se
     """`ttr serve` in a fresh working directory, on a free port (TTR_BIND)."""
     workdir = tmp_path_factory.mktemp("readme-server")
     log = workdir / "server.log"
-    address = f"127.0.0.1:{free_port()}"
+    port = free_port()
     with open(log, "wb") as out:
         process = subprocess.Popen(serve_command(), cwd=workdir, stdout=out,
                                    stderr=subprocess.STDOUT, start_new_session=True,
-                                   env=clean_env(TTR_BIND=address))
-    running = Server(f"http://{address}", workdir, log)
+                                   env=clean_env(TTR_BIND=f"127.0.0.1:{port}"))
     try:
-        deadline = time.monotonic() + 30
-        while not healthy(running.url):
-            assert process.poll() is None, f"ttr serve exited:\n{running.log_tail()}"
-            assert time.monotonic() < deadline, f"no answer on /healthz:\n{running.log_tail()}"
-            time.sleep(0.1)
-        yield running
+        wait_until_serving(port, process, log)
+        yield Server(f"http://127.0.0.1:{port}", workdir, log)
     finally:
         stop(process)
 

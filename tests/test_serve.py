@@ -20,7 +20,14 @@ import pytest
 
 from service.config import from_env
 from service.serve import YOUNG_COLLECTION_EVERY, gunicorn_options, settle_heap
-from tests.api_support import UNLIMITED, Client, free_port, make_app, open_table
+from tests.api_support import (
+    UNLIMITED,
+    Client,
+    free_port,
+    make_app,
+    open_table,
+    wait_until_serving,
+)
 
 ROOT = Path(__file__).absolute().parent.parent
 PRODUCTION = {"TTR_DATABASE_URL": "postgresql://db/ttr", "TTR_REDIS_URL": "redis://r:6379/0"}
@@ -133,16 +140,7 @@ def test_a_request_waiting_on_postgresql_does_not_hold_up_the_others(
             [sys.executable, "-m", "service.cli", "serve", "--bind", f"127.0.0.1:{port}",
              "--workers", "1"], env=env, stdout=subprocess.DEVNULL, stderr=log)
     try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                if get(port, "/healthz", timeout=2) == 200:
-                    break
-            except OSError:
-                pass
-            assert time.monotonic() < deadline and server.poll() is None, \
-                log_path.read_text()[-2000:]
-            time.sleep(0.2)
+        wait_until_serving(port, server, log_path)
         assert "Using worker: gevent" in log_path.read_text()
         answered: list[int] = []
         with psycopg.connect(pg_schema_url) as locker:

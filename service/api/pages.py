@@ -45,7 +45,7 @@ def _amend(spec: dict[str, Any]) -> None:
     for path in ("/v1/games/{game_id}/events", "/v1/users/me/events"):
         feed = spec["paths"][path]["get"]
         feed["responses"]["200"]["content"][SSE] = SSE_CONTENT
-        feed["parameters"] = [*feed.get("parameters", []), copy.deepcopy(LAST_EVENT_ID)]
+        feed["parameters"] = [*feed.get("parameters", []), LAST_EVENT_ID]
     for name in ("Moves", "ActionResult"):
         moves = spec["components"]["schemas"][name]["properties"]["moves"]
         moves["items"] = {"$ref": "#/components/schemas/Command"}
