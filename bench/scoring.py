@@ -41,6 +41,8 @@ import psycopg  # noqa: E402
 import redis  # noqa: E402
 
 from events import GameLog, SqlStore, open_store  # noqa: E402
+from referee.effects import follow_up  # noqa: E402
+from referee.settings import Settings  # noqa: E402
 from tests.conftest import with_search_path  # noqa: E402
 from tests.test_worker_helpers import (  # noqa: E402
     finished_game,
@@ -48,8 +50,7 @@ from tests.test_worker_helpers import (  # noqa: E402
     new_game,
     play_to_last_move,
 )
-from worker.context import build_context  # noqa: E402
-from worker.effects import follow_up  # noqa: E402
+from worker.bootstrap import bootstrap  # noqa: E402
 from worker.queue import RqJobs  # noqa: E402
 
 DEFAULT_URL = "postgresql://postgres@127.0.0.1:5432/test"
@@ -138,7 +139,7 @@ def latency(store: SqlStore, database_url: str, redis_url: str, games: int, map_
             players: int, seed: int, logs: Path, mode: tuple[str, ...]) -> dict[str, float]:
     queue = f"ttr-bench-{secrets.token_hex(4)}"
     procs = start_workers(1, database_url, redis_url, queue, logs, mode)
-    ctx = build_context(database_url, redis_url, queue=queue)
+    ctx = bootstrap(Settings(database_url=database_url, redis_url=redis_url, queue=queue))
     from_move: list[float] = []
     from_commit: list[float] = []
     try:

@@ -1,5 +1,6 @@
-"""The composition root: `create_app(settings)` wires the store, the jobs, the change
-notifications, the rate limits and the HTTP resources into one Flask app.
+"""The API's composition root: `create_app(settings)` takes the bootstrap's context (the
+store, the jobs, the change notifications, the referee: `worker.bootstrap`, the same
+as a worker's) and adds the accounts, the rate limits and the HTTP resources.
 
 Embedded (no `TTR_REDIS_URL`): a SQLite file, jobs in-process, notifications in
 process memory. Production: PostgreSQL (`TTR_DATABASE_URL`), RQ workers and Redis
@@ -9,7 +10,6 @@ pub/sub (`TTR_REDIS_URL`). Everything above the ports is the same code.
 from __future__ import annotations
 
 import logging
-import os
 import random
 import time
 from collections.abc import Callable
@@ -24,10 +24,12 @@ from werkzeug.exceptions import HTTPException
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from domain.violations import RuleViolation
-from events import GameLog, SqlStore, open_store
-from events.notify import LocalNotifier, Notifier, RedisNotifier
+from events import GameLog, SqlStore
+from events.notify import Notifier
 from events.repository import GameNotFound, StaleVersion
 from events.store import IdempotencyMismatch, StoreUnavailable, VersionConflict
+from referee.ports import Clock, Jobs
+from referee.referee import NotSeated, Referee
 from service import observability
 from service.auth import Accounts, bearer_token, token_hash
 from service.commands_spec import COMMANDS, command_schema
@@ -41,9 +43,8 @@ from service.problems import (
 )
 from service.ratelimit import Limiter, MemoryLimiter, RedisLimiter, retry_after
 from worker import reports
+from worker.bootstrap import bootstrap
 from worker.context import WorkerContext
-from worker.queue import DEFAULT_QUEUE, InlineJobs, Jobs, RqJobs
-from worker.webhooks import WebhookConfig
 
 log = logging.getLogger("service")
 API_VERSION = "1.0.0"
@@ -53,60 +54,48 @@ UNLIMITED = ("/healthz", "/readyz", "/metrics", "/docs", "/openapi", "/static", 
 
 @dataclass
 class Services:
-    """Everything a request needs, built once per process."""
+    """Everything a request needs, built once per process: the bootstrap's context (the
+    same as a worker's) and the API's own accounts and rate limits on top."""
     settings: Settings
-    store: SqlStore
-    log: GameLog
-    accounts: Accounts
-    notifier: Notifier
-    jobs: Jobs
-    limiter: Limiter
     worker: WorkerContext
+    accounts: Accounts
+    limiter: Limiter
+
+    @property
+    def store(self) -> SqlStore:
+        return self.worker.store
+
+    @property
+    def log(self) -> GameLog:
+        return self.worker.log
+
+    @property
+    def notifier(self) -> Notifier:
+        return self.worker.notifier
+
+    @property
+    def jobs(self) -> Jobs:
+        return self.worker.jobs
+
+    @property
+    def referee(self) -> Referee:
+        return self.worker.referee
 
     def close(self) -> None:
-        self.jobs.close()
-        self.notifier.close()
-        self.store.close()
+        self.worker.close()
 
 
-def build_services(settings: Settings) -> Services:
-    extra = settings.extra
-    store: SqlStore = extra.get("store") or open_store(settings.database_url)
-    if settings.migrate_on_start:
-        store.migrate()
-    notifier: Notifier = extra.get("notifier") or (
-        RedisNotifier(settings.redis_url, background=True) if settings.redis_url
-        else LocalNotifier())
-    game_log = GameLog(store, hearsay=notifier.hearsay)
-    limiter: Limiter = extra.get("limiter") or (
-        RedisLimiter(settings.redis_url) if settings.redis_url else MemoryLimiter())
-    holder: dict[str, WorkerContext] = {}
-    jobs: Jobs = extra.get("jobs") or (
-        RqJobs(settings.redis_url, os.environ.get("TTR_QUEUE") or DEFAULT_QUEUE)
-        if settings.redis_url else InlineJobs(lambda: holder["context"]))
-    context = WorkerContext(store=store, log=game_log, notifier=notifier, jobs=jobs,
-                            clock=extra.get("clock") or store.clock,
-                            webhooks=webhook_config(settings))
-    holder["context"] = context
-    if isinstance(jobs, InlineJobs):
-        jobs.start()  # its first sweep picks up what a previous run left unfinished
-    return Services(settings=settings, store=store, log=game_log,
-                    accounts=Accounts(store, settings.admin_token), notifier=notifier,
-                    jobs=jobs, limiter=limiter, worker=context)
-
-
-def webhook_config(settings: Settings) -> WebhookConfig:
-    """How this app's jobs deliver webhooks (tests may set `webhook_retry_delays`,
-    `webhook_timeout` and `webhook_clock` in `Settings.extra`)."""
-    config = WebhookConfig(allow_private=settings.webhook_allow_private)
-    extra = settings.extra
-    if "webhook_retry_delays" in extra:
-        config.retry_delays = tuple(extra["webhook_retry_delays"])
-    if "webhook_timeout" in extra:
-        config.timeout = float(extra["webhook_timeout"])
-    if "webhook_clock" in extra:
-        config.clock = extra["webhook_clock"]
-    return config
+def build_services(settings: Settings, *, store: SqlStore | None = None,
+                   notifier: Notifier | None = None, jobs: Jobs | None = None,
+                   clock: Clock | None = None, limiter: Limiter | None = None,
+                   webhook_clock: Clock | None = None) -> Services:
+    context = bootstrap(settings, serving=True, store=store, notifier=notifier, jobs=jobs,
+                        clock=clock, webhook_clock=webhook_clock,
+                        observer=observability.REFEREE_OBSERVER)
+    if limiter is None:
+        limiter = RedisLimiter(settings.redis_url) if settings.redis_url else MemoryLimiter()
+    return Services(settings=settings, worker=context,
+                    accounts=Accounts(context.store, settings.admin_token), limiter=limiter)
 
 
 class ServiceFlask(Flask):
@@ -136,7 +125,12 @@ class ServiceFlask(Flask):
         return self.async_to_sync(func) if is_coroutine else func
 
 
-def create_app(settings: Settings | None = None) -> Flask:
+def create_app(settings: Settings | None = None, *, store: SqlStore | None = None,
+               notifier: Notifier | None = None, jobs: Jobs | None = None,
+               clock: Clock | None = None, limiter: Limiter | None = None,
+               webhook_clock: Clock | None = None) -> Flask:
+    """The app for `settings` (default: from the environment); the adapters given
+    replace the ones the bootstrap would build (tests: a clock, a recording notifier…)."""
     settings = settings or from_env()
     app = ServiceFlask("service")
     app.config.update(
@@ -156,7 +150,8 @@ def create_app(settings: Settings | None = None) -> Flask:
             "ETag", "Retry-After", "Location", "X-Request-Id"],
             allow_headers=["Authorization", "Content-Type", "If-Match", "If-None-Match",
                            "Idempotency-Key", "Last-Event-ID"])
-    services = build_services(settings)
+    services = build_services(settings, store=store, notifier=notifier, jobs=jobs,
+                              clock=clock, limiter=limiter, webhook_clock=webhook_clock)
     app.extensions["ttr"] = services
 
     api = ServiceApi(app)
@@ -178,6 +173,7 @@ def create_app(settings: Settings | None = None) -> Flask:
     app.register_error_handler(VersionConflict, lambda e: _problem(Problem(
         "version-conflict", "Other players kept acting; reload and try again.",
         current_version=e.current)))
+    app.register_error_handler(NotSeated, _not_seated)
     app.register_error_handler(IdempotencyMismatch, lambda e: _problem(
         Problem("idempotency-key-reused", str(e))))
     app.register_error_handler(StoreUnavailable, lambda e: _problem(Problem(
@@ -232,6 +228,12 @@ def _after(response: Response) -> Response:
 
 def _problem(problem: Problem) -> Response:
     return problem_response(problem, request.path)
+
+
+def _not_seated(error: NotSeated) -> Response:
+    if error.hidden:  # a private table: its existence is not revealed
+        return _problem(Problem("not-found", "There is no such game."))
+    return _problem(Problem("forbidden", "You hold no seat at this table.", code="not_seated"))
 
 
 def _rule_violation(error: RuleViolation) -> Response:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import random
 import sys
 import time
@@ -76,19 +75,19 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _worker(argv: list[str]) -> int:
     """`ttr worker`; with `TTR_WORKER_METRICS_PORT` it also serves its `/metrics`."""
+    from referee.settings import settings_from_env
     from worker.main import run_worker
 
-    port = os.environ.get("TTR_WORKER_METRICS_PORT", "").strip()
+    settings = settings_from_env()
+    port = settings.worker_metrics_port
     if port and "-h" not in argv and "--help" not in argv:
         if not port.isdigit() or not 0 < int(port) < 65536:
             print(f"ttr worker: TTR_WORKER_METRICS_PORT must be a port number, not {port!r}",
                   file=sys.stderr)
             return 2
         from service.observability import serve_worker_metrics
-        from worker.queue import DEFAULT_QUEUE
 
-        serve_worker_metrics(int(port), os.environ.get("TTR_REDIS_URL") or None,
-                             _queue_of(argv) or os.environ.get("TTR_QUEUE") or DEFAULT_QUEUE)
+        serve_worker_metrics(int(port), settings.redis_url, _queue_of(argv) or settings.queue)
     return int(run_worker(argv))
 
 

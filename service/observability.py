@@ -67,6 +67,7 @@ from flask import Flask, Response, g, has_request_context, request
 
 from events.webhooks import STATUSES as DELIVERY_STATUSES
 from events.webhooks import count_deliveries
+from referee.settings import settings_from_env
 from worker import reports
 from worker.queue import webhook_queue_name
 from worker.reports import Listeners
@@ -214,6 +215,19 @@ def vouched_decision(applied: bool) -> None:
         m.vouched_decision(applied)
 
 
+class _RefereeMetrics:
+    """The referee's observer (`referee.ports.Observer`): its reports, as metrics."""
+
+    def vouched_decision(self, applied: bool) -> None:
+        vouched_decision(applied)
+
+    def action_done(self, kind: str) -> None:
+        action_done(kind)
+
+
+REFEREE_OBSERVER = _RefereeMetrics()
+
+
 def rule_violation(code: str) -> None:
     """The rules refused a command with this code (`domain.violations.CODES`)."""
     m = _metrics
@@ -261,11 +275,12 @@ def _rq_depths(redis_url: str, queue: str) -> Depths:
             for name in (queue, webhook_queue_name(queue))]
 
 
-def _default_depth_source(redis_url: str | None, jobs: Any) -> Depths | None:
-    """RQ's queues (the app's jobs' `queue_name`, else `TTR_QUEUE`, else `ttr`, and its
+def _default_depth_source(redis_url: str | None, jobs: Any,
+                          queue: str = QUEUE_NAME) -> Depths | None:
+    """RQ's queues (the app's jobs' `queue_name`, else the settings' queue, and its
     webhook queue) when there is Redis; else the in-process runner if it counts
     (`pending()` or `len()`)."""
-    queue = getattr(jobs, "queue_name", None) or os.environ.get("TTR_QUEUE") or QUEUE_NAME
+    queue = getattr(jobs, "queue_name", None) or queue
     if redis_url:
         return _rq_depths(redis_url, queue)
     pending = getattr(jobs, "pending", None)
@@ -361,11 +376,9 @@ def install(app: Flask, *, logs: bool = True) -> None:
     m = enable()
     app.extensions["ttr-observability"] = m
     services = app.extensions.get("ttr")
-    settings = getattr(services, "settings", None)
-    redis_url = (settings.redis_url if settings is not None
-                 else os.environ.get("TTR_REDIS_URL") or None)
-    _depth_sources["default"] = _default_depth_source(redis_url,
-                                                      getattr(services, "jobs", None))
+    settings = getattr(services, "settings", None) or settings_from_env()
+    _depth_sources["default"] = _default_depth_source(
+        settings.redis_url, getattr(services, "jobs", None), settings.queue)
     store = getattr(services, "store", None)
     if store is not None:
         _delivery_counts["source"] = lambda: count_deliveries(store)
@@ -373,7 +386,7 @@ def install(app: Flask, *, logs: bool = True) -> None:
     app.before_request(_started)
     app.after_request(_finished)
     if logs:
-        configure_logging()
+        configure_logging(settings.log_level)
 
 
 def _metrics_view() -> Response:
@@ -465,9 +478,9 @@ _handler: logging.Handler | None = None
 
 def configure_logging(level: str | None = None) -> logging.Handler:
     """Send every log record of the process to stderr as JSON (once); set our loggers'
-    level from `level` or `TTR_LOG_LEVEL` (default info)."""
+    level from `level` or the settings' (`TTR_LOG_LEVEL`, default info)."""
     global _handler
-    name = (level or os.environ.get("TTR_LOG_LEVEL") or "info").upper()
+    name = (level or settings_from_env().log_level or "info").upper()
     number = logging.getLevelName(name)
     if not isinstance(number, int):
         number = logging.INFO
@@ -482,9 +495,6 @@ def configure_logging(level: str | None = None) -> logging.Handler:
 
 
 # -- `ttr worker` -----------------------------------------------------------------------
-
-WORKER_METRICS_PORT = "TTR_WORKER_METRICS_PORT"
-
 
 def serve_worker_metrics(port: int, redis_url: str | None, queue: str) -> Metrics:
     """Serve this worker process's metrics at `http://0.0.0.0:{port}/metrics`: the

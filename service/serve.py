@@ -41,36 +41,35 @@ YOUNG_COLLECTION_EVERY = 10_000  # new objects (the interpreter's default: 700)
 WORKER_CLASSES = ("gevent", "gthread")
 
 
-def gunicorn_options(settings: Settings, environ: dict[str, str] | None = None,
-                     bind: str | None = None, workers: int | None = None) -> dict[str, Any]:
+def gunicorn_options(settings: Settings, *, bind: str | None = None,
+                     workers: int | None = None) -> dict[str, Any]:
     """The gunicorn settings for `settings` (also what deploy/gunicorn.conf.py uses)."""
-    env = os.environ if environ is None else environ
     cores = os.cpu_count() or 1
-    worker_class = env.get("TTR_WEB_WORKER_CLASS") or (
+    worker_class = settings.web_worker_class or (
         "gevent" if is_postgres_url(settings.database_url) and not settings.embedded
         else "gthread")
     if worker_class not in WORKER_CLASSES:
         raise ValueError(f"TTR_WEB_WORKER_CLASS must be one of {', '.join(WORKER_CLASSES)}")
     if workers is None:
-        workers = int(env.get("TTR_WEB_WORKERS") or cores)
+        workers = settings.web_workers or cores
     if settings.embedded:
         workers = 1
     return {
-        "bind": bind or env.get("TTR_BIND") or DEFAULT_BIND,
+        "bind": bind or settings.bind or DEFAULT_BIND,
         "workers": workers,
         "worker_class": worker_class,
-        "threads": int(env.get("TTR_WEB_THREADS") or 32),
-        "worker_connections": int(env.get("TTR_WEB_CONNECTIONS") or 1000),
+        "threads": settings.web_threads or 32,
+        "worker_connections": settings.web_connections or 1000,
         # a long poll holds a request up to TTR_LONG_POLL_MAX; SSE streams send
         # keep-alives, which the workers count as activity
-        "timeout": int(env.get("TTR_WEB_TIMEOUT") or 120),
+        "timeout": settings.web_timeout or 120,
         "graceful_timeout": 30,
         "keepalive": 5,
-        "max_requests": int(env.get("TTR_WEB_MAX_REQUESTS") or 0),
-        "accesslog": env.get("TTR_ACCESS_LOG") or None,
+        "max_requests": settings.web_max_requests,
+        "accesslog": settings.access_log or None,
         "errorlog": "-",
-        "loglevel": env.get("TTR_LOG_LEVEL", "info").lower(),
-        "forwarded_allow_ips": env.get("TTR_FORWARDED_ALLOW_IPS", "127.0.0.1"),
+        "loglevel": settings.log_level.lower(),
+        "forwarded_allow_ips": settings.forwarded_allow_ips,
         # metrics of several worker processes: a clean folder at start, a dead
         # worker's gauges removed
         "on_starting": observability.gunicorn_on_starting,

@@ -22,6 +22,9 @@ from werkzeug.datastructures import Headers
 from werkzeug.test import EnvironBuilder, TestResponse
 from werkzeug.wrappers import Request
 
+from events import SqlStore
+from events.notify import Notifier
+from referee.ports import Clock, Jobs
 from service.api.pages import build_spec
 from service.app import create_app
 from service.config import Settings
@@ -41,13 +44,17 @@ def free_port() -> int:
         return port
 
 
-def make_app(database_url: str, **settings: Any) -> Flask:
-    """The app on `database_url`, embedded jobs; rate limits out of the way unless asked."""
+def make_app(database_url: str, *, store: SqlStore | None = None,
+             notifier: Notifier | None = None, jobs: Jobs | None = None,
+             clock: Clock | None = None, **settings: Any) -> Flask:
+    """The app on `database_url`, embedded jobs; rate limits out of the way unless asked.
+    `store`, `notifier`, `jobs`, `clock`: adapters of the test's own."""
     settings.setdefault("rate_per_token", 1e6)
     settings.setdefault("burst_per_token", 10**6)
     settings.setdefault("rate_per_address", 1e6)
     settings.setdefault("burst_per_address", 10**6)
-    return create_app(Settings(database_url=database_url, **settings))
+    return create_app(Settings(database_url=database_url, **settings), store=store,
+                      notifier=notifier, jobs=jobs, clock=clock)
 
 
 def wait_until_serving(port: int, server: subprocess.Popen[Any], log: Path,

@@ -20,9 +20,11 @@ import pytest
 from flask import Flask
 
 from events import SqlStore, open_store
+from referee.settings import Settings
 from tests.api_support import Client
 from tests.test_worker_helpers import clear_queue
-from worker.context import WorkerContext, build_context
+from worker.bootstrap import bootstrap
+from worker.context import WorkerContext
 
 PG_URL = os.environ.get("TTR_TEST_DATABASE_URL", "postgresql://postgres@127.0.0.1:5432/test")
 REDIS_URL = os.environ.get("TTR_TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
@@ -137,7 +139,7 @@ def queue(redis_url: str) -> Iterator[str]:
 def rq_context(pg_schema_url: str, pg_store: SqlStore, redis_url: str, queue: str
                ) -> Iterator[WorkerContext]:
     """The API's side of RQ: the test's PostgreSQL schema, jobs on the test's queue."""
-    ctx = build_context(pg_schema_url, redis_url, queue=queue)
+    ctx = bootstrap(Settings(database_url=pg_schema_url, redis_url=redis_url, queue=queue))
     yield ctx
     ctx.close()
 

@@ -133,7 +133,7 @@ class _Deaf(LocalNotifier):
 @pytest.fixture
 def two_processes(store_url: str) -> Iterator[tuple[Client, Client]]:
     """Two API processes on one store: the first hears nothing of the second's changes."""
-    deaf = make_app(store_url, extra={"notifier": _Deaf()})
+    deaf = make_app(store_url, notifier=_Deaf())
     other = make_app(store_url)
     yield Client(deaf), Client(other)
     for app in (deaf, other):

@@ -29,7 +29,7 @@ def clock() -> FakeClock:
 def app(tmp_path: Path, clock: FakeClock) -> Iterator[Flask]:
     url = f"sqlite:///{tmp_path / 'slow.sqlite3'}"
     store: SqlStore = open_store(url, clock=clock)
-    app = make_app(url, min_turn_time_limit=60, extra={"store": store, "clock": clock})
+    app = make_app(url, min_turn_time_limit=60, store=store, clock=clock)
     yield app
     app.extensions["ttr"].close()
 

@@ -102,7 +102,7 @@ def check_ttr_command(command: list[str], subcommand: str,
 
 def bind_port(env: dict[str, str]) -> int:
     """The port `ttr serve` binds to with this environment (service/serve.py)."""
-    bind = gunicorn_options(from_env(env), env)["bind"]
+    bind = gunicorn_options(from_env(env))["bind"]
     host, _, port = bind.rpartition(":")
     assert host in ("0.0.0.0", "[::]"), f"{bind} is not reachable from outside the container"
     return int(port)
@@ -584,7 +584,7 @@ def test_gunicorn_conf_gives_gunicorn_the_settings_of_ttr_serve(
                                       "service.app:create_app()"])
     monkeypatch.chdir(ROOT)
     loaded = WSGIApplication("%(prog)s [OPTIONS] [APP_MODULE]").cfg
-    options = gunicorn_options(from_env(env), env)
+    options = gunicorn_options(from_env(env))
     assert options["workers"] == 3 and options["bind"] == "0.0.0.0:8000"
     expected = Config()
     for key, value in options.items():

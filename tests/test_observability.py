@@ -200,8 +200,7 @@ def test_with_redis_the_depths_are_the_lengths_of_the_apps_rq_queues(
 
     name = "ttr-test-" + os.urandom(4).hex()  # not `ttr`: no worker may take these
     app = create_app(Settings(database_url=f"sqlite:///{tmp_path / 'rq.sqlite3'}",
-                              redis_url=redis_url,
-                              extra={"jobs": RqJobs(redis_url, queue=name)}))
+                              redis_url=redis_url), jobs=RqJobs(redis_url, queue=name))
     if "ttr-observability" not in app.extensions:
         observability.install(app)
     connection = redis.Redis.from_url(redis_url)

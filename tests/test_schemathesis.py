@@ -48,7 +48,7 @@ class Target:
 def _target(database_url: str) -> Target:
     # Jobs only written down: a fuzzed webhook URL must not be called (nor a game scored
     # in the background while the fuzzer reads it). Long polls short: `wait` is fuzzed.
-    app = make_app(database_url, long_poll_max=0.05, extra={"jobs": RecordingJobs()})
+    app = make_app(database_url, long_poll_max=0.05, jobs=RecordingJobs())
     http = app.test_client()
 
     def post(path: str, token: str | None, body: Any) -> Any:

@@ -34,7 +34,7 @@ PRODUCTION = {"TTR_DATABASE_URL": "postgresql://db/ttr", "TTR_REDIS_URL": "redis
 
 
 def options(env: dict[str, str]) -> dict[str, Any]:
-    return gunicorn_options(from_env(env), env)
+    return gunicorn_options(from_env(env))
 
 
 def test_with_postgresql_and_redis_each_core_gets_a_gevent_worker() -> None:

@@ -38,13 +38,13 @@ WEBHOOK = "/v1/users/me/webhook"
 def make(tmp_path: Path) -> Iterator[Callable[..., Client]]:
     apps: list[Flask] = []
 
-    def build(allow_private: bool = True, **extra: Any) -> Client:
-        extra.setdefault("webhook_retry_delays", FAST)
-        extra.setdefault("webhook_timeout", 0.5)
+    def build(allow_private: bool = True, clock: Any = None, **settings: Any) -> Client:
+        settings.setdefault("webhook_retry_delays", FAST)
+        settings.setdefault("webhook_timeout", 0.5)
         url = f"sqlite:///{tmp_path / f'hooks-{len(apps)}.sqlite3'}"
-        if "clock" in extra:
-            extra["store"] = open_store(url, clock=extra["clock"])
-        app = make_app(url, webhook_allow_private=allow_private, extra=extra)
+        store = open_store(url, clock=clock) if clock is not None else None
+        app = make_app(url, webhook_allow_private=allow_private, store=store, clock=clock,
+                       **settings)
         apps.append(app)
         return Client(app)
 

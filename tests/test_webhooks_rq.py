@@ -9,7 +9,6 @@ ids, the test's keys deleted at the end. The worker processes load `fast_context
 
 from __future__ import annotations
 
-import os
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -18,23 +17,23 @@ import pytest
 
 from events import SqlStore
 from events.webhooks import DELIVERED, PENDING, deliveries_of, delivery, put_webhook
+from referee.effects import follow_up
+from referee.settings import ENV, Settings
 from tests.test_webhooks_helpers import SECRET, Receiver, always, failing_first
 from tests.test_worker_helpers import new_game
 from tests.test_worker_rq import Workers, game_id, wait_for
 from worker import webhooks
-from worker.context import DATABASE_URL, QUEUE_NAME, REDIS_URL, WorkerContext, build_context
-from worker.effects import follow_up
+from worker.bootstrap import bootstrap
+from worker.context import WorkerContext
 from worker.queue import RqJobs, webhook_fan_out_job_id
-from worker.webhooks import ALLOW_PRIVATE_ENV
 
 DELAY = 1.0
 
 
-def fast_context() -> WorkerContext:
+def fast_context(settings: Settings) -> WorkerContext:
     """A worker's context with one-second retries (private addresses allowed by the
     environment, as an operator would: TTR_WEBHOOK_ALLOW_PRIVATE=true)."""
-    ctx = build_context(os.environ[DATABASE_URL], os.environ[REDIS_URL],
-                        queue=os.environ[QUEUE_NAME])
+    ctx = bootstrap(settings)
     assert ctx.webhooks.allow_private
     ctx.webhooks.retry_delays = (DELAY, DELAY)
     ctx.webhooks.timeout = 2.0
@@ -46,7 +45,7 @@ def workers(tmp_path: Path, pg_schema_url: str, redis_url: str, queue: str
             ) -> Iterator[Workers]:
     w = Workers(tmp_path, pg_schema_url, redis_url, queue)
     w.env["TTR_WORKER_CONTEXT"] = "tests.test_webhooks_rq:fast_context"
-    w.env[ALLOW_PRIVATE_ENV] = "true"
+    w.env[ENV["webhook_allow_private"]] = "true"
     yield w
     w.stop_all()
 

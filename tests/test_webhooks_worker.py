@@ -31,6 +31,9 @@ from events.webhooks import (
     delivery,
     put_webhook,
 )
+from referee import notices as who_hears
+from referee.effects import follow_up
+from referee.notices import Notice, hand_over, notices
 from tests.test_webhooks_helpers import SECRET, Receiver, always, failing_first
 from tests.test_worker_helpers import (
     RecordingJobs,
@@ -42,18 +45,14 @@ from tests.test_worker_helpers import (
 )
 from worker import reports, webhooks
 from worker.context import WorkerContext, use_context
-from worker.effects import follow_up
 from worker.jobs import sweep
 from worker.queue import InlineJobs
 from worker.webhooks import (
     RETRY_DELAYS,
-    Notice,
     WebhookConfig,
     check_url,
     deliver_webhook,
     fan_out_webhooks,
-    hand_over,
-    notices,
 )
 
 
@@ -189,8 +188,8 @@ def test_without_a_webhook_at_the_table_a_change_costs_no_query(
     jobs = FanOutJobs()
     ctx = make_context(store, jobs=jobs)
     reads: list[int] = []
-    real = webhooks.webhook_users
-    monkeypatch.setattr(webhooks, "webhook_users", lambda s: reads.append(1) or real(s))
+    real = who_hears.webhook_users
+    monkeypatch.setattr(who_hears, "webhook_users", lambda s: reads.append(1) or real(s))
     put_webhook(store, "stranger", "https://a.example/", SECRET)
     new_game(ctx.log, "g1")
     for _ in range(20):

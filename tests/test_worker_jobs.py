@@ -16,6 +16,7 @@ from domain.table import Table
 from domain.violations import RuleViolation
 from events import GameLog, SqlStore, StoreUnavailable
 from events.repository import Outcome
+from referee.effects import follow_up
 from tests.conftest import migrated
 from tests.test_worker_helpers import (
     FakeClock,
@@ -31,7 +32,6 @@ from tests.test_worker_helpers import (
     to_act,
 )
 from worker.context import WorkerContext, current_context, install_context, use_context
-from worker.effects import follow_up
 from worker.jobs import enforce_deadline, score_game, sweep
 from worker.queue import InlineJobs, deadline_job_id, score_job_id
 

@@ -34,6 +34,8 @@ from prometheus_client.parser import text_string_to_metric_families
 
 from events import GameLog, SqlStore, StoreUnavailable
 from events.repository import Outcome
+from referee.effects import follow_up
+from referee.settings import ENV, Settings
 from tests.api_support import free_port
 from tests.conftest import IN_CI
 from tests.test_worker_helpers import (
@@ -44,8 +46,8 @@ from tests.test_worker_helpers import (
     new_game,
     play_to_last_move,
 )
-from worker.context import DATABASE_URL, QUEUE_NAME, REDIS_URL, WorkerContext, build_context
-from worker.effects import follow_up
+from worker.bootstrap import bootstrap
+from worker.context import WorkerContext
 from worker.queue import RqJobs, deadline_job_id, score_job_id
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -73,22 +75,20 @@ class _FlakyLog(GameLog):
         return super().execute(*args, **kwargs)
 
 
-def _env_context(log_class: type[GameLog]) -> WorkerContext:
-    ctx = build_context(os.environ[DATABASE_URL], os.environ[REDIS_URL],
-                        queue=os.environ[QUEUE_NAME], stale_after=float(
-                            os.environ.get("TTR_JOB_STALE_AFTER", "60")))
+def _env_context(settings: Settings, log_class: type[GameLog]) -> WorkerContext:
+    ctx = bootstrap(settings)
     ctx.log = log_class(ctx.store)
     return ctx
 
 
-def slow_context() -> WorkerContext:
+def slow_context(settings: Settings) -> WorkerContext:
     """A worker's context whose every change waits `TTR_TEST_SCORING_DELAY` seconds first."""
-    return _env_context(_SlowLog)
+    return _env_context(settings, _SlowLog)
 
 
-def flaky_context() -> WorkerContext:
+def flaky_context(settings: Settings) -> WorkerContext:
     """A worker's context whose changes fail while the count in a file lasts."""
-    return _env_context(_FlakyLog)
+    return _env_context(settings, _FlakyLog)
 
 
 # -- fixtures ------------------------------------------------------------------------------
@@ -99,9 +99,9 @@ class Workers:
 
     def __init__(self, tmp_path: Path, database_url: str, redis_url: str, queue: str) -> None:
         self.tmp_path = tmp_path
-        self.env = {**os.environ, DATABASE_URL: database_url, REDIS_URL: redis_url,
-                    QUEUE_NAME: queue, "PYTHONPATH": str(ROOT)}
-        self.env.pop("TTR_JOB_STALE_AFTER", None)
+        self.env = {**os.environ, ENV["database_url"]: database_url,
+                    ENV["redis_url"]: redis_url, ENV["queue"]: queue, "PYTHONPATH": str(ROOT)}
+        self.env.pop(ENV["job_stale_after"], None)
         self.procs: list[subprocess.Popen[bytes]] = []
 
     def start(self, *args: str, program: tuple[str, ...] = ("-m", "worker.main"),
@@ -330,7 +330,7 @@ def test_redis_down_when_the_game_ends_then_the_sweeper_scores_it(
         caplog: pytest.LogCaptureFixture) -> None:
     server = PrivateRedis(tmp_path)
     server.start()
-    ctx = build_context(pg_schema_url, server.url, queue=queue)
+    ctx = bootstrap(Settings(database_url=pg_schema_url, redis_url=server.url, queue=queue))
     try:
         gid = game_id()
         new_game(ctx.log, gid)
@@ -345,7 +345,7 @@ def test_redis_down_when_the_game_ends_then_the_sweeper_scores_it(
         row = pg_store.game_row(gid)
         assert row is not None and row.status == "scoring"
         server.start()  # back, and empty: the job was never stored
-        workers.env[REDIS_URL] = server.url
+        workers.env[ENV["redis_url"]] = server.url
         workers.run_burst()  # the sweep at its start finds the game
         assert count_scored(pg_store, gid) == 1
     finally:

@@ -1,12 +1,12 @@
 """The job functions: scoring an ended game, enforcing a turn deadline, the sweep.
 
 Each takes plain arguments (RQ imports it by name and pickles only a game id) and
-finds its store, log, notifier and jobs port with `current_context()`. Each is safe
-to run twice, late, or at the same time as another copy of itself: every change
-goes through `GameLog.execute`, which decides on the latest state and appends with
-the expected version, so a second scorer finds the game already scored and a late
-deadline job finds the turn has moved on. They return a short status for the logs
-and the tests.
+finds its store, log, notifier, jobs port and referee with `current_context()`. Each
+is safe to run twice, late, or at the same time as another copy of itself: every
+change goes through the referee (`referee.system`), which decides on the latest state
+and appends with the expected version, so a second scorer finds the game already
+scored and a late deadline job finds the turn has moved on. They return a short
+status for the logs and the tests.
 """
 
 from __future__ import annotations
@@ -14,30 +14,19 @@ from __future__ import annotations
 import logging
 import time
 
-from domain.commands import TimeOut
-from domain.decide import decide_system
-from domain.events import Event
-from domain.table import Table, score_table
 from domain.violations import RuleViolation
-from events import GameNotFound, system_actor
-from events.clock import iso
-from events.index import GameRow, seats_to_act
+from events import GameNotFound
 from worker import reports
-from worker.context import WorkerContext, current_context
-from worker.effects import follow_up
+from worker.context import current_context
 from worker.webhooks import sweep_deliveries
 
 log = logging.getLogger(__name__)
 
-SCORING_ACTOR = system_actor("scoring")
-CLOCK_ACTOR = system_actor("clock")
-# the index moved on between reading the state and its row: read both again
-_ROW_ATTEMPTS = 5
 SWEEP_LIMIT = 1000
 
 
 def score_game(game_id: str) -> str:
-    """Append the final score of the ended game `game_id`.
+    """Append (through the referee) the final score of the ended game `game_id`.
 
     Returns ``scored``; or, doing nothing, ``already_scored``, ``game_not_over``
     (nothing to score yet) or ``no_game``. Anything else (the store unreachable, …)
@@ -46,7 +35,7 @@ def score_game(game_id: str) -> str:
     ctx = current_context()
     started = time.perf_counter()
     try:
-        outcome = ctx.log.execute(game_id, _score, SCORING_ACTOR)
+        ctx.referee.score(game_id)
     except RuleViolation as violation:
         if violation.code in ("already_scored", "game_not_over"):
             return violation.code
@@ -54,83 +43,17 @@ def score_game(game_id: str) -> str:
     except GameNotFound:
         return "no_game"
     reports.game_scored(time.perf_counter() - started)
-    follow_up(ctx, outcome)
     return "scored"
 
 
-def _score(table: Table | None) -> list[Event]:
-    if table is None:  # (not reached: execute loads an existing game)
-        raise RuleViolation("game_not_over")
-    return score_table(table)
-
-
-class _Moved(Exception):
-    """The game changed between reading its state and reading its index row."""
-
-
 def enforce_deadline(game_id: str) -> str:
-    """Time out whoever must act in `game_id` if the game's turn deadline has passed.
+    """Time out (through the referee) whoever must act in `game_id` if the game's turn
+    deadline has passed.
 
     Returns ``timed_out``; or, doing nothing, ``not_due`` (the deadline is later:
     a job is scheduled for it), ``no_deadline``, ``not_playing`` or ``no_game``.
     """
-    ctx = current_context()
-    row = ctx.store.game_row(game_id)
-    if row is None:
-        return "no_game"
-    status = _due(ctx, row)
-    if status != "due":
-        return status
-    for _ in range(_ROW_ATTEMPTS):
-        try:
-            outcome = ctx.log.execute(game_id, lambda table: _time_out(ctx, game_id, table),
-                                      CLOCK_ACTOR)
-        except _Moved:
-            continue
-        except RuleViolation as violation:
-            if violation.code not in ("not_due", "game_over"):
-                raise
-            # Someone acted first: the deadline we read has moved on.
-            row = ctx.store.game_row(game_id)
-            return _due(ctx, row) if row is not None else "no_game"
-        except GameNotFound:
-            return "no_game"
-        follow_up(ctx, outcome)
-        return "timed_out"
-    raise RuntimeError(f"game {game_id} kept changing under its deadline job")
-
-
-def _due(ctx: WorkerContext, row: GameRow) -> str:
-    """``due``, or why not; a deadline still ahead gets its job scheduled."""
-    if row.status != "playing":
-        return "not_playing"
-    if row.deadline is None:
-        return "no_deadline"
-    if row.deadline > ctx.clock():
-        ctx.jobs.deadline(row.game_id, row.deadline)
-        return "not_due"
-    return "due"
-
-
-def _time_out(ctx: WorkerContext, game_id: str, table: Table | None) -> list[Event]:
-    """The time-out events on `table`, the state they will be appended to.
-
-    The deadline is read again here, from the index row of exactly this version of
-    the game (the index is written in the same transaction as the events): a player
-    who moved since the job started has a new deadline, and is not timed out.
-    """
-    if table is None or table.game is None:
-        raise RuleViolation("not_due", "The game has not started.")
-    row = ctx.store.game_row(game_id)
-    if row is None or row.version != table.version:
-        raise _Moved()
-    if row.status != "playing" or row.deadline is None or row.deadline > ctx.clock():
-        raise RuleViolation("not_due")
-    seats = seats_to_act(table)
-    if not seats:
-        raise RuleViolation("not_due")
-    return decide_system(table.game, TimeOut(seats=seats, deadline=iso(row.deadline),
-                                             drop_after=table.drop_after_timeouts))
+    return current_context().referee.time_out(game_id)
 
 
 def sweep(limit: int = SWEEP_LIMIT) -> dict[str, int]:

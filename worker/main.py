@@ -47,7 +47,6 @@ from __future__ import annotations
 
 import argparse
 import logging
-import os
 import sys
 import threading
 from collections.abc import Sequence
@@ -58,25 +57,21 @@ from rq.job import Job
 from rq.queue import Queue
 from rq.worker import WorkerStatus
 
-from worker.context import (
-    QUEUE_NAME,
-    REDIS_URL,
-    STALE_AFTER,
-    context_from_env,
-    forget_context_from_env,
-)
-from worker.queue import DEFAULT_QUEUE, RqJobs, webhook_queue_name
+from referee.settings import Settings, settings_from_env
+from worker.bootstrap import context_for
+from worker.context import forget_process_context, install_factory, process_context
+from worker.queue import RqJobs, webhook_queue_name
 
 log = logging.getLogger("worker")
 
 
-def _parser() -> argparse.ArgumentParser:
+def _parser(settings: Settings) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="ttr worker", description="Run an RQ worker (with its scheduler) for the "
         "game service: end-game scoring, turn deadlines and webhook deliveries. Reads "
         "TTR_DATABASE_URL and TTR_REDIS_URL; with TTR_WORKER_METRICS_PORT it serves "
         "Prometheus metrics on that port.")
-    parser.add_argument("--queue", default=os.environ.get(QUEUE_NAME) or DEFAULT_QUEUE,
+    parser.add_argument("--queue", default=settings.queue,
                         help="the RQ queue (default: $TTR_QUEUE or 'ttr')")
     parser.add_argument("--jobs", choices=("all", "games", "webhooks"), default="all",
                         help="which queues to take jobs from: the game queue (scores, "
@@ -95,24 +90,26 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--fork", action="store_true",
                         help="run each job in a forked work-horse (RQ's default Worker)")
     parser.add_argument("--name", help="the worker's name (default: random)")
-    parser.add_argument("--log-level", default=os.environ.get("TTR_LOG_LEVEL", "INFO"))
+    parser.add_argument("--log-level", default=settings.log_level.upper())
     return parser
 
 
 def run_worker(argv: Sequence[str] | None = None) -> int:
     """Run the worker until it is stopped (SIGTERM/SIGINT: finish the job, then exit)."""
-    args = _parser().parse_args(list(argv) if argv is not None else None)
+    settings = settings_from_env()
+    args = _parser(settings).parse_args(list(argv) if argv is not None else None)
     level = str(args.log_level).upper()
     logging.basicConfig(level=level, format="%(asctime)s %(name)s %(levelname)s %(message)s")
-    redis_url = os.environ.get(REDIS_URL, "").strip()
+    redis_url = settings.redis_url
     if not redis_url:
         print("ttr worker: TTR_REDIS_URL is not set (without Redis the server runs its "
               "jobs in-process; no worker is needed)", file=sys.stderr)
         return 2
-    # The work-horses forked below build their own context from the environment:
-    # they must see the same queue and the same idea of an abandoned job.
-    os.environ[QUEUE_NAME] = args.queue
-    os.environ.setdefault(STALE_AFTER, str(3 * args.heartbeat + 2))
+    # This process and the work-horses forked from it (--fork) build their contexts
+    # from these settings: the same queue and the same idea of an abandoned job.
+    settings = settings.with_(queue=args.queue, job_stale_after=(
+        settings.job_stale_after or float(3 * args.heartbeat + 2)))
+    install_factory(lambda: context_for(settings))
 
     start_sweep()
     sweeper = _Sweeper(redis_url, args.queue, args.sweep_every)
@@ -129,7 +126,8 @@ def run_worker(argv: Sequence[str] | None = None) -> int:
         worker.work(burst=args.burst, with_scheduler=True, logging_level=level)
     finally:
         sweeper.stop()
-        forget_context_from_env()
+        forget_process_context()
+        install_factory(None)
     return 0
 
 
@@ -138,7 +136,7 @@ def start_sweep() -> dict[str, int] | None:
     from worker.jobs import sweep
 
     try:
-        ctx = context_from_env()
+        ctx = process_context()
         ctx.store.migrate()
         found = sweep()
         log.info("sweep at start: %s", found)
@@ -148,7 +146,7 @@ def start_sweep() -> dict[str, int] | None:
         log.exception("sweep at start failed")
         return None
     finally:
-        forget_context_from_env()
+        forget_process_context()
 
 
 class InProcessWorker(SimpleWorker):

@@ -1,6 +1,7 @@
-"""The jobs port: how the API and the jobs ask for work to be done later.
+"""The jobs port's adapters: how the API and the jobs ask for work to be done later.
 
-`Jobs.score(game_id)` asks for a game's final score; `Jobs.deadline(game_id, at)` asks
+The port itself, `Jobs`, is the referee's (`referee.ports`): `Jobs.score(game_id)` asks
+for a game's final score; `Jobs.deadline(game_id, at)` asks
 for the game's turn deadline to be enforced at `at`; `Jobs.webhook_fan_out(game_id,
 version, notices)` asks for a change's webhook deliveries to be stored and sent, and
 `Jobs.webhook(delivery_id, at)` for a delivery's next attempt at `at`. Asking is cheap
@@ -36,9 +37,11 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from hashlib import sha256
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 from events.clock import utcnow
+from referee.ports import Jobs as Jobs  # (re-exported: the port its adapters fill)
+from referee.settings import DEFAULT_QUEUE as DEFAULT_QUEUE
 
 if TYPE_CHECKING:
     from redis import Redis
@@ -48,7 +51,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-DEFAULT_QUEUE = "ttr"
 
 
 def webhook_queue_name(queue: str) -> str:
@@ -80,27 +82,6 @@ _JOB_ID = re.compile(r"[A-Za-z0-9_-]+")
 # the webhook job functions, by the names RQ imports them by
 FAN_OUT = "worker.webhooks.fan_out_webhooks"
 DELIVER = "worker.webhooks.deliver_webhook"
-
-
-class Jobs(Protocol):
-    """Work to be done after a change of a game has been committed."""
-
-    def score(self, game_id: str) -> None:
-        """Score the ended game `game_id` (once, whoever asks and how often)."""
-
-    def deadline(self, game_id: str, at: datetime) -> None:
-        """Enforce the turn deadline `at` of `game_id` at that moment."""
-
-    def webhook_fan_out(self, game_id: str, version: int,
-                        notices: list[dict[str, Any]]) -> None:
-        """Store and send the webhook deliveries of version `version` of `game_id`
-        (`worker.webhooks.Notice.as_dict` each; once per game and version)."""
-
-    def webhook(self, delivery_id: str, at: datetime) -> None:
-        """Make the next attempt of webhook delivery `delivery_id` at `at`."""
-
-    def close(self) -> None:
-        """Stop whatever the adapter runs; later requests are dropped."""
 
 
 # -- job ids ------------------------------------------------------------------------------

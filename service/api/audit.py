@@ -5,18 +5,12 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Iterator
-from datetime import datetime
 from typing import Any
 
 from flask import Response, json, request
 from flask.views import MethodView
 from flask_smorest import Blueprint
 
-from domain.table import Table, replay_table
-from events import GameLog, NewEvent
-from events.catalogue import decode
-from events.index import summarize
-from events.repository import Outcome
 from events.store import EventStore, VersionConflict
 from events.verify import parse_lines, verify_export
 from service.api.common import BEARER, PUBLIC_READ, doc, json_response, problems, visible_to
@@ -25,7 +19,6 @@ from service.auth import bearer_token, optional_user
 from service.compute import aside
 from service.problems import Problem
 from service.views import Viewer, ended, event_view, game_view
-from worker.effects import follow_up
 
 blp = Blueprint("audit", __name__, url_prefix="/v1",
                 description="Export, verification and import of whole games.")
@@ -144,7 +137,11 @@ class Import(MethodView):
             raise Problem("rule-violation", "Only a finished, scored game can be imported.",
                           code="export_invalid", rule="The export has no game_scored event.")
         game_id = str(verdict.game_id)
-        table = _import(s.log, game_id, records)
+        try:
+            table = s.referee.import_game(game_id, records).after
+        except VersionConflict as error:
+            raise Problem("version-conflict", f"A game {game_id} already exists here.",
+                          current_version=error.current) from error
         return json_response(game_view(game_id, table, Viewer(None, None),
                                        s.store.game_row(game_id)), 201,
                              version=table.version,
@@ -153,43 +150,3 @@ class Import(MethodView):
 
 def _lines(records: list[dict[str, Any]]) -> list[str]:
     return [json.dumps(r) for r in records]
-
-
-def _import(log: GameLog, game_id: str, records: list[dict[str, Any]]) -> Table:
-    events = [decode(r["type"], r["schema_version"], r["data"], None) for r in records]
-    new = [NewEvent(event, _actor(r["actor"]), _time(r.get("recorded_at")))
-           for event, r in zip(events, records, strict=True)]
-    table = replay_table(events)
-    now = log.clock()
-    try:
-        log.store.append(game_id, new, 0, summary=summarize(game_id, None, table, now),
-                         recorded_at=now)
-    except VersionConflict as error:
-        raise Problem("version-conflict", f"A game {game_id} already exists here.",
-                      current_version=error.current) from error
-    follow_up(services().worker, _outcome(game_id, table, now))
-    return table
-
-
-def _actor(actor: Any) -> str:
-    if isinstance(actor, dict):
-        kind = actor.get("kind")
-        if kind == "seat":
-            return f"seat:{int(actor['seat'])}"
-        if kind == "user":
-            return f"user:{actor['user_id']}"
-        return f"system:{actor.get('name', 'import')}"
-    return "system:import"
-
-
-def _time(value: Any) -> datetime | None:
-    if not isinstance(value, str):
-        return None
-    try:
-        return datetime.fromisoformat(value.replace("Z", "+00:00"))
-    except ValueError:
-        return None
-
-
-def _outcome(game_id: str, table: Table, now: datetime) -> Outcome:
-    return Outcome(game_id, None, (), table, 1, table.version, now)

@@ -4,31 +4,19 @@ the state at any version, and the final score."""
 from __future__ import annotations
 
 import re
-import secrets
 from typing import Any
 
 from flask import Response, request
 from flask.views import MethodView
 from flask_smorest import Blueprint
 
-from domain.commands import Command, command_from_dict
-from domain.events import Event
-from domain.table import (
-    StartGame,
-    Table,
-    TableCommand,
-    TakeSeat,
-    create_game,
-    decide_table,
-    replay_table,
-)
-from domain.violations import RuleViolation
-from events import request_hash, seat_actor, user_actor
+from domain.commands import command_from_dict
+from domain.table import StartGame, Table, TableCommand, TakeSeat
+from events import request_hash
 from events.index import seats_to_act
 from events.repository import Outcome
 from events.sql import User
-from events.store import VersionConflict
-from service import observability
+from referee.referee import NewGame
 from service.api.common import (
     BEARER,
     PUBLIC_READ,
@@ -62,7 +50,6 @@ from service.schemas import (
     TakeSeatSchema,
 )
 from service.views import Viewer, ended, game_view, moves_view, new_event_view, row_view
-from worker.effects import follow_up
 
 blp = Blueprint("games", __name__, url_prefix="/v1",
                 description="Games: lobby, seats, state, moves and actions.")
@@ -101,22 +88,12 @@ class Games(MethodView):
             raise Problem("invalid-request", "turn_time_limit is too short.", errors={
                 "turn_time_limit": [f"At least {s.settings.min_turn_time_limit} seconds."]})
         game_id = new_id("g_")
-        invite = secrets.token_urlsafe(9) if body["private"] else None
-        seed = secrets.token_bytes(32)
-
-        def decide(_: Table | None) -> list[Event]:
-            events = create_game(
-                map_name=body["map"], seats=body["seats"], created_by=user.user_id, seed=seed,
-                private=body["private"], invite_code=invite, turn_time_limit=limit,
-                drop_after_timeouts=body["drop_after_timeouts"])
-            if body["join"]:
-                table = replay_table(events)
-                events += decide_table(table, user.user_id, TakeSeat(body.get("name")
-                                                                     or user.name))
-            return events
-
-        outcome = s.log.execute(game_id, decide, user_actor(user.user_id), new=True)
-        follow_up(s.worker, outcome)
+        join_as = (body.get("name") or user.name) if body["join"] else None
+        created = s.referee.create_game(game_id, user.user_id, NewGame(
+            map_name=body["map"], seats=body["seats"], private=body["private"],
+            turn_time_limit=limit, drop_after_timeouts=body["drop_after_timeouts"],
+            join_as=join_as))
+        outcome, invite = created.outcome, created.invite_code
         view = game_view(game_id, outcome.after, Viewer.of(outcome.after, user.user_id),
                          deadline=_deadline(outcome))
         if invite is not None:
@@ -181,7 +158,7 @@ class Players(MethodView):
         """
         user = current_user()
         command = TakeSeat(body.get("name") or user.name, body.get("invite_code"))
-        return _perform(game_id, user, command, user_actor(user.user_id))
+        return _perform(game_id, user, command)
 
 
 @blp.route("/games/<game_id>/start")
@@ -192,23 +169,15 @@ class Start(MethodView):
     def post(self, game_id: str) -> Any:
         """Start before every seat is taken (the creator, with at least 2 players)"""
         user = current_user()
-        return _perform(game_id, user, StartGame(), user_actor(user.user_id))
+        return _perform(game_id, user, StartGame())
 
 
-def _perform(game_id: str, user: User, command: TableCommand, actor: str) -> Any:
+def _perform(game_id: str, user: User, command: TableCommand) -> Any:
     """Run a table command and answer with the game as the caller now sees it."""
-    s = services()
-    outcome = s.log.execute(game_id, lambda t: _decide(t, user, command), actor)
-    follow_up(s.worker, outcome)
+    outcome = services().referee.seat(game_id, user.user_id, command)
     view = game_view(game_id, outcome.after, Viewer.of(outcome.after, user.user_id),
                      deadline=_deadline(outcome))
     return json_response(view, version=outcome.last_version)
-
-
-def _decide(table: Table | None, user: User, command: Any) -> list[Event]:
-    if table is None:
-        raise Problem("not-found", "There is no such game.")
-    return decide_table(table, user.user_id, command)
 
 
 def _deadline(outcome: Outcome) -> Any:
@@ -314,52 +283,21 @@ class Actions(MethodView):
         user = current_user()
         body = json_object()
         command = command_from_dict(body)
-        s = services()
-        key = idempotency_key()
-        expected = if_match()
         minimal = "return=minimal" in request.headers.get("Prefer", "")
-        # Speed: first on the cached state this process has heard nothing newer of,
-        # without reading the log (a version the client names is checked on the log)
-        vouched = s.log.vouched(game_id) if expected is None else None
-        acted: tuple[Outcome, str] | None = None
-        if vouched is not None:
-            try:
-                acted = _act(game_id, user, command, body, vouched, key, expected, minimal,
-                             vouched=True)
-            except (Problem, RuleViolation, VersionConflict):
-                pass  # perhaps only because that state was out of date: judge on the log's
-            observability.vouched_decision(applied=acted is not None)
-        if acted is None:
-            acted = _act(game_id, user, command, body, s.log.load(game_id), key, expected,
-                         minimal, vouched=False)
-        outcome, actor = acted
+
+        def respond(outcome: Outcome, actor: str) -> dict[str, Any]:
+            return _action_result(outcome, user, actor, minimal)
+
+        acted = services().referee.act(
+            game_id, user.user_id, command, kind=str(body["type"]),
+            request_hash=request_hash({"game": game_id, "command": body, "minimal": minimal}),
+            respond=respond, idempotency_key=idempotency_key(), expected_version=if_match())
+        outcome = acted.outcome
         if outcome.replayed:
             return json_response(outcome.response, version=_version_of(outcome))
-        observability.action_done(str(body["type"]))
-        follow_up(s.worker, outcome)
         result = outcome.response if outcome.response is not None \
-            else _action_result(outcome, user, actor, minimal)
+            else respond(outcome, acted.actor)
         return json_response(result, version=outcome.last_version)
-
-
-def _act(game_id: str, user: User, command: Command, body: dict[str, Any], table: Table,
-         key: str | None, expected: int | None, minimal: bool, *,
-         vouched: bool) -> tuple[Outcome, str]:
-    """Run the caller's command as the seat they hold at `table` (see Actions.post); the
-    outcome and the actor it was recorded for."""
-    seat = visible_to(table, user).seat
-    if seat is None:
-        raise Problem("forbidden", "You hold no seat at this table.", code="not_seated")
-    actor = seat_actor(seat) if table.game is not None else user_actor(user.user_id)
-
-    def respond(outcome: Outcome) -> dict[str, Any]:
-        return _action_result(outcome, user, actor, minimal)
-
-    return services().log.execute(
-        game_id, lambda t: _decide(t, user, command), actor,
-        expected_version=expected, idempotency_key=key,
-        request_hash=request_hash({"game": game_id, "command": body, "minimal": minimal}),
-        respond=respond, loaded=table, vouched=vouched), actor
 
 
 def _version_of(outcome: Outcome) -> int:

@@ -1,10 +1,11 @@
-"""What follows any committed change of a game, whoever made it (API request or job).
+"""What follows any committed change of a game, whoever made it: the referee's
+announcements, wired once (`referee.referee.Referee` calls them after every commit).
 
 `follow_up(ctx, outcome)`: tell the world the game changed (the notifier wakes long
 polls and SSE streams of the game and of its players), ask for the score when the
 game has just ended, ask for the new turn's deadline to be enforced, and hand the
-webhook messages the change calls for to a job (`worker.webhooks.hand_over`: nothing
-at all unless a player has a webhook). The events
+webhook messages the change calls for to a job (`referee.notices.hand_over`: nothing
+at all unless a player has a webhook; `notices=False` leaves them out). The events
 are already committed when it runs, so it never raises: a failure here costs
 latency (a stream wakes on its own timeout, the sweeper catches up with scoring and
 deadlines and webhook deliveries), never correctness.
@@ -15,14 +16,15 @@ from __future__ import annotations
 import logging
 
 from events.repository import Outcome
-from worker.context import WorkerContext
-from worker.webhooks import hand_over
+from referee.notices import hand_over
+from referee.ports import Context
 
 log = logging.getLogger(__name__)
 
 
-def follow_up(ctx: WorkerContext, outcome: Outcome) -> None:
-    """Publish the change; ask for the scoring, the deadline and the webhooks it calls for."""
+def follow_up(ctx: Context, outcome: Outcome, *, notices: bool = True) -> None:
+    """Publish the change; ask for the scoring, the deadline and (with `notices`) the
+    webhooks it calls for."""
     if outcome.replayed or not outcome.events:
         return  # an idempotent replay changed nothing
     game_id = outcome.game_id
@@ -41,6 +43,8 @@ def follow_up(ctx: WorkerContext, outcome: Outcome) -> None:
             _schedule_deadline(ctx, outcome)
         except Exception:
             log.exception("game %s: could not schedule its turn deadline", game_id)
+    if not notices:
+        return
     try:
         hand_over(ctx, outcome)
     except Exception:
@@ -48,7 +52,7 @@ def follow_up(ctx: WorkerContext, outcome: Outcome) -> None:
                       outcome.last_version)
 
 
-def _schedule_deadline(ctx: WorkerContext, outcome: Outcome) -> None:
+def _schedule_deadline(ctx: Context, outcome: Outcome) -> None:
     summary = outcome.summary
     if summary is None or not summary.deadline_changed:
         return  # the same turn goes on: its deadline is already scheduled

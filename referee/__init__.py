@@ -1,0 +1,11 @@
+"""The referee: the application layer between the HTTP API / the jobs and the game log.
+
+- `referee.referee`: `Referee`, one method per writer (create, seat, act, import,
+  time out, score): decide on the rebuilt state, append, then announce.
+- `referee.effects`: `follow_up`, the announcements after a commit (publish, ask for
+  the score or the next deadline, hand the webhook notices over).
+- `referee.notices`: who hears what (`notices`, `hand_over`, the `Recipients` cache).
+- `referee.system`: the score and the turn clock; `referee.archive`: imports.
+- `referee.ports`: the shapes it needs from outside (`Jobs`, `Context`, `Observer`).
+- `referee.settings`: the one `Settings` of the API and the worker.
+"""

@@ -1,0 +1,210 @@
+"""Who hears what: the webhook messages a committed change calls for, and whom to give them.
+
+`notices(outcome)` reads a committed change (the tables before and after, and the
+events) in memory and returns the messages it calls for:
+
+==================  =====================================  =============================
+kind                when                                   to whom
+==================  =====================================  =============================
+``your_turn``       a seat has just become one that must   that seat's user
+                    act (its turn, or the setup tickets)
+``game_started``    the game started                       every player
+``game_ended``      the game ended (`reason`)              every player
+``game_scored``     the final score is in (`winners`)      every player
+``player_timed_out`` a player's turn deadline passed       the other players
+``player_left``     a player resigned, was dropped, or     the other players
+                    left their seat before the start
+``ping``            ``POST /v1/users/me/webhook/ping``     the caller
+==================  =====================================  =============================
+
+`hand_over(ctx, outcome)` (called by `referee.effects.follow_up` after every change)
+first looks at a per-process cache of the users who have a webhook (`Recipients`,
+read again every few seconds): a game none of whose players has one costs a set
+look-up and nothing else. Otherwise the notices for users with a webhook go to one
+fan-out job (`Jobs.webhook_fan_out`, one per game and version), which stores a
+delivery per notice (unique per user, game, version and kind: a repeated fan-out
+stores nothing twice) and asks for each to be delivered (`Jobs.webhook`); delivering
+is `worker.webhooks`'s job.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from dataclasses import dataclass
+from datetime import timedelta
+from typing import Any
+
+from domain.events import GameEnded, GameStarted, PlayerDropped, PlayerResigned, TurnTimedOut
+from domain.table import GameScored, SeatLeft, Table
+from events.clock import iso
+from events.index import seats_to_act
+from events.repository import Outcome
+from events.sql import SqlStore
+from events.webhooks import webhook_users
+from referee.ports import Context
+
+log = logging.getLogger(__name__)
+
+REFRESH = 5.0  # seconds between reads of the users who have a webhook
+KINDS = ("your_turn", "game_started", "game_ended", "game_scored", "player_timed_out",
+         "player_left", "ping")
+
+
+class Recipients:
+    """The users who have a webhook, read from the store at most every `refresh` s.
+
+    A registration takes effect in other processes within `refresh` seconds (the
+    API's own process drops its cache when a webhook is registered or removed).
+    """
+
+    def __init__(self, refresh: float = REFRESH) -> None:
+        self.refresh = refresh
+        self._users: frozenset[str] = frozenset()
+        self._read_at = float("-inf")
+        self._lock = threading.Lock()
+
+    def users(self, store: SqlStore) -> frozenset[str]:
+        if time.monotonic() - self._read_at < self.refresh:
+            return self._users
+        if not self._lock.acquire(blocking=False):
+            return self._users  # another thread is reading them: the last set will do
+        try:
+            if time.monotonic() - self._read_at >= self.refresh:
+                try:
+                    self._users = webhook_users(store)
+                except Exception as error:  # the store is away: try again next time
+                    log.warning("could not read the users with a webhook: %s", error)
+                self._read_at = time.monotonic()
+            return self._users
+        finally:
+            self._lock.release()
+
+    def invalidate(self) -> None:
+        self._read_at = float("-inf")
+
+
+
+@dataclass(frozen=True, slots=True)
+class Notice:
+    """One message to one user about one version of a game."""
+    user_id: str
+    kind: str
+    version: int
+    created_at: str  # ISO-8601: when the change happened
+    data: dict[str, Any]
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"user_id": self.user_id, "kind": self.kind, "version": self.version,
+                "created_at": self.created_at, "data": self.data}
+
+
+def notices(outcome: Outcome) -> list[Notice]:
+    """Every message `outcome` calls for, whoever has a webhook (pure, in memory)."""
+    if outcome.replayed or not outcome.events:
+        return []
+    after, before = outcome.after, outcome.before
+    game_id = outcome.game_id
+    at = iso(outcome.recorded_at)
+    links = {"game_url": f"/v1/games/{game_id}"}
+    found: list[Notice] = []
+
+    def to_everyone(kind: str, version: int, data: dict[str, Any]) -> None:
+        for seat, s in enumerate(after.seats):
+            found.append(Notice(s.user_id, kind, version, at, {"seat": seat, **data}))
+
+    def to_others(kind: str, version: int, about: int, name: str,
+                  data: dict[str, Any]) -> None:
+        for seat, s in enumerate(after.seats):
+            if seat != about:
+                found.append(Notice(s.user_id, kind, version, at,
+                                    {"seat": about, "name": name, **data, **links}))
+
+    for i, event in enumerate(outcome.events):
+        version = outcome.first_version + i
+        if isinstance(event, GameStarted):
+            to_everyone("game_started", version, {
+                "map": after.map, "first_player": event.first_player,
+                "players": _players(after), **links})
+        elif isinstance(event, GameEnded):
+            to_everyone("game_ended", version, {
+                "reason": event.reason, "score_url": f"/v1/games/{game_id}/score", **links})
+        elif isinstance(event, GameScored):
+            to_everyone("game_scored", version, {
+                "winners": list(event.winners), "standings": _standings(after, event),
+                "score_url": f"/v1/games/{game_id}/score", **links})
+        elif isinstance(event, TurnTimedOut):
+            to_others("player_timed_out", version, event.seat, _name(after, event.seat),
+                      {"deadline": event.deadline, "consecutive": event.consecutive})
+        elif isinstance(event, PlayerDropped | PlayerResigned):
+            reason = "dropped" if isinstance(event, PlayerDropped) else "resigned"
+            to_others("player_left", version, event.seat, _name(after, event.seat),
+                      {"reason": reason})
+        elif isinstance(event, SeatLeft):
+            # before the start: the players after them have moved up one seat
+            name = before.seats[event.seat].name if before is not None else ""
+            for seat, s in enumerate(after.seats):
+                found.append(Notice(s.user_id, "player_left", version, at, {
+                    "seat": event.seat, "name": name, "reason": "left", "your_seat": seat,
+                    **links}))
+    found += _your_turn(outcome, at, links)
+    return found
+
+
+def _your_turn(outcome: Outcome, at: str, links: dict[str, str]) -> list[Notice]:
+    after, before = outcome.after, outcome.before
+    game = after.game
+    if game is None:
+        return []
+    now_key, was_key = _turn_key(after), _turn_key(before)
+    earlier = set(seats_to_act(before)) if before is not None and now_key == was_key else set()
+    fresh = [seat for seat in seats_to_act(after) if seat not in earlier]
+    if not fresh:
+        return []
+    deadline = None
+    if after.turn_time_limit is not None and now_key != was_key:
+        # as the games index computed it in the same append (see events.index.summarize)
+        deadline = iso(outcome.recorded_at + timedelta(seconds=after.turn_time_limit))
+    game_id = outcome.game_id
+    return [Notice(after.seats[seat].user_id, "your_turn", outcome.last_version, at, {
+        "seat": seat, "phase": game.phase, "turn": game.turns, "deadline": deadline,
+        **links, "moves_url": f"/v1/games/{game_id}/moves",
+        "actions_url": f"/v1/games/{game_id}/actions"}) for seat in fresh]
+
+
+def _turn_key(table: Table | None) -> tuple[object, ...] | None:
+    game = table.game if table is not None else None
+    if game is None or game.phase == "ended":
+        return None
+    return ("setup",) if game.phase == "setup" else ("turn", game.turns)
+
+
+def _name(table: Table, seat: int) -> str:
+    return table.seats[seat].name if seat < len(table.seats) else ""
+
+
+def _players(table: Table) -> list[dict[str, Any]]:
+    return [{"seat": seat, "name": s.name} for seat, s in enumerate(table.seats)]
+
+
+def _standings(table: Table, scored: GameScored) -> list[dict[str, Any]]:
+    return [{"seat": p["seat"], "name": _name(table, int(p["seat"])),
+             "total": p["score"]["total"], "rank": p["rank"], "winner": p["winner"]}
+            for p in scored.players]
+
+
+def hand_over(ctx: Context, outcome: Outcome) -> int:
+    """Give the notices of `outcome` for users with a webhook to a fan-out job; returns
+    how many. Cheap when no player has a webhook: a cached set, no query."""
+    if outcome.replayed or not outcome.events:
+        return 0
+    users = ctx.recipients.users(ctx.store)
+    if not users:
+        return 0
+    if users.isdisjoint(outcome.seated()):
+        return 0
+    wanted = [n.as_dict() for n in notices(outcome) if n.user_id in users]
+    if wanted:
+        ctx.jobs.webhook_fan_out(outcome.game_id, outcome.last_version, wanted)
+    return len(wanted)

@@ -1,0 +1,183 @@
+"""The referee: the one way anything changes a game.
+
+Every writer (a player's command, a seat taken or left, a game created, started or
+imported, a turn deadline, the final score; bots too) calls one method here. Each
+judges the command on the state rebuilt from the log (`GameLog.execute`: decide,
+append with the expected version, decide again on a lost race), and once the events
+are committed announces them (`referee.effects.follow_up`: publish, ask for the
+score or the next deadline, hand the webhook notices over). Nobody else calls
+`follow_up`, so no writer can forget it.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from domain.commands import Command
+from domain.events import Event
+from domain.table import (
+    Table,
+    TableCommand,
+    TakeSeat,
+    create_game,
+    decide_table,
+    replay_table,
+)
+from domain.violations import RuleViolation
+from events import GameNotFound, seat_actor, user_actor
+from events.repository import Outcome
+from events.store import VersionConflict
+from referee import archive, system
+from referee.effects import follow_up
+from referee.ports import Context, Observer, Unobserved
+
+# what a player's command answers with (stored with its idempotency key): the outcome
+# and the actor it was recorded for
+Respond = Callable[[Outcome, str], dict[str, Any]]
+
+
+class NotSeated(Exception):
+    """The caller holds no seat at the table they act at; `hidden`: the table is private
+    and not theirs to see at all (so its existence is not revealed)."""
+
+    def __init__(self, hidden: bool) -> None:
+        super().__init__("hidden" if hidden else "not seated")
+        self.hidden = hidden
+
+
+@dataclass(frozen=True, slots=True)
+class NewGame:
+    """A table to set up, as its creator asked for it."""
+    map_name: str
+    seats: int
+    private: bool = False
+    turn_time_limit: int | None = None
+    drop_after_timeouts: int | None = 3
+    join_as: str | None = None  # the creator's name at the table; None: no seat taken
+
+
+@dataclass(frozen=True, slots=True)
+class Created:
+    outcome: Outcome
+    invite_code: str | None  # a private game's, shown to its creator only now
+
+
+@dataclass(frozen=True, slots=True)
+class Acted:
+    outcome: Outcome
+    actor: str  # the actor the command was recorded for (a seat, or the user)
+
+
+class Referee:
+    """Judge, record, announce: one method per kind of writer (see the module doc)."""
+
+    def __init__(self, ctx: Context, observer: Observer | None = None) -> None:
+        self.ctx = ctx
+        self.observer: Observer = observer or Unobserved()
+
+    def _announce(self, outcome: Outcome, *, notices: bool = True) -> Outcome:
+        follow_up(self.ctx, outcome, notices=notices)
+        return outcome
+
+    # -- the table -------------------------------------------------------------------------
+
+    def create_game(self, game_id: str, creator: str, new: NewGame) -> Created:
+        """Set up a new table (its seed and a private game's invite code drawn here) and,
+        with `join_as`, seat its creator."""
+        invite = secrets.token_urlsafe(9) if new.private else None
+        seed = secrets.token_bytes(32)
+
+        def decide(_: Table | None) -> list[Event]:
+            events = create_game(
+                map_name=new.map_name, seats=new.seats, created_by=creator, seed=seed,
+                private=new.private, invite_code=invite, turn_time_limit=new.turn_time_limit,
+                drop_after_timeouts=new.drop_after_timeouts)
+            if new.join_as is not None:
+                events += decide_table(replay_table(events), creator, TakeSeat(new.join_as))
+            return events
+
+        outcome = self.ctx.log.execute(game_id, decide, user_actor(creator), new=True)
+        return Created(self._announce(outcome), invite)
+
+    def seat(self, game_id: str, user_id: str, command: TableCommand) -> Outcome:
+        """A seat command by `user_id`: take a seat, leave it, or start the game."""
+        outcome = self.ctx.log.execute(
+            game_id, lambda table: _decide(game_id, table, user_id, command),
+            user_actor(user_id))
+        return self._announce(outcome)
+
+    # -- play ------------------------------------------------------------------------------
+
+    def act(self, game_id: str, user_id: str, command: Command, *, kind: str,
+            request_hash: str, respond: Respond, idempotency_key: str | None = None,
+            expected_version: int | None = None) -> Acted:
+        """A player's command, as the seat `user_id` holds (`kind`: its type, for the
+        observer). Raises `NotSeated`, the domain's `RuleViolation`, and what
+        `GameLog.execute` raises.
+
+        Speed: first decided on the cached state this process has heard nothing newer
+        of, without reading the log (a version the client names is checked on the
+        log); refused there, or beaten to the append, it is judged again on the log's.
+        """
+        log = self.ctx.log
+        vouched = log.vouched(game_id) if expected_version is None else None
+        acted: Acted | None = None
+
+        def attempt(table: Table, *, is_vouched: bool) -> Acted:
+            return self._act_on(table, game_id, user_id, command, request_hash, respond,
+                                idempotency_key, expected_version, is_vouched)
+
+        if vouched is not None:
+            try:
+                acted = attempt(vouched, is_vouched=True)
+            except (NotSeated, RuleViolation, VersionConflict):
+                pass  # perhaps only because that state was out of date: judge on the log's
+            self.observer.vouched_decision(acted is not None)
+        if acted is None:
+            acted = attempt(log.load(game_id), is_vouched=False)
+        if not acted.outcome.replayed:
+            self.observer.action_done(kind)
+            self._announce(acted.outcome)
+        return acted
+
+    def _act_on(self, table: Table, game_id: str, user_id: str, command: Command,
+                request_hash: str, respond: Respond, key: str | None,
+                expected: int | None, vouched: bool) -> Acted:
+        seat = table.seat_of(user_id)
+        if seat is None:
+            raise NotSeated(hidden=table.private and user_id != table.created_by)
+        actor = seat_actor(seat) if table.game is not None else user_actor(user_id)
+        outcome = self.ctx.log.execute(
+            game_id, lambda t: _decide(game_id, t, user_id, command), actor,
+            expected_version=expected, idempotency_key=key, request_hash=request_hash,
+            respond=lambda o: respond(o, actor), loaded=table, vouched=vouched)
+        return Acted(outcome, actor)
+
+    # -- the system's writers --------------------------------------------------------------
+
+    def score(self, game_id: str) -> Outcome:
+        """Append the final score of the ended game (`RuleViolation` ``already_scored``
+        or ``game_not_over`` when there is none to append)."""
+        return self._announce(system.score(self.ctx, game_id))
+
+    def time_out(self, game_id: str) -> str:
+        """Time out whoever must act if the turn deadline has passed (see
+        `referee.system.time_out` for what it returns)."""
+        return system.time_out(self.ctx, game_id, self._announce)
+
+    def import_game(self, game_id: str, records: list[dict[str, Any]]) -> Outcome:
+        """Append a verified export of a finished game as it stands (`VersionConflict`
+        if the game exists here). Announced as any change is, but its webhook notices
+        are left out: the game is history, its players heard it where they played."""
+        return self._announce(archive.import_game(self.ctx, game_id, records),
+                              notices=False)
+
+
+def _decide(game_id: str, table: Table | None, user_id: str,
+            command: TableCommand | Command) -> list[Event]:
+    if table is None:  # (not reached: execute loads an existing game)
+        raise GameNotFound(game_id)
+    return decide_table(table, user_id, command)

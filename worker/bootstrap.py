@@ -1,0 +1,88 @@
+"""The one composition function: `bootstrap(settings, …)` wires the store, the game log,
+the notifier, the jobs, webhook delivery and the referee into a `WorkerContext`.
+
+The API (`service.app.create_app`, with `serving=True`) and the worker (`ttr worker`,
+and every process that runs a job) both start here, so they cannot drift apart.
+Tests and embedders hand in their own adapters through the typed keyword arguments.
+
+Embedded (no `TTR_REDIS_URL`): the SQLite file or `TTR_DATABASE_URL`, jobs in-process
+(`InlineJobs`), notifications in process memory. With Redis: RQ jobs on
+`Settings.queue` and Redis pub/sub notifications.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+from events import GameLog, SqlStore, open_store
+from events.notify import LocalNotifier, Notifier, RedisNotifier
+from referee.ports import Clock, Jobs, Observer
+from referee.settings import Settings
+from worker.context import WorkerContext
+from worker.queue import DEFAULT_STALE_AFTER, InlineJobs, RqJobs
+from worker.webhooks import WebhookConfig
+
+# A worker meets each game once or twice (its end, a deadline): a small cache of
+# states is plenty, and keeps a long-running worker's memory flat.
+WORKER_CACHE_SIZE = 256
+
+
+def bootstrap(settings: Settings, *, serving: bool = False, store: SqlStore | None = None,
+              notifier: Notifier | None = None, jobs: Jobs | None = None,
+              clock: Clock | None = None, webhook_clock: Clock | None = None,
+              observer: Observer | None = None) -> WorkerContext:
+    """A new context for `settings`; the arguments given replace what it would build.
+
+    `serving`: for the API's process, which migrates the store at start (unless
+    `migrate_on_start` is off), listens to every process's changes in the background
+    (so its game log may vouch for a cached state), keeps a large cache of states and
+    starts the in-process jobs at once. Otherwise (a worker) none of that: `ttr worker`
+    migrates once at its start. `clock`: the games' clock (default: the store's);
+    `webhook_clock`: the webhook deliveries' (default: the wall clock).
+    """
+    store = store or open_store(settings.database_url)
+    if serving and settings.migrate_on_start:
+        store.migrate()
+    if notifier is None:
+        notifier = (RedisNotifier(settings.redis_url, background=serving)
+                    if settings.redis_url else LocalNotifier())
+    game_log = (GameLog(store, hearsay=notifier.hearsay) if serving
+                else GameLog(store, cache_size=WORKER_CACHE_SIZE))
+    holder: list[WorkerContext] = []
+    if jobs is None:
+        jobs = (RqJobs(settings.redis_url, settings.queue,
+                       stale_after=settings.job_stale_after or DEFAULT_STALE_AFTER)
+                if settings.redis_url else InlineJobs(lambda: holder[0]))
+    ctx = WorkerContext(store=store, log=game_log, notifier=notifier, jobs=jobs,
+                        clock=clock or store.clock,
+                        webhooks=webhook_config(settings, webhook_clock),
+                        observer=observer)
+    holder.append(ctx)
+    if serving and isinstance(jobs, InlineJobs):
+        jobs.start()  # its first sweep picks up what a previous run left unfinished
+    return ctx
+
+
+def webhook_config(settings: Settings, clock: Clock | None = None) -> WebhookConfig:
+    """How a process delivers webhooks, from its settings."""
+    config = WebhookConfig(allow_private=settings.webhook_allow_private)
+    if settings.webhook_retry_delays is not None:
+        config.retry_delays = tuple(settings.webhook_retry_delays)
+    if settings.webhook_timeout is not None:
+        config.timeout = float(settings.webhook_timeout)
+    if clock is not None:
+        config.clock = clock
+    return config
+
+
+def context_for(settings: Settings) -> WorkerContext:
+    """A worker process's context: `bootstrap(settings)`, or what the hook named by
+    `settings.worker_context` (``module:function``, called with the settings) returns."""
+    hook = (settings.worker_context or "").strip()
+    if not hook:
+        return bootstrap(settings)
+    module_name, _, name = hook.partition(":")
+    built = getattr(importlib.import_module(module_name), name)(settings)
+    if not isinstance(built, WorkerContext):
+        raise TypeError(f"{hook} returned {type(built).__name__}, not a WorkerContext")
+    return built
