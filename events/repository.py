@@ -205,47 +205,58 @@ class GameLog:
             loaded = None
             if expected_version is not None and before is not None \
                     and before.version != expected_version:
-                if idempotency_key is not None:
-                    earlier = self._earlier(game_id, actor, idempotency_key, request_hash)
-                    if earlier is not None:
-                        return earlier
-                raise StaleVersion(expected_version, before.version)
+                return self._earlier_or_raise(StaleVersion(expected_version, before.version),
+                                              game_id, actor, idempotency_key, request_hash)
             try:
                 events = decide(before)
-            except Exception:
+            except Exception as refusal:
                 if vouched:
                     raise
                 # The same request may have just succeeded in another thread or
                 # process (the state we decided on already holds its effect).
-                if idempotency_key is not None:
-                    earlier = self._earlier(game_id, actor, idempotency_key, request_hash)
-                    if earlier is not None:
-                        return earlier
-                raise
-            after = replay_table(events, before)
-            first = (before.version if before else 0) + 1
-            now = self.clock()
-            summary = summarize(game_id, before, after, now)
-            outcome = Outcome(game_id, before, tuple(events), after, first, after.version, now,
-                              summary=summary)
-            idempotency = None
-            if idempotency_key is not None:
-                response = respond(outcome) if respond is not None else None
-                outcome = _with_response(outcome, response)
-                idempotency = Idempotency(idempotency_key, actor, request_hash, response)
+                return self._earlier_or_raise(refusal, game_id, actor, idempotency_key,
+                                              request_hash)
+            outcome, idempotency = self._outcome(game_id, before, events, actor,
+                                                 idempotency_key, request_hash, respond)
             try:
                 result = self.store.append(
-                    game_id, [NewEvent(e, actor) for e in events], first - 1, idempotency,
-                    summary, now)
+                    game_id, [NewEvent(e, actor) for e in events], outcome.first_version - 1,
+                    idempotency, outcome.summary, outcome.recorded_at)
             except VersionConflict:
                 if new or expected_version is not None or vouched:
                     raise
                 continue
             if result.replayed:  # our own retry won a race against us: answer as it did
                 return self._replayed(game_id, result.response)
-            self._saved(game_id, after, session)
+            self._saved(game_id, outcome.after, session)
             return outcome
         raise VersionConflict(game_id, -1, self.store.current_version(game_id))
+
+    def _outcome(self, game_id: str, before: Table | None, events: list[Event], actor: str,
+                 key: str | None, request_hash: str, respond: Respond | None
+                 ) -> tuple[Outcome, Idempotency | None]:
+        """What appending `events` to `before` will do, and the idempotency record to
+        store with them (the response `respond` makes of the outcome)."""
+        after = replay_table(events, before)
+        first = (before.version if before else 0) + 1
+        now = self.clock()
+        outcome = Outcome(game_id, before, tuple(events), after, first, after.version, now,
+                          summary=summarize(game_id, before, after, now))
+        if key is None:
+            return outcome, None
+        response = respond(outcome) if respond is not None else None
+        return _with_response(outcome, response), Idempotency(key, actor, request_hash,
+                                                               response)
+
+    def _earlier_or_raise(self, error: Exception, game_id: str, actor: str, key: str | None,
+                          request_hash: str) -> Outcome:
+        """The first answer to this request if it was made before (same idempotency
+        key), else `error` raised."""
+        if key is not None:
+            earlier = self._earlier(game_id, actor, key, request_hash)
+            if earlier is not None:
+                return earlier
+        raise error
 
     def _earlier(self, game_id: str, actor: str, key: str, request_hash: str) -> Outcome | None:
         stored = self.store.find_idempotent(game_id, actor, key)

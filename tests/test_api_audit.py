@@ -8,16 +8,19 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from flask import Flask
 
+from events.notify import LocalNotifier
 from events.verify import verify_export
+from events.webhooks import put_webhook
 from service.api import audit
 from tests.api_support import Client, Table, make_app, open_table, play_to_the_end, wait_for_score
+from tests.test_worker_helpers import RecordingJobs
 
 ADMIN = "admin-secret-token"
 
@@ -285,5 +288,38 @@ def test_a_tampered_export_is_not_imported(
                                       token=ADMIN)
         assert response.status_code == 422
         assert response.json["code"] == "export_invalid"  # type: ignore[index]
+    finally:
+        other.extensions["ttr"].close()
+
+
+class _Heard(LocalNotifier):
+    """A notifier that also writes down what it was asked to publish."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.published: list[tuple[str, int, list[str]]] = []
+
+    def publish(self, game_id: str, version: int, users: Iterable[str] = ()) -> None:
+        self.published.append((game_id, version, sorted(users)))
+        super().publish(game_id, version, users)
+
+
+def test_an_imported_game_is_announced_but_sends_its_players_no_webhooks(
+        tmp_path: Path, finished: tuple[Table, list[dict[str, Any]]]) -> None:
+    table, records = finished
+    heard, jobs = _Heard(), RecordingJobs()
+    url = f"sqlite:///{tmp_path / 'announced.sqlite3'}"
+    other = make_app(url, admin_token=ADMIN, notifier=heard, jobs=jobs)
+    try:
+        players = sorted({r["data"]["user_id"] for r in records if r["type"] == "seat_taken"})
+        for user_id in players:  # every player listens: an announcement would reach them
+            put_webhook(other.extensions["ttr"].store, user_id, "https://a.example/", "s" * 32)
+        imported = Client(other).post("/v1/games/import", data="\n".join(lines(records)),
+                                      headers={"Content-Type": "application/x-ndjson"},
+                                      token=ADMIN)
+        assert imported.status_code == 201, imported.json
+        assert heard.published == [(table.game_id, len(records), players)]
+        assert jobs.scored == [] and jobs.deadlines == []  # finished and scored already
+        assert jobs.fan_outs == []  # old news: its players heard it where they played
     finally:
         other.extensions["ttr"].close()

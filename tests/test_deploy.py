@@ -41,7 +41,7 @@ from service.serve import gunicorn_options
 ROOT = Path(__file__).absolute().parent.parent
 DEPLOY = ROOT / "deploy"
 K8S = DEPLOY / "k8s"
-PACKAGES = ("domain", "events", "service", "worker")
+PACKAGES = ("domain", "events", "referee", "service", "worker")
 REQUIRED = {"TTR_DATABASE_URL", "TTR_REDIS_URL"}
 SERVE_PORT = 8000
 

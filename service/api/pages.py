@@ -95,7 +95,7 @@ DOCS_START = """window.ui = SwaggerUIBundle({url: "/openapi.yaml", dom_id: "#doc
 def register_pages(app: Flask) -> None:
     @app.get("/openapi.yaml")
     def openapi_yaml() -> Response:
-        text = current_app.config.setdefault("TTR_SPEC_YAML", spec_yaml(current_app))
+        text = current_app.config.setdefault("ttr.spec_yaml", spec_yaml(current_app))
         return Response(text, mimetype="application/yaml")
 
     @app.get("/docs")

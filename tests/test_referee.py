@@ -1,0 +1,106 @@
+"""The referee is the one way through the code, and the settings are the one place the
+environment is read: every writer goes through `referee.Referee` (no handler or job
+appends on its own, nor announces a change by itself), and every `TTR_*` variable is a
+field of `referee.settings.Settings`."""
+
+from __future__ import annotations
+
+import ast
+import random
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+from events import SqlStore
+from events.notify import game_key
+from referee.settings import ENV, Settings, settings_from_env
+from tests.test_worker_helpers import RecordingJobs, finished_game, make_context
+
+ROOT = Path(__file__).absolute().parent.parent
+SHIPPED = ("domain", "events", "referee", "service", "worker")
+
+
+def modules(*packages: str) -> Iterator[tuple[Path, ast.Module]]:
+    for package in packages:
+        for path in sorted((ROOT / package).rglob("*.py")):
+            yield path, ast.parse(path.read_text(), str(path))
+
+
+def names_imported(tree: ast.Module) -> set[str]:
+    return {alias.name for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)
+            for alias in node.names}
+
+
+def calls(tree: ast.Module) -> set[str]:
+    """What the module calls, as written (`ctx.log.execute`, `follow_up`, …)."""
+    return {ast.unparse(node.func) for node in ast.walk(tree) if isinstance(node, ast.Call)}
+
+
+# -- every writer goes through the referee ----------------------------------------------
+
+def test_only_the_referee_announces_a_change() -> None:
+    found = [path.relative_to(ROOT) for path, tree in modules("service", "worker")
+             if "follow_up" in names_imported(tree)
+             or any(call.split(".")[-1] == "follow_up" for call in calls(tree))]
+    assert found == []
+
+
+def test_no_handler_or_job_appends_to_a_game_by_itself() -> None:
+    found = [path.relative_to(ROOT) for path, tree in modules("service", "worker")
+             if any(call.endswith(("log.execute", "store.append")) for call in calls(tree))]
+    assert found == []
+
+
+def test_the_referee_announces_what_it_scores(store: SqlStore) -> None:
+    jobs = RecordingJobs()
+    ctx = make_context(store, jobs=jobs)
+    ended = finished_game(ctx.log, "g1", random.Random(3))
+    heard = ctx.notifier.watch([game_key("g1")])
+    outcome = ctx.referee.score("g1")
+    assert outcome.after.status == "finished" and ended.after.status == "scoring"
+    # published without anyone asking
+    assert ctx.notifier.wait([game_key("g1")], 0, since=heard)
+
+
+# -- one settings object ------------------------------------------------------------------
+
+def test_every_ttr_variable_is_read_by_the_settings_alone() -> None:
+    settings_module = ROOT / "referee" / "settings.py"
+    found = sorted({(str(path.relative_to(ROOT)), node.value)
+                    for path, tree in modules(*SHIPPED) if path != settings_module
+                    for node in ast.walk(tree)
+                    if isinstance(node, ast.Constant) and isinstance(node.value, str)
+                    and re.fullmatch(r"TTR_[A-Z0-9_]+", node.value)})
+    assert found == []
+
+
+def test_nothing_writes_the_environment() -> None:
+    writes = []
+    for path, tree in modules(*SHIPPED):
+        for node in ast.walk(tree):
+            written: list[ast.expr] = []
+            if isinstance(node, ast.Assign | ast.Delete):
+                written = list(node.targets)
+            elif isinstance(node, ast.AugAssign):
+                written = [node.target]
+            elif isinstance(node, ast.Call):
+                written = [node.func]
+            for target in written:
+                text = ast.unparse(target)
+                if text == "os.putenv" or re.fullmatch(
+                        r"os\.environ(\[.*\]|\.(setdefault|update|pop|clear))", text):
+                    writes.append(f"{path.relative_to(ROOT)}:{node.lineno}: {text}")
+    assert writes == []
+
+
+def test_every_settings_variable_names_a_field_and_is_parsed() -> None:
+    fields = set(Settings.__dataclass_fields__)
+    assert set(ENV) <= fields
+    samples = {"bool": "true", "int": "7", "float": "2.5", "tuple": "a,b"}
+    env = {}
+    for name, variable in ENV.items():
+        kind = Settings.__dataclass_fields__[name].type
+        sample = next((v for k, v in samples.items() if str(kind).startswith(k)), "x")
+        env[variable] = "7" if name in ("web_workers", "job_stale_after") else sample
+    parsed = settings_from_env(env)
+    assert [name for name in ENV if getattr(parsed, name) == getattr(Settings(), name)] == []
