@@ -11,9 +11,10 @@ from typing import Any
 
 from marshmallow import Schema, fields, validate
 
-from domain.board import MAP_NAMES
 from domain.cards import KINDS
+from domain.maps import MAP_NAMES
 from domain.table import MAX_TURN_TIME_LIMIT
+from service.map_names import KnownMap
 
 STATUSES = ("open", "playing", "scoring", "finished")
 
@@ -131,7 +132,7 @@ class MapSchema(Schema):
 # -- games ---------------------------------------------------------------------------
 
 class NewGameSchema(StrictSchema):
-    map = fields.Str(required=True, validate=validate.OneOf(MAP_NAMES),
+    map = fields.Str(required=True, validate=KnownMap(),
                      metadata={"example": "europe"})
     seats = fields.Int(required=True, validate=validate.Range(2, 5),
                        metadata=_doc("How many players (within the map's range).", example=4))
@@ -291,7 +292,7 @@ class GameListSchema(Schema):
 
 class LobbyArgsSchema(StrictSchema):
     status = fields.Str(load_default="open", validate=validate.OneOf(["open"]))
-    map = fields.Str(validate=validate.OneOf(MAP_NAMES))
+    map = fields.Str(validate=KnownMap())
     limit = fields.Int(load_default=50, validate=validate.Range(1, 200))
 
 

@@ -475,7 +475,8 @@ class ReplayServer(_Served):
         self._serve(httpd)
 
     def answer(self, path: str, authorization: str | None) -> tuple[int, str, bytes]:
-        from domain.board import MAP_NAMES, load_board
+        from domain.board import load_board
+        from domain.maps import map_names
 
         parts = [urllib.parse.unquote(p) for p in path.split("/")[1:]]
         if len(parts) == 3 and parts[0] == "games" and parts[2] == "replay":
@@ -486,7 +487,7 @@ class ReplayServer(_Served):
                 return self._file(target)
             return self._problem(404, "Not Found", f"No file {path}.")
         if parts[:2] == ["v1", "maps"] and len(parts) == 3:
-            if parts[2] not in MAP_NAMES:
+            if parts[2] not in map_names():
                 return self._problem(404, "Not Found", f"There is no map {parts[2]!r}.")
             body = json.dumps(load_board(parts[2]).as_dict(), ensure_ascii=False).encode()
             return 200, "application/json", body
