@@ -153,3 +153,12 @@ def test_a_whole_game_of_the_data_map_is_played_over_http_and_scored(
     assert score["winners"] and all(score["players"][s]["winner"] for s in score["winners"])
     final = client.get(f"/v1/games/{table.game_id}", token=table.tokens[0]).json
     assert final is not None and final["status"] == "finished" and final["map"] == NAME
+
+
+def test_the_lobby_lists_the_open_games_of_a_registered_map(client: Client) -> None:
+    host = client.new_user("Host")
+    created = client.post("/v1/games", token=host, json={"map": NAME, "seats": 3})
+    assert created.status_code == 201, created.json
+    lobby = client.get(f"/v1/games?map={NAME}", token=host)
+    assert lobby.status_code == 200, lobby.json
+    assert [g["id"] for g in lobby.json["games"]] == [created.json["id"]]  # type: ignore[index]
