@@ -105,6 +105,13 @@ def test_a_broken_board_is_refused_when_registered() -> None:
         register_map(MapEntry.from_data(data))
 
 
+def test_a_map_document_without_a_title_is_refused() -> None:
+    data = tinyland_data()
+    del data["title"]
+    with pytest.raises(MapDataError, match="title"):
+        MapEntry.from_data(data)
+
+
 def test_an_unknown_rule_knob_is_refused() -> None:
     knobs = {**tinyland_data()["rules"]["1"], "trainz": 12}
     with pytest.raises(ValueError, match="trainz"):

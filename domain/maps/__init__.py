@@ -46,6 +46,9 @@ class MapEntry:
         """A map written as one JSON document: the board as the board files have it
         (`map`, `cities`, `routes`, `tickets`), a `title`, and `rules`, the knobs of each
         rules version (keyed by the version as a string)."""
+        missing = {"map", "title", "rules", "cities", "routes", "tickets"} - set(data)
+        if missing:
+            raise MapDataError(f"{data.get('map')!r}: no {', '.join(sorted(missing))}")
         name = data["map"]
         return cls(
             name=name, title=data["title"],
