@@ -24,7 +24,7 @@ from tests.test_worker_rq import Workers, game_id, wait_for
 from worker import webhook_delivery
 from worker.context import DATABASE_URL, QUEUE_NAME, REDIS_URL, WorkerContext, build_context
 from worker.effects import follow_up
-from worker.queue import RqJobs, webhook_fan_out_job_id
+from worker.rq_jobs import RqJobs, webhook_fan_out_job_id
 from worker.webhooks import ALLOW_PRIVATE_ENV
 
 DELAY = 1.0

@@ -36,8 +36,8 @@ from tests.webhook_fakes import FakeSender
 from worker import reports, webhook_delivery, webhooks
 from worker.context import WorkerContext, use_context
 from worker.effects import follow_up
+from worker.inline_jobs import InlineJobs
 from worker.jobs import sweep
-from worker.queue import InlineJobs
 from worker.webhook_sender import HttpSender, check_url, post
 from worker.webhooks import (
     RETRY_DELAYS,
