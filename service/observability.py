@@ -66,7 +66,6 @@ from typing import Any
 from flask import Flask, Response, g, has_request_context, request
 
 from events.webhooks import STATUSES as DELIVERY_STATUSES
-from events.webhooks import count_deliveries
 from worker import reports
 from worker.queue import webhook_queue_name
 from worker.reports import Listeners
@@ -368,7 +367,7 @@ def install(app: Flask, *, logs: bool = True) -> None:
                                                       getattr(services, "jobs", None))
     store = getattr(services, "store", None)
     if store is not None:
-        _delivery_counts["source"] = lambda: count_deliveries(store)
+        _delivery_counts["source"] = lambda: store.count_deliveries()
     app.add_url_rule("/metrics", "metrics", _metrics_view, methods=["GET"])
     app.before_request(_started)
     app.after_request(_finished)
