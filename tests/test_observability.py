@@ -1,4 +1,4 @@
-"""Metrics at /metrics and JSON request logs (service/observability.py): the request
+"""Metrics at /metrics and JSON request logs (service/observability/): the request
 histogram by route template, the counters the rest of the code feeds, the queue depth
 read at scrape time, several processes summed in multiprocess mode, and one JSON
 object per log line carrying the request id of the `X-Request-Id` header."""
