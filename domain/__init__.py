@@ -8,11 +8,12 @@ here does I/O.
 """
 
 from domain.audit import AuditReport, audit, final_score_matches
-from domain.board import MAP_NAMES, Board, Route, Ticket, load_board
+from domain.board import Board, Route, Ticket, load_board
 from domain.commands import Command, Resign, TimeOut, command_from_dict
 from domain.decide import decide, decide_system
 from domain.events import EVENT_TYPES, Event, event_from_dict
 from domain.evolve import evolve, replay
+from domain.maps import MAP_NAMES
 from domain.moves import legal_moves
 from domain.rules import RULES_VERSION, Rules, rules_for
 from domain.setup import start_game

@@ -13,9 +13,9 @@ from flask_smorest import Blueprint
 from domain.commands import command_from_dict
 from domain.table import StartGame, Table, TableCommand, TakeSeat
 from events import request_hash
+from events.accounts import User
 from events.index import seats_to_act
 from events.repository import Outcome
-from events.sql import User
 from referee.referee import NewGame
 from service.api.common import (
     BEARER,
