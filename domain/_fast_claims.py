@@ -71,8 +71,17 @@ def add_route_claims(moves: list[Command], game: Game, seat: int) -> None:
                                  route_payments(rules, route, hand)))
             continue
         pick = picks[shape]
-        if pick is _UNKNOWN:
-            pick = picks[shape] = _shape_pick(table, shape, hand)
+        if pick is _UNKNOWN:  # (inline, not a call: it runs for most listings)
+            color, length, symbols, locos_ok = table.shapes[shape]
+            usable = hand[LOCO] if locos_ok else 0
+            grid = table.grids[shape]
+            if grid is None:  # a grey route: its payments depend on every colour
+                pick = _pick(_plain_spans(hand, color, length, symbols, usable))
+            else:
+                have = hand[color]
+                pick = grid[have if have < length else length][
+                    usable if usable < length else length]
+            picks[shape] = pick
         if pick is not None:
             moves.extend(pick(claims))
 
@@ -104,17 +113,6 @@ def _reachable(table: _ClaimTable, hand: Counts, best_color: int, total: int,
             reach = levels[level] + locos
             reachable |= masks[reach if reach < limit else limit]
     return reachable
-
-
-def _shape_pick(table: _ClaimTable, shape: int, hand: Counts) -> _Pick | None:
-    """Which of the prebuilt claims of a route of this shape the hand can pay."""
-    color, length, symbols, locos_ok = table.shapes[shape]
-    usable = hand[LOCO] if locos_ok else 0
-    grid = table.grids[shape]
-    if grid is None:  # a grey route: its payments depend on every colour
-        return _pick(_plain_spans(hand, color, length, symbols, usable))
-    have = hand[color]
-    return grid[have if have < length else length][usable if usable < length else length]
 
 
 # which of a route's prebuilt claims to take: an `itemgetter` of a slice, or of two

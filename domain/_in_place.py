@@ -4,14 +4,14 @@ States are immutable values to everyone outside `domain`. Two callers inside it 
 a state no one else has seen, and change it in place instead of copying it:
 `domain.turn.Turn`, whose working copy of the state is its own after a turn's first
 event, and the random player's loop of `domain.autoplay`, which owns its state and
-its players outright (`Turn(game, owned=True)`). The rules never call these.
+its players outright (`Turn(game, owned=True)`, which then also changes a player in
+place: `Turn.emit`). The rules never call these.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from domain.evolve import PlayerChange
 from domain.state import Game, drop_stale_caches
 
 
@@ -22,9 +22,3 @@ def change_in_place(game: Game, changes: dict[str, Any]) -> None:
     if "owners" in changes or "map" in changes or "rules_version" in changes:
         drop_stale_caches(fields, changes)
 
-
-def change_player_in_place(game: Game, change: PlayerChange) -> None:
-    """Apply a change of one player (its seat, its new fields) to that player itself:
-    only for a caller that owns the players (a player caches nothing that could go
-    stale)."""
-    game.players[change[0]].__dict__.update(change[1])

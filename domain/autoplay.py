@@ -85,8 +85,8 @@ def play_random_game(map_name: str, players: int, seed: bytes, choices: random.R
         moves = legal_moves(game, seat)
         if observe is None:
             # Speed: no one else sees the states of this loop, so each command
-            # changes the state in place instead of copying it
-            events, game = _execute_in_place(game, seat, choices.choice(moves))
+            # changes the state in place instead of copying it (as `_execute_in_place`)
+            events, game = run_command(Turn(game, owned=True), seat, choices.choice(moves))
             log.extend(events)
             continue
         events = decide(game, seat, choices.choice(moves))

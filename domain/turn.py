@@ -8,7 +8,7 @@ would. Nothing outside the command sees the working state until it is done.
 from __future__ import annotations
 
 from domain import events as ev
-from domain._in_place import change_in_place, change_player_in_place
+from domain._in_place import change_in_place
 from domain.cards import expand
 from domain.evolve import CHANGES, players_changed
 from domain.shuffle import shuffled
@@ -39,8 +39,8 @@ class Turn:
         # still shared with the state before, so a player is copied when it changes,
         # unless the turn owns them too)
         if player_change is not None:
-            if self.owns_players:
-                change_player_in_place(game, player_change)
+            if self.owns_players:  # (`_in_place.change_player_in_place`, inline)
+                game.players[player_change[0]].__dict__.update(player_change[1])
             else:
                 changes["players"] = players_changed(game, player_change)
         if self.own_copy:
