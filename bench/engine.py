@@ -25,10 +25,9 @@ from domain.autoplay import game_seed, play_random_game  # noqa: E402
 from domain.board import load_board  # noqa: E402
 from domain.ending import score_game  # noqa: E402
 from domain.longest_path import longest_path  # noqa: E402
+from domain.maps import MAP_NAMES  # noqa: E402
 from domain.rules import rules_for  # noqa: E402
 from tests.positions import random_final_positions, worst_positions  # noqa: E402
-
-MAPS = ("usa", "europe", "nordic")
 
 
 def games_per_second(map_name: str, players: int, seconds: float) -> dict[str, float]:
@@ -77,14 +76,14 @@ def main() -> None:
     parser.add_argument("--positions", type=int, default=10_000)
     args = parser.parse_args()
     figures: dict[str, object] = {"games": {}, "longest_path": {}}
-    for map_name in MAPS:
+    for map_name in MAP_NAMES:
         rules = rules_for(map_name)
         for players in range(rules.min_players, rules.max_players + 1):
             result = games_per_second(map_name, players, args.seconds)
             figures["games"][f"{map_name}/{players}"] = result  # type: ignore[index]
             print(f"{map_name:7} {players} players: {result['games_per_second']:7.1f} games/s "
                   f"({result['games']} games, {result['events_per_game']} events each)")
-    for map_name in MAPS:
+    for map_name in MAP_NAMES:
         result = longest_path_times(map_name, args.positions)
         figures["longest_path"][map_name] = result  # type: ignore[index]
         print(f"{map_name:7} longest path: median {result['median_ms']} ms, max "

@@ -8,7 +8,7 @@ change a setting there (or through its `TTR_*` variable), not here. A command-li
 flag given to gunicorn still wins over this file.
 
 The server hooks keep the Prometheus metrics of the worker processes right
-(`service/observability.py`): stale files of an earlier run are removed when the
+(`service/observability/`): stale files of an earlier run are removed when the
 master starts, and a worker's live gauges go when it exits. Each worker's garbage
 collector is set once its app is loaded (`service.serve.settle_heap`).
 """

@@ -13,7 +13,7 @@ rules and the seed. Nothing here does I/O.
 
 from domain.audit import audit, final_score_matches
 from domain.autoplay import game_seed, play_random_game
-from domain.board import MAP_NAMES, Board, load_board
+from domain.board import Board, load_board
 from domain.cards import KINDS, as_mapping
 from domain.commands import COMMAND_TYPES, Command, TimeOut, command_from_dict
 from domain.decide import decide_system
@@ -31,6 +31,7 @@ from domain.events import (
 )
 from domain.frozen import freeze, thaw
 from domain.longest_path import longest_path
+from domain.maps import MAP_NAMES, MapEntry, map_entry, map_names
 from domain.moves import legal_moves
 from domain.rules import RULES_VERSION, Rules, rules_for
 from domain.shuffle import commitment
@@ -58,12 +59,12 @@ from domain.violations import CODES, RuleViolation
 
 __all__ = [
     "CODES", "COMMAND_TYPES", "EVENT_TYPES", "KINDS", "MAP_NAMES", "MAX_TURN_TIME_LIMIT",
-    "RULES_VERSION", "TABLE_EVENT_TYPES", "Board", "CardDrawnBlind", "Command", "Event",
-    "Game", "GameCreated", "GameEnded", "GameScored", "GameStarted", "PendingTunnel",
-    "Player", "PlayerDropped", "PlayerResigned", "RuleViolation", "Rules", "Seat",
-    "SeatLeft", "SeatTaken", "StartGame", "Table", "TableCommand", "TakeSeat", "TimeOut",
-    "TurnEnded", "TurnTimedOut", "as_mapping", "audit", "command_from_dict", "commitment",
-    "create_game", "decide_system", "decide_table", "evolve_table", "final_score_matches",
-    "freeze", "game_seed", "legal_moves", "load_board", "longest_path", "play_random_game",
-    "replay_table", "rules_for", "score_game", "score_table", "thaw", "turn_key",
+    "RULES_VERSION", "TABLE_EVENT_TYPES", "Board", "CardDrawnBlind", "Command", "Event", "Game",
+    "GameCreated", "GameEnded", "GameScored", "GameStarted", "MapEntry", "PendingTunnel", "Player",
+    "PlayerDropped", "PlayerResigned", "RuleViolation", "Rules", "Seat", "SeatLeft", "SeatTaken",
+    "StartGame", "Table", "TableCommand", "TakeSeat", "TimeOut", "TurnEnded", "TurnTimedOut",
+    "as_mapping", "audit", "command_from_dict", "commitment", "create_game", "decide_system",
+    "decide_table", "evolve_table", "final_score_matches", "freeze", "game_seed", "legal_moves",
+    "load_board", "longest_path", "map_entry", "map_names", "play_random_game", "replay_table",
+    "rules_for", "score_game", "score_table", "thaw", "turn_key"
 ]

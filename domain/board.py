@@ -1,5 +1,6 @@
-"""The three boards (cities, routes, tickets), loaded from the JSON shipped in `maps/`.
+"""A board (cities, routes, tickets) as the rules see it, built from a map's data.
 
+Which boards exist is the map registry's business (`domain.maps`); `load_board` asks it.
 A board is validated when it is loaded, so that a broken data file fails at once
 rather than in the middle of a game. Routes and tickets carry stable ids
 (``europe/paris-wien``; the two routes of a parallel pair get ``-1`` and ``-2``)
@@ -8,15 +9,11 @@ which are what commands, events and the API use.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
-from functools import cache
-from importlib import resources
 from typing import Any
 
 from domain.cards import COLORS
 
-MAP_NAMES: tuple[str, ...] = ("usa", "europe", "nordic")
 GRAY = "gray"
 
 
@@ -84,13 +81,11 @@ class BoardDataError(ValueError):
     """A board file breaks one of the invariants every board must hold."""
 
 
-@cache
 def load_board(name: str) -> Board:
-    """The board called `name` (``usa``, ``europe``, ``nordic``), validated."""
-    if name not in MAP_NAMES:
-        raise KeyError(f"no map called {name!r}; maps: {', '.join(MAP_NAMES)}")
-    text = resources.files("domain.maps").joinpath(f"{name}.json").read_text(encoding="utf-8")
-    return board_from_data(json.loads(text))
+    """The board of the map called `name`, validated (KeyError if there is no such map)."""
+    from domain.maps import map_entry  # the registry builds its boards with this module
+
+    return map_entry(name).board
 
 
 def board_from_data(data: dict[str, Any]) -> Board:

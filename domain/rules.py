@@ -1,14 +1,16 @@
 """Each map's rules as one value of knobs, so rule code asks a knob, never the map's name.
 
-`RULES_VERSION` is recorded in every game when it starts: a later fix to the
-rules bumps it, and games recorded under an older version keep the behaviour they
-were played with (see `rules_for`).
+The knobs of each map, per rules version, are in its entry of the map registry
+(`domain.maps`); `rules_for` looks them up there. `RULES_VERSION` is recorded in every
+game when it starts: a later fix to the rules bumps it, and games recorded under an
+older version keep the behaviour they were played with.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Literal
+from collections.abc import Mapping
+from dataclasses import dataclass, fields
+from typing import Any, Literal, get_args
 
 RULES_VERSION = 1
 
@@ -61,60 +63,48 @@ class Rules:
         return self.stations > 0
 
 
-USA = Rules(
-    map="usa", min_players=2, max_players=5, trains=45, stations=0,
-    route_points={1: 1, 2: 2, 3: 4, 4: 7, 5: 10, 6: 15},
-    setup_regular_tickets=3, setup_long_tickets=0, setup_keep_at_least=2,
-    setup_returned_to="bottom",
-    draw_tickets=3, draw_keep_at_least=1, draw_returned_to="bottom",
-    face_up_locomotive_limit=True, market_reset=True, market_reset_locomotives=3,
-    market_reset_max_in_a_row=3,
-    locomotives_on_ordinary_routes=True, ferry_substitute_cards=None, any_cards_routes={},
-    double_routes_min_players=4, longest_path_bonus=10, globetrotter_bonus=0,
-    unused_station_points=0,
-    tie_breakers=("completed_tickets", "longest_path_bonus"),
-)
-
-EUROPE = Rules(
-    map="europe", min_players=2, max_players=5, trains=45, stations=3,
-    route_points={1: 1, 2: 2, 3: 4, 4: 7, 6: 15, 8: 21},
-    setup_regular_tickets=3, setup_long_tickets=1, setup_keep_at_least=2,
-    setup_returned_to="box",
-    draw_tickets=3, draw_keep_at_least=1, draw_returned_to="bottom",
-    face_up_locomotive_limit=True, market_reset=True, market_reset_locomotives=3,
-    market_reset_max_in_a_row=3,
-    locomotives_on_ordinary_routes=True, ferry_substitute_cards=None, any_cards_routes={},
-    double_routes_min_players=4, longest_path_bonus=10, globetrotter_bonus=0,
-    unused_station_points=4,
-    tie_breakers=("completed_tickets", "fewest_stations", "longest_path_bonus"),
-)
-
-NORDIC = Rules(
-    map="nordic", min_players=2, max_players=3, trains=40, stations=0,
-    route_points={1: 1, 2: 2, 3: 4, 4: 7, 5: 10, 6: 15, 9: 27},
-    setup_regular_tickets=5, setup_long_tickets=0, setup_keep_at_least=2,
-    setup_returned_to="box",
-    draw_tickets=3, draw_keep_at_least=1, draw_returned_to="box",
-    face_up_locomotive_limit=False, market_reset=False, market_reset_locomotives=3,
-    market_reset_max_in_a_row=3,
-    locomotives_on_ordinary_routes=False, ferry_substitute_cards=3,
-    any_cards_routes={"nordic/lieksa-murmansk": 4},
-    double_routes_min_players=3, longest_path_bonus=0, globetrotter_bonus=10,
-    unused_station_points=0,
-    tie_breakers=("completed_tickets", "longest_path_length"),
-)
-
-# Every rules version ever released, with each map's knobs as they were in it: a fix
-# adds version n + 1 (and bumps RULES_VERSION) and leaves the older entries alone, so
-# a game keeps the rules it was created under for as long as it is replayed.
-RULES_BY_VERSION: dict[int, dict[str, Rules]] = {
-    1: {r.map: r for r in (USA, EUROPE, NORDIC)},
-}
-
-
 def rules_for(map_name: str, version: int = RULES_VERSION) -> Rules:
     """The rules of `map_name` as they were in rules version `version`."""
-    knobs = RULES_BY_VERSION.get(version)
-    if knobs is None:
-        raise ValueError(f"unknown rules version {version}")
-    return knobs[map_name]
+    from domain.maps import map_entry  # the registry holds the knobs and imports this module
+
+    return map_entry(map_name).rules_in(version)
+
+
+def rules_from_data(map_name: str, data: Mapping[str, Any]) -> Rules:
+    """The knobs of `map_name` as a JSON document writes them: every field of `Rules`
+    but `map`, by name (JSON's string keys for `route_points`, lists for tuples)."""
+    knobs = dict(data)
+    unknown = set(knobs) - ({f.name for f in fields(Rules)} - {"map"})
+    if unknown:
+        raise ValueError(f"{map_name}: no such rule knobs: {', '.join(sorted(unknown))}")
+    if "route_points" in knobs:
+        knobs["route_points"] = {int(k): v for k, v in knobs["route_points"].items()}
+    if "tie_breakers" in knobs:
+        knobs["tie_breakers"] = tuple(knobs["tie_breakers"])
+    try:
+        rules = Rules(map=map_name, **knobs)
+    except TypeError as missing:  # a knob without a default is not given
+        raise ValueError(f"{map_name}: {missing}") from None
+    problems = _knob_problems(rules)
+    if problems:
+        raise ValueError(f"{map_name}: " + "; ".join(problems))
+    return rules
+
+
+def _knob_problems(rules: Rules) -> list[str]:
+    problems = []
+    for f in fields(Rules):
+        value = getattr(rules, f.name)
+        if f.type == "int" and (not isinstance(value, int) or isinstance(value, bool)):
+            problems.append(f"{f.name} is not a whole number")
+        if f.type == "bool" and not isinstance(value, bool):
+            problems.append(f"{f.name} is not true or false")
+    if not 2 <= rules.min_players <= rules.max_players:
+        problems.append("bad player range")
+    for returned in (rules.setup_returned_to, rules.draw_returned_to):
+        if returned not in get_args(TicketReturn):
+            problems.append(f"tickets cannot be returned to {returned!r}")
+    for tie_breaker in rules.tie_breakers:
+        if tie_breaker not in get_args(TieBreaker):
+            problems.append(f"no tie breaker {tie_breaker!r}")
+    return problems

@@ -5,6 +5,7 @@ from __future__ import annotations
 from domain.board import load_board
 from domain.cards import full_deck
 from domain.events import Event, GameStarted
+from domain.maps import map_names
 from domain.rules import RULES_VERSION, rules_for
 from domain.shuffle import SeededStream, commitment, shuffled
 from domain.violations import RuleViolation
@@ -22,7 +23,7 @@ def start_game(map_name: str, players: int, seed: bytes,
     """
     from domain.decide import settle_market_events  # the market check is decide's
 
-    if map_name not in ("usa", "europe", "nordic"):
+    if map_name not in map_names():
         raise RuleViolation("malformed_command", f"Unknown map {map_name!r}.")
     rules = rules_for(map_name, rules_version)
     if not rules.min_players <= players <= rules.max_players:

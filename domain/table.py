@@ -29,13 +29,13 @@ from domain.ending import score_game
 from domain.events import Event
 from domain.evolve import evolve
 from domain.frozen import freeze
+from domain.maps import map_names
 from domain.rules import RULES_VERSION, rules_for
 from domain.setup import start_game
 from domain.shuffle import commitment
 from domain.state import Game, changed
 from domain.violations import RuleViolation
 
-MAP_NAMES = ("usa", "europe", "nordic")
 # Turn time limits, in seconds: from one second (for tests and blitz games) to 14 days.
 MAX_TURN_TIME_LIMIT = 14 * 24 * 3600
 Status = Literal["open", "playing", "scoring", "finished"]
@@ -169,9 +169,9 @@ def create_game(*, map_name: str, seats: int, created_by: str, seed: bytes,
                 turn_time_limit: int | None = None, drop_after_timeouts: int | None = 3,
                 rules_version: int = RULES_VERSION) -> list[Event]:
     """The event that sets up a table: `seats` seats for `map_name`, the secret `seed`."""
-    if map_name not in MAP_NAMES:
+    if map_name not in map_names():
         raise RuleViolation("malformed_command",
-                            f"Unknown map {map_name!r}; maps: {', '.join(MAP_NAMES)}.")
+                            f"Unknown map {map_name!r}; maps: {', '.join(map_names())}.")
     rules = rules_for(map_name, rules_version)
     if not rules.min_players <= seats <= rules.max_players:
         raise RuleViolation("malformed_command", f"{map_name} is played by "

@@ -4,7 +4,8 @@ The index answers what the log cannot answer cheaply: the open games of the lobb
 a user's games and whether it is their turn, the turn deadlines that have passed,
 the games waiting for their score. It is written in the same transaction as the
 events it summarises (an append carries a `GameSummary`), so it is never behind the
-log; it holds nothing that cannot be rebuilt from the log.
+log; it holds nothing that cannot be rebuilt from the log. `GameIndexTables` reads
+it (`events.ports.GamesIndex`).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from domain.table import Table, turn_key
+from events.database import Database
 
 PLAYER_COLUMNS = "game_id, user_id, seat, name, to_act, out"
 GAME_COLUMNS = ("game_id, map, status, private, seats, seats_taken, created_by, created_at, "
@@ -133,3 +135,59 @@ def summarize_players(table: Table) -> tuple[PlayerSummary, ...]:
         PlayerSummary(user_id=seat.user_id, seat=i, name=seat.name, to_act=i in to_act,
                       out=game.players[i].out if game is not None else None)
         for i, seat in enumerate(table.seats))
+
+
+class GameIndexTables(Database):
+    """The `games` and `game_players` tables, read (an append writes them)."""
+
+    def game_row(self, game_id: str) -> GameRow | None:
+        rows = self._game_rows("WHERE game_id = %s", [game_id], 1)
+        return rows[0] if rows else None
+
+    def open_games(self, map_name: str | None = None, limit: int = 50) -> list[GameRow]:
+        """Public games with free seats, newest activity first."""
+        where = "WHERE status = 'open' AND private = %s"
+        params: list[Any] = [False]
+        if map_name is not None:
+            where += " AND map = %s"
+            params.append(map_name)
+        return self._game_rows(where + " ORDER BY last_activity DESC", params, limit)
+
+    def games_of_user(self, user_id: str, status: str | None = None, my_turn: bool = False,
+                      limit: int = 100) -> list[GameRow]:
+        """The games `user_id` sits at, newest activity first."""
+        where = ("WHERE game_id IN (SELECT game_id FROM game_players WHERE user_id = %s"
+                 + (" AND to_act = %s" if my_turn else "") + ")")
+        params: list[Any] = [user_id] + ([True] if my_turn else [])
+        if status is not None:
+            where += " AND status = %s"
+            params.append(status)
+        return self._game_rows(where + " ORDER BY last_activity DESC", params, limit)
+
+    def overdue_games(self, now: datetime, limit: int = 100) -> list[GameRow]:
+        """Games being played whose turn deadline has passed."""
+        return self._game_rows("WHERE status = 'playing' AND deadline IS NOT NULL "
+                               "AND deadline <= %s ORDER BY deadline",
+                               [self.time_param(now)], limit)
+
+    def games_with_status(self, status: str, limit: int = 100) -> list[GameRow]:
+        return self._game_rows("WHERE status = %s ORDER BY last_activity", [status], limit)
+
+    def _game_rows(self, where: str, params: list[Any], limit: int) -> list[GameRow]:
+        with self.reading() as cur:
+            cur.execute(f"SELECT {GAME_COLUMNS} FROM games {where} LIMIT %s", [*params, limit])
+            games = cur.fetchall()
+            players: dict[str, list[PlayerSummary]] = {g[0]: [] for g in games}
+            if games:
+                marks = ", ".join(["%s"] * len(games))
+                cur.execute(f"SELECT {PLAYER_COLUMNS} FROM game_players "
+                            f"WHERE game_id IN ({marks}) ORDER BY seat", [g[0] for g in games])
+                for p in cur.fetchall():
+                    players[p[0]].append(PlayerSummary(p[1], p[2], p[3], bool(p[4]), p[5]))
+        return [GameRow(
+            game_id=g[0], map=g[1], status=g[2], private=bool(g[3]), seats=g[4],
+            seats_taken=g[5], created_by=g[6], created_at=self.time_value(g[7]), version=g[8],
+            last_activity=self.time_value(g[9]),
+            deadline=self.time_value(g[10]) if g[10] is not None else None,
+            turn_time_limit=g[11], players=tuple(players[g[0]]),
+        ) for g in games]

@@ -34,17 +34,10 @@ from psycopg.types.json import Jsonb, set_json_loads
 from psycopg_pool import ConnectionPool, PoolTimeout
 
 from events.clock import utcnow
+from events.database import Clock, Cursor, Row
 from events.index import GAME_COLUMNS, PLAYER_COLUMNS, GameSummary, game_params
 from events.jsontext import parse, to_bytes
-from events.sql import (
-    EVENT_COLUMNS,
-    KEY_COLUMNS,
-    MAX_EVENTS_PER_APPEND,
-    Clock,
-    Cursor,
-    Row,
-    SqlStore,
-)
+from events.sql import EVENT_COLUMNS, KEY_COLUMNS, MAX_EVENTS_PER_APPEND, SqlStore
 from events.store import Idempotency, NewEvent, StoreUnavailable, encoded
 
 MIGRATION_LOCK = 0x7472_0001  # the advisory lock held while migrating ("tr" 1)

@@ -1,27 +1,26 @@
 """The event store's logic, written once in SQL both adapters run.
 
-`SqlStore` holds every query; an adapter (`events.postgres`, `events.sqlite`) gives
-it connections and the few things the two databases do differently: column types,
-JSON and time values, how a global position is assigned and which events a feed
-reader may already see, and how a unique-key violation shows up. Queries are
-written with `%s` placeholders (psycopg's); the SQLite adapter rewrites them.
+`SqlStore` holds the queries of the events (appends, streams, feeds, snapshots,
+idempotency keys) and inherits those of the games index, the accounts and the
+webhooks; an adapter (`events.postgres`, `events.sqlite`) gives it connections and
+the few things the two databases do differently (`events.database.Database`): column
+types, JSON and time values, how a global position is assigned and which events a
+feed reader may already see, and how a unique-key violation shows up.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import AbstractContextManager
-from dataclasses import dataclass
+from abc import abstractmethod
+from collections.abc import Iterator, Sequence
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from events.clock import utcnow
-from events.index import GAME_COLUMNS, PLAYER_COLUMNS, GameRow, GameSummary, PlayerSummary
+from events.accounts import AccountTables
+from events.database import Clock, Cursor, Database, Row
+from events.index import GameIndexTables, GameSummary
 from events.jsontext import parse, to_text
-from events.migrations import MIGRATIONS, Migration, statements
 from events.store import (
     AppendResult,
     Idempotency,
@@ -30,23 +29,19 @@ from events.store import (
     VersionConflict,
     check_same_request,
 )
+from events.webhooks import WebhookTables
 
-Clock = Callable[[], datetime]
-Row = tuple[Any, ...]
+if TYPE_CHECKING:
+    from events.ports import Store
+
+__all__ = ["Clock", "Cursor", "Row", "SqlStore", "request_hash"]
+
 EVENT_COLUMNS = ("game_id, version, position, type, schema_version, recorded_at, actor, "
                  "data, private, audience")
 KEY_COLUMNS = ("game_id, actor, key, request_hash, first_version, last_version, response, "
                "created_at")
 # Appends hold at most this many events: a global position packs an index below it.
 MAX_EVENTS_PER_APPEND = 4096
-
-
-@dataclass(frozen=True, slots=True)
-class User:
-    user_id: str
-    name: str
-    admin: bool
-    created_at: datetime
 
 
 def _as_text(response: dict[str, Any] | None) -> str | None:
@@ -68,99 +63,12 @@ def request_hash(payload: Any) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
-class Cursor(ABC):
-    """The little of a DB-API cursor the store uses, with `%s` placeholders."""
+class SqlStore(GameIndexTables, AccountTables, WebhookTables, Database):
+    """An event store on a SQL database; the adapter supplies the dialect (`Database`).
 
-    @abstractmethod
-    def execute(self, sql: str, params: Sequence[Any] = ()) -> None: ...
-
-    @abstractmethod
-    def fetchone(self) -> Row | None: ...
-
-    @abstractmethod
-    def fetchall(self) -> list[Row]: ...
-
-    @property
-    @abstractmethod
-    def rowcount(self) -> int: ...
-
-
-class SqlStore(ABC):
-    """An event store on a SQL database; the adapter supplies the dialect."""
-
-    # column types for the migrations
-    TYPES: dict[str, str]
-
-    def __init__(self, clock: Clock = utcnow) -> None:
-        self.clock = clock
-
-    # -- what an adapter supplies --------------------------------------------------------
-
-    @abstractmethod
-    def transaction(self) -> AbstractContextManager[Cursor]:
-        """A cursor in a read-write transaction, committed when the block ends."""
-
-    @abstractmethod
-    def reading(self) -> AbstractContextManager[Cursor]:
-        """A cursor for reads (no transaction held open between statements)."""
-
-    @abstractmethod
-    def json_param(self, value: Any) -> Any: ...
-
-    @abstractmethod
-    def json_value(self, value: Any) -> Any: ...
-
-    @abstractmethod
-    def time_param(self, value: datetime) -> Any: ...
-
-    @abstractmethod
-    def time_value(self, value: Any) -> datetime: ...
-
-    @abstractmethod
-    def is_unique_violation(self, error: BaseException) -> bool: ...
-
-    @abstractmethod
-    def visible_sql(self) -> str:
-        """A condition on `position` that a feed reader can safely read up to."""
-
-    @abstractmethod
-    def migration_lock(self, cur: Cursor) -> None:
-        """Hold a database-wide lock until the transaction of `cur` ends."""
-
-    @abstractmethod
-    def close(self) -> None: ...
-
-    # -- migrations ---------------------------------------------------------------------
-
-    def migrate(self) -> list[int]:
-        """Apply every missing migration; returns the numbers applied (often none)."""
-        applied_now: list[int] = []
-        with self.transaction() as cur:
-            self.migration_lock(cur)
-            cur.execute("CREATE TABLE IF NOT EXISTS schema_migrations ("
-                        "number INTEGER PRIMARY KEY, name TEXT NOT NULL, "
-                        f"applied_at {self.TYPES['time']} NOT NULL)")
-            cur.execute("SELECT number FROM schema_migrations")
-            done = {row[0] for row in cur.fetchall()}
-            for migration in MIGRATIONS:
-                if migration.number in done:
-                    continue
-                self._apply(cur, migration)
-                applied_now.append(migration.number)
-        return applied_now
-
-    def _apply(self, cur: Cursor, migration: Migration) -> None:
-        for statement in statements(migration, self.TYPES):
-            cur.execute(statement)
-        cur.execute("INSERT INTO schema_migrations (number, name, applied_at) "
-                    "VALUES (%s, %s, %s)",
-                    (migration.number, migration.name, self.time_param(self.clock())))
-
-    def schema_version(self) -> int:
-        with self.reading() as cur:
-            cur.execute("SELECT COALESCE(MAX(number), 0) FROM schema_migrations")
-            row = cur.fetchone()
-        return int(row[0]) if row else 0
+    It holds every port of `events.ports`: the events here, the games index, the
+    accounts and the webhooks in the tables it inherits.
+    """
 
     # -- appending ----------------------------------------------------------------------
 
@@ -286,82 +194,7 @@ class SqlStore(ABC):
             return None
         return int(row[0]), self.json_value(row[1])
 
-    # -- users ----------------------------------------------------------------------------
-
-    def create_user(self, user_id: str, name: str, token_sha256: str,
-                    admin: bool = False) -> User:
-        """Store a new user; the user as stored."""
-        now = self.clock()
-        with self.transaction() as cur:
-            cur.execute("INSERT INTO users (user_id, name, token_sha256, admin, created_at) "
-                        "VALUES (%s, %s, %s, %s, %s)",
-                        (user_id, name, token_sha256, admin, self.time_param(now)))
-        return User(user_id, name, admin, now)
-
-    def user_by_token(self, token_sha256: str) -> User | None:
-        """The user whose token hashes to `token_sha256` (an index lookup on the hash:
-        comparing hashes of random tokens leaks nothing about a token)."""
-        with self.reading() as cur:
-            cur.execute("SELECT user_id, name, admin, created_at FROM users "
-                        "WHERE token_sha256 = %s", (token_sha256,))
-            row = cur.fetchone()
-        if row is None:
-            return None
-        return User(row[0], row[1], bool(row[2]), self.time_value(row[3]))
-
-    # -- the games index ------------------------------------------------------------------
-
-    def game_row(self, game_id: str) -> GameRow | None:
-        rows = self._game_rows("WHERE game_id = %s", [game_id], 1)
-        return rows[0] if rows else None
-
-    def open_games(self, map_name: str | None = None, limit: int = 50) -> list[GameRow]:
-        """Public games with free seats, newest activity first."""
-        where = "WHERE status = 'open' AND private = %s"
-        params: list[Any] = [False]
-        if map_name is not None:
-            where += " AND map = %s"
-            params.append(map_name)
-        return self._game_rows(where + " ORDER BY last_activity DESC", params, limit)
-
-    def games_of_user(self, user_id: str, status: str | None = None, my_turn: bool = False,
-                      limit: int = 100) -> list[GameRow]:
-        """The games `user_id` sits at, newest activity first."""
-        where = ("WHERE game_id IN (SELECT game_id FROM game_players WHERE user_id = %s"
-                 + (" AND to_act = %s" if my_turn else "") + ")")
-        params: list[Any] = [user_id] + ([True] if my_turn else [])
-        if status is not None:
-            where += " AND status = %s"
-            params.append(status)
-        return self._game_rows(where + " ORDER BY last_activity DESC", params, limit)
-
-    def overdue_games(self, now: datetime, limit: int = 100) -> list[GameRow]:
-        """Games being played whose turn deadline has passed."""
-        return self._game_rows("WHERE status = 'playing' AND deadline IS NOT NULL "
-                               "AND deadline <= %s ORDER BY deadline",
-                               [self.time_param(now)], limit)
-
-    def games_with_status(self, status: str, limit: int = 100) -> list[GameRow]:
-        return self._game_rows("WHERE status = %s ORDER BY last_activity", [status], limit)
-
-    def _game_rows(self, where: str, params: list[Any], limit: int) -> list[GameRow]:
-        with self.reading() as cur:
-            cur.execute(f"SELECT {GAME_COLUMNS} FROM games {where} LIMIT %s", [*params, limit])
-            games = cur.fetchall()
-            players: dict[str, list[PlayerSummary]] = {g[0]: [] for g in games}
-            if games:
-                marks = ", ".join(["%s"] * len(games))
-                cur.execute(f"SELECT {PLAYER_COLUMNS} FROM game_players "
-                            f"WHERE game_id IN ({marks}) ORDER BY seat", [g[0] for g in games])
-                for p in cur.fetchall():
-                    players[p[0]].append(PlayerSummary(p[1], p[2], p[3], bool(p[4]), p[5]))
-        return [GameRow(
-            game_id=g[0], map=g[1], status=g[2], private=bool(g[3]), seats=g[4],
-            seats_taken=g[5], created_by=g[6], created_at=self.time_value(g[7]), version=g[8],
-            last_activity=self.time_value(g[9]),
-            deadline=self.time_value(g[10]) if g[10] is not None else None,
-            turn_time_limit=g[11], players=tuple(players[g[0]]),
-        ) for g in games]
+    # -- feeds ------------------------------------------------------------------------
 
     def read_user_events(self, user_id: str, after: int = 0,
                          limit: int = 1000) -> list[Recorded]:
@@ -373,3 +206,8 @@ class SqlStore(ABC):
                         "ORDER BY position LIMIT %s", (after, user_id, limit))
             rows = cur.fetchall()
         return [self._recorded(r) for r in rows]
+
+
+if TYPE_CHECKING:
+    def _holds_every_port(store: SqlStore) -> Store:
+        return store  # mypy checks that `SqlStore` satisfies each port

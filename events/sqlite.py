@@ -21,6 +21,7 @@ from functools import cache
 from typing import Any
 
 from events.clock import utcnow
+from events.database import Clock, Cursor, Row
 from events.index import (
     DELETE_PLAYER,
     UPSERT_GAME,
@@ -30,7 +31,7 @@ from events.index import (
     player_params,
 )
 from events.jsontext import parse, to_text
-from events.sql import EVENT_COLUMNS, KEY_COLUMNS, Clock, Cursor, Row, SqlStore
+from events.sql import EVENT_COLUMNS, KEY_COLUMNS, SqlStore
 from events.store import Idempotency, NewEvent, StoreUnavailable, encoded
 
 BUSY_TIMEOUT_MS = 30_000

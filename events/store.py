@@ -145,6 +145,10 @@ class EventStore(Protocol):
 
     def iter_all(self, after: int = 0, batch: int = 1000) -> Iterator[Recorded]: ...
 
+    def read_user_events(self, user_id: str, after: int = 0,
+                         limit: int = 1000) -> list[Recorded]:
+        """Events of every game `user_id` sits at, after a global position (their feed)."""
+
     def current_version(self, game_id: str) -> int: ...
 
     def save_snapshot(self, game_id: str, version: int, format: str,

@@ -18,7 +18,8 @@ from collections import OrderedDict
 
 from flask import g, request
 
-from events.sql import SqlStore, User
+from events.accounts import User
+from events.ports import UserAccounts
 from service.problems import Problem
 
 TOKEN_PREFIX = "ttr_"
@@ -46,7 +47,7 @@ def same_secret(given: str, expected: str) -> bool:
 class Accounts:
     """Creates users and finds the user behind a bearer token."""
 
-    def __init__(self, store: SqlStore, admin_token: str | None = None) -> None:
+    def __init__(self, store: UserAccounts, admin_token: str | None = None) -> None:
         self.store = store
         self.admin_token = admin_token
         self._cache: OrderedDict[str, tuple[float, User]] = OrderedDict()

@@ -13,8 +13,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from domain.autoplay import game_seed, play_random_game
-from domain.board import MAP_NAMES, load_board
+from domain.board import load_board
 from domain.ending import score_game
+from domain.maps import map_names
 from domain.rules import rules_for
 
 
@@ -23,10 +24,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     commands = parser.add_subparsers(dest="command", required=True)
 
     maps = commands.add_parser("maps", help="print a board as JSON")
-    maps.add_argument("map", choices=MAP_NAMES)
+    maps.add_argument("map", choices=map_names())
 
     sim = commands.add_parser("simulate", help="play random legal games through the engine")
-    sim.add_argument("--map", choices=MAP_NAMES, default="usa")
+    sim.add_argument("--map", choices=map_names(), default="usa")
     sim.add_argument("--players", type=int, default=4)
     sim.add_argument("--games", type=int, default=100)
     sim.add_argument("--seed", type=int, default=0)

@@ -18,6 +18,7 @@ from domain.board import Board
 from domain.cards import as_mapping
 from domain.events import Event
 from domain.moves import legal_moves
+from domain.state import Game
 from domain.table import Table
 from events.catalogue import encode, redact, schema_version
 from events.clock import iso
@@ -47,13 +48,26 @@ def game_view(game_id: str, table: Table, viewer: Viewer, row: GameRow | None = 
     `everything` shows every player's hand, tickets and pending tickets (the states
     of a game that has ended); they are shown anyway once this state has ended.
     """
-    game = table.game
     over = ended(table)
-    everything = everything or over
     if row is not None and deadline is None:
         deadline = row.deadline
     to_act = seats_to_act(table)
-    view: dict[str, Any] = {
+    view = _table_view(game_id, table, row, deadline, to_act, over)
+    view["players"] = _players_view(table, to_act, everything or over)
+    game = table.game
+    if game is not None:
+        _add_play_view(view, game)
+        if viewer.seat is not None:
+            view["you"] = your_view(table, viewer.seat)
+    return view
+
+
+def _table_view(game_id: str, table: Table, row: GameRow | None, deadline: datetime | None,
+                to_act: tuple[int, ...], over: bool) -> dict[str, Any]:
+    """What anyone may see of the table, with every key of the game view in place (the
+    parts of a game in play left empty until `_add_play_view`)."""
+    game = table.game
+    return {
         "id": game_id,
         "map": table.map,
         "status": table.status,
@@ -83,6 +97,13 @@ def game_view(game_id: str, table: Table, viewer: Viewer, row: GameRow | None = 
         "you": None,
         "score": [dict(s) for s in table.score] if table.score is not None else None,
     }
+
+
+def _players_view(table: Table, to_act: tuple[int, ...],
+                  everything: bool) -> list[dict[str, Any]]:
+    """Each seat's holder and, once the game has started, their public counts (and with
+    `everything` their hand and tickets too)."""
+    game = table.game
     players: list[dict[str, Any]] = []
     for seat, holder in enumerate(table.seats):
         entry: dict[str, Any] = {"seat": seat, "user_id": holder.user_id, "name": holder.name,
@@ -107,10 +128,12 @@ def game_view(game_id: str, table: Table, viewer: Viewer, row: GameRow | None = 
                 entry["tickets"] = [ticket_view(board, t) for t in p.tickets]
                 entry["pending_tickets"] = [ticket_view(board, t) for t in p.pending_tickets]
         players.append(entry)
-    view["players"] = players
-    if game is None:
-        return view
-    board = game.board
+    return players
+
+
+def _add_play_view(view: dict[str, Any], game: Game) -> None:
+    """The public parts of a game in play: market, piles, whose turn, a tunnel being
+    attempted, the final round, how it ended."""
     view.update({
         "market": list(game.market),
         "deck_count": len(game.deck),
@@ -120,17 +143,15 @@ def game_view(game_id: str, table: Table, viewer: Viewer, row: GameRow | None = 
     })
     if game.phase == "playing":
         view["turn"] = {"seat": game.current, "step": game.step, "number": game.turns + 1}
-    if game.tunnel is not None:
-        view["tunnel"] = {"seat": game.current, "route": board.routes[game.tunnel.route].id,
-                          "cards": as_mapping(game.tunnel.cards), "color": game.tunnel.color,
-                          "revealed": list(game.tunnel.revealed),
-                          "extra_cards": game.tunnel.extra_cards}
+    tunnel = game.tunnel
+    if tunnel is not None:
+        view["tunnel"] = {"seat": game.current, "route": game.board.routes[tunnel.route].id,
+                          "cards": as_mapping(tunnel.cards), "color": tunnel.color,
+                          "revealed": list(tunnel.revealed),
+                          "extra_cards": tunnel.extra_cards}
     if game.final_round_by is not None:
         view["final_round"] = {"started_by": game.final_round_by,
                                "turns_owed": list(game.final_turns_owed)}
-    if viewer.seat is not None:
-        view["you"] = your_view(table, viewer.seat)
-    return view
 
 
 def your_view(table: Table, seat: int) -> dict[str, Any]:

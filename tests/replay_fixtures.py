@@ -475,7 +475,8 @@ class ReplayServer(_Served):
         self._serve(httpd)
 
     def answer(self, path: str, authorization: str | None) -> tuple[int, str, bytes]:
-        from domain.board import MAP_NAMES, load_board
+        from domain.maps import map_entry, map_names
+        from service.api.maps import map_view
 
         parts = [urllib.parse.unquote(p) for p in path.split("/")[1:]]
         if len(parts) == 3 and parts[0] == "games" and parts[2] == "replay":
@@ -486,9 +487,10 @@ class ReplayServer(_Served):
                 return self._file(target)
             return self._problem(404, "Not Found", f"No file {path}.")
         if parts[:2] == ["v1", "maps"] and len(parts) == 3:
-            if parts[2] not in MAP_NAMES:
+            if parts[2] not in map_names():
                 return self._problem(404, "Not Found", f"There is no map {parts[2]!r}.")
-            body = json.dumps(load_board(parts[2]).as_dict(), ensure_ascii=False).encode()
+            # the board as `GET /v1/maps/{map}` serves it, rules included
+            body = json.dumps(map_view(map_entry(parts[2])), ensure_ascii=False).encode()
             return 200, "application/json", body
         if parts[:2] == ["v1", "games"] and len(parts) == 4 and parts[3] == "export":
             game = self.games.get(parts[2])

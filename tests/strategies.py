@@ -5,10 +5,11 @@ from __future__ import annotations
 from hypothesis import strategies as st
 
 from domain.autoplay import Leaving
+from domain.maps import MAP_NAMES
 from domain.rules import rules_for
 
 MAP_PLAYERS = [
-    (m, n) for m in ("usa", "europe", "nordic")
+    (m, n) for m in MAP_NAMES
     for n in range(rules_for(m).min_players, rules_for(m).max_players + 1)
 ]
 

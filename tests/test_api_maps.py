@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from flask import Flask
 
+from domain.maps import map_entry
 from service.problems import PROBLEM_JSON
 from tests.api_support import Client, choose, make_app, open_table
 
@@ -45,6 +46,14 @@ def test_the_server_plays_three_maps(client: Client) -> None:
         data = board_data(summary["map"])
         assert (summary["cities"], summary["routes"], summary["tickets"]) == (
             len(data["cities"]), len(data["routes"]), len(data["tickets"]))
+
+
+def test_each_map_is_listed_under_the_title_its_registry_entry_gives(client: Client) -> None:
+    maps = client.get("/v1/maps").json["maps"]  # type: ignore[index]
+    assert {m["map"]: m["name"] for m in maps} == {
+        "usa": "Ticket to Ride (North America)", "europe": "Ticket to Ride Europe",
+        "nordic": "Ticket to Ride Nordic Countries"}
+    assert all(m["name"] == map_entry(m["map"]).title for m in maps)
 
 
 @pytest.mark.parametrize("name", MAPS)

@@ -1,4 +1,4 @@
-"""The shipped boards hold the reference totals of ../shared/boards and validate."""
+"""The shipped boards hold the reference totals of tests/fixtures/boards and validate."""
 
 from __future__ import annotations
 
@@ -10,13 +10,15 @@ from typing import Any
 
 import pytest
 
-from domain.board import MAP_NAMES, BoardDataError, board_from_data, load_board
+from domain.board import BoardDataError, board_from_data, load_board
+from domain.maps import MAP_NAMES
 
-SHARED_BOARDS = Path(__file__).resolve().parents[2] / "shared" / "boards"
+# the reference data, copied into the repository (see its README)
+REFERENCE = Path(__file__).resolve().parent / "fixtures" / "boards"
 
 
 def _reference() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("check_totals", SHARED_BOARDS / "check_totals.py")
+    spec = importlib.util.spec_from_file_location("check_totals", REFERENCE / "check_totals.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
@@ -47,8 +49,8 @@ def test_board_passes_every_reference_check(name: str) -> None:
 
 @pytest.mark.parametrize("name", MAP_NAMES)
 def test_board_data_equals_the_reference_files(name: str) -> None:
-    shared = json.loads((SHARED_BOARDS / f"{name}.json").read_text(encoding="utf-8"))
-    assert _without_ids(name) == shared
+    reference = json.loads((REFERENCE / f"{name}.json").read_text(encoding="utf-8"))
+    assert _without_ids(name) == reference
 
 
 def test_route_ids_name_the_map_and_the_cities() -> None:

@@ -16,15 +16,15 @@ ROOT = Path(__file__).resolve().parent.parent
 OUTER_LAYERS = ("events", "referee", "worker", "service", "bench")
 
 PUBLIC_API = [
-    "Board", "CODES", "COMMAND_TYPES", "CardDrawnBlind", "Command", "EVENT_TYPES", "Event",
-    "Game", "GameCreated", "GameEnded", "GameScored", "GameStarted", "KINDS", "MAP_NAMES",
-    "MAX_TURN_TIME_LIMIT", "PendingTunnel", "Player", "PlayerDropped", "PlayerResigned",
-    "RULES_VERSION", "RuleViolation", "Rules", "Seat", "SeatLeft", "SeatTaken", "StartGame",
-    "TABLE_EVENT_TYPES", "Table", "TableCommand", "TakeSeat", "TimeOut", "TurnEnded",
+    "Board", "CODES", "COMMAND_TYPES", "CardDrawnBlind", "Command", "EVENT_TYPES", "Event", "Game",
+    "GameCreated", "GameEnded", "GameScored", "GameStarted", "KINDS", "MAP_NAMES",
+    "MAX_TURN_TIME_LIMIT", "MapEntry", "PendingTunnel", "Player", "PlayerDropped",
+    "PlayerResigned", "RULES_VERSION", "RuleViolation", "Rules", "Seat", "SeatLeft", "SeatTaken",
+    "StartGame", "TABLE_EVENT_TYPES", "Table", "TableCommand", "TakeSeat", "TimeOut", "TurnEnded",
     "TurnTimedOut", "as_mapping", "audit", "command_from_dict", "commitment", "create_game",
-    "decide_system", "decide_table", "evolve_table", "final_score_matches", "freeze",
-    "game_seed", "legal_moves", "load_board", "longest_path", "play_random_game",
-    "replay_table", "rules_for", "score_game", "score_table", "thaw", "turn_key",
+    "decide_system", "decide_table", "evolve_table", "final_score_matches", "freeze", "game_seed",
+    "legal_moves", "load_board", "longest_path", "map_entry", "map_names", "play_random_game",
+    "replay_table", "rules_for", "score_game", "score_table", "thaw", "turn_key"
 ]
 
 

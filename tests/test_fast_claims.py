@@ -26,11 +26,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from domain.board import MAP_NAMES, Route
+from domain.board import Route
 from domain.cards import KINDS, Counts, contains
 from domain.claimable import claim_error
 from domain.commands import BuildStation, ClaimRoute
 from domain.evolve import replay
+from domain.maps import MAP_NAMES
 from domain.moves import legal_moves
 from domain.payment import route_payment_error, route_payments, station_cost, station_payments
 from domain.rules import Rules, rules_for

@@ -1,4 +1,4 @@
-"""Metrics at /metrics and JSON request logs (service/observability.py): the request
+"""Metrics at /metrics and JSON request logs (service/observability/): the request
 histogram by route template, the counters the rest of the code feeds, the queue depth
 read at scrape time, several processes summed in multiprocess mode, and one JSON
 object per log line carrying the request id of the `X-Request-Id` header."""
@@ -19,7 +19,7 @@ import pytest
 from flask import Flask
 from prometheus_client.parser import text_string_to_metric_families
 
-from events.webhooks import NewDelivery, add_deliveries, put_webhook
+from events.webhooks import NewDelivery
 from service import observability
 from service.app import create_app
 from service.config import Settings
@@ -159,9 +159,9 @@ def test_webhook_deliveries_are_counted_by_status_when_scraped(app: Flask) -> No
     assert {status: value(scrape(app), "ttr_webhook_deliveries", status=status)
             for status in ("pending", "delivered", "failed")} == {
         "pending": 0, "delivered": 0, "failed": 0}
-    put_webhook(store, "u1", "https://example.invalid/hook", "s" * 32)
+    store.put_webhook("u1", "https://example.invalid/hook", "s" * 32)
     now = datetime.now(UTC)
-    add_deliveries(store, [NewDelivery(f"d{n}", "u1", "ping", None, None, f"{{\"n\": {n}}}")
+    store.add_deliveries([NewDelivery(f"d{n}", "u1", "ping", None, None, f"{{\"n\": {n}}}")
                            for n in range(2)], now)
     assert value(scrape(app), "ttr_webhook_deliveries", status="pending") == 2
 

@@ -19,7 +19,8 @@ from typing import Any
 
 import pytest
 
-from domain.board import MAP_NAMES, load_board
+from domain.board import load_board
+from domain.maps import MAP_NAMES
 from domain.rules import rules_for
 from tests.replay_fixtures import (
     LABEL_PLACES,

@@ -19,7 +19,8 @@ from domain import rules as rules_module
 from domain.commands import ClaimRoute
 from domain.ending import score_game
 from domain.events import RouteClaimed
-from domain.rules import RULES_BY_VERSION, rules_for
+from domain.maps import MAP_NAMES, map_entry
+from domain.rules import rules_for
 from domain.table import replay_table
 from events.catalogue import decode
 from events.verify import verify_export
@@ -56,8 +57,10 @@ def rules_version_2(monkeypatch: pytest.MonkeyPatch) -> None:
     """A later rules version in which Europe's 1-train routes score 5, not 1."""
     europe = rules_for("europe", 1)
     points = {**europe.route_points, 1: 5}
-    monkeypatch.setitem(RULES_BY_VERSION, 2, {
-        **RULES_BY_VERSION[1], "europe": replace(europe, route_points=points)})
+    for name in MAP_NAMES:  # each map's entry in the registry gets a version 2
+        rules = map_entry(name).rules
+        monkeypatch.setitem(rules, 2, replace(europe, route_points=points)
+                            if name == "europe" else rules[1])
     monkeypatch.setattr(rules_module, "RULES_VERSION", 2)
 
 

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
-from worker.webhooks import sign, verify
+from worker.webhook_delivery import sign, verify
 
 SECRET = "a-secret-of-at-least-16-chars"
 MAX_AGE = 300

@@ -17,14 +17,14 @@ from pathlib import Path
 import pytest
 
 from events import SqlStore
-from events.webhooks import DELIVERED, PENDING, deliveries_of, delivery, put_webhook
+from events.webhooks import DELIVERED, PENDING
 from tests.test_webhooks_helpers import SECRET, Receiver, always, failing_first
 from tests.test_worker_helpers import new_game
 from tests.test_worker_rq import Workers, game_id, wait_for
-from worker import webhooks
+from worker import webhook_delivery
 from worker.context import DATABASE_URL, QUEUE_NAME, REDIS_URL, WorkerContext, build_context
 from worker.effects import follow_up
-from worker.queue import RqJobs, webhook_fan_out_job_id
+from worker.rq_jobs import RqJobs, webhook_fan_out_job_id
 from worker.webhooks import ALLOW_PRIVATE_ENV
 
 DELAY = 1.0
@@ -62,7 +62,7 @@ def test_a_refused_delivery_is_retried_by_the_worker_with_the_same_id(
         rq_context: WorkerContext, pg_store: SqlStore, workers: Workers,
         receiver: Receiver) -> None:
     gid = game_id()
-    put_webhook(pg_store, "u1", receiver.url, SECRET)
+    pg_store.put_webhook("u1", receiver.url, SECRET)
     outcome = new_game(rq_context.log, gid)  # the last seat starts the game
     follow_up(rq_context, outcome)
     follow_up(rq_context, outcome)  # asked twice: one fan-out job
@@ -82,21 +82,21 @@ def test_a_refused_delivery_is_retried_by_the_worker_with_the_same_id(
         assert (first.answered, second.answered) == ("500", "200")
         assert first.raw == second.raw
         assert second.arrived - first.arrived >= DELAY - 0.1  # through the scheduler
-    wait_for(lambda: all(d.status == DELIVERED for d in deliveries_of(pg_store, "u1")), 10,
+    wait_for(lambda: all(d.status == DELIVERED for d in pg_store.deliveries_of("u1")), 10,
              "the deliveries to be recorded", workers)
-    shown = deliveries_of(pg_store, "u1")
+    shown = pg_store.deliveries_of("u1")
     assert [[a.status_code for a in d.attempt_log] for d in shown] == [[500, 200]] * 2
 
 
 def test_a_retry_lost_with_redis_is_sent_by_the_sweep(
         rq_context: WorkerContext, pg_store: SqlStore, workers: Workers,
         receiver: Receiver) -> None:
-    put_webhook(pg_store, "u1", receiver.url, SECRET)
+    pg_store.put_webhook("u1", receiver.url, SECRET)
     rq_context.webhooks.allow_private = True
-    pinged = webhooks.ping(rq_context, "u1")
+    pinged = webhook_delivery.ping(rq_context, "u1")
     assert pinged is not None
     workers.run_burst()  # the first attempt: refused; the retry is scheduled …
-    after_first = delivery(pg_store, pinged.delivery_id)
+    after_first = pg_store.delivery(pinged.delivery_id)
     assert after_first is not None and after_first.status == PENDING
     assert after_first.attempts == 1
     assert isinstance(rq_context.jobs, RqJobs)
@@ -107,7 +107,7 @@ def test_a_retry_lost_with_redis_is_sent_by_the_sweep(
     assert after_first.next_attempt_at is not None
     time.sleep(max(0.0, after_first.next_attempt_at.timestamp() - time.time()) + 0.1)
     workers.run_burst()  # its sweep at start finds the delivery due with no job
-    found = delivery(pg_store, pinged.delivery_id)
+    found = pg_store.delivery(pinged.delivery_id)
     assert found is not None and found.status == DELIVERED and found.attempts == 2
     assert [r.answered for r in receiver.received] == ["500", "200"]
 
@@ -116,14 +116,14 @@ def test_webhook_jobs_wait_in_their_own_queue_for_workers_that_take_them(
         rq_context: WorkerContext, pg_store: SqlStore, workers: Workers,
         receiver: Receiver) -> None:
     receiver.script = always("200")
-    put_webhook(pg_store, "u1", receiver.url, SECRET)
+    pg_store.put_webhook("u1", receiver.url, SECRET)
     rq_context.webhooks.allow_private = True
-    pinged = webhooks.ping(rq_context, "u1")
+    pinged = webhook_delivery.ping(rq_context, "u1")
     assert pinged is not None
     workers.run_burst("--jobs", "games")  # a games-only worker leaves it waiting
-    found = delivery(pg_store, pinged.delivery_id)
+    found = pg_store.delivery(pinged.delivery_id)
     assert found is not None and found.attempts == 0 and receiver.received == []
     workers.run_burst("--jobs", "webhooks")
-    found = delivery(pg_store, pinged.delivery_id)
+    found = pg_store.delivery(pinged.delivery_id)
     assert found is not None and found.status == DELIVERED
     assert [r.kind for r in receiver.received] == ["ping"]

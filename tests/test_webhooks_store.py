@@ -7,26 +7,7 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 from events import SqlStore
-from events.webhooks import (
-    DELIVERED,
-    FAILED,
-    PENDING,
-    Attempt,
-    NewDelivery,
-    add_deliveries,
-    claim,
-    count_deliveries,
-    delete_webhook,
-    deliveries_of,
-    delivery,
-    due_deliveries,
-    give_up,
-    prune_deliveries,
-    put_webhook,
-    record_attempt,
-    webhook_of,
-    webhook_users,
-)
+from events.webhooks import DELIVERED, FAILED, PENDING, Attempt, NewDelivery
 
 T0 = datetime(2026, 5, 1, 12, 0, tzinfo=UTC)
 
@@ -47,101 +28,101 @@ def attempt(number: int, seconds: float, status: int | None = 500,
 
 
 def test_a_webhook_is_registered_replaced_read_and_removed(store: SqlStore) -> None:
-    assert webhook_of(store, "u1") is None and webhook_users(store) == frozenset()
-    hook, created = put_webhook(store, "u1", "https://a.example/hook", "s" * 16)
+    assert store.webhook_of("u1") is None and store.webhook_users() == frozenset()
+    hook, created = store.put_webhook("u1", "https://a.example/hook", "s" * 16)
     assert created and hook.url == "https://a.example/hook" and hook.secret == "s" * 16
-    again, created = put_webhook(store, "u1", "https://b.example/hook", "t" * 16)
+    again, created = store.put_webhook("u1", "https://b.example/hook", "t" * 16)
     assert not created and again.url == "https://b.example/hook" and again.secret == "t" * 16
     assert again.created_at == hook.created_at
-    put_webhook(store, "u2", "https://c.example/", "u" * 16)
-    assert webhook_users(store) == {"u1", "u2"}
-    assert delete_webhook(store, "u1") and not delete_webhook(store, "u1")
-    assert webhook_of(store, "u1") is None and webhook_users(store) == {"u2"}
+    store.put_webhook("u2", "https://c.example/", "u" * 16)
+    assert store.webhook_users() == {"u1", "u2"}
+    assert store.delete_webhook("u1") and not store.delete_webhook("u1")
+    assert store.webhook_of("u1") is None and store.webhook_users() == {"u2"}
 
 
 def test_deliveries_are_created_once_per_user_game_version_and_kind(store: SqlStore) -> None:
-    put_webhook(store, "u1", "https://a.example/", "s" * 16)
-    first = add_deliveries(store, [new("d1"), new("d2", kind="game_started")], at(0))
+    store.put_webhook("u1", "https://a.example/", "s" * 16)
+    first = store.add_deliveries([new("d1"), new("d2", kind="game_started")], at(0))
     assert first == ["d1", "d2"]
     # the same fan-out again (new random ids): nothing new
-    assert add_deliveries(store, [new("d3"), new("d4", kind="game_started")], at(1)) == []
-    assert add_deliveries(store, [new("d5", version=2)], at(1)) == ["d5"]
+    assert store.add_deliveries([new("d3"), new("d4", kind="game_started")], at(1)) == []
+    assert store.add_deliveries([new("d5", version=2)], at(1)) == ["d5"]
     # a user without a webhook gets nothing; pings (no game) never collide
-    assert add_deliveries(store, [new("d6", user="u9")], at(1)) == []
+    assert store.add_deliveries([new("d6", user="u9")], at(1)) == []
     pings = [new(f"p{i}", game=None, version=None, kind="ping") for i in range(2)]
-    assert add_deliveries(store, pings, at(2)) == ["p0", "p1"]
-    found = delivery(store, "d1")
+    assert store.add_deliveries(pings, at(2)) == ["p0", "p1"]
+    found = store.delivery("d1")
     assert found is not None and found.status == PENDING and found.attempts == 0
     assert found.next_attempt_at == at(0) and found.body == '{"id":"d1","kind":"your_turn"}'
-    assert count_deliveries(store) == {PENDING: 5, DELIVERED: 0, FAILED: 0}
+    assert store.count_deliveries() == {PENDING: 5, DELIVERED: 0, FAILED: 0}
 
 
 def test_a_claim_holds_a_due_delivery_for_one_job(store: SqlStore) -> None:
-    put_webhook(store, "u1", "https://a.example/", "s" * 16)
-    add_deliveries(store, [new("d1")], at(0), due=at(10))
-    assert claim(store, "d1", at(5), at(40)) is None  # not due yet
-    assert claim(store, "d1", at(8), at(40), early=2.0) is not None  # due, within `early`
-    assert claim(store, "d1", at(11), at(41)) is None  # held by the first job
-    assert due_deliveries(store, at(20)) == []  # (and the sweep leaves it alone)
-    again = claim(store, "d1", at(40), at(70))  # the claim ran out: the job died
+    store.put_webhook("u1", "https://a.example/", "s" * 16)
+    store.add_deliveries([new("d1")], at(0), due=at(10))
+    assert store.claim("d1", at(5), at(40)) is None  # not due yet
+    assert store.claim("d1", at(8), at(40), early=2.0) is not None  # due, within `early`
+    assert store.claim("d1", at(11), at(41)) is None  # held by the first job
+    assert store.due_deliveries(at(20)) == []  # (and the sweep leaves it alone)
+    again = store.claim("d1", at(40), at(70))  # the claim ran out: the job died
     assert again is not None and again.delivery_id == "d1"
-    assert claim(store, "nope", at(40), at(70)) is None
+    assert store.claim("nope", at(40), at(70)) is None
 
 
 def test_attempts_are_recorded_once_each_and_end_the_delivery(store: SqlStore) -> None:
-    put_webhook(store, "u1", "https://a.example/", "s" * 16)
-    add_deliveries(store, [new("d1")], at(0))
-    assert claim(store, "d1", at(0), at(30)) is not None
-    assert record_attempt(store, "d1", attempt(1, 0, 500), PENDING, at(10))
-    assert not record_attempt(store, "d1", attempt(1, 0, 500), PENDING, at(10))  # again
-    assert claim(store, "d1", at(5), at(35)) is None  # the retry is not due yet
-    assert due_deliveries(store, at(9)) == [] and due_deliveries(store, at(10)) == [
+    store.put_webhook("u1", "https://a.example/", "s" * 16)
+    store.add_deliveries([new("d1")], at(0))
+    assert store.claim("d1", at(0), at(30)) is not None
+    assert store.record_attempt("d1", attempt(1, 0, 500), PENDING, at(10))
+    assert not store.record_attempt("d1", attempt(1, 0, 500), PENDING, at(10))  # again
+    assert store.claim("d1", at(5), at(35)) is None  # the retry is not due yet
+    assert store.due_deliveries(at(9)) == [] and store.due_deliveries(at(10)) == [
         ("d1", at(10))]
-    assert claim(store, "d1", at(10), at(40)) is not None
-    assert record_attempt(store, "d1", attempt(2, 10, None, "timed out"), PENDING, at(40))
-    assert claim(store, "d1", at(40), at(70)) is not None
-    assert record_attempt(store, "d1", attempt(3, 40, 204), DELIVERED, None)
-    assert not record_attempt(store, "d1", attempt(4, 41, 204), DELIVERED, None)
-    [shown] = deliveries_of(store, "u1")
+    assert store.claim("d1", at(10), at(40)) is not None
+    assert store.record_attempt("d1", attempt(2, 10, None, "timed out"), PENDING, at(40))
+    assert store.claim("d1", at(40), at(70)) is not None
+    assert store.record_attempt("d1", attempt(3, 40, 204), DELIVERED, None)
+    assert not store.record_attempt("d1", attempt(4, 41, 204), DELIVERED, None)
+    [shown] = store.deliveries_of("u1")
     assert shown.status == DELIVERED and shown.attempts == 3 and shown.next_attempt_at is None
     assert [(a.number, a.status_code, a.error) for a in shown.attempt_log] == [
         (1, 500, None), (2, None, "timed out"), (3, 204, None)]
     assert shown.attempt_log[1].attempted_at == at(10) and shown.attempt_log[0].duration_ms == 12
-    assert claim(store, "d1", at(100), at(130)) is None  # over
+    assert store.claim("d1", at(100), at(130)) is None  # over
 
 
 def test_deliveries_are_listed_newest_first_per_user(store: SqlStore) -> None:
     for user in ("u1", "u2"):
-        put_webhook(store, user, "https://a.example/", "s" * 16)
+        store.put_webhook(user, "https://a.example/", "s" * 16)
     for n in range(5):
-        add_deliveries(store, [new(f"d{n}", version=n + 1)], at(n))
-    add_deliveries(store, [new("x", user="u2")], at(9))
-    assert [d.delivery_id for d in deliveries_of(store, "u1")] == ["d4", "d3", "d2", "d1", "d0"]
-    assert [d.delivery_id for d in deliveries_of(store, "u1", limit=2)] == ["d4", "d3"]
-    assert [d.delivery_id for d in deliveries_of(store, "u2")] == ["x"]
+        store.add_deliveries([new(f"d{n}", version=n + 1)], at(n))
+    store.add_deliveries([new("x", user="u2")], at(9))
+    assert [d.delivery_id for d in store.deliveries_of("u1")] == ["d4", "d3", "d2", "d1", "d0"]
+    assert [d.delivery_id for d in store.deliveries_of("u1", limit=2)] == ["d4", "d3"]
+    assert [d.delivery_id for d in store.deliveries_of("u2")] == ["x"]
 
 
 def test_removing_a_webhook_fails_its_pending_deliveries(store: SqlStore) -> None:
-    put_webhook(store, "u1", "https://a.example/", "s" * 16)
-    add_deliveries(store, [new("d1"), new("d2", version=2)], at(0))
-    assert claim(store, "d2", at(0), at(30)) is not None
-    record_attempt(store, "d2", attempt(1, 0, 200), DELIVERED, None)
-    delete_webhook(store, "u1")
-    statuses = {d.delivery_id: (d.status, d.next_attempt_at) for d in deliveries_of(store, "u1")}
+    store.put_webhook("u1", "https://a.example/", "s" * 16)
+    store.add_deliveries([new("d1"), new("d2", version=2)], at(0))
+    assert store.claim("d2", at(0), at(30)) is not None
+    store.record_attempt("d2", attempt(1, 0, 200), DELIVERED, None)
+    store.delete_webhook("u1")
+    statuses = {d.delivery_id: (d.status, d.next_attempt_at) for d in store.deliveries_of("u1")}
     assert statuses == {"d1": (FAILED, None), "d2": (DELIVERED, None)}
-    assert due_deliveries(store, at(100)) == []
-    put_webhook(store, "u2", "https://a.example/", "s" * 16)
-    add_deliveries(store, [new("e1", user="u2")], at(0))
-    assert give_up(store, "e1") and not give_up(store, "e1")
+    assert store.due_deliveries(at(100)) == []
+    store.put_webhook("u2", "https://a.example/", "s" * 16)
+    store.add_deliveries([new("e1", user="u2")], at(0))
+    assert store.give_up("e1") and not store.give_up("e1")
 
 
 def test_old_finished_deliveries_are_pruned(store: SqlStore) -> None:
-    put_webhook(store, "u1", "https://a.example/", "s" * 16)
-    add_deliveries(store, [new("old"), new("pending", version=2)], at(0))
-    add_deliveries(store, [new("recent", version=3)], at(1000))
+    store.put_webhook("u1", "https://a.example/", "s" * 16)
+    store.add_deliveries([new("old"), new("pending", version=2)], at(0))
+    store.add_deliveries([new("recent", version=3)], at(1000))
     for delivery_id, when in (("old", 0), ("recent", 1000)):
-        assert claim(store, delivery_id, at(when), at(when + 30)) is not None
-        record_attempt(store, delivery_id, attempt(1, when, 200), DELIVERED, None)
-    assert prune_deliveries(store, at(500)) == 1
-    assert {d.delivery_id for d in deliveries_of(store, "u1")} == {"pending", "recent"}
-    assert prune_deliveries(store, at(500)) == 0
+        assert store.claim(delivery_id, at(when), at(when + 30)) is not None
+        store.record_attempt(delivery_id, attempt(1, when, 200), DELIVERED, None)
+    assert store.prune_deliveries(at(500)) == 1
+    assert {d.delivery_id for d in store.deliveries_of("u1")} == {"pending", "recent"}
+    assert store.prune_deliveries(at(500)) == 0

@@ -20,17 +20,9 @@ from domain.events import Event
 from domain.moves import legal_moves
 from domain.table import Table, score_table
 from events import SqlStore, system_actor
+from events.clock import iso
 from events.repository import Outcome
-from events.webhooks import (
-    DELIVERED,
-    FAILED,
-    NewDelivery,
-    add_deliveries,
-    delete_webhook,
-    deliveries_of,
-    delivery,
-    put_webhook,
-)
+from events.webhooks import DELIVERED, FAILED, NewDelivery
 from tests.test_webhooks_helpers import SECRET, Receiver, always, failing_first
 from tests.test_worker_helpers import (
     RecordingJobs,
@@ -40,16 +32,17 @@ from tests.test_worker_helpers import (
     new_game,
     to_act,
 )
-from worker import reports, webhooks
+from tests.webhook_fakes import FakeSender
+from worker import reports, webhook_delivery, webhooks
 from worker.context import WorkerContext, use_context
 from worker.effects import follow_up
+from worker.inline_jobs import InlineJobs
 from worker.jobs import sweep
-from worker.queue import InlineJobs
+from worker.webhook_sender import HttpSender, check_url, post
 from worker.webhooks import (
     RETRY_DELAYS,
     Notice,
     WebhookConfig,
-    check_url,
     deliver_webhook,
     fan_out_webhooks,
     hand_over,
@@ -191,7 +184,7 @@ def test_without_a_webhook_at_the_table_a_change_costs_no_query(
     reads: list[int] = []
     real = webhooks.webhook_users
     monkeypatch.setattr(webhooks, "webhook_users", lambda s: reads.append(1) or real(s))
-    put_webhook(store, "stranger", "https://a.example/", SECRET)
+    store.put_webhook("stranger", "https://a.example/", SECRET)
     new_game(ctx.log, "g1")
     for _ in range(20):
         table = ctx.log.load("g1")
@@ -204,7 +197,7 @@ def test_without_a_webhook_at_the_table_a_change_costs_no_query(
 def test_the_players_with_a_webhook_get_theirs_through_one_job(store: SqlStore) -> None:
     jobs = FanOutJobs()
     ctx = make_context(store, jobs=jobs)
-    put_webhook(store, "u1", "https://a.example/", SECRET)
+    store.put_webhook("u1", "https://a.example/", SECRET)
     outcome = new_game(ctx.log, "g1")
     assert hand_over(ctx, outcome) == 2
     [(game_id, version, sent)] = jobs.fan_outs
@@ -216,57 +209,55 @@ def test_the_players_with_a_webhook_get_theirs_through_one_job(store: SqlStore) 
 def test_a_fan_out_run_twice_stores_and_sends_each_delivery_once(store: SqlStore) -> None:
     jobs = FanOutJobs()
     ctx = make_context(store, jobs=jobs)
-    put_webhook(store, "u0", "https://a.example/", SECRET)
-    put_webhook(store, "u1", "https://b.example/", SECRET)
+    store.put_webhook("u0", "https://a.example/", SECRET)
+    store.put_webhook("u1", "https://b.example/", SECRET)
     outcome = new_game(ctx.log, "g1")
     sent = [n.as_dict() for n in notices(outcome)]
     with use_context(ctx):
         assert fan_out_webhooks("g1", sent) == 4
         assert fan_out_webhooks("g1", sent) == 0
     assert len(jobs.webhooks) == 4
-    stored = deliveries_of(store, "u0")
+    stored = store.deliveries_of("u0")
     assert sorted(d.kind for d in stored) == ["game_started", "your_turn"]
     body = json.loads(stored[0].body)
     assert list(body) == ["id", "kind", "game_id", "version", "created_at", "data"]
     assert body["id"] == stored[0].delivery_id and body["game_id"] == "g1"
 
 
-# -- delivering, in process ---------------------------------------------------------------------
+# -- delivering, in process, through a fake sender ------------------------------------------
 
 @pytest.fixture
-def inline(store: SqlStore) -> Iterator[WorkerContext]:
+def sender() -> FakeSender:
+    return FakeSender(script=failing_first("500", "hang"))
+
+
+@pytest.fixture
+def inline(store: SqlStore, sender: FakeSender) -> Iterator[WorkerContext]:
     holder: list[WorkerContext] = []
     jobs = InlineJobs(lambda: holder[0], retry_intervals=(0.05,), sweep_every=None,
                       poll=0.05)
     ctx = make_context(store, jobs=jobs)
     ctx.webhooks = WebhookConfig(allow_private=True, retry_delays=(0.05, 0.1),
-                                 timeout=0.5)
+                                 timeout=0.5, sender=sender)
     holder.append(ctx)
     yield ctx
     jobs.close()
 
 
-@pytest.fixture
-def receiver() -> Iterator[Receiver]:
-    r = Receiver(script=failing_first("500", "hang"))
-    yield r
-    r.close()
-
-
 def ping_delivery(ctx: WorkerContext, user: str = "u1") -> str:
-    found = webhooks.ping(ctx, user)
+    found = webhook_delivery.ping(ctx, user)
     assert found is not None
     return found.delivery_id
 
 
 def test_a_failing_receiver_gets_the_same_delivery_again_until_it_answers(
-        inline: WorkerContext, receiver: Receiver, monkeypatch: pytest.MonkeyPatch) -> None:
+        inline: WorkerContext, sender: FakeSender, monkeypatch: pytest.MonkeyPatch) -> None:
     failures: list[int] = []
     monkeypatch.setattr(reports, "_listeners",
                         reports.Listeners(webhook_failed=lambda: failures.append(1)))
-    put_webhook(inline.store, "u1", receiver.url, SECRET)
+    inline.store.put_webhook("u1", sender.url, SECRET)
     delivery_id = ping_delivery(inline)
-    got = receiver.wait_for(lambda r: len(r) == 3, what="three attempts")
+    got = sender.wait_for(lambda r: len(r) == 3, what="three attempts")
     assert [r.answered for r in got] == ["500", "hang", "200"]
     assert {r.delivery for r in got} == {delivery_id} and all(r.valid for r in got)
     assert len({r.raw for r in got}) == 1  # the very same body every time
@@ -286,15 +277,13 @@ def test_after_the_last_attempt_the_delivery_fails(inline: WorkerContext,
     failures: list[int] = []
     monkeypatch.setattr(reports, "_listeners",
                         reports.Listeners(webhook_failed=lambda: failures.append(1)))
-    down = Receiver(script=always("500"))
-    try:
-        put_webhook(inline.store, "u1", down.url, SECRET)
-        delivery_id = ping_delivery(inline)
-        found = wait_status(inline.store, delivery_id, FAILED)
-        assert found.attempts == 3 and found.next_attempt_at is None  # 2 waits: 3 attempts
-        assert len(down.received) == 3 and failures == [1, 1, 1]
-    finally:
-        down.close()
+    down = FakeSender(script=always("500"))
+    inline.webhooks.sender = down
+    inline.store.put_webhook("u1", down.url, SECRET)
+    delivery_id = ping_delivery(inline)
+    found = wait_status(inline.store, delivery_id, FAILED)
+    assert found.attempts == 3 and found.next_attempt_at is None  # 2 waits: 3 attempts
+    assert len(down.received) == 3 and failures == [1, 1, 1]
 
 
 def test_the_real_schedule_retries_for_more_than_a_day() -> None:
@@ -305,7 +294,7 @@ def test_the_real_schedule_retries_for_more_than_a_day() -> None:
 
 
 def test_private_addresses_are_refused_unless_allowed(inline: WorkerContext,
-                                                      receiver: Receiver) -> None:
+                                                      sender: FakeSender) -> None:
     for url in ("http://127.0.0.1/x", "http://localhost:8080/", "http://10.1.2.3/",
                 "http://169.254.169.254/latest/meta-data", "http://[::1]/",
                 "http://192.168.0.1/", "http://[::ffff:127.0.0.1]/", "http://0.0.0.0/"):
@@ -317,46 +306,74 @@ def test_private_addresses_are_refused_unless_allowed(inline: WorkerContext,
     assert check_url("http://no-such-host.invalid/", False) is None
     # checked again when sending: a registration that got in is still not called
     inline.webhooks.allow_private = False
-    put_webhook(inline.store, "u1", receiver.url, SECRET)
+    inline.store.put_webhook("u1", sender.url, SECRET)
     delivery_id = ping_delivery(inline)
     found = wait_until(inline.store, delivery_id, lambda d: d.attempts >= 1)
-    assert "private" in (found.attempt_log[0].error or "") and receiver.received == []
+    assert "private" in (found.attempt_log[0].error or "") and sender.received == []
+
+
+def test_the_sender_is_handed_the_addresses_that_were_checked(inline: WorkerContext) -> None:
+    inline.webhooks.sender = ok = FakeSender()
+    inline.store.put_webhook("u1", ok.url, SECRET)
+    delivery_id = ping_delivery(inline)
+    wait_status(inline.store, delivery_id, DELIVERED)
+    assert [[sockaddr[:2] for _, sockaddr in a] for a in ok.addresses] == [[("127.0.0.1", 9)]]
 
 
 def test_the_sweep_sends_what_was_due_when_its_job_was_lost(inline: WorkerContext) -> None:
-    ok = Receiver()
-    try:
-        put_webhook(inline.store, "u1", ok.url, SECRET)
-        now = inline.webhooks.clock()
-        body = webhooks.body("d_lost", "ping", None, None, webhooks.iso(now), {})
-        add_deliveries(inline.store, [NewDelivery("d_lost", "u1", "ping", None, None, body)],
-                       now)  # stored, but no job was ever asked for (Redis lost it)
-        with use_context(inline):
-            assert sweep()["webhooks"] == 1
-        wait_status(inline.store, "d_lost", DELIVERED)
-        assert [r.delivery for r in ok.received] == ["d_lost"]
-    finally:
-        ok.close()
+    inline.webhooks.sender = ok = FakeSender()
+    inline.store.put_webhook("u1", ok.url, SECRET)
+    now = inline.webhooks.clock()
+    body = webhook_delivery.body("d_lost", "ping", None, None, iso(now), {})
+    inline.store.add_deliveries([NewDelivery("d_lost", "u1", "ping", None, None, body)],
+                                now)  # stored, but no job was ever asked for (Redis lost it)
+    with use_context(inline):
+        assert sweep()["webhooks"] == 1
+    wait_status(inline.store, "d_lost", DELIVERED)
+    assert [r.delivery for r in ok.received] == ["d_lost"]
 
 
 def test_a_removed_webhook_sends_nothing_more(inline: WorkerContext) -> None:
-    ok = Receiver()
+    inline.webhooks.sender = ok = FakeSender()
+    inline.store.put_webhook("u1", ok.url, SECRET)
+    inline.jobs.close()  # nothing runs by itself from here
+    delivery_id = ping_delivery(inline)
+    inline.store.delete_webhook("u1")
+    with use_context(inline):
+        assert deliver_webhook(delivery_id) == FAILED
+    assert ok.received == []
+
+
+# -- the real sender, end to end over a socket ---------------------------------------------------
+
+def test_the_real_sender_posts_the_signed_body_to_a_receiver() -> None:
+    receiver = Receiver(script=failing_first("500"))
     try:
-        put_webhook(inline.store, "u1", ok.url, SECRET)
-        inline.jobs.close()  # nothing runs by itself from here
-        delivery_id = ping_delivery(inline)
-        delete_webhook(inline.store, "u1")
-        with use_context(inline):
-            assert deliver_webhook(delivery_id) == FAILED
-        assert ok.received == []
+        raw = b'{"id":"d_1","kind":"ping"}'
+        sent = webhook_delivery.headers("d_1", "ping", SECRET, int(time.time()), raw)
+        answers = [post(receiver.url, raw, sent, 2.0, True, HttpSender()) for _ in range(2)]
+        assert answers == [(500, None), (200, None)]
+        got = receiver.wait_for(lambda r: len(r) == 2)
+        assert all(r.valid and r.raw == raw and r.delivery == "d_1" for r in got)
     finally:
-        ok.close()
+        receiver.close()
+
+
+def test_the_real_sender_gives_up_on_a_receiver_that_does_not_answer() -> None:
+    receiver = Receiver(script=always("hang"))
+    try:
+        started = time.monotonic()
+        status, error = post(receiver.url, b"{}", {}, 0.5, True, HttpSender())
+        assert status is None and "no answer within 0.5 s" in (error or "")
+        assert 0.4 <= time.monotonic() - started < 2.0
+    finally:
+        receiver.close()
 
 
 def wait_until(store: SqlStore, delivery_id: str, check: Any, timeout: float = 10.0) -> Any:
     end = time.monotonic() + timeout
     while True:
-        found = next(d for d in deliveries_of(store, "u1", 200) if d.delivery_id == delivery_id)
+        found = next(d for d in store.deliveries_of("u1", 200) if d.delivery_id == delivery_id)
         if check(found):
             return found
         assert time.monotonic() < end, f"delivery {delivery_id}: {found}"
@@ -365,5 +382,5 @@ def wait_until(store: SqlStore, delivery_id: str, check: Any, timeout: float = 1
 
 def wait_status(store: SqlStore, delivery_id: str, status: str) -> Any:
     found = wait_until(store, delivery_id, lambda d: d.status == status)
-    assert delivery(store, delivery_id) is not None
+    assert store.delivery(delivery_id) is not None
     return found

@@ -25,7 +25,7 @@ import sys
 import time
 import urllib.request
 from collections.abc import Callable, Iterator
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -46,7 +46,7 @@ from tests.test_worker_helpers import (
 )
 from worker.context import DATABASE_URL, QUEUE_NAME, REDIS_URL, WorkerContext, build_context
 from worker.effects import follow_up
-from worker.queue import RqJobs, deadline_job_id, score_job_id
+from worker.rq_jobs import RqJobs, score_job_id
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -304,24 +304,6 @@ def test_a_job_lost_from_its_queue_is_enqueued_again(
         jobs.score(gid)
     assert jobs.queue.job_ids == [score_job_id(gid)]
     assert any("lost" in r.getMessage() for r in caplog.records)
-    jobs.close()
-
-
-def test_a_later_deadline_replaces_the_scheduled_one(redis_url: str, queue: str) -> None:
-    jobs = RqJobs(redis_url, queue)
-    gid = game_id()
-    now = datetime.now(UTC)
-    first, second = now + timedelta(hours=1), now + timedelta(hours=2)
-    jobs.deadline(gid, first)
-    jobs.deadline(gid, first)  # asked twice: one job
-    assert jobs.queue.scheduled_job_registry.get_job_ids() == [deadline_job_id(gid, first)]
-    jobs.deadline(gid, second)  # the next turn's: the first one is pointless now
-    assert jobs.queue.scheduled_job_registry.get_job_ids() == [deadline_job_id(gid, second)]
-    jobs.deadline(gid, first)  # a late caller with the older deadline: ignored
-    assert jobs.queue.scheduled_job_registry.get_job_ids() == [deadline_job_id(gid, second)]
-    other = game_id()
-    jobs.deadline(other, first)  # another game's deadlines are its own
-    assert len(jobs.queue.scheduled_job_registry.get_job_ids()) == 2
     jobs.close()
 
 

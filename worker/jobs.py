@@ -25,7 +25,7 @@ from events.index import GameRow, seats_to_act
 from worker import reports
 from worker.context import WorkerContext, current_context
 from worker.effects import follow_up
-from worker.webhooks import sweep_deliveries
+from worker.webhook_delivery import sweep_deliveries
 
 log = logging.getLogger(__name__)
 
@@ -141,7 +141,7 @@ def sweep(limit: int = SWEEP_LIMIT) -> dict[str, int]:
     when it is waiting already). Games past their turn deadline get their deadline
     job (run at once). Webhook deliveries that are due and that no job holds (their
     job was lost with Redis's data, or their worker died) are asked for again, and old
-    finished ones are dropped (`worker.webhooks.sweep_deliveries`; counted as
+    finished ones are dropped (`worker.webhook_delivery.sweep_deliveries`; counted as
     ``webhooks`` when there were any). Every ask is idempotent, so sweeps may overlap.
     """
     ctx = current_context()

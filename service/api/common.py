@@ -10,8 +10,8 @@ from flask import Response, current_app, request
 from flask_smorest import Blueprint
 
 from domain.table import Table
+from events.accounts import User
 from events.jsontext import parse, to_bytes
-from events.sql import User
 from service.problems import KINDS, Problem
 from service.views import Viewer
 

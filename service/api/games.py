@@ -24,9 +24,9 @@ from domain.table import (
 )
 from domain.violations import RuleViolation
 from events import request_hash, seat_actor, user_actor
+from events.accounts import User
 from events.index import seats_to_act
 from events.repository import Outcome
-from events.sql import User
 from events.store import VersionConflict
 from service import observability
 from service.api.common import (

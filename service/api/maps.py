@@ -8,17 +8,14 @@ from typing import Any
 from flask.views import MethodView
 from flask_smorest import Blueprint
 
-from domain.board import MAP_NAMES, load_board
-from domain.rules import RULES_VERSION, Rules, rules_for
+from domain.maps import MapEntry, map_entry, map_names
+from domain.rules import RULES_VERSION, Rules
 from service.api.common import json_response, problems
 from service.problems import Problem
 from service.schemas import MapListSchema, MapSchema
 
 blp = Blueprint("maps", __name__, url_prefix="/v1/maps",
                 description="The three boards and their rules.")
-
-TITLES = {"usa": "Ticket to Ride (North America)", "europe": "Ticket to Ride Europe",
-          "nordic": "Ticket to Ride Nordic Countries"}
 
 
 def rules_view(rules: Rules) -> dict[str, Any]:
@@ -37,11 +34,10 @@ def rules_view(rules: Rules) -> dict[str, Any]:
     }
 
 
-@cache
-def map_view(name: str) -> dict[str, Any]:
-    board = load_board(name)
-    return {**board.as_dict(), "name": TITLES[name], "rules": rules_view(rules_for(name)),
-            "rules_version": RULES_VERSION}
+@cache  # by entry, not by name: a map registered again under a name is another entry
+def map_view(entry: MapEntry) -> dict[str, Any]:
+    return {**entry.board.as_dict(), "name": entry.title,
+            "rules": rules_view(entry.rules_in(RULES_VERSION)), "rules_version": RULES_VERSION}
 
 
 @blp.route("")
@@ -51,11 +47,11 @@ class Maps(MethodView):
     def get(self) -> Any:
         """The maps this server plays"""
         maps = []
-        for name in MAP_NAMES:
-            board = load_board(name)
-            maps.append({"map": name, "name": TITLES[name], "cities": len(board.cities),
+        for entry in map(map_entry, map_names()):
+            board = entry.board
+            maps.append({"map": entry.name, "name": entry.title, "cities": len(board.cities),
                          "routes": len(board.routes), "tickets": len(board.tickets),
-                         "rules": rules_view(rules_for(name))})
+                         "rules": rules_view(entry.rules_in(RULES_VERSION))})
         return json_response({"maps": maps})
 
 
@@ -65,7 +61,7 @@ class Map(MethodView):
     @problems(blp, "not-found", "rate-limited")
     def get(self, map_name: str) -> Any:
         """A board: cities, routes (with their ids), tickets and rules"""
-        if map_name not in MAP_NAMES:
+        if map_name not in map_names():
             raise Problem("not-found", f"There is no map {map_name!r}; maps: "
-                          f"{', '.join(MAP_NAMES)}.")
-        return json_response(map_view(map_name))
+                          f"{', '.join(map_names())}.")
+        return json_response(map_view(map_entry(map_name)))

@@ -6,6 +6,7 @@ from __future__ import annotations
 import copy
 import html
 import json
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -92,65 +93,81 @@ DOCS_START = """window.ui = SwaggerUIBundle({url: "/openapi.yaml", dom_id: "#doc
 """
 
 
-def register_pages(app: Flask) -> None:
-    @app.get("/openapi.yaml")
-    def openapi_yaml() -> Response:
-        text = current_app.config.setdefault("TTR_SPEC_YAML", spec_yaml(current_app))
-        return Response(text, mimetype="application/yaml")
+def openapi_yaml() -> Response:
+    text = current_app.config.setdefault("TTR_SPEC_YAML", spec_yaml(current_app))
+    return Response(text, mimetype="application/yaml")
 
-    @app.get("/docs")
-    def docs() -> Response:
-        return Response(DOCS_PAGE, mimetype="text/html")
 
-    @app.get("/docs/start.js")
-    def docs_start() -> Response:
-        return Response(DOCS_START, mimetype="text/javascript")
+def docs() -> Response:
+    return Response(DOCS_PAGE, mimetype="text/html")
 
-    @app.get("/docs/assets/<path:name>")
-    def docs_assets(name: str) -> Response:
-        return send_from_directory(_swagger_ui_path(), name, max_age=86400)
 
-    @app.get("/problems/<kind>")
-    def problem_page(kind: str) -> Response:
-        if kind not in KINDS:
-            raise Problem("not-found", f"There is no problem type {kind!r}.")
-        k = KINDS[kind]
-        body = (f"<!doctype html><html lang=en><meta charset=utf-8><title>{k.title}</title>"
-                f"<h1>{k.status} {html.escape(k.title)}</h1>"
-                f"<p>{html.escape(k.description)}</p>")
-        if kind == "rule-violation":
-            rows = "".join(f"<tr><td><code>{c}</code></td><td>{html.escape(m)}</td></tr>"
-                           for c, m in CODES.items())
-            body += f"<table><tr><th>code</th><th>rule</th></tr>{rows}</table>"
-        return Response(body, mimetype="text/html")
+def docs_start() -> Response:
+    return Response(DOCS_START, mimetype="text/javascript")
 
-    @app.get("/healthz")
-    def healthz() -> Response:
-        return Response('{"status":"ok"}', mimetype="application/json")
 
-    @app.get("/readyz")
-    def readyz() -> Response:
-        from service.app import services
+def docs_assets(name: str) -> Response:
+    return send_from_directory(_swagger_ui_path(), name, max_age=86400)
 
-        s = services()
-        checks: dict[str, str] = {}
+
+def problem_page(kind: str) -> Response:
+    if kind not in KINDS:
+        raise Problem("not-found", f"There is no problem type {kind!r}.")
+    k = KINDS[kind]
+    body = (f"<!doctype html><html lang=en><meta charset=utf-8><title>{k.title}</title>"
+            f"<h1>{k.status} {html.escape(k.title)}</h1>"
+            f"<p>{html.escape(k.description)}</p>")
+    if kind == "rule-violation":
+        rows = "".join(f"<tr><td><code>{c}</code></td><td>{html.escape(m)}</td></tr>"
+                       for c, m in CODES.items())
+        body += f"<table><tr><th>code</th><th>rule</th></tr>{rows}</table>"
+    return Response(body, mimetype="text/html")
+
+
+def healthz() -> Response:
+    return Response('{"status":"ok"}', mimetype="application/json")
+
+
+def readyz() -> Response:
+    from service.app import services
+
+    s = services()
+    checks: dict[str, str] = {}
+    try:
+        s.store.schema_version()
+        checks["database"] = "ok"
+    except Exception as error:  # any failure means not ready
+        checks["database"] = f"unavailable: {type(error).__name__}"
+    if s.settings.redis_url:
         try:
-            s.store.schema_version()
-            checks["database"] = "ok"
-        except Exception as error:  # any failure means not ready
-            checks["database"] = f"unavailable: {type(error).__name__}"
-        if s.settings.redis_url:
-            try:
-                redis.Redis.from_url(s.settings.redis_url, socket_timeout=1,
-                                     socket_connect_timeout=1).ping()
-                checks["redis"] = "ok"
-            except Exception as error:
-                checks["redis"] = f"unavailable: {type(error).__name__}"
-        ready = all(v == "ok" for v in checks.values())
-        return Response(json.dumps({"status": "ready" if ready else "not ready",
-                                    "checks": checks}),
-                        status=200 if ready else 503, mimetype="application/json")
+            redis.Redis.from_url(s.settings.redis_url, socket_timeout=1,
+                                 socket_connect_timeout=1).ping()
+            checks["redis"] = "ok"
+        except Exception as error:
+            checks["redis"] = f"unavailable: {type(error).__name__}"
+    ready = all(v == "ok" for v in checks.values())
+    return Response(json.dumps({"status": "ready" if ready else "not ready",
+                                "checks": checks}),
+                    status=200 if ready else 503, mimetype="application/json")
 
-    @app.get("/games/<game_id>/replay")
-    def replay_page(game_id: str) -> Response:
-        return send_from_directory(STATIC / "replay", "index.html")
+
+def replay_page(game_id: str) -> Response:
+    return send_from_directory(STATIC / "replay", "index.html")
+
+
+# each page's endpoint is its view's name
+PAGES: tuple[tuple[str, Callable[..., Response]], ...] = (
+    ("/openapi.yaml", openapi_yaml),
+    ("/docs", docs),
+    ("/docs/start.js", docs_start),
+    ("/docs/assets/<path:name>", docs_assets),
+    ("/problems/<kind>", problem_page),
+    ("/healthz", healthz),
+    ("/readyz", readyz),
+    ("/games/<game_id>/replay", replay_page),
+)
+
+
+def register_pages(app: Flask) -> None:
+    for rule, view in PAGES:
+        app.add_url_rule(rule, view.__name__, view, methods=["GET"])

@@ -14,14 +14,7 @@ from flask.views import MethodView
 from flask_smorest import Blueprint
 
 from events.clock import iso
-from events.webhooks import (
-    Delivery,
-    Webhook,
-    delete_webhook,
-    deliveries_of,
-    put_webhook,
-    webhook_of,
-)
+from events.webhooks import Delivery, Webhook
 from service.api.common import BEARER, json_response, problems
 from service.app import services
 from service.auth import current_user
@@ -33,7 +26,8 @@ from service.schemas import (
     NewWebhookSchema,
     WebhookSchema,
 )
-from worker.webhooks import check_url, ping
+from worker.webhook_delivery import ping
+from worker.webhook_sender import check_url
 
 blp = Blueprint("webhooks", __name__, url_prefix="/v1/users/me/webhook",
                 description="Your webhook: every event that concerns you, POSTed and signed.")
@@ -120,7 +114,7 @@ class MyWebhook(MethodView):
         if reason is not None:
             raise Problem("invalid-request", f"This URL cannot be a webhook: {reason}.",
                           errors={"url": [reason]})
-        hook, created = put_webhook(s.store, user.user_id, body["url"], body["secret"])
+        hook, created = s.store.put_webhook(user.user_id, body["url"], body["secret"])
         s.worker.webhooks.recipients.invalidate()
         return json_response(webhook_view(hook), 201 if created else 200)
 
@@ -129,7 +123,7 @@ class MyWebhook(MethodView):
     @blp.doc(security=BEARER)
     def get(self) -> Any:
         """Your webhook (without its secret)"""
-        hook = webhook_of(services().store, current_user().user_id)
+        hook = services().store.webhook_of(current_user().user_id)
         if hook is None:
             raise Problem("not-found", "You have no webhook (PUT one here).")
         return json_response(webhook_view(hook))
@@ -143,7 +137,7 @@ class MyWebhook(MethodView):
         Nothing more is sent; deliveries still pending fail.
         """
         s = services()
-        delete_webhook(s.store, current_user().user_id)
+        s.store.delete_webhook(current_user().user_id)
         s.worker.webhooks.recipients.invalidate()
         return Response(status=204)
 
@@ -161,7 +155,7 @@ class Deliveries(MethodView):
         `failed` after its last attempt (or when the webhook was removed). Deliveries
         are kept 30 days.
         """
-        found = deliveries_of(services().store, current_user().user_id, args["limit"])
+        found = services().store.deliveries_of(current_user().user_id, args["limit"])
         return json_response({"deliveries": [delivery_view(d) for d in found]})
 
 

@@ -18,8 +18,6 @@
     red: "#d9453a", orange: "#f08c2a", yellow: "#f1d033", green: "#3f9f4a",
     blue: "#3a72d8", purple: "#8a55c9", black: "#333333", white: "#fafafa", gray: "#a3a3a3",
   };
-  const DEFAULT_TRAINS = { usa: 45, europe: 45, nordic: 40 };
-  const DEFAULT_STATIONS = { usa: 0, europe: 3, nordic: 0 };
   // Drawing sizes (the layouts are made for them: tests/replay_fixtures.py).
   const CITY_RADIUS = 6.5;
   const CITY_TRIM = 9; // a route starts this far from the city's centre
@@ -121,12 +119,12 @@
     const routes = board.routes || [];
     const routeById = new Map(routes.map((r) => [r.id, r]));
     const ticketById = new Map((board.tickets || []).map((t) => [t.id, t]));
-    const rules = board.rules || {};
+    const rules = board.rules; // GET /v1/maps/{map} serves the map's rules with its board
     const mapName = board.map;
     const model = {
       records, board, layout, routes, routeById, ticketById, mapName,
-      trains: rules.trains ?? DEFAULT_TRAINS[mapName] ?? 45,
-      stations: rules.stations ?? DEFAULT_STATIONS[mapName] ?? 0,
+      trains: rules.trains,
+      stations: rules.stations,
     };
     model.descriptions = describeAll(model);
     return model;

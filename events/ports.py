@@ -1,0 +1,104 @@
+"""The store's ports: what each user of the store needs from it, one Protocol each.
+
+`SqlStore` (either adapter) satisfies all of them; a caller names the narrowest one
+it uses, so a reader sees what a module touches and a test can hand it a small fake:
+
+- `EventStore` (in `events.store`): append with optimistic concurrency and
+  idempotency keys, streams, the global and per-user feeds, snapshots;
+- `GamesIndex`: the lobby, a user's games, one game's row, the deadlines that have
+  passed, the games waiting for their score;
+- `UserAccounts`: users and the hashes of their tokens;
+- `WebhookStore`: registrations, deliveries and their attempts;
+- `Migrations`: the schema.
+
+`Store` is all of them at once: what the one bootstrap opens and hands out.
+`tests/test_store_contract.py` and its neighbours hold every adapter to them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Protocol
+
+from events.accounts import User
+from events.index import GameRow
+from events.store import EventStore
+from events.webhooks import Attempt, Delivery, NewDelivery, Webhook
+
+__all__ = ["EventStore", "GamesIndex", "Migrations", "Store", "UserAccounts",
+           "WebhookStore"]
+
+
+class GamesIndex(Protocol):
+    """The games index (`events.index`): written by appends, read here."""
+
+    def game_row(self, game_id: str) -> GameRow | None: ...
+
+    def open_games(self, map_name: str | None = None, limit: int = 50) -> list[GameRow]:
+        """Public games with free seats, newest activity first."""
+
+    def games_of_user(self, user_id: str, status: str | None = None, my_turn: bool = False,
+                      limit: int = 100) -> list[GameRow]:
+        """The games `user_id` sits at, newest activity first."""
+
+    def overdue_games(self, now: datetime, limit: int = 100) -> list[GameRow]:
+        """Games being played whose turn deadline has passed."""
+
+    def games_with_status(self, status: str, limit: int = 100) -> list[GameRow]: ...
+
+
+class UserAccounts(Protocol):
+    """Users, found by the SHA-256 of their bearer token."""
+
+    def create_user(self, user_id: str, name: str, token_sha256: str,
+                    admin: bool = False) -> User: ...
+
+    def user_by_token(self, token_sha256: str) -> User | None: ...
+
+
+class WebhookStore(Protocol):
+    """Webhook registrations, deliveries and attempts (`events.webhooks`)."""
+
+    def clock(self) -> datetime: ...
+
+    def put_webhook(self, user_id: str, url: str, secret: str) -> tuple[Webhook, bool]: ...
+
+    def webhook_of(self, user_id: str) -> Webhook | None: ...
+
+    def delete_webhook(self, user_id: str) -> bool: ...
+
+    def webhook_users(self) -> frozenset[str]: ...
+
+    def add_deliveries(self, deliveries: Sequence[NewDelivery], now: datetime,
+                       due: datetime | None = None) -> list[str]: ...
+
+    def delivery(self, delivery_id: str) -> Delivery | None: ...
+
+    def deliveries_of(self, user_id: str, limit: int = 50) -> list[Delivery]: ...
+
+    def claim(self, delivery_id: str, now: datetime, until: datetime,
+              early: float = 0.0) -> Delivery | None: ...
+
+    def record_attempt(self, delivery_id: str, attempt: Attempt, status: str,
+                       next_attempt_at: datetime | None) -> bool: ...
+
+    def give_up(self, delivery_id: str) -> bool: ...
+
+    def due_deliveries(self, now: datetime,
+                       limit: int = 1000) -> list[tuple[str, datetime]]: ...
+
+    def count_deliveries(self) -> dict[str, int]: ...
+
+    def prune_deliveries(self, before: datetime, limit: int = 1000) -> int: ...
+
+
+class Migrations(Protocol):
+    def migrate(self) -> list[int]:
+        """Apply every missing migration; the numbers applied."""
+
+    def schema_version(self) -> int: ...
+
+
+class Store(EventStore, GamesIndex, UserAccounts, WebhookStore, Migrations, Protocol):
+    """Every port at once (what `events.open_store` returns)."""

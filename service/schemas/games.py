@@ -1,0 +1,202 @@
+"""A game as a viewer sees it, the lobby's and a user's lists of games, and what
+creating, joining, importing and scoring a game take and answer."""
+
+from __future__ import annotations
+
+from marshmallow import Schema, fields, validate
+
+from domain.cards import KINDS
+from domain.table import MAX_TURN_TIME_LIMIT
+from service.map_names import KnownMap
+from service.schemas.base import STATUSES, StrictSchema, doc
+
+
+class NewGameSchema(StrictSchema):
+    map = fields.Str(required=True, validate=KnownMap(),
+                     metadata={"example": "europe"})
+    seats = fields.Int(required=True, validate=validate.Range(2, 5),
+                       metadata=doc("How many players (within the map's range).", example=4))
+    private = fields.Bool(load_default=False, metadata=doc(
+        "Private games are not listed in the lobby and need the invite code to join."))
+    turn_time_limit = fields.Int(
+        load_default=None, allow_none=True, validate=validate.Range(1, MAX_TURN_TIME_LIMIT),
+        metadata=doc("Seconds each player has for a turn (and for the setup ticket choice); "
+                      "none by default. The server's minimum applies (TTR_MIN_TURN_TIME_LIMIT, "
+                      "60 s by default).", example=86400))
+    drop_after_timeouts = fields.Int(
+        load_default=3, allow_none=True, validate=validate.Range(1, 100),
+        metadata=doc("A player whose turns time out this many times in a row leaves the "
+                      "game (null: never)."))
+    join = fields.Bool(load_default=True, metadata=doc("Take the first seat at once."))
+    name = fields.Str(validate=validate.Length(min=1, max=64),
+                      metadata=doc("Your name at this table (default: your user name)."))
+
+
+class TakeSeatSchema(StrictSchema):
+    name = fields.Str(validate=validate.Length(min=1, max=64))
+    invite_code = fields.Str(validate=validate.Length(max=200))
+
+
+class TicketViewSchema(Schema):
+    id = fields.Str(required=True)
+    from_ = fields.Str(required=True, data_key="from")
+    to = fields.Str(required=True)
+    points = fields.Int(required=True)
+
+
+CardMap = fields.Dict(keys=fields.Str(validate=validate.OneOf(KINDS)), values=fields.Int())
+
+
+class PlayerViewSchema(Schema):
+    seat = fields.Int(required=True)
+    user_id = fields.Str(required=True)
+    name = fields.Str(required=True)
+    to_act = fields.Bool(required=True)
+    out = fields.Str(allow_none=True, metadata={"enum": ["resigned", "dropped", None]})
+    trains = fields.Int()
+    stations_left = fields.Int()
+    stations = fields.List(fields.Str())
+    routes = fields.List(fields.Str())
+    route_points = fields.Int()
+    hand_size = fields.Int()
+    ticket_count = fields.Int()
+    pending_ticket_count = fields.Int()
+    timeouts_in_a_row = fields.Int()
+    hand = fields.Dict(keys=fields.Str(), values=fields.Int(),
+                       metadata=doc("After the end only."))
+    tickets = fields.List(fields.Nested(TicketViewSchema), metadata=doc("After the end only."))
+    pending_tickets = fields.List(fields.Nested(TicketViewSchema),
+                                  metadata=doc("After the end only."))
+
+
+class TurnSchema(Schema):
+    seat = fields.Int(required=True)
+    step = fields.Str(required=True, metadata={"enum": ["start", "second_card", "keep_tickets",
+                                                        "tunnel"]})
+    number = fields.Int(required=True)
+
+
+class TunnelSchema(Schema):
+    seat = fields.Int(required=True)
+    route = fields.Str(required=True)
+    cards = fields.Dict(keys=fields.Str(), values=fields.Int(), required=True)
+    color = fields.Str(required=True)
+    revealed = fields.List(fields.Str(), required=True)
+    extra_cards = fields.Int(required=True)
+
+
+class FinalRoundSchema(Schema):
+    started_by = fields.Int(required=True)
+    turns_owed = fields.List(fields.Int(), required=True)
+
+
+class PendingSchema(Schema):
+    kind = fields.Str(required=True, metadata={"enum": ["keep_tickets", "tunnel",
+                                                        "second_card"]})
+    keep_at_least = fields.Int()
+
+
+class YouSchema(Schema):
+    seat = fields.Int(required=True)
+    hand = fields.Dict(keys=fields.Str(), values=fields.Int(), required=True)
+    tickets = fields.List(fields.Nested(TicketViewSchema), required=True)
+    pending_tickets = fields.List(fields.Nested(TicketViewSchema), required=True)
+    pending = fields.Nested(PendingSchema, required=True, allow_none=True)
+
+
+class OptionsSchema(Schema):
+    turn_time_limit = fields.Int(required=True, allow_none=True)
+    drop_after_timeouts = fields.Int(required=True, allow_none=True)
+
+
+class GameSchema(Schema):
+    id = fields.Str(required=True)
+    map = fields.Str(required=True)
+    status = fields.Str(required=True, metadata={"enum": list(STATUSES)})
+    version = fields.Int(required=True, metadata=doc("The number of events so far; the ETag."))
+    rules_version = fields.Int(required=True)
+    seats = fields.Int(required=True)
+    private = fields.Bool(required=True)
+    created_by = fields.Str(required=True)
+    created_at = fields.DateTime(required=True, allow_none=True)
+    last_activity = fields.DateTime(required=True, allow_none=True)
+    options = fields.Nested(OptionsSchema, required=True)
+    seed_commitment = fields.Str(required=True, metadata=doc(
+        "SHA-256 of the secret seed that drives every shuffle (see docs/shuffles.md)."))
+    seed = fields.Str(required=True, allow_none=True, metadata=doc("Revealed at the end."))
+    phase = fields.Str(required=True, allow_none=True,
+                       metadata={"enum": ["setup", "playing", "ended", None]})
+    to_act = fields.List(fields.Int(), required=True, metadata=doc("Seats that must act now."))
+    deadline = fields.DateTime(required=True, allow_none=True)
+    players = fields.List(fields.Nested(PlayerViewSchema), required=True)
+    turn = fields.Nested(TurnSchema, required=True, allow_none=True)
+    market = fields.List(fields.Str(allow_none=True), required=True)
+    deck_count = fields.Int(required=True)
+    discard_count = fields.Int(required=True)
+    ticket_deck_count = fields.Int(required=True)
+    tunnel = fields.Nested(TunnelSchema, required=True, allow_none=True)
+    final_round = fields.Nested(FinalRoundSchema, required=True, allow_none=True)
+    end_reason = fields.Str(required=True, allow_none=True)
+    you = fields.Nested(YouSchema, required=True, allow_none=True, metadata=doc(
+        "The caller's own hand, tickets and pending choice (null unless seated)."))
+    score = fields.List(fields.Dict(), required=True, allow_none=True,
+                        metadata=doc("The final score once computed (see /score)."))
+
+
+class GameCreatedSchema(GameSchema):
+    invite_code = fields.Str(metadata=doc("Private games: shown only now, to the creator."))
+
+
+class GameListEntrySchema(Schema):
+    id = fields.Str(required=True)
+    map = fields.Str(required=True)
+    status = fields.Str(required=True, metadata={"enum": list(STATUSES)})
+    private = fields.Bool(required=True)
+    seats = fields.Int(required=True)
+    seats_taken = fields.Int(required=True)
+    created_by = fields.Str(required=True)
+    created_at = fields.DateTime(required=True)
+    last_activity = fields.DateTime(required=True)
+    version = fields.Int(required=True)
+    turn_time_limit = fields.Int(required=True, allow_none=True)
+    deadline = fields.DateTime(required=True, allow_none=True)
+    players = fields.List(fields.Dict(), required=True)
+    to_act = fields.List(fields.Int(), required=True)
+    your_seat = fields.Int(required=True, allow_none=True)
+    your_turn = fields.Bool(required=True)
+
+
+class GameListSchema(Schema):
+    games = fields.List(fields.Nested(GameListEntrySchema), required=True)
+
+
+class LobbyArgsSchema(StrictSchema):
+    status = fields.Str(load_default="open", validate=validate.OneOf(["open"]))
+    map = fields.Str(validate=KnownMap())
+    limit = fields.Int(load_default=50, validate=validate.Range(1, 200))
+
+
+class MyGamesArgsSchema(StrictSchema):
+    status = fields.Str(validate=validate.OneOf(STATUSES))
+    my_turn = fields.Bool(load_default=False)
+    limit = fields.Int(load_default=100, validate=validate.Range(1, 500))
+
+
+class ScoreSchema(Schema):
+    game_id = fields.Str(required=True)
+    status = fields.Str(required=True, metadata={"enum": list(STATUSES)})
+    players = fields.List(fields.Dict(), required=True, metadata=doc(
+        "Per seat: routes, stations (with the route each borrows), tickets (from, to, "
+        "points, completed), the longest path's length and routes, `score` (its parts "
+        "`routes`, `tickets`, `stations`, `longest_path`, `globetrotter` and their "
+        "`total`), rank, winner."))
+    winners = fields.List(fields.Int(), required=True)
+
+
+class ScorePendingSchema(Schema):
+    game_id = fields.Str(required=True)
+    status = fields.Str(required=True, metadata={"enum": list(STATUSES)})
+
+
+class ImportArgsSchema(StrictSchema):
+    pass

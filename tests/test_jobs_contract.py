@@ -1,0 +1,107 @@
+"""The jobs port's contract, written once and run on every adapter: `InlineJobs` (threads
+in this process) and `RqJobs` (real Redis, and real `ttr worker` processes that run
+the jobs). Both run on the test's own PostgreSQL schema; each RQ test has a queue of
+its own (see `tests/test_worker_rq.py` for the isolation)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from events import SqlStore
+from tests.test_worker_helpers import count_scored, finished_game, make_context
+from tests.test_worker_rq import Workers, game_id
+from worker.context import WorkerContext, build_context
+from worker.effects import follow_up
+from worker.inline_jobs import InlineJobs
+from worker.rq_jobs import RqJobs
+
+ADAPTERS = ["inline", "rq"]
+
+
+@dataclass
+class Adapter:
+    ctx: WorkerContext  # the API's side: the store, the log, and the jobs under test
+    jobs: InlineJobs | RqJobs
+    run: Callable[[], None]  # let the jobs asked for so far run to their end
+
+
+def _inline(store: SqlStore) -> Iterator[Adapter]:
+    holder: list[WorkerContext] = []
+    jobs = InlineJobs(lambda: holder[0], retry_intervals=(0.05, 0.1, 0.2), sweep_every=None)
+    ctx = make_context(store, jobs=jobs)
+    holder.append(ctx)
+
+    def run() -> None:
+        assert jobs.wait_idle(20)
+
+    yield Adapter(ctx, jobs, run)
+    jobs.close()
+
+
+def _rq(request: pytest.FixtureRequest, tmp_path: Path, database_url: str) -> Iterator[Adapter]:
+    redis_url: str = request.getfixturevalue("redis_url")
+    queue: str = request.getfixturevalue("queue")
+    ctx = build_context(database_url, redis_url, queue=queue)
+    workers = Workers(tmp_path, database_url, redis_url, queue)
+    assert isinstance(ctx.jobs, RqJobs)
+    yield Adapter(ctx, ctx.jobs, workers.run_burst)
+    workers.stop_all()
+    ctx.close()
+
+
+@pytest.fixture(params=ADAPTERS)
+def adapter(request: pytest.FixtureRequest, tmp_path: Path, pg_schema_url: str,
+            pg_store: SqlStore) -> Iterator[Adapter]:
+    """Each jobs adapter in turn."""
+    if request.param == "inline":
+        yield from _inline(pg_store)
+    else:
+        yield from _rq(request, tmp_path, pg_schema_url)
+
+
+def pending(jobs: InlineJobs | RqJobs) -> list[tuple[str, datetime]]:
+    """The deadlines waiting, soonest first (of the same time: by game id)."""
+    return sorted(jobs.pending_deadlines(), key=lambda p: (p[1], p[0]))
+
+
+def test_jobs_score_a_game_that_ended(adapter: Adapter, pg_store: SqlStore) -> None:
+    gid = game_id()
+    outcome = finished_game(adapter.ctx.log, gid, random.Random(17))
+    follow_up(adapter.ctx, outcome)
+    adapter.run()
+    assert count_scored(pg_store, gid) == 1
+
+
+def test_a_score_asked_for_again_and_again_is_appended_once(adapter: Adapter,
+                                                            pg_store: SqlStore) -> None:
+    gid = game_id()
+    finished_game(adapter.ctx.log, gid, random.Random(20))
+    for _ in range(5):
+        adapter.jobs.score(gid)
+    adapter.run()
+    adapter.jobs.score(gid)  # asked again after the job finished: it finds nothing to do
+    adapter.run()
+    assert count_scored(pg_store, gid) == 1
+
+
+def test_a_later_deadline_replaces_the_earlier(adapter: Adapter) -> None:
+    jobs = adapter.jobs
+    g1, g2 = game_id(), game_id()
+    now = datetime.now(UTC).replace(microsecond=0)
+    first, second = now + timedelta(hours=1), now + timedelta(hours=2)
+    jobs.deadline(g1, first)
+    jobs.deadline(g1, first)  # asked twice: one job
+    assert pending(jobs) == [(g1, first)]
+    jobs.deadline(g2, first)  # another game's deadlines are its own
+    assert pending(jobs) == sorted([(g1, first), (g2, first)], key=lambda p: p[0])
+    jobs.deadline(g1, second)  # the next turn's: the first one is pointless now
+    assert pending(jobs) == [(g2, first), (g1, second)]
+    jobs.deadline(g1, first)  # a late caller with the older deadline: ignored
+    assert pending(jobs) == [(g2, first), (g1, second)]
+

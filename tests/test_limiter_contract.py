@@ -1,0 +1,58 @@
+"""The rate limiter's contract, written once and run on every adapter: `MemoryLimiter`
+(one process) and `RedisLimiter` (real Redis, one bucket shared by every process).
+Bucket keys are random: test sessions share the Redis."""
+
+from __future__ import annotations
+
+import secrets
+import time
+from collections.abc import Iterator
+
+import pytest
+
+from service.ratelimit import Limiter, MemoryLimiter, RedisLimiter
+
+ADAPTERS = ["memory", "redis"]
+
+
+@pytest.fixture(params=ADAPTERS)
+def limiter(request: pytest.FixtureRequest) -> Iterator[Limiter]:
+    """Each limiter adapter in turn."""
+    if request.param == "memory":
+        yield MemoryLimiter()
+    else:
+        yield RedisLimiter(request.getfixturevalue("redis_url"))
+
+
+@pytest.fixture
+def key(limiter: Limiter) -> Iterator[str]:
+    name = "test-" + secrets.token_hex(6)
+    yield name
+    if isinstance(limiter, RedisLimiter):
+        limiter._redis.delete("ttr:rate:" + name, "ttr:rate:" + name + "-other")
+
+
+def test_a_full_bucket_lets_its_burst_through_then_refuses(limiter: Limiter, key: str) -> None:
+    allowed = [limiter.take(key, 0.5, 4) == 0.0 for _ in range(6)]
+    assert allowed == [True] * 4 + [False] * 2
+
+
+def test_an_empty_bucket_says_how_long_until_a_request_has_refilled(
+        limiter: Limiter, key: str) -> None:
+    waits = [limiter.take(key, 0.5, 4) for _ in range(5)]
+    assert waits[:4] == [0.0] * 4
+    assert 0 < waits[4] <= 2.0
+
+
+def test_an_empty_bucket_refills_at_its_rate(limiter: Limiter, key: str) -> None:
+    assert [limiter.take(key, 10.0, 2) for _ in range(2)] == [0.0, 0.0]
+    wait = limiter.take(key, 10.0, 2)
+    assert 0 < wait <= 0.1
+    time.sleep(wait + 0.05)
+    assert limiter.take(key, 10.0, 2) == 0.0
+
+
+def test_each_key_has_a_bucket_of_its_own(limiter: Limiter, key: str) -> None:
+    assert [limiter.take(key, 0.5, 2) for _ in range(2)] == [0.0, 0.0]
+    assert limiter.take(key, 0.5, 2) > 0
+    assert limiter.take(key + "-other", 0.5, 2) == 0.0

@@ -1,0 +1,303 @@
+"""The jobs port in-process (`InlineJobs`): the embedded mode, no Redis.
+
+A small thread pool and a timer thread in the server's own process run the same job
+functions (`worker.jobs`) as RQ does. Webhook deliveries run on a pool of their own,
+so a slow receiver never holds up scoring or deadlines.
+"""
+
+from __future__ import annotations
+
+import heapq
+import importlib
+import itertools
+import logging
+import os
+import threading
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING, Any
+
+from worker.job_names import DELIVER, FAN_OUT
+
+if TYPE_CHECKING:
+    from worker.context import WorkerContext
+
+# (the logger's name from before the adapters had modules of their own)
+log = logging.getLogger("worker.queue")
+
+
+@dataclass(order=True)
+class _Timed:
+    at: float  # when to run: seconds on the clock of its heap
+    seq: int
+    key: tuple[str, ...] = field(compare=False)
+    func: str = field(compare=False)
+    args: tuple[Any, ...] = field(compare=False)
+    attempt: int = field(compare=False, default=0)
+    # False: the key was given back when the job started (see `_tick`)
+    holds_key: bool = field(compare=False, default=True)
+
+
+class InlineJobs:
+    """The jobs port in-process: the same job functions on a small thread pool.
+
+    `context_factory()` gives the context the jobs run with (the app's own). A job
+    that raises is retried after `retry_intervals` (seconds), then given up (the
+    periodic sweep asks again for a game still unscored or overdue). Asking again
+    for work already waiting or running is a no-op. Deadlines wait on a timer thread
+    that reads the context's clock, so a test's clock moves them too; webhook attempts
+    wait on the same thread by the webhooks' clock (the wall clock) and run on a pool
+    of their own (`webhook_threads`), so a slow receiver never delays the game. Every
+    `sweep_every` seconds (and once just after the start) the sweep runs, so work
+    from before a restart is picked up. Threads start on first use and again in a
+    forked child (gunicorn); `close()` stops them.
+    """
+
+    def __init__(self, context_factory: Callable[[], WorkerContext], *, threads: int = 2,
+                 retry_intervals: Sequence[float] = (0.5, 2.0, 5.0, 15.0, 60.0),
+                 sweep_every: float | None = 30.0, first_sweep_after: float = 1.0,
+                 poll: float = 1.0, webhook_threads: int = 4) -> None:
+        self._factory = context_factory
+        self._threads = threads
+        self._webhook_threads = webhook_threads
+        self._retry_intervals = tuple(retry_intervals)
+        self._sweep_every = sweep_every
+        self._first_sweep_after = first_sweep_after
+        self._poll = poll  # how often the timer looks at the (maybe injected) clock
+        self._seq = itertools.count()
+        self._reset()
+
+    def _reset(self) -> None:
+        self._pid = os.getpid()
+        self._lock = threading.Condition()
+        self._deadlines: list[_Timed] = []  # `at`: POSIX seconds on the context's clock
+        self._latest: dict[str, float] = {}  # game id → its latest deadline in the heap
+        self._retries: list[_Timed] = []  # `at`: time.monotonic()
+        self._webhooks: list[_Timed] = []  # `at`: POSIX seconds on the webhooks' clock
+        self._keys: set[tuple[str, ...]] = set()  # waiting, running or waiting to retry
+        self._busy = 0  # jobs submitted to the pool and not yet done
+        self._next_sweep: float | None = None
+        self._pool: ThreadPoolExecutor | None = None
+        self._webhook_pool: ThreadPoolExecutor | None = None
+        self._timer: threading.Thread | None = None
+        self._closed = False
+
+    # -- the port ------------------------------------------------------------------------
+
+    def score(self, game_id: str) -> None:
+        self._run_soon(("score", game_id), "score_game", (game_id,))
+
+    def deadline(self, game_id: str, at: datetime) -> None:
+        key = ("deadline", game_id, at.astimezone(UTC).isoformat())
+        stamp = at.timestamp()
+        with self._started():
+            if key in self._keys or self._closed:
+                return
+            latest = self._latest.get(game_id)
+            if latest is not None and stamp < latest:
+                return  # a deadline the game has already moved past
+            # A later deadline makes the earlier one pointless (see RqJobs._supersede):
+            # its entry stays in the heap but is skipped when it comes up.
+            self._latest[game_id] = stamp
+            self._keys.add(key)
+            heapq.heappush(self._deadlines, _Timed(stamp, next(self._seq), key,
+                                                   "enforce_deadline", (game_id,)))
+            self._lock.notify_all()
+
+    def webhook_fan_out(self, game_id: str, version: int,
+                        notices: list[dict[str, Any]]) -> None:
+        self._run_soon(("webhooks", game_id, str(version)), FAN_OUT, (game_id, notices))
+
+    def webhook(self, delivery_id: str, at: datetime) -> None:
+        key = ("webhook", delivery_id, at.astimezone(UTC).isoformat())
+        with self._started():
+            if key in self._keys or self._closed:
+                return
+            self._keys.add(key)
+            heapq.heappush(self._webhooks, _Timed(at.timestamp(), next(self._seq), key,
+                                                  DELIVER, (delivery_id,)))
+            self._lock.notify_all()
+
+    def sweep(self) -> None:
+        self._run_soon(("sweep",), "sweep", ())
+
+    def close(self) -> None:
+        with self._lock:
+            self._closed = True
+            self._deadlines.clear()
+            self._latest.clear()
+            self._retries.clear()
+            self._webhooks.clear()
+            self._lock.notify_all()
+            pool, timer = self._pool, self._timer
+            pools = [p for p in (pool, self._webhook_pool) if p is not None]
+        if self._pid != os.getpid():
+            return
+        if timer is not None and timer is not threading.current_thread():
+            timer.join(timeout=5)
+        for each in pools:
+            # don't wait for a running job from inside one (a job may close its jobs)
+            each.shutdown(wait=not _in_pool_thread(), cancel_futures=True)
+
+    # -- for tests and the embedded server -----------------------------------------------
+
+    def wait_idle(self, timeout: float = 10.0) -> bool:
+        """Wait until no job is running or due to retry; False if `timeout` passed."""
+        end = time.monotonic() + timeout
+        with self._lock:
+            while self._busy or self._retries:
+                left = end - time.monotonic()
+                if left <= 0:
+                    return False
+                self._lock.wait(min(left, 0.05))
+        return True
+
+    def pending(self) -> int:
+        """Jobs handed to the threads and not yet done: the embedded server's queue
+        depth (`ttr_queue_depth`). Deadlines and retries waiting for their time are
+        not counted, as RQ's queue does not count its scheduled jobs."""
+        with self._lock:
+            return self._busy
+
+    def pending_deadlines(self) -> list[tuple[str, datetime]]:
+        """The deadlines waiting on the timer: (game id, at), soonest first."""
+        with self._lock:
+            return [(t.args[0], datetime.fromtimestamp(t.at, UTC))
+                    for t in sorted(self._deadlines)
+                    if self._latest.get(t.args[0]) == t.at]
+
+    # -- running -------------------------------------------------------------------------
+
+    def _started(self) -> threading.Condition:
+        """The lock, with the threads running in this process (started on first use)."""
+        if self._pid != os.getpid():  # a forked child: the parent's threads are not here
+            self._reset()
+        with self._lock:
+            if self._timer is None and not self._closed:
+                self._pool = ThreadPoolExecutor(self._threads, thread_name_prefix="ttr-job")
+                self._webhook_pool = ThreadPoolExecutor(
+                    self._webhook_threads, thread_name_prefix="ttr-job-webhook")
+                if self._sweep_every is not None:
+                    self._next_sweep = time.monotonic() + self._first_sweep_after
+                self._timer = threading.Thread(target=self._tick, name="ttr-job-timer",
+                                               daemon=True)
+                self._timer.start()
+        return self._lock
+
+    def start(self) -> None:
+        """Start the threads now (otherwise they start with the first request)."""
+        self._started()
+
+    def _run_soon(self, key: tuple[str, ...], func: str, args: tuple[Any, ...]) -> None:
+        with self._started():
+            if key in self._keys or self._closed:
+                return  # the same work is already waiting or running
+            self._keys.add(key)
+            self._submit(_Timed(0.0, next(self._seq), key, func, args))
+
+    def _submit(self, task: _Timed) -> None:
+        # (holding the lock)
+        pool = self._webhook_pool if task.func == DELIVER else self._pool
+        assert pool is not None
+        self._busy += 1
+        try:
+            pool.submit(self._execute, task)
+        except RuntimeError:  # the pool is shut down: we are closing
+            self._busy -= 1
+            self._keys.discard(task.key)
+
+    def _execute(self, task: _Timed) -> None:
+        from worker import jobs
+        from worker.context import use_context
+
+        failed: BaseException | None = None
+        try:
+            ctx = self._factory()
+            module, _, name = task.func.rpartition(".")  # (a bare name: worker.jobs)
+            with use_context(ctx):
+                getattr(importlib.import_module(module) if module else jobs, name)(*task.args)
+        except Exception as error:
+            failed = error
+        with self._lock:
+            self._busy -= 1
+            if failed is None or self._closed:
+                if task.holds_key:
+                    self._keys.discard(task.key)
+            elif task.attempt < len(self._retry_intervals):
+                wait = self._retry_intervals[task.attempt]
+                log.warning("job %s failed (%s: %s); retry %d in %.1f s", task.key,
+                            type(failed).__name__, failed, task.attempt + 1, wait)
+                heapq.heappush(self._retries, _Timed(
+                    time.monotonic() + wait, next(self._seq), task.key, task.func,
+                    task.args, task.attempt + 1, task.holds_key))
+            else:
+                log.error("job %s failed %d times, given up (the sweep will ask again): "
+                          "%s: %s", task.key, task.attempt + 1, type(failed).__name__,
+                          failed)
+                if task.holds_key:
+                    self._keys.discard(task.key)
+            self._lock.notify_all()
+
+    def _tick(self) -> None:
+        """The timer thread: hand due deadlines, retries and sweeps to the pool."""
+        while True:
+            now_clock: float | None
+            now_hooks: float | None
+            try:
+                now_clock, now_hooks = self._clock_now(), self._webhook_now()
+            except Exception as error:  # the context is not ready yet (the app is starting)
+                log.debug("job timer: no clock yet: %s", error)
+                now_clock = now_hooks = None
+            with self._lock:
+                if self._closed:
+                    return
+                now = time.monotonic()
+                while self._retries and self._retries[0].at <= now:
+                    self._submit(heapq.heappop(self._retries))
+                while (now_clock is not None and self._deadlines
+                       and self._deadlines[0].at <= now_clock):
+                    task = heapq.heappop(self._deadlines)
+                    # Give the key back as the job starts: a deadline job that finds
+                    # its deadline not yet due asks for it again, and must be heard.
+                    self._keys.discard(task.key)
+                    game_id = task.args[0]
+                    latest = self._latest.get(game_id)
+                    if latest is not None and task.at < latest:
+                        continue  # superseded by a later deadline of the same game
+                    self._latest.pop(game_id, None)
+                    task.holds_key = False
+                    self._submit(task)
+                while (now_hooks is not None and self._webhooks
+                       and self._webhooks[0].at <= now_hooks):
+                    # (the key stays taken until the attempt is over: a sweep meanwhile
+                    # asks for nothing twice; the next attempt has a key of its own)
+                    self._submit(heapq.heappop(self._webhooks))
+                if self._next_sweep is not None and self._next_sweep <= now:
+                    assert self._sweep_every is not None
+                    self._next_sweep = now + self._sweep_every
+                    if ("sweep",) not in self._keys:
+                        self._keys.add(("sweep",))
+                        self._submit(_Timed(0.0, next(self._seq), ("sweep",), "sweep", ()))
+                wait = self._poll
+                if self._retries:
+                    wait = min(wait, self._retries[0].at - now)
+                if self._deadlines and now_clock is not None:
+                    wait = min(wait, self._deadlines[0].at - now_clock)
+                if self._webhooks and now_hooks is not None:
+                    wait = min(wait, self._webhooks[0].at - now_hooks)
+                if self._next_sweep is not None:
+                    wait = min(wait, self._next_sweep - now)
+                self._lock.wait(max(wait, 0.001))
+
+    def _clock_now(self) -> float:
+        return self._factory().clock().timestamp()
+
+    def _webhook_now(self) -> float:
+        return self._factory().webhooks.clock().timestamp()
+
+
+def _in_pool_thread() -> bool:
+    return threading.current_thread().name.startswith("ttr-job")

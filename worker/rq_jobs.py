@@ -1,0 +1,351 @@
+"""The jobs port on RQ (`RqJobs`): queue ``ttr`` on Redis, run by `ttr worker` processes.
+
+Enqueueing never raises into the caller (the caller is an API request that has
+already committed its events): when Redis is down it logs a warning, and the
+sweeper (`worker.jobs.sweep`, on worker start and every half minute) finds the work
+from the games index later. One job per id: a game's scoring job, one per (game,
+deadline), one per (game, version) fan-out, one per delivery attempt.
+"""
+
+from __future__ import annotations
+
+import importlib
+import logging
+import os
+import re
+import threading
+import time
+from datetime import UTC, datetime, timedelta
+from hashlib import sha256
+from typing import TYPE_CHECKING, Any
+
+from events.clock import utcnow
+from worker.job_names import DEFAULT_QUEUE, DELIVER, FAN_OUT, webhook_queue_name
+
+if TYPE_CHECKING:
+    from redis import Redis
+    from rq import Queue
+
+# (the logger's name from before the adapters had modules of their own: operators'
+# filters and alerts know it)
+log = logging.getLogger("worker.queue")
+
+# Scoring: retried with growing waits (seconds) before it is left in the failed
+# registry (where the sweeper finds the game still unscored and tries again).
+SCORE_RETRY_INTERVALS = (2, 5, 15, 60, 300)
+SCORE_TIMEOUT = 120  # seconds; scoring takes milliseconds, the store may be slow
+DEADLINE_RETRY_INTERVALS = (1, 5, 15, 60)
+DEADLINE_TIMEOUT = 60
+# Webhooks: the fan-out stores deliveries (a few rows); a delivery job makes one HTTP
+# attempt of at most a few seconds. Both retried only when they raise (the store is
+# away): a receiver's failures are retried by the delivery's own schedule.
+WEBHOOK_FAN_OUT_TIMEOUT = 60
+WEBHOOK_TIMEOUT = 60
+WEBHOOK_RETRY_INTERVALS = (5, 30, 120)
+SWEEP_TIMEOUT = 300
+RESULT_TTL = 600  # keep a finished job's result ten minutes (for operators)
+FAILURE_TTL = 7 * 24 * 3600  # and a failed one a week
+# A started job whose worker has not sent a heartbeat for this long is taken for
+# abandoned (its worker was killed) and enqueued again. RQ's own clean-up of the
+# started registry gets there too, but only a minute or more later.
+DEFAULT_STALE_AFTER = 60.0
+
+_JOB_ID = re.compile(r"[A-Za-z0-9_-]+")
+_EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+
+# -- job ids ------------------------------------------------------------------------------
+# RQ 3 accepts only letters, digits, "_" and "-" in a job id, so the ids of the issue
+# (`score:{game_id}`, `deadline:{game_id}:{iso}`) are spelled with dashes.
+
+def _id_part(game_id: str) -> str:
+    if _JOB_ID.fullmatch(game_id) and len(game_id) <= 100:
+        return game_id
+    return "h" + sha256(game_id.encode()).hexdigest()[:40]  # any other game id, stably
+
+
+def score_job_id(game_id: str) -> str:
+    return f"score-{_id_part(game_id)}"
+
+
+def _stamp(at: datetime) -> str:
+    return at.astimezone(UTC).strftime("%Y%m%dT%H%M%S%fZ")
+
+
+def deadline_job_id(game_id: str, at: datetime) -> str:
+    return f"deadline-{_id_part(game_id)}-{_stamp(at)}"
+
+
+def webhook_fan_out_job_id(game_id: str, version: int) -> str:
+    return f"webhooks-{_id_part(game_id)}-{version}"
+
+
+def webhook_job_id(delivery_id: str, at: datetime) -> str:
+    return f"webhook-{_id_part(delivery_id)}-{_stamp(at)}"
+
+
+def sweep_job_id(queue: str) -> str:
+    # (job ids are global in Redis: the queue's name keeps two installations apart)
+    return f"sweep-{_id_part(queue)}"
+
+
+def _not_the_running_job(job_id: str) -> str:
+    """`job_id`, or a successor's id when the job running now is that very job.
+
+    The job of a deadline or a webhook attempt that found itself not yet due (the
+    clocks of two machines disagree by a little) cannot queue itself again under its
+    own id while it runs, so its successor gets a suffix.
+    """
+    from rq import get_current_job
+
+    current = get_current_job()
+    if current is not None and current.id.startswith(job_id):
+        return f"{job_id}-r{time.time_ns() // 1_000_000}"
+    return job_id
+
+
+def _text(value: bytes | str) -> str:
+    return value.decode() if isinstance(value, bytes) else value
+
+
+# -- RQ ------------------------------------------------------------------------------------
+
+class RqJobs:
+    """The jobs port on RQ: queue `queue` on the Redis at `redis_url`."""
+
+    def __init__(self, redis_url: str, queue: str = DEFAULT_QUEUE, *,
+                 stale_after: float = DEFAULT_STALE_AFTER) -> None:
+        # now rather than at the first enqueue: an import inside a request (~50 ms)
+        # holds up every other request of a gevent worker
+        importlib.import_module("rq")
+        self.redis_url = redis_url
+        self.queue_name = queue
+        self.stale_after = stale_after
+        self._redis: Redis | None = None
+        self._queue: Queue | None = None
+        self._webhook_queue: Queue | None = None
+        self._pid = 0
+        self._lock = threading.Lock()
+
+    @property
+    def queue(self) -> Queue:
+        """The RQ queue (a connection of this process: rebuilt after a fork)."""
+        with self._lock:
+            if self._queue is None or self._pid != os.getpid():
+                from redis import Redis
+                from redis.backoff import ExponentialBackoff
+                from redis.retry import Retry as RedisRetry
+                from rq import Queue
+
+                # Fail fast when Redis is down: the caller is waiting (an HTTP
+                # request). One quick retry covers a pooled socket that broke when
+                # Redis restarted.
+                self._redis = Redis.from_url(
+                    self.redis_url, socket_connect_timeout=2, socket_timeout=5,
+                    retry=RedisRetry(ExponentialBackoff(cap=0.2, base=0.05), 1))
+                self._queue = Queue(self.queue_name, connection=self._redis)
+                self._webhook_queue = Queue(webhook_queue_name(self.queue_name),
+                                            connection=self._redis)
+                self._pid = os.getpid()
+            return self._queue
+
+    @property
+    def webhook_queue(self) -> Queue:
+        """The queue of webhook fan-outs and deliveries (`webhook_queue_name`)."""
+        self.queue  # noqa: B018 (builds both queues, once per process)
+        assert self._webhook_queue is not None
+        return self._webhook_queue
+
+    def score(self, game_id: str) -> None:
+        from rq import Retry
+
+        self._enqueue(score_job_id(game_id), "worker.jobs.score_game", (game_id,),
+                      timeout=SCORE_TIMEOUT,
+                      retry=Retry(max=len(SCORE_RETRY_INTERVALS),
+                                  interval=list(SCORE_RETRY_INTERVALS)))
+
+    def deadline(self, game_id: str, at: datetime) -> None:
+        from rq import Retry
+
+        job_id = _not_the_running_job(deadline_job_id(game_id, at))
+        if not self._supersede(game_id, at, job_id):
+            return
+        self._enqueue(job_id, "worker.jobs.enforce_deadline", (game_id,), at=at,
+                      timeout=DEADLINE_TIMEOUT,
+                      retry=Retry(max=len(DEADLINE_RETRY_INTERVALS),
+                                  interval=list(DEADLINE_RETRY_INTERVALS)))
+
+    def webhook_fan_out(self, game_id: str, version: int,
+                        notices: list[dict[str, Any]]) -> None:
+        from rq import Retry
+
+        self._enqueue(webhook_fan_out_job_id(game_id, version),
+                      FAN_OUT, (game_id, notices),
+                      timeout=WEBHOOK_FAN_OUT_TIMEOUT,
+                      retry=Retry(max=len(WEBHOOK_RETRY_INTERVALS),
+                                  interval=list(WEBHOOK_RETRY_INTERVALS)),
+                      description=f"fan_out_webhooks({game_id!r}, version {version})",
+                      webhooks=True)
+
+    def webhook(self, delivery_id: str, at: datetime) -> None:
+        from rq import Retry
+
+        job_id = _not_the_running_job(webhook_job_id(delivery_id, at))
+        self._enqueue(job_id, DELIVER, (delivery_id,), at=at,
+                      timeout=WEBHOOK_TIMEOUT,
+                      retry=Retry(max=len(WEBHOOK_RETRY_INTERVALS),
+                                  interval=list(WEBHOOK_RETRY_INTERVALS)),
+                      webhooks=True)
+
+    def _supersede(self, game_id: str, at: datetime, job_id: str) -> bool:
+        """Note `job_id` as the game's deadline job and drop the one it replaces.
+
+        A game's deadlines only move later (each is "now + the time limit" when a
+        turn starts), so a later one makes the earlier job pointless: without this a
+        game with a 14-day limit would leave a scheduled job behind for every turn
+        of those 14 days. False: `at` is older than the one noted (a late caller),
+        nothing to schedule. Best effort: a race here costs at most a job that finds
+        nothing to do, or a deadline the next sweep enforces.
+        """
+        from redis.exceptions import RedisError
+        from rq.exceptions import NoSuchJobError
+        from rq.job import Job, JobStatus
+
+        key = f"ttr:{self.queue_name}:deadline:{_id_part(game_id)}"
+        stamp = at.timestamp()
+        try:
+            redis = self.queue.connection
+            noted = redis.hmget(key, ["job", "at"])
+            if noted[0] is not None and noted[1] is not None:
+                old_job, old_at = _text(noted[0]), float(noted[1])
+                if stamp < old_at:
+                    return False
+                if stamp > old_at and old_job != job_id:
+                    try:
+                        job = Job.fetch(old_job, connection=redis)
+                        if job.get_status(refresh=False) == JobStatus.SCHEDULED:
+                            job.delete()
+                    except NoSuchJobError:
+                        pass
+            ttl = max(60, int(stamp - utcnow().timestamp()) + 24 * 3600)
+            redis.hset(key, mapping={"job": job_id, "at": repr(stamp)})
+            redis.expire(key, ttl)
+        except (RedisError, OSError):
+            pass  # `_enqueue` meets the same trouble and says so
+        return True
+
+    def pending_deadlines(self) -> list[tuple[str, datetime]]:
+        """The deadline jobs waiting for their time: (game id, at), soonest first (as
+        `InlineJobs.pending_deadlines`; for tests and operators)."""
+        from rq.exceptions import NoSuchJobError
+        from rq.job import Job
+
+        found: list[tuple[str, datetime]] = []
+        for job_id in self.queue.scheduled_job_registry.get_job_ids():
+            if not job_id.startswith("deadline-"):
+                continue
+            try:
+                game_id = str(Job.fetch(job_id, connection=self.queue.connection).args[0])
+            except NoSuchJobError:
+                continue
+            stamp = job_id.removeprefix(deadline_job_id(game_id, _EPOCH)[:-len(_stamp(_EPOCH))])
+            at = datetime.strptime(stamp.split("-", 1)[0], "%Y%m%dT%H%M%S%fZ")
+            found.append((game_id, at.replace(tzinfo=UTC)))
+        return sorted(found, key=lambda pending: (pending[1], pending[0]))
+
+    def sweep(self) -> None:
+        """Ask for one `sweep()` run (at the front of the queue; one waits at a time)."""
+        self._enqueue(sweep_job_id(self.queue_name), "worker.jobs.sweep", (),
+                      timeout=SWEEP_TIMEOUT, retry=None, at_front=True, result_ttl=0)
+
+    def close(self) -> None:
+        with self._lock:
+            redis, self._redis = self._redis, None
+            self._queue = self._webhook_queue = None
+        if redis is not None and self._pid == os.getpid():
+            redis.close()
+
+    # -- enqueueing, once -------------------------------------------------------------
+
+    def _enqueue(self, job_id: str, func: str, args: tuple[Any, ...], *,
+                 at: datetime | None = None, timeout: int, retry: Any,
+                 at_front: bool = False, result_ttl: int = RESULT_TTL,
+                 description: str | None = None, webhooks: bool = False) -> None:
+        from redis.exceptions import RedisError
+        from rq.exceptions import DuplicateJobError
+
+        options: dict[str, Any] = dict(
+            job_id=job_id, unique=True, timeout=timeout, retry=retry,
+            result_ttl=result_ttl, failure_ttl=FAILURE_TTL, at_front=at_front,
+            description=description or f"{func.rsplit('.', 1)[-1]}{args!r}")
+        try:
+            queue = self.webhook_queue if webhooks else self.queue
+            for _ in range(3):
+                try:
+                    if at is None or at <= utcnow():
+                        queue.enqueue_call(func, args=args, **options)
+                    else:
+                        queue.enqueue_at(at, func, args=args, **options)
+                    return
+                except DuplicateJobError:
+                    # One job per id: a waiting or running one stands; one that is
+                    # over (or whose worker died) makes way for the new one.
+                    if not self._clear_if_over(job_id):
+                        return
+            log.warning("job %s: could not be enqueued after clearing its old job", job_id)
+        except (RedisError, OSError) as error:
+            log.warning("job %s not enqueued, Redis is unavailable (the sweeper will "
+                        "catch up): %s", job_id, error)
+        except Exception:
+            # A bug must not fail a request whose events are committed; the sweeper
+            # catches up with the work from the games index.
+            log.exception("job %s not enqueued", job_id)
+
+    def _clear_if_over(self, job_id: str) -> bool:
+        """Delete the job `job_id` if it is over or abandoned; True if it is gone."""
+        from rq.exceptions import NoSuchJobError
+        from rq.job import Job, JobStatus
+
+        queue = self.queue
+        try:
+            job = Job.fetch(job_id, connection=queue.connection)
+        except NoSuchJobError:
+            return True
+        status = job.get_status(refresh=False)
+        if status in (JobStatus.FINISHED, JobStatus.FAILED, JobStatus.STOPPED,
+                      JobStatus.CANCELED):
+            if status == JobStatus.FAILED:
+                log.warning("job %s had failed; enqueued again", job_id)
+            job.delete()
+            return True
+        if status == JobStatus.STARTED and self._abandoned(job):
+            log.warning("job %s was abandoned by worker %s (no heartbeat since %s); "
+                        "enqueued again", job_id, job.worker_name, job.last_heartbeat)
+            job.delete()
+            return True
+        if status in (JobStatus.QUEUED, JobStatus.SCHEDULED) and self._lost(job, status):
+            log.warning("job %s was %s but is in no queue or registry (lost); enqueued "
+                        "again", job_id, status.value)
+            job.delete()
+            return True
+        return False
+
+    def _lost(self, job: Any, status: Any) -> bool:
+        """Whether a waiting job's hash outlived its place in the queue (a Redis that
+        lost part of its data, a queue deleted by hand): nothing would ever run it."""
+        from rq import Queue
+        from rq.job import JobStatus
+
+        redis = self.queue.connection
+        origin = Queue(job.origin, connection=redis)
+        if status == JobStatus.SCHEDULED:
+            return redis.zscore(origin.scheduled_job_registry.key, job.id) is None
+        return (redis.lpos(origin.key, job.id) is None
+                and redis.lpos(origin.intermediate_queue_key, job.id) is None)
+
+    def _abandoned(self, job: Any) -> bool:
+        beat: datetime | None = job.last_heartbeat or job.started_at
+        if beat is None:
+            return False
+        if beat.tzinfo is None:
+            beat = beat.replace(tzinfo=UTC)
+        return utcnow() - beat > timedelta(seconds=self.stale_after)
