@@ -18,13 +18,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
-from domain.commands import Resign, TimeOut
-from domain.decide import decide, decide_system, execute_in_place, execute_system
+from domain.commands import Command, Resign, TimeOut
+from domain.decide import decide, decide_system, execute_system, run_command
 from domain.events import Event
 from domain.evolve import evolve, replay
 from domain.moves import legal_moves
 from domain.setup import start_game
 from domain.state import Game
+from domain.turn import Turn
 
 Observer = Callable[[Game, Event], None]
 
@@ -84,8 +85,8 @@ def play_random_game(map_name: str, players: int, seed: bytes, choices: random.R
         moves = legal_moves(game, seat)
         if observe is None:
             # Speed: no one else sees the states of this loop, so each command
-            # changes the state in place instead of copying it
-            events, game = execute_in_place(game, seat, choices.choice(moves))
+            # changes the state in place instead of copying it (as `_execute_in_place`)
+            events, game = run_command(Turn(game, owned=True), seat, choices.choice(moves))
             log.extend(events)
             continue
         events = decide(game, seat, choices.choice(moves))
@@ -94,10 +95,18 @@ def play_random_game(map_name: str, players: int, seed: bytes, choices: random.R
     return game, log
 
 
+def _execute_in_place(game: Game, seat: int, command: Command) -> tuple[list[Event], Game]:
+    """`domain.decide.execute` for the loop above, which holds the only reference to
+    `game` and to its players and gives them up: the events are applied to them in
+    place (see `domain._in_place`), and `game` is returned. Only for a legal command:
+    a refused one may leave `game` half changed."""
+    return run_command(Turn(game, owned=True), seat, command)
+
+
 def _run(game: Game, seat: int, command: Resign,
          observe: Observer | None) -> tuple[list[Event], Game]:
     if observe is None:
-        return execute_in_place(game, seat, command)
+        return _execute_in_place(game, seat, command)
     events = decide(game, seat, command)
     return events, _observed(game, events, observe)
 

@@ -19,6 +19,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from domain.frozen import freeze, thaw
+
 CardMap = Mapping[str, int]
 
 
@@ -39,7 +41,7 @@ class Event:
         names = _FIELD_NAMES.get(type(self))
         if names is None:
             names = _FIELD_NAMES[type(self)] = tuple(f.name for f in dataclasses.fields(self))
-        return {"type": self.TYPE, **{name: _thaw(getattr(self, name)) for name in names}}
+        return {"type": self.TYPE, **{name: thaw(getattr(self, name)) for name in names}}
 
 
 @dataclass(frozen=True, slots=True)
@@ -275,31 +277,7 @@ def event_from_dict(data: Mapping[str, Any]) -> Event:
     """The event whose `as_dict` is `data` (lists become tuples again)."""
     cls = EVENT_TYPES[data["type"]]
     names = {f.name for f in dataclasses.fields(cls)}
-    return cls(**{k: _freeze(v) for k, v in data.items() if k in names})
-
-
-def _freeze(value: Any) -> Any:
-    if isinstance(value, list):
-        return tuple(_freeze(v) for v in value)
-    if isinstance(value, dict):
-        return {k: _freeze(v) for k, v in value.items()}
-    return value
+    return cls(**{k: freeze(v) for k, v in data.items() if k in names})
 
 
 _FIELD_NAMES: dict[type[Event], tuple[str, ...]] = {}
-_PLAIN = frozenset({str, int, bool, float, type(None)})
-
-
-def _thaw(value: Any) -> Any:
-    if type(value) in _PLAIN:  # Speed: most fields; `Mapping`'s isinstance check is slow
-        return value
-    if isinstance(value, tuple):
-        return [_thaw(v) for v in value]
-    if isinstance(value, Mapping):
-        return {k: _thaw(v) for k, v in value.items()}
-    return value
-
-
-def frozen(value: Any) -> Any:
-    """`value` with every list turned into a tuple (all the way down), as events hold them."""
-    return _freeze(value)

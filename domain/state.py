@@ -26,10 +26,11 @@ _T = TypeVar("_T")
 def changed(value: _T, **changes: Any) -> _T:
     """A copy of a frozen state value with some fields changed.
 
-    `dataclasses.replace` re-runs `__init__` and costs several microseconds; `evolve`
-    runs for every event of every replay, so it copies the instance dict instead
-    (with the values `Game` caches: `board` and `rules`, which stay valid unless the
-    map or the rules version change, and `free_routes` unless the owners change).
+    `dataclasses.replace` re-runs `__init__`, slow next to a dict copy (figures in
+    bench/NOTES.md); `evolve` runs for every event of every replay, so it copies the
+    instance dict instead (with the values `Game` caches: `board` and `rules`, which
+    stay valid unless the map or the rules version change, and `free_routes` unless
+    the owners change).
     """
     return copy_with(value, changes)
 
@@ -39,7 +40,7 @@ def copy_with(value: _T, changes: dict[str, Any]) -> _T:
     fields = value.__dict__.copy()  # Speed: a copy and an update beat building a merged dict
     fields.update(changes)
     if "owners" in changes or "map" in changes or "rules_version" in changes:
-        _drop_stale(fields, changes)
+        drop_stale_caches(fields, changes)
     new = _new(type(value))
     _set_attribute(new, "__dict__", fields)
     return new
@@ -49,19 +50,7 @@ _new = object.__new__
 _set_attribute = object.__setattr__  # a frozen dataclass refuses its own __setattr__
 
 
-def change_in_place(game: Game, changes: dict[str, Any]) -> None:
-    """Apply `changes` to `game` itself: only for a copy nobody else has seen yet.
-
-    `decide` builds a turn's events against a working copy of the state; after the
-    first event it changes its own copy in place rather than copying it again.
-    """
-    fields = game.__dict__
-    fields.update(changes)
-    if "owners" in changes or "map" in changes or "rules_version" in changes:
-        _drop_stale(fields, changes)
-
-
-def _drop_stale(fields: dict[str, Any], changes: dict[str, Any]) -> None:
+def drop_stale_caches(fields: dict[str, Any], changes: dict[str, Any]) -> None:
     """Forget the cached values that `changes` make stale."""
     if "map" in changes or "rules_version" in changes:
         fields.pop("board", None)

@@ -26,8 +26,9 @@ from typing import Any, ClassVar, Literal
 from domain.commands import Command, Resign
 from domain.decide import decide
 from domain.ending import score_game
-from domain.events import Event, frozen
+from domain.events import Event
 from domain.evolve import evolve
+from domain.frozen import freeze
 from domain.maps import map_names
 from domain.rules import RULES_VERSION, rules_for
 from domain.setup import start_game
@@ -148,6 +149,19 @@ class Table:
         return self._seat_of.get(user_id)
 
 
+TurnKey = tuple[str] | tuple[str, int]
+
+
+def turn_key(table: Table | None) -> TurnKey | None:
+    """What a turn deadline belongs to: the setup as a whole (("setup",)) or one turn
+    (("turn", n)); None while no deadline runs (no game yet, or the game is over).
+    Two states with the same key share their deadline."""
+    game = table.game if table is not None else None
+    if game is None or game.phase == "ended":
+        return None
+    return ("setup",) if game.phase == "setup" else ("turn", game.turns)
+
+
 # -- deciding --------------------------------------------------------------------------
 
 def create_game(*, map_name: str, seats: int, created_by: str, seed: bytes,
@@ -253,7 +267,7 @@ def score_table(table: Table) -> list[Event]:
     if table.score is not None:
         raise RuleViolation("already_scored")
     scores = score_game(game)
-    return [GameScored(players=tuple(frozen(s.as_dict()) for s in scores),
+    return [GameScored(players=tuple(freeze(s.as_dict()) for s in scores),
                        winners=tuple(s.seat for s in scores if s.winner))]
 
 

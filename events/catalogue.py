@@ -20,6 +20,7 @@ from dataclasses import fields
 from typing import Any
 
 from domain.events import EVENT_TYPES, Event
+from domain.frozen import freeze
 from domain.table import TABLE_EVENT_TYPES
 
 Data = dict[str, Any]
@@ -102,19 +103,8 @@ def decode(type_name: str, version: int, data: Mapping[str, Any],
     # Speed: replay decodes every event of a game; the field names are looked up
     # once per type, and only lists and dicts need freezing.
     names = _FIELD_NAMES[cls]
-    return cls(**{k: (_frozen(v) if type(v) in _CONTAINERS else v)
+    return cls(**{k: (freeze(v) if type(v) in _CONTAINERS else v)
                   for k, v in full.items() if k in names})
-
-
-def _frozen(value: Any) -> Any:
-    """`frozen`, quicker for the usual flat lists and card maps."""
-    if type(value) is list:
-        if not any(type(v) in _CONTAINERS for v in value):
-            return tuple(value)
-        return tuple(_frozen(v) for v in value)
-    if type(value) is dict:
-        return {k: (_frozen(v) if type(v) in _CONTAINERS else v) for k, v in value.items()}
-    return value
 
 
 _FIELD_NAMES: dict[type[Event], frozenset[str]] = {

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
-from domain.table import Table
+from domain.table import Table, turn_key
 from events.database import Database
 
 PLAYER_COLUMNS = "game_id, user_id, seat, name, to_act, out"
@@ -108,21 +108,13 @@ def seats_to_act(table: Table) -> tuple[int, ...]:
     return (game.current,)
 
 
-def _turn_key(table: Table | None) -> tuple[object, ...] | None:
-    """What a deadline belongs to: the setup as a whole, or one turn (None: no deadline)."""
-    game = table.game if table is not None else None
-    if game is None or game.phase == "ended":
-        return None
-    return ("setup",) if game.phase == "setup" else ("turn", game.turns)
-
-
 def summarize(game_id: str, before: Table | None, after: Table, now: datetime) -> GameSummary:
     """The index row of `after`, and what changed since `before`."""
     players = summarize_players(after)
     earlier = summarize_players(before) if before is not None else ()
     known = {p.user_id: p for p in earlier}
-    key = _turn_key(after)
-    deadline_changed = key != _turn_key(before)
+    key = turn_key(after)
+    deadline_changed = key != turn_key(before)
     deadline = None
     if key is not None and after.turn_time_limit is not None:
         deadline = now + timedelta(seconds=after.turn_time_limit)

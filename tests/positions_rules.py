@@ -15,10 +15,13 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from domain import RuleViolation, decide, replay, start_game
+from domain import RuleViolation
 from domain.cards import KINDS, NO_CARDS, Counts, add, counts_from_mapping, counts_of, full_deck
 from domain.commands import Command, KeepTickets
+from domain.decide import decide
 from domain.events import Event
+from domain.evolve import replay
+from domain.setup import start_game
 from domain.state import FREE, Game
 
 SEED = b"rulebook-tests"

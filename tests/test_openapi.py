@@ -13,9 +13,11 @@ import yaml
 from flask import Flask
 from openapi_schema_validator import OAS30Validator
 
-from domain import decide, replay, start_game
 from domain.commands import COMMAND_TYPES, command_from_dict
+from domain.decide import decide
+from domain.evolve import replay
 from domain.moves import legal_moves
+from domain.setup import start_game
 from domain.violations import CODES
 from service.api.pages import spec_yaml
 from service.commands_spec import COMMANDS, EXAMPLES

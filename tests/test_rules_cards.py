@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import pytest
 
-from domain import replay, start_game
 from domain.cards import LOCO, TOTAL_CARDS, counts_of
 from domain.commands import BuildStation, ClaimRoute, DrawCard, DrawTickets, Pass
 from domain.events import (
@@ -19,6 +18,8 @@ from domain.events import (
     MarketReset,
     TurnEnded,
 )
+from domain.evolve import replay
+from domain.setup import start_game
 from tests.positions_rules import (
     THREE_LOCOS_SEED,
     cards,

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from domain import RuleViolation, decide, decide_system, legal_moves, replay
+from domain import RuleViolation, decide_system, legal_moves
 from domain.board import load_board
 from domain.cards import TOTAL_CARDS
 from domain.commands import (
@@ -24,6 +24,7 @@ from domain.commands import (
     TimeOut,
     command_from_dict,
 )
+from domain.decide import decide
 from domain.ending import score_game
 from domain.events import (
     Event,
@@ -37,6 +38,7 @@ from domain.events import (
     TurnEnded,
     TurnTimedOut,
 )
+from domain.evolve import replay
 from domain.rules import rules_for
 from domain.scoring import Position, final_scores
 from domain.shuffle import commitment

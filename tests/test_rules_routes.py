@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from domain import RuleViolation, decide, load_board
+from domain import RuleViolation, load_board
 from domain.board import GRAY
 from domain.cards import TOTAL_CARDS, Counts, add, counts_of, subtract
 from domain.commands import (
@@ -21,6 +21,7 @@ from domain.commands import (
     Pass,
     PayTunnel,
 )
+from domain.decide import decide
 from domain.events import (
     DeckReshuffled,
     RouteClaimed,

@@ -15,7 +15,7 @@ import random
 
 import pytest
 
-from domain import RuleViolation, decide, legal_moves, load_board, replay, start_game
+from domain import RuleViolation, legal_moves, load_board
 from domain.cards import KINDS, TOTAL_CARDS, Counts
 from domain.commands import (
     BuildStation,
@@ -28,6 +28,7 @@ from domain.commands import (
     Pass,
     PayTunnel,
 )
+from domain.decide import decide
 from domain.events import (
     FinalRoundStarted,
     GameEnded,
@@ -37,6 +38,8 @@ from domain.events import (
     TicketsKept,
     TurnEnded,
 )
+from domain.evolve import replay
+from domain.setup import start_game
 from domain.state import Game
 from tests.positions_rules import (
     SEED,

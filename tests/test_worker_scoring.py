@@ -12,7 +12,6 @@ and scored by the job itself.
 from __future__ import annotations
 
 import itertools
-import json
 import random
 from collections import deque
 from collections.abc import Iterable, Sequence
@@ -24,6 +23,7 @@ import pytest
 from domain.board import Board, Route, load_board
 from domain.events import Event
 from domain.evolve import replay
+from domain.frozen import thaw
 from domain.setup import start_game
 from domain.state import Game
 from domain.table import GameScored, Table, create_game, replay_table, score_table
@@ -201,10 +201,6 @@ def rank_key(map_name: str, r: dict[str, Any]) -> tuple[int, ...]:
 
 
 # -- comparing -----------------------------------------------------------------------------
-
-def thaw(value: Any) -> Any:
-    return json.loads(json.dumps(value))
-
 
 def check(map_name: str, specs: Sequence[Spec], scored: GameScored) -> list[dict[str, Any]]:
     """Assert that `scored` is the expected breakdown of `specs`; return the expectation."""

@@ -1,0 +1,65 @@
+"""The public surface of `domain`: what the outer layers use is what `domain` promises.
+
+Every name that a module of an outer layer (events, referee, worker, service, bench)
+imports from `domain` or from any `domain.*` module is in `domain.__all__`, and
+`__all__` is pinned, so that a change to the surface shows up as a diff here.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import domain
+
+ROOT = Path(__file__).resolve().parent.parent
+OUTER_LAYERS = ("events", "referee", "worker", "service", "bench")
+
+PUBLIC_API = [
+    "Board", "CODES", "COMMAND_TYPES", "CardDrawnBlind", "Command", "EVENT_TYPES", "Event", "Game",
+    "GameCreated", "GameEnded", "GameScored", "GameStarted", "KINDS", "MAP_NAMES",
+    "MAX_TURN_TIME_LIMIT", "MapEntry", "PendingTunnel", "Player", "PlayerDropped",
+    "PlayerResigned", "RULES_VERSION", "RuleViolation", "Rules", "Seat", "SeatLeft", "SeatTaken",
+    "StartGame", "TABLE_EVENT_TYPES", "Table", "TableCommand", "TakeSeat", "TimeOut", "TurnEnded",
+    "TurnTimedOut", "as_mapping", "audit", "command_from_dict", "commitment", "create_game",
+    "decide_system", "decide_table", "evolve_table", "final_score_matches", "freeze", "game_seed",
+    "legal_moves", "load_board", "longest_path", "map_entry", "map_names", "play_random_game",
+    "replay_table", "rules_for", "score_game", "score_table", "thaw", "turn_key"
+]
+
+
+def _names_imported_from_domain() -> dict[str, list[str]]:
+    """Each name an outer layer imports from domain, with where it is imported."""
+    found: dict[str, list[str]] = {}
+    for layer in OUTER_LAYERS:
+        for path in sorted((ROOT / layer).rglob("*.py")):
+            tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+            for node in ast.walk(tree):
+                if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module and (
+                        node.module == "domain" or node.module.startswith("domain.")):
+                    for alias in node.names:
+                        found.setdefault(alias.name, []).append(
+                            f"{path.relative_to(ROOT)}:{node.lineno}")
+                elif isinstance(node, ast.Import):
+                    for alias in node.names:
+                        assert alias.name.split(".")[0] != "domain", (
+                            f"{path.relative_to(ROOT)}:{node.lineno} imports a domain module "
+                            "whole; import the names it uses")
+    return found
+
+
+def test_the_outer_layers_import_from_domain_only_what_it_exports() -> None:
+    used = _names_imported_from_domain()
+    assert used, "the outer layers import nothing from domain?"
+    missing = {name: where for name, where in used.items() if name not in domain.__all__}
+    assert not missing, f"add these to domain.__all__ (and PUBLIC_API): {missing}"
+
+
+def test_the_public_surface_is_pinned() -> None:
+    assert sorted(domain.__all__) == sorted(PUBLIC_API)
+    assert len(set(domain.__all__)) == len(domain.__all__)
+
+
+def test_every_exported_name_exists() -> None:
+    for name in domain.__all__:
+        assert hasattr(domain, name), name
