@@ -24,9 +24,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from events.database import Database, Row
+
+if TYPE_CHECKING:
+    from events.ports import WebhookStore
 
 PENDING, DELIVERED, FAILED = "pending", "delivered", "failed"
 STATUSES = (PENDING, DELIVERED, FAILED)
@@ -284,7 +287,7 @@ def _opt_str(value: Any) -> str | None:
     return None if value is None else str(value)
 
 
-def webhook_users(store: WebhookTables) -> frozenset[str]:
+def webhook_users(store: WebhookStore) -> frozenset[str]:
     """`store.webhook_users()`: the per-process cache of recipients
-    (`worker.webhooks.Recipients`) reads it through this function."""
+    (`referee.notices.Recipients`) reads it through this function."""
     return store.webhook_users()

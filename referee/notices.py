@@ -37,11 +37,11 @@ from datetime import timedelta
 from typing import Any
 
 from domain.events import GameEnded, GameStarted, PlayerDropped, PlayerResigned, TurnTimedOut
-from domain.table import GameScored, SeatLeft, Table
+from domain.table import GameScored, SeatLeft, Table, turn_key
 from events.clock import iso
 from events.index import seats_to_act
+from events.ports import WebhookStore
 from events.repository import Outcome
-from events.sql import SqlStore
 from events.webhooks import webhook_users
 from referee.ports import Context
 
@@ -65,7 +65,7 @@ class Recipients:
         self._read_at = float("-inf")
         self._lock = threading.Lock()
 
-    def users(self, store: SqlStore) -> frozenset[str]:
+    def users(self, store: WebhookStore) -> frozenset[str]:
         if time.monotonic() - self._read_at < self.refresh:
             return self._users
         if not self._lock.acquire(blocking=False):
@@ -157,7 +157,7 @@ def _your_turn(outcome: Outcome, at: str, links: dict[str, str]) -> list[Notice]
     game = after.game
     if game is None:
         return []
-    now_key, was_key = _turn_key(after), _turn_key(before)
+    now_key, was_key = turn_key(after), turn_key(before)
     earlier = set(seats_to_act(before)) if before is not None and now_key == was_key else set()
     fresh = [seat for seat in seats_to_act(after) if seat not in earlier]
     if not fresh:
@@ -171,13 +171,6 @@ def _your_turn(outcome: Outcome, at: str, links: dict[str, str]) -> list[Notice]
         "seat": seat, "phase": game.phase, "turn": game.turns, "deadline": deadline,
         **links, "moves_url": f"/v1/games/{game_id}/moves",
         "actions_url": f"/v1/games/{game_id}/actions"}) for seat in fresh]
-
-
-def _turn_key(table: Table | None) -> tuple[object, ...] | None:
-    game = table.game if table is not None else None
-    if game is None or game.phase == "ended":
-        return None
-    return ("setup",) if game.phase == "setup" else ("turn", game.turns)
 
 
 def _name(table: Table, seat: int) -> str:

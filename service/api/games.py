@@ -11,6 +11,7 @@ from flask.views import MethodView
 from flask_smorest import Blueprint
 
 from domain.commands import command_from_dict
+from domain.frozen import thaw
 from domain.table import StartGame, Table, TableCommand, TakeSeat
 from events import request_hash
 from events.accounts import User
@@ -370,7 +371,7 @@ def score_view(game_id: str, table: Table) -> dict[str, Any]:
     assert table.score is not None
     players = []
     for entry in table.score:
-        score = _plain(entry)
+        score = thaw(entry)
         seat = score["seat"]
         uses = score.get("stations", [])
         players.append({**score, "stations": [u["city"] for u in uses], "station_routes": uses,
@@ -378,10 +379,3 @@ def score_view(game_id: str, table: Table) -> dict[str, Any]:
     return {"game_id": game_id, "status": table.status, "players": players,
             "winners": [p["seat"] for p in players if p.get("winner")]}
 
-
-def _plain(value: Any) -> Any:
-    if isinstance(value, tuple | list):
-        return [_plain(v) for v in value]
-    if isinstance(value, dict):
-        return {k: _plain(v) for k, v in value.items()}
-    return value
