@@ -17,7 +17,6 @@ from flask import Flask
 
 from events.notify import LocalNotifier
 from events.verify import verify_export
-from events.webhooks import put_webhook
 from service.api import audit
 from tests.api_support import Client, Table, make_app, open_table, play_to_the_end, wait_for_score
 from tests.test_worker_helpers import RecordingJobs
@@ -313,7 +312,7 @@ def test_an_imported_game_is_announced_but_sends_its_players_no_webhooks(
     try:
         players = sorted({r["data"]["user_id"] for r in records if r["type"] == "seat_taken"})
         for user_id in players:  # every player listens: an announcement would reach them
-            put_webhook(other.extensions["ttr"].store, user_id, "https://a.example/", "s" * 32)
+            other.extensions["ttr"].store.put_webhook(user_id, "https://a.example/", "s" * 32)
         imported = Client(other).post("/v1/games/import", data="\n".join(lines(records)),
                                       headers={"Content-Type": "application/x-ndjson"},
                                       token=ADMIN)

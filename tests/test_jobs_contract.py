@@ -14,10 +14,12 @@ from pathlib import Path
 import pytest
 
 from events import SqlStore
+from referee.effects import follow_up
+from referee.settings import Settings
 from tests.test_worker_helpers import count_scored, finished_game, make_context
 from tests.test_worker_rq import Workers, game_id
-from worker.context import WorkerContext, build_context
-from worker.effects import follow_up
+from worker.bootstrap import bootstrap
+from worker.context import WorkerContext
 from worker.inline_jobs import InlineJobs
 from worker.rq_jobs import RqJobs
 
@@ -47,7 +49,7 @@ def _inline(store: SqlStore) -> Iterator[Adapter]:
 def _rq(request: pytest.FixtureRequest, tmp_path: Path, database_url: str) -> Iterator[Adapter]:
     redis_url: str = request.getfixturevalue("redis_url")
     queue: str = request.getfixturevalue("queue")
-    ctx = build_context(database_url, redis_url, queue=queue)
+    ctx = bootstrap(Settings(database_url=database_url, redis_url=redis_url, queue=queue))
     workers = Workers(tmp_path, database_url, redis_url, queue)
     assert isinstance(ctx.jobs, RqJobs)
     yield Adapter(ctx, ctx.jobs, workers.run_burst)
