@@ -1,4 +1,5 @@
-"""Fault tests under load, full versions (the fast ones run in CI: tests/test_faults.py).
+"""Fault tests under load, full versions (the fast ones run in CI:
+tests/integration/test_faults.py).
 
     python bench/faults.py [--games 100] [--only kill_api,...]
 

@@ -44,7 +44,7 @@ from events import GameLog, SqlStore, open_store  # noqa: E402
 from referee.effects import follow_up  # noqa: E402
 from referee.settings import Settings  # noqa: E402
 from tests.conftest import with_search_path  # noqa: E402
-from tests.test_worker_helpers import (  # noqa: E402
+from tests.worker_support import (  # noqa: E402
     finished_game,
     move,
     new_game,

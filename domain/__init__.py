@@ -8,7 +8,7 @@ do, `score_game` scores a finished game and `audit` checks a whole log against t
 rules and the seed. Nothing here does I/O.
 
 `__all__` is the API the outer layers (events, referee, worker, service, bench) use;
-`tests/test_domain_surface.py` holds it, so a change to it is a visible diff.
+`tests/unit/test_domain_surface.py` holds it, so a change to it is a visible diff.
 """
 
 from domain.audit import audit, final_score_matches

@@ -3,7 +3,7 @@
 What `legal_moves` lists for claims is exactly what the plain rules allow (a route
 `domain.claimable.claim_error` leaves open, paid as `domain.payment.route_payments`
 lists; a station paid as `station_payments` lists, in a city without one), and
-`tests/test_fast_claims.py` checks it on random hands of every map. This module
+`tests/unit/test_fast_claims.py` checks it on random hands of every map. This module
 gets there faster, because the listing runs for every decision of every game:
 
 - every route's claims are built once per board and rules (`_ClaimTable`) and shared:

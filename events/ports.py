@@ -12,7 +12,7 @@ it uses, so a reader sees what a module touches and a test can hand it a small f
 - `Migrations`: the schema.
 
 `Store` is all of them at once: what the one bootstrap opens and hands out.
-`tests/test_store_contract.py` and its neighbours hold every adapter to them.
+`tests/integration/test_store_contract.py` and its neighbours hold every adapter to them.
 """
 
 from __future__ import annotations

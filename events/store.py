@@ -118,7 +118,7 @@ def encoded(new: NewEvent) -> tuple[str, int, dict[str, Any], dict[str, Any],
 
 
 class EventStore(Protocol):
-    """The port. `tests/test_store_contract.py` holds every adapter to it."""
+    """The port. `tests/integration/test_store_contract.py` holds every adapter to it."""
 
     def clock(self) -> datetime:
         """Now, as the store records it (tests inject their own clock)."""

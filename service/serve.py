@@ -8,7 +8,7 @@ contention between a worker's threads, and a long poll or SSE stream no longer h
 thread of a small pool: a worker holds up to `TTR_WEB_CONNECTIONS` of them. psycopg
 notices the monkey-patching and waits through gevent, provided it is first imported
 after the patch, in the worker (nothing the master imports pulls it in;
-`tests/test_serve.py` checks both). One worker per core.
+`tests/integration/test_serve.py` checks both). One worker per core.
 
 The embedded mode (no Redis: jobs in-process) keeps `gthread` workers and one process:
 its jobs and change notifications must see every write. SQLite keeps `gthread` too,

@@ -1,9 +1,16 @@
 """Fixtures shared by the tests: real PostgreSQL and Redis, each test session in its own
 schema / key prefix so that sessions running side by side never see each other.
 
+The tests live in folders that say what they need: `unit/` nothing running (SQLite
+files, the `ttr` command), `integration/` PostgreSQL and Redis, `browser/` Chromium.
+Each test is also marked by what it uses (`postgres`, `redis`, `browser`), so
+`pytest -m "not postgres"` runs without PostgreSQL.
+
 PostgreSQL is `TTR_TEST_DATABASE_URL` (default: the `test` database on
-127.0.0.1:5432); Redis is `TTR_TEST_REDIS_URL` (default: 127.0.0.1:6379, db 0).
-Without them the tests that need them skip, except when `CI=true`: then they fail.
+127.0.0.1:5432); Redis is `TTR_TEST_REDIS_URL` (default: 127.0.0.1:6379, db 0);
+Chromium is `TTR_CHROMIUM` (default: /usr/bin/chromium). A test that needs one of
+them fails, naming what is missing and how to leave those tests out, rather than
+skipping silently: only a marker the person chose (`-m`) leaves a test out.
 """
 
 from __future__ import annotations
@@ -22,20 +29,52 @@ from flask import Flask
 from events import SqlStore, open_store
 from referee.settings import Settings
 from tests.api_support import Client
-from tests.test_worker_helpers import clear_queue
+from tests.worker_support import clear_queue
 from worker.bootstrap import bootstrap
 from worker.context import WorkerContext
 
 PG_URL = os.environ.get("TTR_TEST_DATABASE_URL", "postgresql://postgres@127.0.0.1:5432/test")
 REDIS_URL = os.environ.get("TTR_TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
-IN_CI = os.environ.get("CI", "").lower() == "true"
 
 
-def _unavailable(what: str, error: Exception) -> None:
-    message = f"{what} is not reachable: {error}"
-    if IN_CI:
-        pytest.fail(message + " (CI=true: tests that need it must run)")
-    pytest.skip(message)
+# what each marker stands for, and the fixtures (or parameters) that mean a test needs it
+MARKERS = {
+    "postgres": "needs PostgreSQL (TTR_TEST_DATABASE_URL)",
+    "redis": "needs Redis (TTR_TEST_REDIS_URL)",
+    "browser": "needs Chromium (TTR_CHROMIUM)",
+}
+_NEEDS = {"pg_admin_url": "postgres", "pg_schema_url": "postgres", "pg_store": "postgres",
+          "redis_url": "redis", "queue": "redis", "rq_context": "redis",
+          "browser": "browser"}
+_PARAMETERS = {"postgres": "postgres", "redis": "redis", "rq": "redis"}
+
+
+def missing(what: str, marker: str | None = None) -> None:
+    """Fail the test: `what` (a service, a tool) is missing. Never a silent skip."""
+    hint = f"; or leave these tests out with -m \"not {marker}\"" if marker else ""
+    pytest.fail(f"{what}{hint}", pytrace=False)
+
+
+def _unavailable(what: str, error: Exception, variable: str, marker: str) -> None:
+    missing(f"{what} is not reachable ({error}): start it, or name another in "
+            f"{variable}", marker)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    for name, meaning in MARKERS.items():
+        config.addinivalue_line("markers", f"{name}: {meaning}")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark each test by the services its fixtures and parameters use."""
+    for item in items:
+        needs = {_NEEDS[name] for name in getattr(item, "fixturenames", ()) if name in _NEEDS}
+        callspec = getattr(item, "callspec", None)
+        if callspec is not None:
+            needs |= {_PARAMETERS[v] for v in callspec.params.values()
+                      if isinstance(v, str) and v in _PARAMETERS}
+        for marker in sorted(needs):
+            item.add_marker(marker)
 
 
 def with_search_path(url: str, schema: str) -> str:
@@ -54,7 +93,7 @@ def pg_admin_url() -> str:
         with psycopg.connect(PG_URL, connect_timeout=3) as conn:
             conn.execute("SELECT 1")
     except psycopg.OperationalError as error:
-        _unavailable("PostgreSQL", error)
+        _unavailable("PostgreSQL", error, "TTR_TEST_DATABASE_URL", "postgres")
     return PG_URL
 
 
@@ -80,7 +119,7 @@ def redis_url() -> str:
     try:
         redis.Redis.from_url(REDIS_URL, socket_connect_timeout=3).ping()
     except redis.RedisError as error:
-        _unavailable("Redis", error)
+        _unavailable("Redis", error, "TTR_TEST_REDIS_URL", "redis")
     return REDIS_URL
 
 
@@ -151,11 +190,8 @@ def browser() -> Iterator[Any]:
     from tests.replay_fixtures import CHROMIUM, Chromium
 
     if not Path(CHROMIUM).exists():
-        message = (f"{CHROMIUM} is missing: apt-get install -y chromium chromium-driver "
-                   "(or name another Chromium in TTR_CHROMIUM)")
-        if IN_CI:
-            pytest.fail(message + "; CI=true: the browser tests must run")
-        pytest.skip(message)
+        missing(f"{CHROMIUM} is missing: apt-get install -y chromium (or name another "
+                "Chromium in TTR_CHROMIUM)", "browser")
     chromium = Chromium()
     try:
         chromium.start()

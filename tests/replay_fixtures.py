@@ -1,4 +1,4 @@
-"""Helpers of the replay viewer's tests (`tests/test_replay_viewer.py`).
+"""Helpers of the replay viewer's tests (`tests/browser/test_replay_viewer.py`).
 
 - The map layouts: each city's real latitude / longitude, projected onto the canvas
   and nudged apart where the board would be unreadable. `python -m

@@ -3,7 +3,7 @@
 `FakeSender` stands in for `worker.webhook_sender.HttpSender` behind the sender port
 (`WebhookConfig.sender`). It checks every request as a real receiver would (the
 signature over the raw body, the timestamp no older than 5 minutes), records it as
-`tests.test_webhooks_helpers.Received`, and answers as the test scripts it: 200,
+`tests.webhook_receiver.Received`, and answers as the test scripts it: 200,
 500, or, for "hang", nothing until the attempt's timeout has passed.
 """
 
@@ -15,7 +15,7 @@ import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
 
-from tests.test_webhooks_helpers import (
+from tests.webhook_receiver import (
     MAX_AGE,
     SECRET,
     Received,

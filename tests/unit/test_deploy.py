@@ -38,7 +38,7 @@ from service.app import create_app
 from service.config import ENV, Settings, from_env
 from service.serve import gunicorn_options
 
-ROOT = Path(__file__).absolute().parent.parent
+ROOT = Path(__file__).absolute().parents[2]
 DEPLOY = ROOT / "deploy"
 K8S = DEPLOY / "k8s"
 PACKAGES = ("domain", "events", "referee", "service", "worker")

@@ -25,7 +25,7 @@ from service.app import create_app
 from service.config import Settings
 from worker import reports
 
-ROOT = Path(__file__).absolute().parent.parent
+ROOT = Path(__file__).absolute().parents[2]
 REQUESTS = "ttr_http_request_duration_seconds"
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import domain
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 OUTER_LAYERS = ("events", "referee", "worker", "service", "bench")
 
 PUBLIC_API = [

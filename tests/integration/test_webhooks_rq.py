@@ -2,7 +2,7 @@
 a change fans out to one job, a refused delivery is retried through RQ's scheduler
 with the same delivery id, and a retry whose job Redis lost is sent by the sweep.
 
-Isolation as in `tests/test_worker_rq.py`: a queue of its own per test, random game
+Isolation as in `tests/integration/test_worker_rq.py`: a queue of its own per test, random game
 ids, the test's keys deleted at the end. The worker processes load `fast_context`
 (`TTR_WORKER_CONTEXT`): one-second retry delays instead of 10 s, 30 s, 2 min, ….
 """
@@ -19,9 +19,9 @@ from events import SqlStore
 from events.webhooks import DELIVERED, PENDING
 from referee.effects import follow_up
 from referee.settings import ENV, Settings
-from tests.test_webhooks_helpers import SECRET, Receiver, always, failing_first
-from tests.test_worker_helpers import new_game
-from tests.test_worker_rq import Workers, game_id, wait_for
+from tests.integration.test_worker_rq import Workers, game_id, wait_for
+from tests.webhook_receiver import SECRET, Receiver, always, failing_first
+from tests.worker_support import new_game
 from worker import webhook_delivery
 from worker.bootstrap import bootstrap
 from worker.context import WorkerContext
@@ -44,7 +44,7 @@ def fast_context(settings: Settings) -> WorkerContext:
 def workers(tmp_path: Path, pg_schema_url: str, redis_url: str, queue: str
             ) -> Iterator[Workers]:
     w = Workers(tmp_path, pg_schema_url, redis_url, queue)
-    w.env["TTR_WORKER_CONTEXT"] = "tests.test_webhooks_rq:fast_context"
+    w.env["TTR_WORKER_CONTEXT"] = "tests.integration.test_webhooks_rq:fast_context"
     w.env[ENV["webhook_allow_private"]] = "true"
     yield w
     w.stop_all()

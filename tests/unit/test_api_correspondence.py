@@ -15,7 +15,7 @@ from flask import Flask
 
 from events import SqlStore, open_store
 from tests.api_support import Client, Table, make_app, open_table, play_to_the_end, wait_for_score
-from tests.test_worker_helpers import FakeClock
+from tests.worker_support import FakeClock
 
 DAY = 24 * 3600
 

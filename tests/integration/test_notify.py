@@ -1,5 +1,5 @@
 """Change notifications through Redis: what every process hears of the others' changes
-(publish, watch and wait on every notifier: tests/test_notifier_contract.py)."""
+(publish, watch and wait on every notifier: tests/integration/test_notifier_contract.py)."""
 
 from __future__ import annotations
 

@@ -19,7 +19,7 @@ from events.notify import LocalNotifier
 from events.verify import verify_export
 from service.api import audit
 from tests.api_support import Client, Table, make_app, open_table, play_to_the_end, wait_for_score
-from tests.test_worker_helpers import RecordingJobs
+from tests.worker_support import RecordingJobs
 
 ADMIN = "admin-secret-token"
 

@@ -26,7 +26,7 @@ from events.catalogue import decode
 from events.verify import verify_export
 from tests.positions_rules import cards, play, position
 
-RECORDED = Path(__file__).parent / "fixtures" / "europe-3p-rules-v1.ndjson"
+RECORDED = Path(__file__).parents[1] / "fixtures" / "europe-3p-rules-v1.ndjson"
 
 
 def records() -> list[dict[str, Any]]:

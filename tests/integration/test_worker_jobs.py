@@ -1,6 +1,6 @@
 """The job functions and `follow_up`, on both stores: scoring once whoever races, the turn
 deadline on an injected clock, the sweep, and what is particular to the in-process
-runner (InlineJobs; what every jobs adapter does: tests/test_jobs_contract.py)."""
+runner (InlineJobs; what every jobs adapter does: tests/integration/test_jobs_contract.py)."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ from events import GameLog, SqlStore, StoreUnavailable
 from events.repository import Outcome
 from referee.effects import follow_up
 from tests.conftest import migrated
-from tests.test_worker_helpers import (
+from tests.worker_support import (
     FakeClock,
     RecordingJobs,
     count_scored,
@@ -543,7 +543,7 @@ def test_inline_deadlines_follow_an_injected_clock(timed_store: SqlStore,
 
 def test_inline_a_replaced_deadline_is_skipped_when_its_time_comes(
         timed_store: SqlStore, clock: FakeClock, monkeypatch: pytest.MonkeyPatch) -> None:
-    # (which deadlines wait: tests/test_jobs_contract.py, for every adapter)
+    # (which deadlines wait: tests/integration/test_jobs_contract.py, for every adapter)
     ran: list[str] = []
     monkeypatch.setattr("worker.jobs.enforce_deadline", lambda game_id: ran.append(game_id))
     ctx, jobs = _inline(timed_store, clock=clock, poll=0.02)

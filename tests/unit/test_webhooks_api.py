@@ -27,8 +27,8 @@ from tests.api_support import (
     play_to_the_end,
     wait_for_score,
 )
-from tests.test_webhooks_helpers import SECRET, Received, Receiver, always, failing_first
-from tests.test_worker_helpers import FakeClock
+from tests.webhook_receiver import SECRET, Received, Receiver, always, failing_first
+from tests.worker_support import FakeClock
 
 FAST = (0.05, 0.1, 0.2)  # retry delays in these tests, instead of 10 s, 30 s, 2 min, …
 WEBHOOK = "/v1/users/me/webhook"

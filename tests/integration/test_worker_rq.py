@@ -37,8 +37,8 @@ from events.repository import Outcome
 from referee.effects import follow_up
 from referee.settings import ENV, Settings
 from tests.api_support import free_port
-from tests.conftest import IN_CI
-from tests.test_worker_helpers import (
+from tests.conftest import missing
+from tests.worker_support import (
     count_scored,
     event_types,
     finished_game,
@@ -50,14 +50,14 @@ from worker.bootstrap import bootstrap
 from worker.context import WorkerContext
 from worker.rq_jobs import RqJobs, score_job_id
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 # read by the test contexts below, inside the worker processes
 SLOW_ENV = "TTR_TEST_SCORING_DELAY"
 FAILURES_ENV = "TTR_TEST_FAILURES_FILE"
 
 
-# -- contexts the worker processes load (TTR_WORKER_CONTEXT=tests.test_worker_rq:…) ------
+# -- contexts the worker processes load (TTR_WORKER_CONTEXT=tests.integration.test_worker_rq:…)
 
 class _SlowLog(GameLog):
     def execute(self, *args: Any, **kwargs: Any) -> Outcome:
@@ -244,8 +244,8 @@ def test_a_worker_killed_mid_job_leaves_it_to_the_next(rq_context: WorkerContext
     gid = game_id()
     follow_up(rq_context, finished_game(rq_context.log, gid, random.Random(2)))
     fast = ("--heartbeat", "1", "--sweep-every", "1", *mode)
-    doomed = workers.start(*fast, TTR_WORKER_CONTEXT="tests.test_worker_rq:slow_context",
-                           **{SLOW_ENV: "60"})
+    doomed = workers.start(*fast, **{SLOW_ENV: "60"},
+                           TTR_WORKER_CONTEXT="tests.integration.test_worker_rq:slow_context")
     wait_for(lambda: job_status(rq_context, score_job_id(gid)) == "started", 30,
              "the first worker to start the scoring job", workers)
     time.sleep(0.5)  # well inside the job (it sleeps before it touches the game)
@@ -267,8 +267,8 @@ def test_a_failing_job_is_retried_with_backoff(rq_context: WorkerContext, worker
     failures.write_text("2")
     follow_up(rq_context, finished_game(rq_context.log, gid, random.Random(3)))
     started = time.monotonic()
-    workers.start("--sweep-every", "0", TTR_WORKER_CONTEXT="tests.test_worker_rq:flaky_context",
-                  **{FAILURES_ENV: str(failures)})
+    workers.start("--sweep-every", "0", **{FAILURES_ENV: str(failures)},
+                  TTR_WORKER_CONTEXT="tests.integration.test_worker_rq:flaky_context")
     wait_for(lambda: count_scored(pg_store, gid) == 1, 40, "the retried job", workers)
     # two failures, then the retries' waits (2 s, then 5 s) before the third attempt
     assert time.monotonic() - started >= 7
@@ -356,10 +356,8 @@ class PrivateRedis:
     def __init__(self, tmp_path: Path) -> None:
         binary = shutil.which("redis-server")
         if binary is None:
-            message = "redis-server is not installed"
-            if IN_CI:
-                pytest.fail(message + " (CI=true: tests that need it must run)")
-            pytest.skip(message)
+            missing("redis-server is not installed (apt-get install -y redis-server)",
+                    "redis")
         self.binary = binary
         self.port = free_port()
         self.url = f"redis://127.0.0.1:{self.port}/0"

@@ -23,7 +23,7 @@ from service.api.pages import spec_yaml
 from service.commands_spec import COMMANDS, EXAMPLES
 from tests.api_support import make_app
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(scope="module")

@@ -44,7 +44,7 @@ from domain.scoring import Position, final_scores
 from domain.shuffle import commitment
 from domain.state import Game
 from tests.positions_rules import cards, of_type, play, play_all, position, types, violation
-from tests.test_rules_turns import _stuck, _universe, check_moves_match_decide, started
+from tests.unit.test_rules_turns import _stuck, _universe, check_moves_match_decide, started
 
 L = "locomotive"
 DECK = DrawCard("deck")

@@ -14,7 +14,7 @@ from domain.board import BoardDataError, board_from_data, load_board
 from domain.maps import MAP_NAMES
 
 # the reference data, copied into the repository (see its README)
-REFERENCE = Path(__file__).resolve().parent / "fixtures" / "boards"
+REFERENCE = Path(__file__).resolve().parents[1] / "fixtures" / "boards"
 
 
 def _reference() -> ModuleType:

@@ -1,6 +1,6 @@
 """Rate limits kept in Redis (real Redis): one bucket per key shared by every API
 process, taken a lease at a time, and let through when Redis cannot be reached (what
-every limiter does: tests/test_limiter_contract.py)."""
+every limiter does: tests/integration/test_limiter_contract.py)."""
 
 from __future__ import annotations
 

@@ -11,7 +11,7 @@ import yaml
 
 from tests.replay_fixtures import AppServer, Chromium
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 METHODS = {"get", "put", "post", "delete", "patch", "options", "head"}
 
 

@@ -29,7 +29,7 @@ from tests.api_support import (
     wait_until_serving,
 )
 
-ROOT = Path(__file__).absolute().parent.parent
+ROOT = Path(__file__).absolute().parents[2]
 PRODUCTION = {"TTR_DATABASE_URL": "postgresql://db/ttr", "TTR_REDIS_URL": "redis://r:6379/0"}
 
 

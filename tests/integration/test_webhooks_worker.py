@@ -26,8 +26,9 @@ from events.webhooks import DELIVERED, FAILED, NewDelivery
 from referee import notices as who_hears
 from referee.effects import follow_up
 from referee.notices import Notice, hand_over, notices
-from tests.test_webhooks_helpers import SECRET, Receiver, always, failing_first
-from tests.test_worker_helpers import (
+from tests.webhook_fakes import FakeSender
+from tests.webhook_receiver import SECRET, Receiver, always, failing_first
+from tests.worker_support import (
     RecordingJobs,
     finished_game,
     make_context,
@@ -35,7 +36,6 @@ from tests.test_worker_helpers import (
     new_game,
     to_act,
 )
-from tests.webhook_fakes import FakeSender
 from worker import reports, webhook_delivery
 from worker.context import WorkerContext, use_context
 from worker.inline_jobs import InlineJobs

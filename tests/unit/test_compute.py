@@ -12,7 +12,7 @@ import pytest
 
 from service.compute import aside
 
-ROOT = Path(__file__).absolute().parent.parent
+ROOT = Path(__file__).absolute().parents[2]
 
 # A greenlet ticks every 10 ms while a computation of 0.5 s runs, first on the hub's
 # own thread, then aside; the ticks it managed meanwhile, and what raised aside.

@@ -1,7 +1,7 @@
 """The jobs port's contract, written once and run on every adapter: `InlineJobs` (threads
 in this process) and `RqJobs` (real Redis, and real `ttr worker` processes that run
 the jobs). Both run on the test's own PostgreSQL schema; each RQ test has a queue of
-its own (see `tests/test_worker_rq.py` for the isolation)."""
+its own (see `tests/integration/test_worker_rq.py` for the isolation)."""
 
 from __future__ import annotations
 
@@ -16,8 +16,8 @@ import pytest
 from events import SqlStore
 from referee.effects import follow_up
 from referee.settings import Settings
-from tests.test_worker_helpers import count_scored, finished_game, make_context
-from tests.test_worker_rq import Workers, game_id
+from tests.integration.test_worker_rq import Workers, game_id
+from tests.worker_support import count_scored, finished_game, make_context
 from worker.bootstrap import bootstrap
 from worker.context import WorkerContext
 from worker.inline_jobs import InlineJobs

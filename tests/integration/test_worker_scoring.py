@@ -28,7 +28,7 @@ from domain.setup import start_game
 from domain.state import Game
 from domain.table import GameScored, Table, create_game, replay_table, score_table
 from events import SqlStore
-from tests.test_worker_helpers import count_scored, finished_game, make_context
+from tests.worker_support import count_scored, finished_game, make_context
 from worker.context import use_context
 from worker.jobs import score_game
 

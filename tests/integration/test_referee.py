@@ -14,9 +14,9 @@ from pathlib import Path
 from events import SqlStore
 from events.notify import game_key
 from referee.settings import ENV, Settings, settings_from_env
-from tests.test_worker_helpers import RecordingJobs, finished_game, make_context
+from tests.worker_support import RecordingJobs, finished_game, make_context
 
-ROOT = Path(__file__).absolute().parent.parent
+ROOT = Path(__file__).absolute().parents[2]
 SHIPPED = ("domain", "events", "referee", "service", "worker")
 
 
