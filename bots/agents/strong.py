@@ -42,8 +42,8 @@ from domain.commands import BuildStation, ClaimRoute, Command
 from domain.payment import station_cost
 
 ENDGAME_TURNS = 3.0
-NEW_TICKETS_TURNS = 7.0
-NEW_TICKETS_TRAINS = 7
+NEW_TICKETS_TURNS = 12.0
+NEW_TICKETS_TRAINS = 12
 LONG = 4
 
 

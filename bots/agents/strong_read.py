@@ -17,6 +17,9 @@ from domain.rules import Rules
 # trains per turn assumed of a player who has claimed little so far
 SLOWEST_RATE = 0.9
 NO_DETOUR = 30.0
+# a claim costs a turn of its own, and long routes score more per train
+CLAIM_OVERHEAD = 3.0
+POINTS_DISCOUNT = 0.35
 
 
 def route_weight(rules: Rules, hand: Sequence[int]) -> "WeightOf":
@@ -33,7 +36,8 @@ class WeightOf:
     hand: tuple[int, ...]
 
     def __call__(self, route: Route) -> float:
-        w = float(route.length)
+        w = (route.length + CLAIM_OVERHEAD
+             - POINTS_DISCOUNT * self.rules.route_points[route.length])
         if route.tunnel:
             w += 0.5 + 0.25 * route.length
         if route.locomotives:
