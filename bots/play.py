@@ -46,7 +46,13 @@ def decide_for(game: Game, seat: int, agent: Agent, rng: random.Random) -> Comma
 def play_game(map_name: str, agents: Sequence[Agent], seed: bytes,
               rngs: Sequence[random.Random], max_decisions: int = 5000) -> Game:
     """Play one game to its end, seat i played by agents[i] with rngs[i]."""
-    game = replay(start_game(map_name, len(agents), seed))
+    return play_on(replay(start_game(map_name, len(agents), seed)), agents, rngs,
+                   max_decisions)
+
+
+def play_on(game: Game, agents: Sequence[Agent], rngs: Sequence[random.Random],
+            max_decisions: int = 5000) -> Game:
+    """Play `game` from where it stands to its end."""
     for _ in range(max_decisions):
         if game.phase == "ended":
             return game

@@ -6,12 +6,19 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from bots.agents.route_focus import RouteFocusAgent
 from bots.agents.strong_read import Reading, plan_with
+from bots.play import play_on
+from bots.sample import sample_game
 from bots.view import SeatView
 from domain.commands import KeepTickets
+from domain.decide import execute
+from domain.ending import score_game
 
 # Turns the game lasts in all, for a first guess at setup (no pace known yet)
 SURE = 0.97
+# keep options whose expected points are closer than this are played out
+CLOSE = 3.0
 
 
 def keep_value(reading: Reading, keep: KeepTickets) -> float:
@@ -46,4 +53,26 @@ def choose_keep(view: SeatView, keeps: Sequence[KeepTickets], rng: random.Random
     reading = Reading(view)
     scored = [(keep_value(reading, k), -len(k.tickets), -i, k) for i, k in enumerate(keeps)]
     scored.sort(key=lambda s: s[:3], reverse=True)
-    return scored[0][3]
+    if playouts <= 0 or len(scored) < 2 or scored[0][0] - scored[1][0] >= CLOSE:
+        return scored[0][3]
+    first, second = scored[0][3], scored[1][3]
+    seeds = [rng.getrandbits(64) for _ in range(playouts)]
+    if playout_margin(view, second, seeds) > playout_margin(view, first, seeds):
+        return second
+    return first
+
+
+def playout_margin(view: SeatView, keep: KeepTickets, seeds: list[int]) -> float:
+    """The mean final margin (our score less the best other) after keeping `keep`, over
+    playouts of sampled states by route-focus players (the same samples for every
+    option compared)."""
+    total = 0.0
+    for seed in seeds:
+        rng = random.Random(seed)
+        game = execute(sample_game(view, rng), view.seat, keep)[1]
+        agents = [RouteFocusAgent() for _ in game.players]
+        rngs = [random.Random(rng.getrandbits(64)) for _ in game.players]
+        scores = score_game(play_on(game, agents, rngs))
+        mine = scores[view.seat].total
+        total += mine - max(s.total for s in scores if s.seat != view.seat)
+    return total / len(seeds)
