@@ -39,7 +39,6 @@ from bots.view import SeatView
 from domain.board import GRAY, Route
 from domain.cards import COLORS, KIND_INDEX, LOCO, subtract
 from domain.commands import BuildStation, ClaimRoute, Command
-from domain.payment import station_cost
 
 ENDGAME_TURNS = 3.0
 NEW_TICKETS_TURNS = 12.0
@@ -234,7 +233,3 @@ class StrongAgent:
                     or (joined.joined(b, city) and joined.joined(a, other))):
                 return True
         return False
-
-
-def station_price(view: SeatView) -> int:
-    return station_cost(view.rules, view.me.stations_left)

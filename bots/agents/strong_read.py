@@ -22,7 +22,7 @@ CLAIM_OVERHEAD = 3.0
 POINTS_DISCOUNT = 0.35
 
 
-def route_weight(rules: Rules, hand: Sequence[int]) -> "WeightOf":
+def route_weight(rules: Rules, hand: Sequence[int]) -> WeightOf:
     return WeightOf(rules, tuple(hand))
 
 
