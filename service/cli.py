@@ -51,9 +51,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     # `ttr worker …`: its own options (see `ttr worker --help`) go to worker.main
     commands.add_parser("worker", help="run an RQ worker with its scheduler", add_help=False)
 
+    # `ttr tournament …`: its own options (see `ttr tournament --help`) go to bots
+    commands.add_parser("tournament", help="play seeded games between bots", add_help=False)
+
     arguments = list(sys.argv[1:] if argv is None else argv)
     if arguments[:1] == ["worker"]:
         return _worker(arguments[1:])
+    if arguments[:1] == ["tournament"]:
+        from bots.tournament import main as tournament
+
+        return tournament(arguments[1:])
     args = parser.parse_args(arguments)
     if args.command == "serve":
         from service.serve import serve as run_server

@@ -1,0 +1,1 @@
+"""The agents: the reference agents of the playtesting literature and our strong one."""
