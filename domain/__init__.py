@@ -13,10 +13,34 @@ rules and the seed. Nothing here does I/O.
 
 from domain.audit import audit, final_score_matches
 from domain.autoplay import game_seed, play_random_game
-from domain.board import Board, load_board
-from domain.cards import KINDS, as_mapping
-from domain.commands import COMMAND_TYPES, Command, TimeOut, command_from_dict
-from domain.decide import decide_system
+from domain.board import GRAY, Board, Route, load_board
+from domain.cards import (
+    CARDS_PER_COLOR,
+    COLORS,
+    KIND_INDEX,
+    KINDS,
+    LOCO,
+    LOCOMOTIVE,
+    LOCOMOTIVES_IN_DECK,
+    Counts,
+    as_mapping,
+    counts_of,
+    subtract,
+)
+from domain.commands import (
+    COMMAND_TYPES,
+    BuildStation,
+    ClaimRoute,
+    Command,
+    DeclineTunnel,
+    DrawCard,
+    DrawTickets,
+    KeepTickets,
+    PayTunnel,
+    TimeOut,
+    command_from_dict,
+)
+from domain.decide import decide_system, execute
 from domain.ending import score_game
 from domain.events import (
     EVENT_TYPES,
@@ -29,13 +53,16 @@ from domain.events import (
     TurnEnded,
     TurnTimedOut,
 )
+from domain.evolve import replay
 from domain.frozen import freeze, thaw
 from domain.longest_path import longest_path
 from domain.maps import MAP_NAMES, MapEntry, map_entry, map_names
 from domain.moves import legal_moves
+from domain.payment import locomotives_allowed
 from domain.rules import RULES_VERSION, Rules, rules_for
+from domain.setup import start_game
 from domain.shuffle import commitment
-from domain.state import Game, PendingTunnel, Player
+from domain.state import FREE, Game, PendingTunnel, Phase, Player, Step
 from domain.table import (
     MAX_TURN_TIME_LIMIT,
     TABLE_EVENT_TYPES,
@@ -58,13 +85,17 @@ from domain.table import (
 from domain.violations import CODES, RuleViolation
 
 __all__ = [
-    "CODES", "COMMAND_TYPES", "EVENT_TYPES", "KINDS", "MAP_NAMES", "MAX_TURN_TIME_LIMIT",
-    "RULES_VERSION", "TABLE_EVENT_TYPES", "Board", "CardDrawnBlind", "Command", "Event", "Game",
-    "GameCreated", "GameEnded", "GameScored", "GameStarted", "MapEntry", "PendingTunnel", "Player",
-    "PlayerDropped", "PlayerResigned", "RuleViolation", "Rules", "Seat", "SeatLeft", "SeatTaken",
-    "StartGame", "Table", "TableCommand", "TakeSeat", "TimeOut", "TurnEnded", "TurnTimedOut",
-    "as_mapping", "audit", "command_from_dict", "commitment", "create_game", "decide_system",
-    "decide_table", "evolve_table", "final_score_matches", "freeze", "game_seed", "legal_moves",
-    "load_board", "longest_path", "map_entry", "map_names", "play_random_game", "replay_table",
-    "rules_for", "score_game", "score_table", "thaw", "turn_key"
+    "CARDS_PER_COLOR", "CODES", "COLORS", "COMMAND_TYPES", "EVENT_TYPES", "FREE", "GRAY", "KINDS",
+    "KIND_INDEX", "LOCO", "LOCOMOTIVE", "LOCOMOTIVES_IN_DECK", "MAP_NAMES", "MAX_TURN_TIME_LIMIT",
+    "RULES_VERSION", "TABLE_EVENT_TYPES", "Board", "BuildStation", "CardDrawnBlind", "ClaimRoute",
+    "Command", "Counts", "DeclineTunnel", "DrawCard", "DrawTickets", "Event", "Game",
+    "GameCreated", "GameEnded", "GameScored", "GameStarted", "KeepTickets", "MapEntry",
+    "PayTunnel", "PendingTunnel", "Phase", "Player", "PlayerDropped", "PlayerResigned", "Route",
+    "RuleViolation", "Rules", "Seat", "SeatLeft", "SeatTaken", "StartGame", "Step", "Table",
+    "TableCommand", "TakeSeat", "TimeOut", "TurnEnded", "TurnTimedOut", "as_mapping", "audit",
+    "command_from_dict", "commitment", "counts_of", "create_game", "decide_system", "decide_table",
+    "evolve_table", "execute", "final_score_matches", "freeze", "game_seed", "legal_moves",
+    "load_board", "locomotives_allowed", "longest_path", "map_entry", "map_names",
+    "play_random_game", "replay", "replay_table", "rules_for", "score_game", "score_table",
+    "start_game", "subtract", "thaw", "turn_key"
 ]

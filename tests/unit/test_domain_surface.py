@@ -13,18 +13,23 @@ from pathlib import Path
 import domain
 
 ROOT = Path(__file__).resolve().parents[2]
-OUTER_LAYERS = ("events", "referee", "worker", "service", "bench")
+OUTER_LAYERS = ("bots", "events", "referee", "worker", "service", "bench")
 
 PUBLIC_API = [
-    "Board", "CODES", "COMMAND_TYPES", "CardDrawnBlind", "Command", "EVENT_TYPES", "Event", "Game",
-    "GameCreated", "GameEnded", "GameScored", "GameStarted", "KINDS", "MAP_NAMES",
-    "MAX_TURN_TIME_LIMIT", "MapEntry", "PendingTunnel", "Player", "PlayerDropped",
-    "PlayerResigned", "RULES_VERSION", "RuleViolation", "Rules", "Seat", "SeatLeft", "SeatTaken",
-    "StartGame", "TABLE_EVENT_TYPES", "Table", "TableCommand", "TakeSeat", "TimeOut", "TurnEnded",
-    "TurnTimedOut", "as_mapping", "audit", "command_from_dict", "commitment", "create_game",
-    "decide_system", "decide_table", "evolve_table", "final_score_matches", "freeze", "game_seed",
-    "legal_moves", "load_board", "longest_path", "map_entry", "map_names", "play_random_game",
-    "replay_table", "rules_for", "score_game", "score_table", "thaw", "turn_key"
+    "Board", "BuildStation", "CARDS_PER_COLOR", "CODES", "COLORS", "COMMAND_TYPES",
+    "CardDrawnBlind", "ClaimRoute", "Command", "Counts", "DeclineTunnel", "DrawCard",
+    "DrawTickets", "EVENT_TYPES", "Event", "FREE", "GRAY", "Game", "GameCreated", "GameEnded",
+    "GameScored", "GameStarted", "KINDS", "KIND_INDEX", "KeepTickets", "LOCO", "LOCOMOTIVE",
+    "LOCOMOTIVES_IN_DECK", "MAP_NAMES", "MAX_TURN_TIME_LIMIT", "MapEntry", "PayTunnel",
+    "PendingTunnel", "Phase", "Player", "PlayerDropped", "PlayerResigned", "RULES_VERSION",
+    "Route", "RuleViolation", "Rules", "Seat", "SeatLeft", "SeatTaken", "StartGame", "Step",
+    "TABLE_EVENT_TYPES", "Table", "TableCommand", "TakeSeat", "TimeOut", "TurnEnded",
+    "TurnTimedOut", "as_mapping", "audit", "command_from_dict", "commitment", "counts_of",
+    "create_game", "decide_system", "decide_table", "evolve_table", "execute",
+    "final_score_matches", "freeze", "game_seed", "legal_moves", "load_board",
+    "locomotives_allowed", "longest_path", "map_entry", "map_names", "play_random_game", "replay",
+    "replay_table", "rules_for", "score_game", "score_table", "start_game", "subtract", "thaw",
+    "turn_key"
 ]
 
 
