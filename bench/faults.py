@@ -1,5 +1,5 @@
 """Fault tests under load, full versions (the fast ones run in CI:
-tests/integration/test_faults.py).
+tests/integration/test_faults.py and test_resilience.py).
 
     python bench/faults.py [--games 100] [--only kill_api,...]
 

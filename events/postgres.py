@@ -16,6 +16,16 @@ visible later belongs to a transaction at or above `xmin`, so its position is ab
 everything the reader has returned. Nothing is skipped, writers commit in parallel
 (and share WAL flushes), and a feed lags only while an append is in flight.
 Positions are therefore increasing but not consecutive.
+
+**An outage is answered at once.** Left to the pool, every request during an outage
+would wait its whole timeout (5 s) for a connection that cannot come. So a request
+that finds no usable connection (a broken one, or none in time) opens a short
+circuit: for `OUTAGE_HOLD` seconds every request is answered `StoreUnavailable` at
+once, without waiting; after that the next requests try again, waiting
+`PROBE_TIMEOUT` at most, until one gets through. New connections give up after
+`CONNECT_TIMEOUT`, and the pool stops its backing-off reconnection attempts after
+`RECONNECT_FOR` seconds, so that once the database is back a request's own attempt
+reconnects at once instead of waiting for the pool's next retry, seconds later.
 """
 
 from __future__ import annotations
@@ -41,6 +51,10 @@ from events.sql import EVENT_COLUMNS, KEY_COLUMNS, MAX_EVENTS_PER_APPEND, SqlSto
 from events.store import Idempotency, NewEvent, StoreUnavailable, encoded
 
 MIGRATION_LOCK = 0x7472_0001  # the advisory lock held while migrating ("tr" 1)
+OUTAGE_HOLD = 0.5  # seconds a failure to get a connection is believed without trying
+PROBE_TIMEOUT = 0.5  # seconds a request waits for a connection after such a failure
+CONNECT_TIMEOUT = 2  # seconds a new connection may take (libpq's least is 2)
+RECONNECT_FOR = 3.0  # seconds the pool retries a failed connection in the background
 
 
 class _Connection(psycopg.Connection[Any]):
@@ -133,6 +147,17 @@ def _check_quietly(pool: ConnectionPool[_Connection]) -> None:
         pass
 
 
+def _outage(error: Exception) -> bool:
+    """Does `error` say the database cannot be reached (rather than that a statement
+    failed: a deadlock, a cancelled query)?"""
+    if isinstance(error, PoolTimeout):
+        return True
+    state = getattr(error, "sqlstate", None)
+    # no SQLSTATE: the connection itself failed; 08: connection exceptions; 57P0x: the
+    # server shutting down, crashed, or not yet accepting connections
+    return state is None or state.startswith("08") or state in ("57P01", "57P02", "57P03")
+
+
 class PostgresStore(SqlStore):
     TYPES = {"json": "JSONB", "time": "TIMESTAMPTZ", "bigint": "BIGINT", "bool": "BOOLEAN"}
 
@@ -146,6 +171,10 @@ class PostgresStore(SqlStore):
         self._pid = 0
         self._last_purge = 0.0
         self._lock = threading.Lock()
+        # the circuit (see the module doc): no attempt before `_down_until`
+        # (monotonic); `_suspect`: the last attempt failed, wait `PROBE_TIMEOUT` at most
+        self._down_until = 0.0
+        self._suspect = False
 
     def _get_pool(self) -> ConnectionPool[_Connection]:
         # A forked child (gunicorn, rq) must not share its parent's sockets.
@@ -155,7 +184,9 @@ class PostgresStore(SqlStore):
                     self._pool = ConnectionPool(
                         self.url, min_size=self._sizes[0], max_size=self._sizes[1],
                         timeout=self._timeout, open=True, connection_class=_Connection,
-                        kwargs={"autocommit": True, "prepare_threshold": 2},
+                        kwargs={"autocommit": True, "prepare_threshold": 2,
+                                "connect_timeout": CONNECT_TIMEOUT},
+                        reconnect_timeout=RECONNECT_FOR,
                     )
                     self._pid = os.getpid()
         return self._pool
@@ -166,9 +197,12 @@ class PostgresStore(SqlStore):
         # whose commit-or-rollback on exit has nothing to do in autocommit mode (a
         # `transaction()` block ends its own transaction; putconn rolls back anything
         # left open); a few microseconds a statement.
+        if self._down_until > time.monotonic():
+            raise StoreUnavailable("PostgreSQL is unavailable (it failed a moment ago)")
         try:
             pool = self._get_pool()
-            conn = pool.getconn()
+            conn = pool.getconn(PROBE_TIMEOUT if self._suspect else None)
+            self._suspect = False
             try:
                 yield conn
             finally:
@@ -176,6 +210,9 @@ class PostgresStore(SqlStore):
         except (psycopg.OperationalError, PoolTimeout) as error:
             # (If the connection broke during COMMIT the append may have landed: a
             # client's retry with its idempotency key then gets the first answer.)
+            if _outage(error):
+                self._suspect = True
+                self._down_until = time.monotonic() + OUTAGE_HOLD
             self._purge_broken()
             raise StoreUnavailable(f"PostgreSQL is unavailable: {error}") from error
 

@@ -185,7 +185,8 @@ class GameLog:
         """Decide on the latest state of `game_id` and append the events, as `actor`.
 
         `new`: the game does not exist yet (`decide` gets None). `expected_version`:
-        refuse with `StaleVersion` unless the game is at that version (no retry).
+        refuse with `StaleVersion` unless the game is at that version (no retry), also
+        when another writer appends first while this one decides.
         `idempotency_key`: a retry of the same request (same `request_hash`) returns
         the first outcome's stored `respond(outcome)` instead of acting twice.
         Raises the domain's `RuleViolation`, `GameNotFound`, `VersionConflict` after
@@ -222,8 +223,12 @@ class GameLog:
                 result = self.store.append(
                     game_id, [NewEvent(e, actor) for e in events], outcome.first_version - 1,
                     idempotency, outcome.summary, outcome.recorded_at)
-            except VersionConflict:
-                if new or expected_version is not None or vouched:
+            except VersionConflict as conflict:
+                if expected_version is not None:
+                    # the game moved past the version the caller named while we decided:
+                    # their precondition failed, as if we had read the newer version
+                    raise StaleVersion(expected_version, conflict.current) from conflict
+                if new or vouched:
                     raise
                 continue
             if result.replayed:  # our own retry won a race against us: answer as it did

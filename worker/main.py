@@ -14,7 +14,10 @@ At start the worker migrates the store (a no-op when the API has done it) and ru
 `sweep()` once, directly: whatever was missed while no worker ran (games that ended
 while Redis was down, deadlines that passed) is enqueued before the first job is
 taken. Then it works the queue with the scheduler (deadline jobs are scheduled
-jobs, and retries wait in the scheduled registry too).
+jobs, and retries wait in the scheduled registry too). RQ forks the scheduler into a
+child process; `worker.scheduler` ties that child to its worker (it stops when the
+worker is killed, even with SIGKILL) and lets a new worker take over a scheduler lock
+that its dead holder stopped refreshing.
 
 **The periodic sweep** is a small daemon thread that, every ``--sweep-every``
 seconds, *enqueues* one `sweep` job (fixed job id ``sweep``, at the front of the
@@ -61,6 +64,7 @@ from referee.settings import Settings, settings_from_env
 from worker.bootstrap import context_for
 from worker.context import forget_process_context, install_factory, process_context
 from worker.queue import RqJobs, webhook_queue_name
+from worker.scheduler import TiedSchedulerWorker
 
 log = logging.getLogger("worker")
 
@@ -116,7 +120,7 @@ def run_worker(argv: Sequence[str] | None = None) -> int:
     if not args.burst and args.sweep_every > 0:
         sweeper.start()
     try:
-        worker_class = Worker if args.fork else InProcessWorker
+        worker_class = ForkingWorker if args.fork else InProcessWorker
         queues = {"all": [args.queue, webhook_queue_name(args.queue)],
                   "games": [args.queue],
                   "webhooks": [webhook_queue_name(args.queue)]}[args.jobs]
@@ -149,8 +153,13 @@ def start_sweep() -> dict[str, int] | None:
         forget_process_context()
 
 
-class InProcessWorker(SimpleWorker):
-    """RQ's `SimpleWorker`, plus a heartbeat for the running job (see the module doc)."""
+class ForkingWorker(TiedSchedulerWorker, Worker):
+    """RQ's `Worker` (a work-horse forked per job), with a scheduler tied to it."""
+
+
+class InProcessWorker(TiedSchedulerWorker, SimpleWorker):
+    """RQ's `SimpleWorker`, plus a heartbeat for the running job (see the module doc),
+    with a scheduler tied to it."""
 
     def execute_job(self, job: Job, queue: Queue) -> None:
         execution = self.prepare_execution(job)

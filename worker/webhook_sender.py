@@ -6,11 +6,13 @@ one (the standard library's `http.client` over a socket to a checked address);
 tests of the delivery logic plug in a fake (`WebhookConfig.sender`).
 
 **Server-side request forgery.** `post` looks the URL's host up first: a host that
-resolves to a private, loopback, link-local or otherwise non-public address is
-refused unless private addresses are allowed (``TTR_WEBHOOK_ALLOW_PRIVATE=true``:
-tests, private installations), and the sender connects to the very
-addresses that were checked, so a DNS answer that changes in between cannot sneak
-in. `check_url` makes the same check when a webhook is registered.
+resolves to a private, loopback, link-local or otherwise non-public address (or to an
+IPv6 address carrying such an IPv4 address: NAT64, 6to4, Teredo, IPv4-mapped or
+-compatible) is refused, without saying what it resolved to, unless private addresses
+are allowed (``TTR_WEBHOOK_ALLOW_PRIVATE=true``: tests, private installations), and
+the sender connects to the very addresses that were checked, so a DNS answer that
+changes in between cannot sneak in. `check_url` makes the same check when a webhook
+is registered.
 """
 
 from __future__ import annotations
@@ -71,11 +73,36 @@ def _parts(url: str) -> tuple[str, int, str]:
     return parts.hostname, port or (443 if parts.scheme == "https" else 80), target
 
 
+# IPv6 prefixes whose addresses carry an IPv4 address in their last 32 bits: NAT64's
+# well-known prefix (RFC 6052), IPv4-compatible (::a.b.c.d, deprecated) and
+# IPv4-translated (::ffff:0:a.b.c.d, RFC 2765) addresses. A gateway or the kernel may
+# turn them into the IPv4 address they carry, so that address must be public too.
+_CARRY_IPV4_LAST = tuple(ipaddress.IPv6Network(prefix) for prefix in (
+    "64:ff9b::/96", "::/96", "::ffff:0:0:0/96"))
+# NAT64's local-use prefix (RFC 8215) is never globally reachable, whatever it carries
+# (Python before 3.12.4 calls it global).
+_NEVER_PUBLIC = (ipaddress.IPv6Network("64:ff9b:1::/48"),)
+
+
+def carried_ipv4(address: ipaddress.IPv6Address) -> list[ipaddress.IPv4Address]:
+    """The IPv4 addresses an IPv6 address carries: IPv4-mapped, NAT64, 6to4, Teredo
+    (its client and server), IPv4-compatible and IPv4-translated addresses."""
+    carried = [address.ipv4_mapped, address.sixtofour, *(address.teredo or ())]
+    if any(address in prefix for prefix in _CARRY_IPV4_LAST):
+        carried.append(ipaddress.IPv4Address(int(address) & 0xFFFFFFFF))
+    return [found for found in carried if found is not None]
+
+
 def public(address: ipaddress.IPv4Address | ipaddress.IPv6Address) -> bool:
     """An address anyone on the internet could reach (not private, loopback, link-local,
-    multicast, reserved, shared or documentation space)."""
-    if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped is not None:
-        address = address.ipv4_mapped
+    multicast, reserved, shared or documentation space), and so is every IPv4 address
+    it carries (see `carried_ipv4`)."""
+    if isinstance(address, ipaddress.IPv6Address):
+        if address.ipv4_mapped is not None:  # an IPv4 address itself, seen over IPv6
+            return public(address.ipv4_mapped)
+        if any(address in prefix for prefix in _NEVER_PUBLIC) or \
+                not all(public(inner) for inner in carried_ipv4(address)):
+            return False
     return address.is_global and not address.is_multicast
 
 
@@ -85,8 +112,9 @@ def resolve(host: str, port: int, allow_private: bool) -> list[Address]:
     for family, _, _, _, sockaddr in socket.getaddrinfo(host, port, type=socket.SOCK_STREAM):
         address = ipaddress.ip_address(str(sockaddr[0]).split("%", 1)[0])
         if not allow_private and not public(address):
-            raise Refused(f"{host} resolves to {address}, a private, loopback or link-local "
-                          "address (webhooks go to public addresses)")
+            # (what an internal name resolves to is not told to whoever asked)
+            raise Refused(f"the host {host} is not allowed (webhooks go to public "
+                          "addresses only, not private, loopback or link-local ones)")
         found.append((int(family), sockaddr))
     if not found:
         raise Refused(f"{host} has no address")

@@ -260,3 +260,65 @@ def test_a_min_version_that_is_no_version_is_refused(app: Flask, client: Client,
                         token=table.tokens[0])
     assert answer.status_code == 400
     assert answer.json["type"].endswith("/invalid-request")  # type: ignore[index]
+
+
+# -- If-Match: a race lost is a precondition failed ---------------------------------------
+
+def _keeps(client: Client, table: Table) -> list[dict[str, Any]]:
+    """Each seat's ticket keep (every seat may keep at once)."""
+    keeps = []
+    for token in table.tokens:
+        moves = client.get(f"/v1/games/{table.game_id}/moves", token=token).json["moves"]  # type: ignore[index]
+        keeps.append(next(m for m in moves if m["type"] == "keep_tickets"))
+    return keeps
+
+
+def test_an_if_match_beaten_to_the_append_is_a_precondition_failed(
+        app: Flask, client: Client, store_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    table = open_table(client, "usa", 2)
+    keeps = _keeps(client, table)
+    version = client.get(f"/v1/games/{table.game_id}", token=table.tokens[0]).json["version"]  # type: ignore[index]
+    other = make_app(store_url)
+    store = app.extensions["ttr"].store
+    append = store.append
+
+    def beaten(*args: Any, **kwargs: Any) -> Any:
+        # after this request has judged the game at `version`: another process acts first
+        monkeypatch.setattr(store, "append", append)
+        won = Client(other).post(f"/v1/games/{table.game_id}/actions", token=table.tokens[1],
+                                 json=keeps[1])
+        assert won.status_code == 200
+        return append(*args, **kwargs)
+
+    monkeypatch.setattr(store, "append", beaten)
+    try:
+        lost = client.post(f"/v1/games/{table.game_id}/actions", token=table.tokens[0],
+                           json=keeps[0], headers={"If-Match": f'"{version}"'})
+    finally:
+        other.extensions["ttr"].close()
+    assert lost.status_code == 412, lost.json
+    assert lost.json["current_version"] == version + 1  # type: ignore[index]
+    events = store.read_stream(table.game_id)
+    assert [e.version for e in events] == list(range(1, version + 2))
+    assert sum(e.type == "tickets_kept" for e in events) == 1
+
+
+def test_players_racing_with_if_match_get_one_success_and_only_precondition_failures(
+        app: Flask, client: Client) -> None:
+    table = open_table(client, "usa", 5)
+    waiting = dict(enumerate(_keeps(client, table)))  # seat: its keep, not yet made
+    for _ in range(3):  # each round: every player left keeps at once, naming one version
+        version = client.get(f"/v1/games/{table.game_id}", token=table.tokens[0]).json["version"]  # type: ignore[index]
+        seats = sorted(waiting)
+        responses = at_once(client, [
+            (lambda c, t=table.tokens[seat], m=waiting[seat], v=version: c.post(
+                f"/v1/games/{table.game_id}/actions", token=t, json=m,
+                headers={"If-Match": f'"{v}"'}))
+            for seat in seats])
+        statuses = sorted(r.status_code for r in responses)
+        assert statuses == [200] + [412] * (len(seats) - 1)
+        del waiting[next(seat for seat, r in zip(seats, responses, strict=True)
+                         if r.status_code == 200)]
+    events = app.extensions["ttr"].store.read_stream(table.game_id)
+    assert [e.version for e in events] == list(range(1, len(events) + 1))
+    assert sum(e.type == "tickets_kept" for e in events) == 3

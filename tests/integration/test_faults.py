@@ -1,6 +1,7 @@
-"""Faults, fast versions (the full ones run under load in bench/faults.py): the database
-going away, an API worker killed mid-request, Redis stopped mid-game. Each checks what
-the clients saw and that nothing was lost or applied twice."""
+"""Faults under load, fast versions (the full ones run in bench/faults.py): API workers
+killed again and again while bots play. It checks what the clients saw and that
+nothing was lost or applied twice. (The database going away, Redis stopped, a job's
+worker killed: the resilience suite, test_resilience.py.)"""
 
 from __future__ import annotations
 
@@ -9,23 +10,15 @@ import json
 import os
 import random
 import signal
-import socket
 import subprocess
 import sys
 import threading
 import time
-import urllib.parse
 import uuid
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
-from flask import Flask
-
 from domain.audit import audit
-from events import open_store
-from service.problems import PROBLEM_JSON
 from tests.api_support import (
     UNLIMITED,
     Client,
@@ -33,66 +26,8 @@ from tests.api_support import (
     free_port,
     make_app,
     open_table,
-    play_to_the_end,
     wait_until_serving,
 )
-from tests.tcp_proxy import TcpProxy
-
-
-def through(url: str, port: int) -> str:
-    parts = urllib.parse.urlsplit(url)
-    return urllib.parse.urlunsplit(parts._replace(netloc=f"{parts.username}@127.0.0.1:{port}"))
-
-
-@pytest.fixture
-def db_proxy(pg_schema_url: str) -> Iterator[tuple[TcpProxy, str]]:
-    parts = urllib.parse.urlsplit(pg_schema_url)
-    proxy = TcpProxy(parts.hostname or "127.0.0.1", parts.port or 5432)
-    yield proxy, through(pg_schema_url, proxy.port)
-    proxy.close()
-
-
-def act(client: Client, game_id: str, token: str, move: dict[str, Any], key: str) -> Any:
-    return client.post(f"/v1/games/{game_id}/actions", token=token, json=move,
-                       headers={"Idempotency-Key": key})
-
-
-def test_while_the_database_is_away_clients_get_503_and_nothing_is_lost(
-        db_proxy: tuple[TcpProxy, str]) -> None:
-    proxy, url = db_proxy
-    app: Flask = make_app(url)
-    try:
-        client = Client(app)
-        table = open_table(client, "usa", 2)
-        token = table.tokens[0]
-        move = next(m for m in client.get(f"/v1/games/{table.game_id}/moves",
-                                          token=token).json["moves"]  # type: ignore[index]
-                    if m["type"] == "keep_tickets")
-        before = app.extensions["ttr"].store.current_version(table.game_id)
-        proxy.cut()
-        for _ in range(3):  # a client retrying with its key while the database is away
-            response = act(client, table.game_id, token, move, "k-outage")
-            assert response.status_code == 503 and response.mimetype == PROBLEM_JSON
-            assert response.json["type"] == "/problems/unavailable"  # type: ignore[index]
-            assert int(response.headers["Retry-After"]) >= 1
-        view = client.get(f"/v1/games/{table.game_id}", token=token)
-        assert view.status_code == 503
-        proxy.restore()
-        deadline = time.monotonic() + 15
-        while True:  # the API recovers by itself: no restart
-            response = act(client, table.game_id, token, move, "k-outage")
-            if response.status_code == 200 or time.monotonic() > deadline:
-                break
-            assert response.status_code == 503
-            time.sleep(0.2)
-        assert response.status_code == 200
-        again = act(client, table.game_id, token, move, "k-outage")
-        assert again.get_data() == response.get_data()
-        events = app.extensions["ttr"].store.read_stream(table.game_id, after=before)
-        assert [e.type for e in events] == ["tickets_kept"]  # applied once
-    finally:
-        app.extensions["ttr"].close()
-
 
 # -- an API worker killed in the middle of the load -----------------------------------------
 
@@ -239,65 +174,3 @@ def _children(pid: int) -> list[int]:
     out = subprocess.run(["pgrep", "-P", str(pid)], capture_output=True, text=True).stdout
     return [int(x) for x in out.split()]
 
-
-# -- Redis stopped mid-game --------------------------------------------------------------
-
-@pytest.fixture
-def own_redis(tmp_path: Path) -> Iterator[tuple[int, Any]]:
-    """A Redis server of this test's own (the machine's shared one is never stopped)."""
-    port = free_port()
-
-    def start() -> subprocess.Popen[bytes]:
-        process = subprocess.Popen(
-            ["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--save", "",
-             "--appendonly", "no", "--dir", str(tmp_path)], stdout=subprocess.DEVNULL)
-        deadline = time.monotonic() + 10
-        while time.monotonic() < deadline:
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
-                return process
-            except OSError:
-                time.sleep(0.05)
-        raise AssertionError("redis-server did not start")
-
-    holder = {"process": start()}
-
-    def control(action: str) -> None:
-        if action == "stop":
-            holder["process"].terminate()
-            holder["process"].wait(10)
-        else:
-            holder["process"] = start()
-
-    yield port, control
-    holder["process"].terminate()
-    holder["process"].wait(10)
-
-
-def test_with_redis_stopped_actions_go_on_and_scoring_catches_up(
-        pg_schema_url: str, own_redis: tuple[int, Any]) -> None:
-    port, control = own_redis
-    redis_url = f"redis://127.0.0.1:{port}/0"
-    app = make_app(pg_schema_url, redis_url=redis_url)
-    try:
-        client = Client(app)
-        table = open_table(client, "nordic", 2)
-        control("stop")
-        play_to_the_end(client, table, seed=5)  # every action answered 200 (asserted)
-        view = client.get(f"/v1/games/{table.game_id}", token=table.tokens[0]).json
-        assert view is not None and view["status"] == "scoring"
-        score = client.get(f"/v1/games/{table.game_id}/score", token=table.tokens[0])
-        assert score.status_code == 202
-        control("start")
-        sweep = subprocess.run(
-            [sys.executable, "-m", "service.cli", "worker", "--burst"],
-            env={**os.environ, "TTR_DATABASE_URL": pg_schema_url, "TTR_REDIS_URL": redis_url},
-            capture_output=True, text=True, timeout=120)
-        assert sweep.returncode == 0, sweep.stderr[-2000:]
-        scored = client.get(f"/v1/games/{table.game_id}/score", token=table.tokens[0])
-        assert scored.status_code == 200
-        stream = open_store(pg_schema_url)
-        assert [r.type for r in stream.read_stream(table.game_id)].count("game_scored") == 1
-        stream.close()
-    finally:
-        app.extensions["ttr"].close()

@@ -16,7 +16,8 @@ import pytest
 from events import SqlStore
 from referee.effects import follow_up
 from referee.settings import Settings
-from tests.integration.test_worker_rq import Workers, game_id
+from tests.integration.test_worker_rq import game_id
+from tests.worker_processes import Workers
 from tests.worker_support import count_scored, finished_game, make_context
 from worker.bootstrap import bootstrap
 from worker.context import WorkerContext

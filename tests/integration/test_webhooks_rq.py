@@ -19,8 +19,9 @@ from events import SqlStore
 from events.webhooks import DELIVERED, PENDING
 from referee.effects import follow_up
 from referee.settings import ENV, Settings
-from tests.integration.test_worker_rq import Workers, game_id, wait_for
+from tests.integration.test_worker_rq import game_id
 from tests.webhook_receiver import SECRET, Receiver, always, failing_first
+from tests.worker_processes import Workers, wait_for
 from tests.worker_support import new_game
 from worker import webhook_delivery
 from worker.bootstrap import bootstrap

@@ -1,15 +1,14 @@
 """Scoring and deadlines through RQ, with real `ttr worker` processes (`python -m
-worker.main`), real PostgreSQL and real Redis: a game ends → scored once; a worker
-killed mid-job → the next one scores it, once; Redis down when the game ends → the
-sweeper scores it; a failing job is retried; a deadline fires through the scheduler.
+worker.main`), real PostgreSQL and real Redis: a game ends → scored once; a failing
+job is retried; a deadline fires through the scheduler. (A worker killed mid-job,
+Redis down and the scheduler outliving its worker are faults: test_resilience.py.)
 
 Isolation: each test gets its own RQ queue, ``ttr-test-<session>-<n>``, on the
 shared test Redis (`TTR_TEST_REDIS_URL`, db 0 by default), and random game ids, so
 sessions and tests running side by side never take each other's jobs and nothing
 is flushed; each test deletes its queue's keys at the end. (A queue of its own per
 test, not per session: a worker killed by one test holds its queue's scheduler lock
-for a minute.) The Redis-down test starts a private `redis-server` on a free port,
-because stopping the shared one would break everyone else.
+for a minute.)
 """
 
 from __future__ import annotations
@@ -18,13 +17,9 @@ import logging
 import os
 import random
 import secrets
-import shutil
-import signal
-import subprocess
-import sys
 import time
 import urllib.request
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -35,35 +30,23 @@ from prometheus_client.parser import text_string_to_metric_families
 from events import GameLog, SqlStore, StoreUnavailable
 from events.repository import Outcome
 from referee.effects import follow_up
-from referee.settings import ENV, Settings
+from referee.settings import Settings
 from tests.api_support import free_port
-from tests.conftest import missing
+from tests.worker_processes import Workers, env_context, job_status_of, wait_for
 from tests.worker_support import (
     count_scored,
     event_types,
     finished_game,
-    move,
     new_game,
-    play_to_last_move,
 )
-from worker.bootstrap import bootstrap
 from worker.context import WorkerContext
 from worker.rq_jobs import RqJobs, score_job_id
 
-ROOT = Path(__file__).resolve().parents[2]
-
-# read by the test contexts below, inside the worker processes
-SLOW_ENV = "TTR_TEST_SCORING_DELAY"
+# read by the test context below, inside the worker processes
 FAILURES_ENV = "TTR_TEST_FAILURES_FILE"
 
 
 # -- contexts the worker processes load (TTR_WORKER_CONTEXT=tests.integration.test_worker_rq:…)
-
-class _SlowLog(GameLog):
-    def execute(self, *args: Any, **kwargs: Any) -> Outcome:
-        time.sleep(float(os.environ.get(SLOW_ENV, "0")))
-        return super().execute(*args, **kwargs)
-
 
 class _FlakyLog(GameLog):
     def execute(self, *args: Any, **kwargs: Any) -> Outcome:
@@ -75,70 +58,12 @@ class _FlakyLog(GameLog):
         return super().execute(*args, **kwargs)
 
 
-def _env_context(settings: Settings, log_class: type[GameLog]) -> WorkerContext:
-    ctx = bootstrap(settings)
-    ctx.log = log_class(ctx.store)
-    return ctx
-
-
-def slow_context(settings: Settings) -> WorkerContext:
-    """A worker's context whose every change waits `TTR_TEST_SCORING_DELAY` seconds first."""
-    return _env_context(settings, _SlowLog)
-
-
 def flaky_context(settings: Settings) -> WorkerContext:
     """A worker's context whose changes fail while the count in a file lasts."""
-    return _env_context(settings, _FlakyLog)
+    return env_context(settings, _FlakyLog)
 
 
 # -- fixtures ------------------------------------------------------------------------------
-
-
-class Workers:
-    """`python -m worker.main` processes started by a test (each in its own process group)."""
-
-    def __init__(self, tmp_path: Path, database_url: str, redis_url: str, queue: str) -> None:
-        self.tmp_path = tmp_path
-        self.env = {**os.environ, ENV["database_url"]: database_url,
-                    ENV["redis_url"]: redis_url, ENV["queue"]: queue, "PYTHONPATH": str(ROOT)}
-        self.env.pop(ENV["job_stale_after"], None)
-        self.procs: list[subprocess.Popen[bytes]] = []
-
-    def start(self, *args: str, program: tuple[str, ...] = ("-m", "worker.main"),
-              **env: str) -> subprocess.Popen[bytes]:
-        log = open(self.tmp_path / f"worker-{len(self.procs)}.log", "wb")  # noqa: SIM115
-        proc = subprocess.Popen([sys.executable, *program, *args],
-                                env={**self.env, **env}, cwd=ROOT, stdout=log,
-                                stderr=subprocess.STDOUT, start_new_session=True)
-        log.close()
-        self.procs.append(proc)
-        return proc
-
-    def run_burst(self, *args: str, timeout: float = 60, **env: str) -> None:
-        proc = self.start("--burst", *args, **env)
-        assert proc.wait(timeout) == 0, self.output()
-
-    def kill(self, proc: subprocess.Popen[bytes], sig: int = signal.SIGKILL) -> None:
-        """Signal the worker's whole group: its work-horse and scheduler die with it."""
-        try:
-            os.killpg(proc.pid, sig)
-        except ProcessLookupError:
-            pass
-        proc.wait(30)
-
-    def stop_all(self) -> None:
-        for proc in self.procs:
-            if proc.poll() is None:
-                self.kill(proc, signal.SIGTERM)
-        for proc in self.procs:  # what a warm shutdown left behind (a horse, a scheduler)
-            try:
-                os.killpg(proc.pid, signal.SIGKILL)
-            except ProcessLookupError:
-                pass
-
-    def output(self) -> str:
-        return "\n".join(f"--- {p.name}\n{p.read_text(errors='replace')[-4000:]}"
-                         for p in sorted(self.tmp_path.glob("worker-*.log")))
 
 
 @pytest.fixture
@@ -149,16 +74,6 @@ def workers(tmp_path: Path, pg_schema_url: str, redis_url: str, queue: str
     w.stop_all()
 
 
-def wait_for(check: Callable[[], bool], timeout: float, what: str,
-             workers: Workers | None = None) -> None:
-    end = time.monotonic() + timeout
-    while not check():
-        if time.monotonic() > end:
-            raise AssertionError(f"timed out waiting for {what}\n"
-                                 + (workers.output() if workers else ""))
-        time.sleep(0.05)
-
-
 def game_id() -> str:
     return "g_" + secrets.token_hex(6)
 
@@ -166,16 +81,6 @@ def game_id() -> str:
 def job_status(ctx: WorkerContext, job_id: str) -> str | None:
     assert isinstance(ctx.jobs, RqJobs)
     return job_status_of(ctx.jobs, job_id)
-
-
-def job_status_of(jobs: RqJobs, job_id: str) -> str | None:
-    from rq.exceptions import NoSuchJobError
-    from rq.job import Job
-
-    try:
-        return str(Job.fetch(job_id, connection=jobs.queue.connection).get_status().value)
-    except NoSuchJobError:
-        return None
 
 
 # -- the tests -----------------------------------------------------------------------------
@@ -237,29 +142,6 @@ def test_two_workers_at_once_score_once(rq_context: WorkerContext, workers: Work
     assert [count_scored(pg_store, gid) for gid in games] == [1] * len(games)
 
 
-@pytest.mark.parametrize("mode", [(), ("--fork",)], ids=["in-process", "fork"])
-def test_a_worker_killed_mid_job_leaves_it_to_the_next(rq_context: WorkerContext,
-                                                      workers: Workers, pg_store: SqlStore,
-                                                      mode: tuple[str, ...]) -> None:
-    gid = game_id()
-    follow_up(rq_context, finished_game(rq_context.log, gid, random.Random(2)))
-    fast = ("--heartbeat", "1", "--sweep-every", "1", *mode)
-    doomed = workers.start(*fast, **{SLOW_ENV: "60"},
-                           TTR_WORKER_CONTEXT="tests.integration.test_worker_rq:slow_context")
-    wait_for(lambda: job_status(rq_context, score_job_id(gid)) == "started", 30,
-             "the first worker to start the scoring job", workers)
-    time.sleep(0.5)  # well inside the job (it sleeps before it touches the game)
-    workers.kill(doomed)  # SIGKILL: no clean-up of any kind
-    assert count_scored(pg_store, gid) == 0
-    assert job_status(rq_context, score_job_id(gid)) == "started"  # as it was left
-    workers.start(*fast)
-    wait_for(lambda: count_scored(pg_store, gid) == 1, 40,
-             "the second worker to score the game", workers)
-    time.sleep(1.5)  # (a second score would have had time to land)
-    assert count_scored(pg_store, gid) == 1
-    assert "abandoned" in workers.output()
-
-
 def test_a_failing_job_is_retried_with_backoff(rq_context: WorkerContext, workers: Workers,
                                                pg_store: SqlStore, tmp_path: Path) -> None:
     gid = game_id()
@@ -307,34 +189,6 @@ def test_a_job_lost_from_its_queue_is_enqueued_again(
     jobs.close()
 
 
-def test_redis_down_when_the_game_ends_then_the_sweeper_scores_it(
-        pg_schema_url: str, pg_store: SqlStore, workers: Workers, queue: str, tmp_path: Path,
-        caplog: pytest.LogCaptureFixture) -> None:
-    server = PrivateRedis(tmp_path)
-    server.start()
-    ctx = bootstrap(Settings(database_url=pg_schema_url, redis_url=server.url, queue=queue))
-    try:
-        gid = game_id()
-        new_game(ctx.log, gid)
-        user, command = play_to_last_move(ctx.log, gid, random.Random(4))
-        server.stop()
-        outcome = move(ctx.log, gid, user, command)  # the last move, Redis down
-        started = time.monotonic()
-        with caplog.at_level(logging.WARNING, logger="worker.queue"):
-            follow_up(ctx, outcome)  # logged, not raised
-        assert time.monotonic() - started < 5
-        assert any("Redis is unavailable" in r.getMessage() for r in caplog.records)
-        row = pg_store.game_row(gid)
-        assert row is not None and row.status == "scoring"
-        server.start()  # back, and empty: the job was never stored
-        workers.env[ENV["redis_url"]] = server.url
-        workers.run_burst()  # the sweep at its start finds the game
-        assert count_scored(pg_store, gid) == 1
-    finally:
-        ctx.close()
-        server.stop()
-
-
 def test_enqueueing_never_raises_when_redis_is_unreachable(
         caplog: pytest.LogCaptureFixture) -> None:
     jobs = RqJobs(f"redis://127.0.0.1:{free_port()}/0")
@@ -346,44 +200,3 @@ def test_enqueueing_never_raises_when_redis_is_unreachable(
     assert sum("Redis is unavailable" in r.getMessage() for r in caplog.records) == 2
     jobs.close()
 
-
-# -- a Redis of our own ----------------------------------------------------------------------
-
-
-class PrivateRedis:
-    """A throw-away `redis-server` on a free port, without persistence."""
-
-    def __init__(self, tmp_path: Path) -> None:
-        binary = shutil.which("redis-server")
-        if binary is None:
-            missing("redis-server is not installed (apt-get install -y redis-server)",
-                    "redis")
-        self.binary = binary
-        self.port = free_port()
-        self.url = f"redis://127.0.0.1:{self.port}/0"
-        self.dir = tmp_path
-        self.proc: subprocess.Popen[bytes] | None = None
-
-    def start(self) -> None:
-        self.proc = subprocess.Popen(
-            [self.binary, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "",
-             "--appendonly", "no", "--dir", str(self.dir)],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        import redis
-
-        def up() -> bool:
-            client = redis.Redis.from_url(self.url, socket_connect_timeout=0.2)
-            try:
-                return bool(client.ping())
-            except redis.RedisError:
-                return False
-            finally:
-                client.close()
-
-        wait_for(up, 10, "the private redis-server")
-
-    def stop(self) -> None:
-        if self.proc is not None and self.proc.poll() is None:
-            self.proc.terminate()
-            self.proc.wait(10)
-        self.proc = None

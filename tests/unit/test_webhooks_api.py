@@ -134,10 +134,14 @@ def test_private_addresses_are_refused_unless_the_operator_allows_them(
     strict = make(allow_private=False)
     token = strict.new_user("Bot")
     for url in (receivers().url, "http://localhost/hook", "http://10.0.0.7/hook",
-                "http://169.254.169.254/latest/meta-data/", "http://[::1]:8080/"):
+                "http://169.254.169.254/latest/meta-data/", "http://[::1]:8080/",
+                "http://[64:ff9b::a9fe:a9fe]/", "http://[2002:a00:1::1]/"):
         refused = register(strict, token, url)
         assert refused.status_code == 400, url
         assert refused.json["errors"]["url"], url  # type: ignore[index]
+    # what an internal name resolves to is not told
+    named = register(strict, token, "http://localhost/hook").json
+    assert named is not None and "127.0.0.1" not in str(named) and "::1" not in str(named)
     assert strict.get(WEBHOOK, token=token).status_code == 404
     # a host that does not resolve (yet) is taken; its attempts say why they fail
     assert register(strict, token, "https://no-such-host.invalid/hook").status_code == 201
