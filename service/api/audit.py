@@ -27,7 +27,7 @@ blp = Blueprint("audit", __name__, url_prefix="/v1",
 NDJSON = "application/x-ndjson"
 MAX_EXPORT_BYTES = 16 * 1024 * 1024
 
-_NDJSON = {"schema": {"type": "string", "format": "binary", "minLength": 1, "description": (
+_NDJSON = {"schema": {"type": "string", "minLength": 1, "description": (
     "NDJSON: one event per line, in version order, each as in the event feed "
     "(`game_id`, `version`, `position`, `type`, `schema_version`, `recorded_at`, `actor`, "
     "`data`, `hidden`).")}}
