@@ -128,7 +128,21 @@ class Verify(MethodView):
 
 def _verify_bytes(raw: bytes, as_json: bool) -> dict[str, Any]:
     # all of it aside: decoding and splitting 16 MiB take a tenth of a second too
-    return verify_export(_export_lines(raw, as_json)).as_dict()
+    return _as_documented(verify_export(_export_lines(raw, as_json)).as_dict())
+
+
+def _as_documented(verdict: dict[str, Any]) -> dict[str, Any]:
+    """The verdict with what it echoes of a malformed export (a `type` that is no string,
+    a `version` that is no integer) as null: the reason says what is wrong."""
+    failure = verdict["first_failure"]
+    if not isinstance(verdict["game_id"], str | None):
+        verdict["game_id"] = None
+    if failure is not None:
+        if not isinstance(failure["type"], str | None):
+            failure["type"] = None
+        if not isinstance(failure["version"], int | None) or isinstance(failure["version"], bool):
+            failure["version"] = None
+    return verdict
 
 
 @blp.route("/games/import")
