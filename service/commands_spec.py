@@ -88,6 +88,16 @@ EXAMPLES: dict[str, dict[str, Any]] = {
 }
 
 
+def _example_of(schema: dict[str, Any]) -> dict[str, Any]:
+    """The first of `EXAMPLES` that is a command of this schema's type."""
+    name = schema["properties"]["type"]["enum"][0]
+    return next(e["value"] for e in EXAMPLES.values() if e["value"]["type"] == name)
+
+
+for _schema in COMMANDS.values():  # each command's schema shows one of its examples
+    _schema["example"] = _example_of(_schema)
+
+
 def command_schema() -> dict[str, Any]:
     return {
         "oneOf": [{"$ref": f"#/components/schemas/{name}"} for name in COMMANDS],

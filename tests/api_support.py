@@ -183,9 +183,10 @@ class Client:
     def __init__(self, app: Flask, spec: OpenAPI | None = None) -> None:
         self.app = app
         self.http = app.test_client()
-        # problem+json is JSON too
+        # problem+json is JSON too; an NDJSON export is text (its schema is a string)
         self.spec = spec or OpenAPI.from_dict(build_spec(app), config=Config(
-            extra_media_type_deserializers={PROBLEM_JSON: json.loads}))
+            extra_media_type_deserializers={PROBLEM_JSON: json.loads,
+                                            "application/x-ndjson": bytes.decode}))
         self.checked = 0
         self._stream_schemas: dict[str, OAS30Validator] | None = None
 

@@ -11,6 +11,7 @@ from flask import Response, json, request
 from flask.views import MethodView
 from flask_smorest import Blueprint
 
+from events.jsontext import parse
 from events.store import EventStore, VersionConflict
 from events.verify import parse_lines, verify_export
 from service.api.common import BEARER, PUBLIC_READ, doc, json_response, problems, visible_to
@@ -18,6 +19,7 @@ from service.app import services
 from service.auth import bearer_token, optional_user
 from service.compute import aside
 from service.problems import Problem
+from service.schemas import GameSchema, VerdictSchema
 from service.views import Viewer, ended, event_view, game_view
 
 blp = Blueprint("audit", __name__, url_prefix="/v1",
@@ -25,10 +27,15 @@ blp = Blueprint("audit", __name__, url_prefix="/v1",
 NDJSON = "application/x-ndjson"
 MAX_EXPORT_BYTES = 16 * 1024 * 1024
 
-_NDJSON_BODY = {"schema": {"type": "string", "minLength": 1, "description": (
+_NDJSON = {"schema": {"type": "string", "minLength": 1, "description": (
     "NDJSON: one event per line, in version order, each as in the event feed "
     "(`game_id`, `version`, `position`, `type`, `schema_version`, `recorded_at`, `actor`, "
     "`data`, `hidden`).")}}
+# An export is NDJSON, or the same events as a JSON array (for clients whose generator
+# emits no NDJSON body: they send the events as they read them from a feed)
+_EXPORT_BODY = {"required": True, "content": {NDJSON: _NDJSON, "application/json": {
+    "schema": {"type": "array", "minItems": 1, "items": {"$ref": "#/components/schemas/Event"},
+               "description": "The export's events as a JSON array, in version order."}}}}
 
 
 def export_lines(store: EventStore, game_id: str, viewer: Viewer,
@@ -43,6 +50,7 @@ class Export(MethodView):
     @blp.response(200, content_type=NDJSON, description=(
         "The whole log: during play as you may see it, after the end complete (every "
         "hand, ticket, deck order and the seed)."))
+    @doc(blp, responses={200: {"content": {NDJSON: _NDJSON}}})
     @problems(blp, "unauthorized", "not-found", "rate-limited")
     @doc(blp, security=PUBLIC_READ)
     def get(self, game_id: str) -> Any:
@@ -73,18 +81,31 @@ def _export_body() -> list[dict[str, Any]]:
     if not raw:
         raise Problem("invalid-request", "Send the export (NDJSON) as the body.")
     try:
-        return parse_lines(raw.decode("utf-8").splitlines())
+        return parse_lines(_export_lines(raw, request.is_json))
     except (UnicodeDecodeError, ValueError) as error:
         raise Problem("invalid-request", f"The body is not NDJSON: {error}") from error
 
 
+def _export_lines(raw: bytes, as_json: bool) -> list[str]:
+    """The export's lines: the NDJSON body's, or a JSON array's items, one per line."""
+    if not as_json:
+        return raw.decode("utf-8").splitlines()
+    try:
+        items = parse(raw)
+    except (ValueError, RecursionError) as error:
+        raise ValueError(f"the body is not JSON: {error}") from error
+    if not isinstance(items, list):
+        raise ValueError("a JSON export is an array of events")
+    return [json.dumps(item) for item in items]
+
+
 @blp.route("/verify")
 class Verify(MethodView):
-    @blp.response(200, description=(
+    @blp.response(200, VerdictSchema, description=(
         "The verdict (also when the export fails: `ok` is false and `first_failure` names "
         "the first event that does not follow from the rules, and why)."))
     @problems(blp, "invalid-request", "payload-too-large", "rate-limited")
-    @blp.doc(requestBody={"required": True, "content": {NDJSON: _NDJSON_BODY}})
+    @blp.doc(requestBody=_EXPORT_BODY)
     def post(self) -> Any:
         """Verify an export: replay it through the rules, with no database
 
@@ -97,24 +118,39 @@ class Verify(MethodView):
             if not raw:
                 raise Problem("invalid-request", "Send the export (NDJSON) as the body.")
             try:
-                verdict = aside(_verify_bytes, raw)
+                verdict = aside(_verify_bytes, raw, request.is_json)
             except UnicodeDecodeError as error:
                 raise Problem("invalid-request", "The body is not UTF-8 text.") from error
+            except ValueError as error:
+                raise Problem("invalid-request", f"The body is not an export: {error}") from error
         return json_response(verdict)
 
 
-def _verify_bytes(raw: bytes) -> dict[str, Any]:
+def _verify_bytes(raw: bytes, as_json: bool) -> dict[str, Any]:
     # all of it aside: decoding and splitting 16 MiB take a tenth of a second too
-    return verify_export(raw.decode("utf-8").splitlines()).as_dict()
+    return _as_documented(verify_export(_export_lines(raw, as_json)).as_dict())
+
+
+def _as_documented(verdict: dict[str, Any]) -> dict[str, Any]:
+    """The verdict with what it echoes of a malformed export (a `type` that is no string,
+    a `version` that is no integer) as null: the reason says what is wrong."""
+    failure = verdict["first_failure"]
+    if not isinstance(verdict["game_id"], str | None):
+        verdict["game_id"] = None
+    if failure is not None:
+        if not isinstance(failure["type"], str | None):
+            failure["type"] = None
+        if not isinstance(failure["version"], int | None) or isinstance(failure["version"], bool):
+            failure["version"] = None
+    return verdict
 
 
 @blp.route("/games/import")
 class Import(MethodView):
-    @blp.response(201, description="The imported game, finished and scored.")
+    @blp.response(201, GameSchema, description="The imported game, finished and scored.")
     @problems(blp, "invalid-request", "unauthorized", "forbidden",
               "version-conflict", "rule-violation", "rate-limited")
-    @doc(blp, security=BEARER,
-         requestBody={"required": True, "content": {NDJSON: _NDJSON_BODY}})
+    @doc(blp, security=BEARER, requestBody=_EXPORT_BODY)
     def post(self) -> Any:
         """Import a verified export of a finished game (administrators)
 

@@ -17,6 +17,7 @@ from flask import Flask, Response, current_app, send_from_directory
 
 from domain.violations import CODES
 from service.problems import KINDS, Problem
+from service.schemas.contract import amend_for_generators
 
 STATIC = Path(__file__).resolve().parent.parent / "static"
 
@@ -36,7 +37,7 @@ def build_spec(app: Flask) -> dict[str, Any]:
 
 def _amend(spec: dict[str, Any]) -> None:
     """What the decorators cannot say: status codes as strings, the SSE form of the feeds,
-    and the legal moves as commands."""
+    the legal moves as commands, and what generated clients need (`schemas.contract`)."""
     from service.api.feed import LAST_EVENT_ID, SSE, SSE_CONTENT
 
     for operations in spec["paths"].values():
@@ -50,6 +51,7 @@ def _amend(spec: dict[str, Any]) -> None:
     for name in ("Moves", "ActionResult"):
         moves = spec["components"]["schemas"][name]["properties"]["moves"]
         moves["items"] = {"$ref": "#/components/schemas/Command"}
+    amend_for_generators(spec)
     # flask-smorest registers a response per HTTP status and an error schema of its
     # own; every error here is a Problem, so those would only mislead
     components = spec["components"]

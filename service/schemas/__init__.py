@@ -5,11 +5,16 @@ Responses are built as plain dicts by `service.views` (the hot paths skip a seco
 serialisation); the tests hold every response to these schemas through the spec.
 
 One module per subject (`problems`, `users`, `maps`, `games`, `play`, `feeds`,
-`webhooks`, and `base` for what they share); every schema is importable from here.
-A schema's class name (less `Schema`) is its name in the spec, so names stay unique
-across the modules.
+`webhooks`, `audit`, and `base` for what they share); every schema is importable from
+here. A schema's class name (less `Schema`) is its name in the spec, so names stay
+unique across the modules. `events` (each event type's data) and `contract` (what
+generated clients need) amend the spec `build_spec` makes.
 """
 
+from service.schemas.audit import (
+    FirstFailureSchema,
+    VerdictSchema,
+)
 from service.schemas.base import (
     STATUSES,
     StrictSchema,
@@ -77,6 +82,8 @@ from service.schemas.webhooks import (
 )
 
 __all__ = [
+    "FirstFailureSchema",
+    "VerdictSchema",
     "STATUSES",
     "StrictSchema",
     "ProblemSchema",

@@ -8,7 +8,7 @@ from marshmallow import Schema, fields, validate
 from domain.cards import KINDS
 from domain.table import MAX_TURN_TIME_LIMIT
 from service.map_names import KnownMap
-from service.schemas.base import STATUSES, StrictSchema, doc
+from service.schemas.base import PHASES, PLAYER_OUT, STATUSES, StrictSchema, card_counts, doc
 
 
 class NewGameSchema(StrictSchema):
@@ -52,7 +52,7 @@ class PlayerViewSchema(Schema):
     user_id = fields.Str(required=True)
     name = fields.Str(required=True)
     to_act = fields.Bool(required=True)
-    out = fields.Str(allow_none=True, metadata={"enum": ["resigned", "dropped", None]})
+    out = fields.Str(allow_none=True, metadata={"enum": [*PLAYER_OUT, None]})
     trains = fields.Int()
     stations_left = fields.Int()
     stations = fields.List(fields.Str())
@@ -62,8 +62,7 @@ class PlayerViewSchema(Schema):
     ticket_count = fields.Int()
     pending_ticket_count = fields.Int()
     timeouts_in_a_row = fields.Int()
-    hand = fields.Dict(keys=fields.Str(), values=fields.Int(),
-                       metadata=doc("After the end only."))
+    hand = card_counts(description="After the end only.")
     tickets = fields.List(fields.Nested(TicketViewSchema), metadata=doc("After the end only."))
     pending_tickets = fields.List(fields.Nested(TicketViewSchema),
                                   metadata=doc("After the end only."))
@@ -79,7 +78,7 @@ class TurnSchema(Schema):
 class TunnelSchema(Schema):
     seat = fields.Int(required=True)
     route = fields.Str(required=True)
-    cards = fields.Dict(keys=fields.Str(), values=fields.Int(), required=True)
+    cards = card_counts(required=True)
     color = fields.Str(required=True)
     revealed = fields.List(fields.Str(), required=True)
     extra_cards = fields.Int(required=True)
@@ -98,10 +97,65 @@ class PendingSchema(Schema):
 
 class YouSchema(Schema):
     seat = fields.Int(required=True)
-    hand = fields.Dict(keys=fields.Str(), values=fields.Int(), required=True)
+    hand = card_counts(required=True)
     tickets = fields.List(fields.Nested(TicketViewSchema), required=True)
     pending_tickets = fields.List(fields.Nested(TicketViewSchema), required=True)
     pending = fields.Nested(PendingSchema, required=True, allow_none=True)
+
+
+class StationUseSchema(Schema):
+    city = fields.Str(required=True)
+    route = fields.Str(required=True, allow_none=True, metadata=doc(
+        "The other player's route this station borrows for the tickets (null: none)."))
+
+
+class TicketResultSchema(Schema):
+    id = fields.Str(required=True)
+    from_ = fields.Str(required=True, data_key="from")
+    to = fields.Str(required=True)
+    points = fields.Int(required=True)
+    completed = fields.Bool(required=True)
+
+
+class ScorePartsSchema(Schema):
+    routes = fields.Int(required=True)
+    tickets = fields.Int(required=True)
+    stations = fields.Int(required=True)
+    longest_path = fields.Int(required=True)
+    globetrotter = fields.Int(required=True)
+    total = fields.Int(required=True)
+
+
+class PlayerScoreSchema(Schema):
+    """One player's final score, as the rules compute it (`game_scored`, `Game.score`)."""
+    seat = fields.Int(required=True)
+    routes = fields.List(fields.Str(), required=True)
+    stations = fields.List(fields.Nested(StationUseSchema), required=True)
+    tickets = fields.List(fields.Nested(TicketResultSchema), required=True)
+    score = fields.Nested(ScorePartsSchema, required=True)
+    longest_path_length = fields.Int(required=True)
+    longest_path_routes = fields.List(fields.Str(), required=True)
+    completed_tickets = fields.Int()
+    rank = fields.Int(required=True)
+    winner = fields.Bool(required=True)
+    out = fields.Bool(metadata=doc("Left the game: ranked after every player still in."))
+
+
+class ScorePlayerSchema(PlayerScoreSchema):
+    """A player's line of `GET …/score`: the score, the player's name and id, and the
+    stations as cities (with the routes they borrow in `station_routes`)."""
+    stations = fields.List(fields.Str(), required=True)
+    station_routes = fields.List(fields.Nested(StationUseSchema), required=True)
+    user_id = fields.Str(required=True)
+    name = fields.Str(required=True)
+
+
+class ListedPlayerSchema(Schema):
+    seat = fields.Int(required=True)
+    user_id = fields.Str(required=True)
+    name = fields.Str(required=True)
+    to_act = fields.Bool(required=True)
+    out = fields.Str(required=True, allow_none=True, metadata={"enum": [*PLAYER_OUT, None]})
 
 
 class OptionsSchema(Schema):
@@ -124,8 +178,7 @@ class GameSchema(Schema):
     seed_commitment = fields.Str(required=True, metadata=doc(
         "SHA-256 of the secret seed that drives every shuffle (see docs/shuffles.md)."))
     seed = fields.Str(required=True, allow_none=True, metadata=doc("Revealed at the end."))
-    phase = fields.Str(required=True, allow_none=True,
-                       metadata={"enum": ["setup", "playing", "ended", None]})
+    phase = fields.Str(required=True, allow_none=True, metadata={"enum": [*PHASES, None]})
     to_act = fields.List(fields.Int(), required=True, metadata=doc("Seats that must act now."))
     deadline = fields.DateTime(required=True, allow_none=True)
     players = fields.List(fields.Nested(PlayerViewSchema), required=True)
@@ -139,7 +192,7 @@ class GameSchema(Schema):
     end_reason = fields.Str(required=True, allow_none=True)
     you = fields.Nested(YouSchema, required=True, allow_none=True, metadata=doc(
         "The caller's own hand, tickets and pending choice (null unless seated)."))
-    score = fields.List(fields.Dict(), required=True, allow_none=True,
+    score = fields.List(fields.Nested(PlayerScoreSchema), required=True, allow_none=True,
                         metadata=doc("The final score once computed (see /score)."))
 
 
@@ -160,7 +213,7 @@ class GameListEntrySchema(Schema):
     version = fields.Int(required=True)
     turn_time_limit = fields.Int(required=True, allow_none=True)
     deadline = fields.DateTime(required=True, allow_none=True)
-    players = fields.List(fields.Dict(), required=True)
+    players = fields.List(fields.Nested(ListedPlayerSchema), required=True)
     to_act = fields.List(fields.Int(), required=True)
     your_seat = fields.Int(required=True, allow_none=True)
     your_turn = fields.Bool(required=True)
@@ -185,7 +238,7 @@ class MyGamesArgsSchema(StrictSchema):
 class ScoreSchema(Schema):
     game_id = fields.Str(required=True)
     status = fields.Str(required=True, metadata={"enum": list(STATUSES)})
-    players = fields.List(fields.Dict(), required=True, metadata=doc(
+    players = fields.List(fields.Nested(ScorePlayerSchema), required=True, metadata=doc(
         "Per seat: routes, stations (with the route each borrows), tickets (from, to, "
         "points, completed), the longest path's length and routes, `score` (its parts "
         "`routes`, `tickets`, `stations`, `longest_path`, `globetrotter` and their "

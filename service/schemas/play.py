@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from marshmallow import Schema, fields, validate
 
-from service.schemas.base import STATUSES, StrictSchema, doc
+from service.schemas.base import PHASES, STATUSES, StrictSchema, doc
 from service.schemas.games import GameSchema
 
 
@@ -55,8 +55,7 @@ class ActionResultSchema(Schema):
     game_id = fields.Str(required=True)
     version = fields.Int(required=True)
     status = fields.Str(required=True, metadata={"enum": list(STATUSES)})
-    phase = fields.Str(required=True, allow_none=True,
-                       metadata={"enum": ["setup", "playing", "ended", None]})
+    phase = fields.Str(required=True, allow_none=True, metadata={"enum": [*PHASES, None]})
     to_act = fields.List(fields.Int(), required=True, metadata=doc("Seats that must act now."))
     events = fields.List(fields.Nested(EventSchema), required=True)
     game = fields.Nested(GameSchema, metadata=doc(

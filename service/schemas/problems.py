@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from marshmallow import Schema, fields
 
+from service.schemas.audit import FirstFailureSchema
 from service.schemas.base import doc
 
 
@@ -19,6 +20,6 @@ class ProblemSchema(Schema):
     rule = fields.Str(metadata=doc("What the rule forbids, in words."))
     errors = fields.Dict(metadata=doc("Invalid fields and what is wrong with each."))
     current_version = fields.Int(metadata=doc("The game's latest version (409, 412)."))
-    first_failure = fields.Dict(metadata=doc(
+    first_failure = fields.Nested(FirstFailureSchema, metadata=doc(
         "An import that does not verify: the first event that fails (`version`, `type`, "
         "`reason`)."))

@@ -130,9 +130,11 @@ def test_a_stream_cannot_resume_after_an_id_no_event_can_have(
 
 EVENT = ('{"game_id": "g_1", "version": 5, "position": 9, "type": "tickets_kept", '
          '"schema_version": 1, "recorded_at": "2026-01-01T00:00:00.000000Z", '
-         '"actor": {"kind": "seat", "seat": 0}, "data": {}, "hidden": []}')
+         '"actor": {"kind": "seat", "seat": 0}, "data": {"seat": 0, "kept_count": 2, '
+         '"returned_count": 1, "returned_to": "bottom", "shuffle": 3}, "hidden": []}')
 EXTRA_FIELD = EVENT.replace('"hidden": []', '"hidden": [], "x": 1')
 VERSION_AS_TEXT = EVENT.replace('"version": 5', '"version": "5"')
+NO_DATA = EVENT.replace('"data": {"seat": 0,', '"data": {"x": 0,')
 
 
 @pytest.mark.parametrize("message", [
@@ -140,6 +142,7 @@ VERSION_AS_TEXT = EVENT.replace('"version": 5', '"version": "5"')
     f"event: card_drawn\nid: 5\ndata: {EVENT}\n\n",  # event is not the type
     f"event: tickets_kept\nid: 5\ndata: {EXTRA_FIELD}\n\n",
     f"event: tickets_kept\nid: 5\ndata: {VERSION_AS_TEXT}\n\n",
+    f"event: tickets_kept\nid: 5\ndata: {NO_DATA}\n\n",  # its data is not the type's
     f"event: tickets_kept\nid: 5\nname: x\ndata: {EVENT}\n\n",  # no such SSE field
     f"event: tickets_kept\nid: 5\ndata: {EVENT}",  # the stream ends inside it
 ])

@@ -1,0 +1,342 @@
+from http import HTTPStatus
+from typing import Any, cast
+from urllib.parse import quote
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
+from ...models.card_drawn_blind_event import CardDrawnBlindEvent
+from ...models.card_taken_event import CardTakenEvent
+from ...models.deck_reshuffled_event import DeckReshuffledEvent
+from ...models.final_round_started_event import FinalRoundStartedEvent
+from ...models.game import Game
+from ...models.game_created_event import GameCreatedEvent
+from ...models.game_ended_event import GameEndedEvent
+from ...models.game_scored_event import GameScoredEvent
+from ...models.game_started_event import GameStartedEvent
+from ...models.market_refilled_event import MarketRefilledEvent
+from ...models.market_reset_event import MarketResetEvent
+from ...models.passed_event import PassedEvent
+from ...models.player_dropped_event import PlayerDroppedEvent
+from ...models.player_resigned_event import PlayerResignedEvent
+from ...models.problem import Problem
+from ...models.route_claimed_event import RouteClaimedEvent
+from ...models.seat_left_event import SeatLeftEvent
+from ...models.seat_taken_event import SeatTakenEvent
+from ...models.seed_revealed_event import SeedRevealedEvent
+from ...models.setup_tickets_returned_event import SetupTicketsReturnedEvent
+from ...models.station_built_event import StationBuiltEvent
+from ...models.tickets_drawn_event import TicketsDrawnEvent
+from ...models.tickets_kept_event import TicketsKeptEvent
+from ...models.tunnel_attempted_event import TunnelAttemptedEvent
+from ...models.tunnel_cards_revealed_event import TunnelCardsRevealedEvent
+from ...models.tunnel_declined_event import TunnelDeclinedEvent
+from ...models.turn_ended_event import TurnEndedEvent
+from ...models.turn_timed_out_event import TurnTimedOutEvent
+from typing import cast
+
+
+
+def _get_kwargs(
+    *,
+    body: list[CardDrawnBlindEvent | CardTakenEvent | DeckReshuffledEvent | FinalRoundStartedEvent | GameCreatedEvent | GameEndedEvent | GameScoredEvent | GameStartedEvent | MarketRefilledEvent | MarketResetEvent | PassedEvent | PlayerDroppedEvent | PlayerResignedEvent | RouteClaimedEvent | SeatLeftEvent | SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent | StationBuiltEvent | TicketsDrawnEvent | TicketsKeptEvent | TunnelAttemptedEvent | TunnelCardsRevealedEvent | TunnelDeclinedEvent | TurnEndedEvent | TurnTimedOutEvent],
+
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+
+
+    
+
+    
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/v1/games/import",
+    }
+
+    _kwargs["json"] = []
+    for body_item_data in body:
+        body_item: dict[str, Any]
+        if isinstance(body_item_data, GameCreatedEvent):
+            body_item = body_item_data.to_dict()
+        elif isinstance(body_item_data, SeatTakenEvent):
+            body_item = body_item_data.to_dict()
+        elif isinstance(body_item_data, SeatLeftEvent):
+            body_item = body_item_data.to_dict()
+        elif isinstance(body_item_data, GameScoredEvent):
+            body_item = body_item_data.to_dict()
+        elif isinstance(body_item_data, GameStartedEvent):
+            body_item = body_item_data.to_dict()
+        elif isinstance(body_item_data, DeckReshuffledEvent):
+            body_item = body_item_data.to_dict()
+        elif isinstance(body_item_data, MarketRefilledEvent):
+            body_item = body_item_data.to_dict()
+        elif isinstance(body_item_data, MarketResetEvent):
+            body_item = body_item_data.to_dict()
+        elif isinstance(body_item_data, CardDrawnBlindEvent):
+            body_item = body_item_data.to_dict()
+        elif isinstance(body_item_data, CardTakenEvent):
+            body_item = body_item_data.to_dict()
+        elif isinstance(body_item_data, RouteClaimedEvent):
+            body_item = body_item_data.to_dict()
+        elif isinstance(body_item_data, TunnelAttemptedEvent):
+            body_item = body_item_data.to_dict()
+        elif isinstance(body_item_data, TunnelCardsRevealedEvent):
+            body_item = body_item_data.to_dict()
+        elif isinstance(body_item_data, TunnelDeclinedEvent):
+            body_item = body_item_data.to_dict()
+        elif isinstance(body_item_data, TicketsDrawnEvent):
+            body_item = body_item_data.to_dict()
+        elif isinstance(body_item_data, TicketsKeptEvent):
+            body_item = body_item_data.to_dict()
+        elif isinstance(body_item_data, SetupTicketsReturnedEvent):
+            body_item = body_item_data.to_dict()
+        elif isinstance(body_item_data, StationBuiltEvent):
+            body_item = body_item_data.to_dict()
+        elif isinstance(body_item_data, PassedEvent):
+            body_item = body_item_data.to_dict()
+        elif isinstance(body_item_data, TurnEndedEvent):
+            body_item = body_item_data.to_dict()
+        elif isinstance(body_item_data, FinalRoundStartedEvent):
+            body_item = body_item_data.to_dict()
+        elif isinstance(body_item_data, GameEndedEvent):
+            body_item = body_item_data.to_dict()
+        elif isinstance(body_item_data, SeedRevealedEvent):
+            body_item = body_item_data.to_dict()
+        elif isinstance(body_item_data, PlayerResignedEvent):
+            body_item = body_item_data.to_dict()
+        elif isinstance(body_item_data, TurnTimedOutEvent):
+            body_item = body_item_data.to_dict()
+        else:
+            body_item = body_item_data.to_dict()
+
+        _kwargs["json"].append(body_item)
+
+
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Game | Problem:
+    if response.status_code == 201:
+        response_201 = Game.from_dict(response.json())
+
+
+
+        return response_201
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+
+
+        return response_403
+
+    if response.status_code == 409:
+        response_409 = Problem.from_dict(response.json())
+
+
+
+        return response_409
+
+    if response.status_code == 422:
+        response_422 = Problem.from_dict(response.json())
+
+
+
+        return response_422
+
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+
+
+        return response_429
+
+    response_default = Problem.from_dict(response.json())
+
+
+
+    return response_default
+
+
+
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Game | Problem]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient,
+    body: list[CardDrawnBlindEvent | CardTakenEvent | DeckReshuffledEvent | FinalRoundStartedEvent | GameCreatedEvent | GameEndedEvent | GameScoredEvent | GameStartedEvent | MarketRefilledEvent | MarketResetEvent | PassedEvent | PlayerDroppedEvent | PlayerResignedEvent | RouteClaimedEvent | SeatLeftEvent | SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent | StationBuiltEvent | TicketsDrawnEvent | TicketsKeptEvent | TunnelAttemptedEvent | TunnelCardsRevealedEvent | TunnelDeclinedEvent | TurnEndedEvent | TurnTimedOutEvent],
+
+) -> Response[Game | Problem]:
+    """ Import a verified export of a finished game (administrators)
+
+     The game keeps its id, events, actors and times; it arrives finished.
+
+    Args:
+        body (list[CardDrawnBlindEvent | CardTakenEvent | DeckReshuffledEvent |
+            FinalRoundStartedEvent | GameCreatedEvent | GameEndedEvent | GameScoredEvent |
+            GameStartedEvent | MarketRefilledEvent | MarketResetEvent | PassedEvent |
+            PlayerDroppedEvent | PlayerResignedEvent | RouteClaimedEvent | SeatLeftEvent |
+            SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent | StationBuiltEvent |
+            TicketsDrawnEvent | TicketsKeptEvent | TunnelAttemptedEvent | TunnelCardsRevealedEvent |
+            TunnelDeclinedEvent | TurnEndedEvent | TurnTimedOutEvent]): The export's events as a JSON
+            array, in version order.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Game | Problem]
+     """
+
+
+    kwargs = _get_kwargs(
+        body=body,
+
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+def sync(
+    *,
+    client: AuthenticatedClient,
+    body: list[CardDrawnBlindEvent | CardTakenEvent | DeckReshuffledEvent | FinalRoundStartedEvent | GameCreatedEvent | GameEndedEvent | GameScoredEvent | GameStartedEvent | MarketRefilledEvent | MarketResetEvent | PassedEvent | PlayerDroppedEvent | PlayerResignedEvent | RouteClaimedEvent | SeatLeftEvent | SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent | StationBuiltEvent | TicketsDrawnEvent | TicketsKeptEvent | TunnelAttemptedEvent | TunnelCardsRevealedEvent | TunnelDeclinedEvent | TurnEndedEvent | TurnTimedOutEvent],
+
+) -> Game | Problem | None:
+    """ Import a verified export of a finished game (administrators)
+
+     The game keeps its id, events, actors and times; it arrives finished.
+
+    Args:
+        body (list[CardDrawnBlindEvent | CardTakenEvent | DeckReshuffledEvent |
+            FinalRoundStartedEvent | GameCreatedEvent | GameEndedEvent | GameScoredEvent |
+            GameStartedEvent | MarketRefilledEvent | MarketResetEvent | PassedEvent |
+            PlayerDroppedEvent | PlayerResignedEvent | RouteClaimedEvent | SeatLeftEvent |
+            SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent | StationBuiltEvent |
+            TicketsDrawnEvent | TicketsKeptEvent | TunnelAttemptedEvent | TunnelCardsRevealedEvent |
+            TunnelDeclinedEvent | TurnEndedEvent | TurnTimedOutEvent]): The export's events as a JSON
+            array, in version order.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Game | Problem
+     """
+
+
+    return sync_detailed(
+        client=client,
+body=body,
+
+    ).parsed
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient,
+    body: list[CardDrawnBlindEvent | CardTakenEvent | DeckReshuffledEvent | FinalRoundStartedEvent | GameCreatedEvent | GameEndedEvent | GameScoredEvent | GameStartedEvent | MarketRefilledEvent | MarketResetEvent | PassedEvent | PlayerDroppedEvent | PlayerResignedEvent | RouteClaimedEvent | SeatLeftEvent | SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent | StationBuiltEvent | TicketsDrawnEvent | TicketsKeptEvent | TunnelAttemptedEvent | TunnelCardsRevealedEvent | TunnelDeclinedEvent | TurnEndedEvent | TurnTimedOutEvent],
+
+) -> Response[Game | Problem]:
+    """ Import a verified export of a finished game (administrators)
+
+     The game keeps its id, events, actors and times; it arrives finished.
+
+    Args:
+        body (list[CardDrawnBlindEvent | CardTakenEvent | DeckReshuffledEvent |
+            FinalRoundStartedEvent | GameCreatedEvent | GameEndedEvent | GameScoredEvent |
+            GameStartedEvent | MarketRefilledEvent | MarketResetEvent | PassedEvent |
+            PlayerDroppedEvent | PlayerResignedEvent | RouteClaimedEvent | SeatLeftEvent |
+            SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent | StationBuiltEvent |
+            TicketsDrawnEvent | TicketsKeptEvent | TunnelAttemptedEvent | TunnelCardsRevealedEvent |
+            TunnelDeclinedEvent | TurnEndedEvent | TurnTimedOutEvent]): The export's events as a JSON
+            array, in version order.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Game | Problem]
+     """
+
+
+    kwargs = _get_kwargs(
+        body=body,
+
+    )
+
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
+
+    return _build_response(client=client, response=response)
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient,
+    body: list[CardDrawnBlindEvent | CardTakenEvent | DeckReshuffledEvent | FinalRoundStartedEvent | GameCreatedEvent | GameEndedEvent | GameScoredEvent | GameStartedEvent | MarketRefilledEvent | MarketResetEvent | PassedEvent | PlayerDroppedEvent | PlayerResignedEvent | RouteClaimedEvent | SeatLeftEvent | SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent | StationBuiltEvent | TicketsDrawnEvent | TicketsKeptEvent | TunnelAttemptedEvent | TunnelCardsRevealedEvent | TunnelDeclinedEvent | TurnEndedEvent | TurnTimedOutEvent],
+
+) -> Game | Problem | None:
+    """ Import a verified export of a finished game (administrators)
+
+     The game keeps its id, events, actors and times; it arrives finished.
+
+    Args:
+        body (list[CardDrawnBlindEvent | CardTakenEvent | DeckReshuffledEvent |
+            FinalRoundStartedEvent | GameCreatedEvent | GameEndedEvent | GameScoredEvent |
+            GameStartedEvent | MarketRefilledEvent | MarketResetEvent | PassedEvent |
+            PlayerDroppedEvent | PlayerResignedEvent | RouteClaimedEvent | SeatLeftEvent |
+            SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent | StationBuiltEvent |
+            TicketsDrawnEvent | TicketsKeptEvent | TunnelAttemptedEvent | TunnelCardsRevealedEvent |
+            TunnelDeclinedEvent | TurnEndedEvent | TurnTimedOutEvent]): The export's events as a JSON
+            array, in version order.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Game | Problem
+     """
+
+
+    return (await asyncio_detailed(
+        client=client,
+body=body,
+
+    )).parsed

@@ -1,0 +1,240 @@
+from http import HTTPStatus
+from typing import Any, cast
+from urllib.parse import quote
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
+from ...models.moves import Moves
+from ...models.problem import Problem
+from ...types import UNSET, Unset
+from typing import cast
+
+
+
+def _get_kwargs(
+    game_id: str,
+    *,
+    min_version: int | Unset = UNSET,
+
+) -> dict[str, Any]:
+    
+
+    
+
+    params: dict[str, Any] = {}
+
+    params["min_version"] = min_version
+
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/v1/games/{game_id}/moves".format(game_id=quote(str(game_id), safe=""),),
+        "params": params,
+    }
+
+
+    return _kwargs
+
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Moves | Problem:
+    if response.status_code == 200:
+        response_200 = Moves.from_dict(response.json())
+
+
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+
+
+        return response_401
+
+    if response.status_code == 404:
+        response_404 = Problem.from_dict(response.json())
+
+
+
+        return response_404
+
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+
+
+        return response_429
+
+    response_default = Problem.from_dict(response.json())
+
+
+
+    return response_default
+
+
+
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Moves | Problem]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    game_id: str,
+    *,
+    client: AuthenticatedClient,
+    min_version: int | Unset = UNSET,
+
+) -> Response[Moves | Problem]:
+    """ Every legal command for you now, exactly as POST …/actions accepts it
+
+     With `min_version` (a version you have seen), the answer may come from the state
+    this server process holds, when it has heard of nothing newer: no read of the
+    log, so a bot's turn costs less. Its `version` says which state it is.
+
+    Args:
+        game_id (str):
+        min_version (int | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Moves | Problem]
+     """
+
+
+    kwargs = _get_kwargs(
+        game_id=game_id,
+min_version=min_version,
+
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+def sync(
+    game_id: str,
+    *,
+    client: AuthenticatedClient,
+    min_version: int | Unset = UNSET,
+
+) -> Moves | Problem | None:
+    """ Every legal command for you now, exactly as POST …/actions accepts it
+
+     With `min_version` (a version you have seen), the answer may come from the state
+    this server process holds, when it has heard of nothing newer: no read of the
+    log, so a bot's turn costs less. Its `version` says which state it is.
+
+    Args:
+        game_id (str):
+        min_version (int | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Moves | Problem
+     """
+
+
+    return sync_detailed(
+        game_id=game_id,
+client=client,
+min_version=min_version,
+
+    ).parsed
+
+async def asyncio_detailed(
+    game_id: str,
+    *,
+    client: AuthenticatedClient,
+    min_version: int | Unset = UNSET,
+
+) -> Response[Moves | Problem]:
+    """ Every legal command for you now, exactly as POST …/actions accepts it
+
+     With `min_version` (a version you have seen), the answer may come from the state
+    this server process holds, when it has heard of nothing newer: no read of the
+    log, so a bot's turn costs less. Its `version` says which state it is.
+
+    Args:
+        game_id (str):
+        min_version (int | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Moves | Problem]
+     """
+
+
+    kwargs = _get_kwargs(
+        game_id=game_id,
+min_version=min_version,
+
+    )
+
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
+
+    return _build_response(client=client, response=response)
+
+async def asyncio(
+    game_id: str,
+    *,
+    client: AuthenticatedClient,
+    min_version: int | Unset = UNSET,
+
+) -> Moves | Problem | None:
+    """ Every legal command for you now, exactly as POST …/actions accepts it
+
+     With `min_version` (a version you have seen), the answer may come from the state
+    this server process holds, when it has heard of nothing newer: no read of the
+    log, so a bot's turn costs less. Its `version` says which state it is.
+
+    Args:
+        game_id (str):
+        min_version (int | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Moves | Problem
+     """
+
+
+    return (await asyncio_detailed(
+        game_id=game_id,
+client=client,
+min_version=min_version,
+
+    )).parsed

@@ -1,0 +1,239 @@
+from http import HTTPStatus
+from typing import Any, cast
+from urllib.parse import quote
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
+from ...models.game_list import GameList
+from ...models.game_status import GameStatus
+from ...models.problem import Problem
+from ...types import UNSET, Unset
+from typing import cast
+
+
+
+def _get_kwargs(
+    *,
+    status: GameStatus | Unset = UNSET,
+    my_turn: bool | Unset = False,
+    limit: int | Unset = 100,
+
+) -> dict[str, Any]:
+    
+
+    
+
+    params: dict[str, Any] = {}
+
+    json_status: str | Unset = UNSET
+    if not isinstance(status, Unset):
+        json_status = status.value
+
+    params["status"] = json_status
+
+    params["my_turn"] = my_turn
+
+    params["limit"] = limit
+
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/v1/users/me/games",
+        "params": params,
+    }
+
+
+    return _kwargs
+
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> GameList | Problem:
+    if response.status_code == 200:
+        response_200 = GameList.from_dict(response.json())
+
+
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+
+
+        return response_401
+
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+
+
+        return response_429
+
+    response_default = Problem.from_dict(response.json())
+
+
+
+    return response_default
+
+
+
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[GameList | Problem]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient,
+    status: GameStatus | Unset = UNSET,
+    my_turn: bool | Unset = False,
+    limit: int | Unset = 100,
+
+) -> Response[GameList | Problem]:
+    """ Your games, newest activity first (`my_turn=true`: those waiting for you)
+
+    Args:
+        status (GameStatus | Unset):
+        my_turn (bool | Unset):  Default: False.
+        limit (int | Unset):  Default: 100.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[GameList | Problem]
+     """
+
+
+    kwargs = _get_kwargs(
+        status=status,
+my_turn=my_turn,
+limit=limit,
+
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+def sync(
+    *,
+    client: AuthenticatedClient,
+    status: GameStatus | Unset = UNSET,
+    my_turn: bool | Unset = False,
+    limit: int | Unset = 100,
+
+) -> GameList | Problem | None:
+    """ Your games, newest activity first (`my_turn=true`: those waiting for you)
+
+    Args:
+        status (GameStatus | Unset):
+        my_turn (bool | Unset):  Default: False.
+        limit (int | Unset):  Default: 100.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        GameList | Problem
+     """
+
+
+    return sync_detailed(
+        client=client,
+status=status,
+my_turn=my_turn,
+limit=limit,
+
+    ).parsed
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient,
+    status: GameStatus | Unset = UNSET,
+    my_turn: bool | Unset = False,
+    limit: int | Unset = 100,
+
+) -> Response[GameList | Problem]:
+    """ Your games, newest activity first (`my_turn=true`: those waiting for you)
+
+    Args:
+        status (GameStatus | Unset):
+        my_turn (bool | Unset):  Default: False.
+        limit (int | Unset):  Default: 100.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[GameList | Problem]
+     """
+
+
+    kwargs = _get_kwargs(
+        status=status,
+my_turn=my_turn,
+limit=limit,
+
+    )
+
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
+
+    return _build_response(client=client, response=response)
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient,
+    status: GameStatus | Unset = UNSET,
+    my_turn: bool | Unset = False,
+    limit: int | Unset = 100,
+
+) -> GameList | Problem | None:
+    """ Your games, newest activity first (`my_turn=true`: those waiting for you)
+
+    Args:
+        status (GameStatus | Unset):
+        my_turn (bool | Unset):  Default: False.
+        limit (int | Unset):  Default: 100.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        GameList | Problem
+     """
+
+
+    return (await asyncio_detailed(
+        client=client,
+status=status,
+my_turn=my_turn,
+limit=limit,
+
+    )).parsed

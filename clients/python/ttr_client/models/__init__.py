@@ -1,0 +1,321 @@
+""" Contains all the data models used in inputs/outputs """
+
+from .action_result import ActionResult
+from .actor import Actor
+from .actor_kind import ActorKind
+from .attempt import Attempt
+from .build_station import BuildStation
+from .build_station_cards import BuildStationCards
+from .build_station_type import BuildStationType
+from .card_counts import CardCounts
+from .card_drawn_blind_data import CardDrawnBlindData
+from .card_drawn_blind_event import CardDrawnBlindEvent
+from .card_drawn_blind_event_type import CardDrawnBlindEventType
+from .card_taken_data import CardTakenData
+from .card_taken_event import CardTakenEvent
+from .card_taken_event_type import CardTakenEventType
+from .claim_route import ClaimRoute
+from .claim_route_cards import ClaimRouteCards
+from .claim_route_type import ClaimRouteType
+from .deck_reshuffled_data import DeckReshuffledData
+from .deck_reshuffled_event import DeckReshuffledEvent
+from .deck_reshuffled_event_type import DeckReshuffledEventType
+from .decline_tunnel import DeclineTunnel
+from .decline_tunnel_type import DeclineTunnelType
+from .delivery import Delivery
+from .delivery_list import DeliveryList
+from .delivery_status import DeliveryStatus
+from .draw_card import DrawCard
+from .draw_card_source import DrawCardSource
+from .draw_card_type import DrawCardType
+from .draw_tickets import DrawTickets
+from .draw_tickets_type import DrawTicketsType
+from .event_page import EventPage
+from .final_round import FinalRound
+from .final_round_started_data import FinalRoundStartedData
+from .final_round_started_event import FinalRoundStartedEvent
+from .final_round_started_event_type import FinalRoundStartedEventType
+from .first_failure import FirstFailure
+from .game import Game
+from .game_created import GameCreated
+from .game_created_data import GameCreatedData
+from .game_created_event import GameCreatedEvent
+from .game_created_event_type import GameCreatedEventType
+from .game_ended_data import GameEndedData
+from .game_ended_event import GameEndedEvent
+from .game_ended_event_type import GameEndedEventType
+from .game_list import GameList
+from .game_list_entry import GameListEntry
+from .game_scored_data import GameScoredData
+from .game_scored_event import GameScoredEvent
+from .game_scored_event_type import GameScoredEventType
+from .game_started_data import GameStartedData
+from .game_started_event import GameStartedEvent
+from .game_started_event_type import GameStartedEventType
+from .game_status import GameStatus
+from .keep_tickets import KeepTickets
+from .keep_tickets_type import KeepTicketsType
+from .list_open_games_status import ListOpenGamesStatus
+from .listed_player import ListedPlayer
+from .map_ import Map
+from .map_list import MapList
+from .map_name import MapName
+from .map_summary import MapSummary
+from .market_refilled_data import MarketRefilledData
+from .market_refilled_event import MarketRefilledEvent
+from .market_refilled_event_type import MarketRefilledEventType
+from .market_reset_data import MarketResetData
+from .market_reset_event import MarketResetEvent
+from .market_reset_event_type import MarketResetEventType
+from .moves import Moves
+from .new_game import NewGame
+from .new_user import NewUser
+from .new_webhook import NewWebhook
+from .options import Options
+from .pass_ import Pass
+from .pass_type import PassType
+from .passed_data import PassedData
+from .passed_event import PassedEvent
+from .passed_event_type import PassedEventType
+from .pay_tunnel import PayTunnel
+from .pay_tunnel_cards import PayTunnelCards
+from .pay_tunnel_type import PayTunnelType
+from .pending import Pending
+from .pending_kind import PendingKind
+from .phase import Phase
+from .player_dropped_data import PlayerDroppedData
+from .player_dropped_event import PlayerDroppedEvent
+from .player_dropped_event_type import PlayerDroppedEventType
+from .player_out import PlayerOut
+from .player_resigned_data import PlayerResignedData
+from .player_resigned_event import PlayerResignedEvent
+from .player_resigned_event_type import PlayerResignedEventType
+from .player_score import PlayerScore
+from .player_view import PlayerView
+from .problem import Problem
+from .problem_errors import ProblemErrors
+from .resign import Resign
+from .resign_type import ResignType
+from .route import Route
+from .route_claimed_data import RouteClaimedData
+from .route_claimed_event import RouteClaimedEvent
+from .route_claimed_event_type import RouteClaimedEventType
+from .route_color import RouteColor
+from .rules import Rules
+from .rules_route_points import RulesRoutePoints
+from .score import Score
+from .score_parts import ScoreParts
+from .score_pending import ScorePending
+from .score_player import ScorePlayer
+from .seat_left_data import SeatLeftData
+from .seat_left_event import SeatLeftEvent
+from .seat_left_event_type import SeatLeftEventType
+from .seat_taken_data import SeatTakenData
+from .seat_taken_event import SeatTakenEvent
+from .seat_taken_event_type import SeatTakenEventType
+from .seed_revealed_data import SeedRevealedData
+from .seed_revealed_event import SeedRevealedEvent
+from .seed_revealed_event_type import SeedRevealedEventType
+from .setup_tickets_returned_data import SetupTicketsReturnedData
+from .setup_tickets_returned_event import SetupTicketsReturnedEvent
+from .setup_tickets_returned_event_type import SetupTicketsReturnedEventType
+from .station_built_data import StationBuiltData
+from .station_built_event import StationBuiltEvent
+from .station_built_event_type import StationBuiltEventType
+from .station_use import StationUse
+from .take_seat import TakeSeat
+from .ticket import Ticket
+from .ticket_result import TicketResult
+from .ticket_view import TicketView
+from .tickets_drawn_data import TicketsDrawnData
+from .tickets_drawn_event import TicketsDrawnEvent
+from .tickets_drawn_event_type import TicketsDrawnEventType
+from .tickets_kept_data import TicketsKeptData
+from .tickets_kept_event import TicketsKeptEvent
+from .tickets_kept_event_type import TicketsKeptEventType
+from .tunnel import Tunnel
+from .tunnel_attempted_data import TunnelAttemptedData
+from .tunnel_attempted_event import TunnelAttemptedEvent
+from .tunnel_attempted_event_type import TunnelAttemptedEventType
+from .tunnel_cards_revealed_data import TunnelCardsRevealedData
+from .tunnel_cards_revealed_event import TunnelCardsRevealedEvent
+from .tunnel_cards_revealed_event_type import TunnelCardsRevealedEventType
+from .tunnel_declined_data import TunnelDeclinedData
+from .tunnel_declined_event import TunnelDeclinedEvent
+from .tunnel_declined_event_type import TunnelDeclinedEventType
+from .turn import Turn
+from .turn_ended_data import TurnEndedData
+from .turn_ended_event import TurnEndedEvent
+from .turn_ended_event_type import TurnEndedEventType
+from .turn_step import TurnStep
+from .turn_timed_out_data import TurnTimedOutData
+from .turn_timed_out_event import TurnTimedOutEvent
+from .turn_timed_out_event_type import TurnTimedOutEventType
+from .user import User
+from .user_created import UserCreated
+from .user_event_page import UserEventPage
+from .verdict import Verdict
+from .webhook import Webhook
+from .webhook_kind import WebhookKind
+from .you import You
+
+__all__ = (
+    "ActionResult",
+    "Actor",
+    "ActorKind",
+    "Attempt",
+    "BuildStation",
+    "BuildStationCards",
+    "BuildStationType",
+    "CardCounts",
+    "CardDrawnBlindData",
+    "CardDrawnBlindEvent",
+    "CardDrawnBlindEventType",
+    "CardTakenData",
+    "CardTakenEvent",
+    "CardTakenEventType",
+    "ClaimRoute",
+    "ClaimRouteCards",
+    "ClaimRouteType",
+    "DeckReshuffledData",
+    "DeckReshuffledEvent",
+    "DeckReshuffledEventType",
+    "DeclineTunnel",
+    "DeclineTunnelType",
+    "Delivery",
+    "DeliveryList",
+    "DeliveryStatus",
+    "DrawCard",
+    "DrawCardSource",
+    "DrawCardType",
+    "DrawTickets",
+    "DrawTicketsType",
+    "EventPage",
+    "FinalRound",
+    "FinalRoundStartedData",
+    "FinalRoundStartedEvent",
+    "FinalRoundStartedEventType",
+    "FirstFailure",
+    "Game",
+    "GameCreated",
+    "GameCreatedData",
+    "GameCreatedEvent",
+    "GameCreatedEventType",
+    "GameEndedData",
+    "GameEndedEvent",
+    "GameEndedEventType",
+    "GameList",
+    "GameListEntry",
+    "GameScoredData",
+    "GameScoredEvent",
+    "GameScoredEventType",
+    "GameStartedData",
+    "GameStartedEvent",
+    "GameStartedEventType",
+    "GameStatus",
+    "KeepTickets",
+    "KeepTicketsType",
+    "ListedPlayer",
+    "ListOpenGamesStatus",
+    "Map",
+    "MapList",
+    "MapName",
+    "MapSummary",
+    "MarketRefilledData",
+    "MarketRefilledEvent",
+    "MarketRefilledEventType",
+    "MarketResetData",
+    "MarketResetEvent",
+    "MarketResetEventType",
+    "Moves",
+    "NewGame",
+    "NewUser",
+    "NewWebhook",
+    "Options",
+    "Pass",
+    "PassedData",
+    "PassedEvent",
+    "PassedEventType",
+    "PassType",
+    "PayTunnel",
+    "PayTunnelCards",
+    "PayTunnelType",
+    "Pending",
+    "PendingKind",
+    "Phase",
+    "PlayerDroppedData",
+    "PlayerDroppedEvent",
+    "PlayerDroppedEventType",
+    "PlayerOut",
+    "PlayerResignedData",
+    "PlayerResignedEvent",
+    "PlayerResignedEventType",
+    "PlayerScore",
+    "PlayerView",
+    "Problem",
+    "ProblemErrors",
+    "Resign",
+    "ResignType",
+    "Route",
+    "RouteClaimedData",
+    "RouteClaimedEvent",
+    "RouteClaimedEventType",
+    "RouteColor",
+    "Rules",
+    "RulesRoutePoints",
+    "Score",
+    "ScoreParts",
+    "ScorePending",
+    "ScorePlayer",
+    "SeatLeftData",
+    "SeatLeftEvent",
+    "SeatLeftEventType",
+    "SeatTakenData",
+    "SeatTakenEvent",
+    "SeatTakenEventType",
+    "SeedRevealedData",
+    "SeedRevealedEvent",
+    "SeedRevealedEventType",
+    "SetupTicketsReturnedData",
+    "SetupTicketsReturnedEvent",
+    "SetupTicketsReturnedEventType",
+    "StationBuiltData",
+    "StationBuiltEvent",
+    "StationBuiltEventType",
+    "StationUse",
+    "TakeSeat",
+    "Ticket",
+    "TicketResult",
+    "TicketsDrawnData",
+    "TicketsDrawnEvent",
+    "TicketsDrawnEventType",
+    "TicketsKeptData",
+    "TicketsKeptEvent",
+    "TicketsKeptEventType",
+    "TicketView",
+    "Tunnel",
+    "TunnelAttemptedData",
+    "TunnelAttemptedEvent",
+    "TunnelAttemptedEventType",
+    "TunnelCardsRevealedData",
+    "TunnelCardsRevealedEvent",
+    "TunnelCardsRevealedEventType",
+    "TunnelDeclinedData",
+    "TunnelDeclinedEvent",
+    "TunnelDeclinedEventType",
+    "Turn",
+    "TurnEndedData",
+    "TurnEndedEvent",
+    "TurnEndedEventType",
+    "TurnStep",
+    "TurnTimedOutData",
+    "TurnTimedOutEvent",
+    "TurnTimedOutEventType",
+    "User",
+    "UserCreated",
+    "UserEventPage",
+    "Verdict",
+    "Webhook",
+    "WebhookKind",
+    "You",
+)

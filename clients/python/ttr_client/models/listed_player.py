@@ -1,0 +1,112 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from ..models.player_out import PlayerOut
+from typing import cast
+
+
+
+
+
+
+T = TypeVar("T", bound="ListedPlayer")
+
+
+
+@_attrs_define
+class ListedPlayer:
+    """ 
+        Attributes:
+            seat (int):
+            user_id (str):
+            name (str):
+            to_act (bool):
+            out (None | PlayerOut):
+     """
+
+    seat: int
+    user_id: str
+    name: str
+    to_act: bool
+    out: None | PlayerOut
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        seat = self.seat
+
+        user_id = self.user_id
+
+        name = self.name
+
+        to_act = self.to_act
+
+        out: None | str
+        if isinstance(self.out, PlayerOut):
+            out = self.out.value
+        else:
+            out = self.out
+
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update({
+            "seat": seat,
+            "user_id": user_id,
+            "name": name,
+            "to_act": to_act,
+            "out": out,
+        })
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        seat = d.pop("seat")
+
+        user_id = d.pop("user_id")
+
+        name = d.pop("name")
+
+        to_act = d.pop("to_act")
+
+        def _parse_out(data: object) -> None | PlayerOut:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                out_type_0 = PlayerOut(data)
+
+
+
+                return out_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | PlayerOut, data)
+
+        out = _parse_out(d.pop("out"))
+
+
+        listed_player = cls(
+            seat=seat,
+            user_id=user_id,
+            name=name,
+            to_act=to_act,
+            out=out,
+        )
+
+        return listed_player
+

@@ -1,0 +1,144 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from ..models.map_name import MapName
+from ..types import UNSET, Unset
+from typing import cast
+
+
+
+
+
+
+T = TypeVar("T", bound="NewGame")
+
+
+
+@_attrs_define
+class NewGame:
+    """ 
+        Attributes:
+            map_ (MapName):
+            seats (int): How many players (within the map's range). Example: 4.
+            private (bool | Unset): Private games are not listed in the lobby and need the invite code to join. Default:
+                False.
+            turn_time_limit (int | None | Unset): Seconds each player has for a turn (and for the setup ticket choice); none
+                by default. The server's minimum applies (TTR_MIN_TURN_TIME_LIMIT, 60 s by default). Example: 86400.
+            drop_after_timeouts (int | None | Unset): A player whose turns time out this many times in a row leaves the game
+                (null: never). Default: 3.
+            join (bool | Unset): Take the first seat at once. Default: True.
+            name (str | Unset): Your name at this table (default: your user name).
+     """
+
+    map_: MapName
+    seats: int
+    private: bool | Unset = False
+    turn_time_limit: int | None | Unset = UNSET
+    drop_after_timeouts: int | None | Unset = 3
+    join: bool | Unset = True
+    name: str | Unset = UNSET
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        map_ = self.map_.value
+
+        seats = self.seats
+
+        private = self.private
+
+        turn_time_limit: int | None | Unset
+        if isinstance(self.turn_time_limit, Unset):
+            turn_time_limit = UNSET
+        else:
+            turn_time_limit = self.turn_time_limit
+
+        drop_after_timeouts: int | None | Unset
+        if isinstance(self.drop_after_timeouts, Unset):
+            drop_after_timeouts = UNSET
+        else:
+            drop_after_timeouts = self.drop_after_timeouts
+
+        join = self.join
+
+        name = self.name
+
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update({
+            "map": map_,
+            "seats": seats,
+        })
+        if private is not UNSET:
+            field_dict["private"] = private
+        if turn_time_limit is not UNSET:
+            field_dict["turn_time_limit"] = turn_time_limit
+        if drop_after_timeouts is not UNSET:
+            field_dict["drop_after_timeouts"] = drop_after_timeouts
+        if join is not UNSET:
+            field_dict["join"] = join
+        if name is not UNSET:
+            field_dict["name"] = name
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        map_ = MapName(d.pop("map"))
+
+
+
+
+        seats = d.pop("seats")
+
+        private = d.pop("private", UNSET)
+
+        def _parse_turn_time_limit(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        turn_time_limit = _parse_turn_time_limit(d.pop("turn_time_limit", UNSET))
+
+
+        def _parse_drop_after_timeouts(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        drop_after_timeouts = _parse_drop_after_timeouts(d.pop("drop_after_timeouts", UNSET))
+
+
+        join = d.pop("join", UNSET)
+
+        name = d.pop("name", UNSET)
+
+        new_game = cls(
+            map_=map_,
+            seats=seats,
+            private=private,
+            turn_time_limit=turn_time_limit,
+            drop_after_timeouts=drop_after_timeouts,
+            join=join,
+            name=name,
+        )
+
+        return new_game
+

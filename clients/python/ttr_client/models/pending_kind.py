@@ -1,0 +1,9 @@
+from enum import StrEnum
+
+class PendingKind(StrEnum):
+    KEEP_TICKETS = "keep_tickets"
+    SECOND_CARD = "second_card"
+    TUNNEL = "tunnel"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,166 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from ..types import UNSET, Unset
+from typing import cast
+
+if TYPE_CHECKING:
+  from ..models.first_failure import FirstFailure
+  from ..models.problem_errors import ProblemErrors
+
+
+
+
+
+T = TypeVar("T", bound="Problem")
+
+
+
+@_attrs_define
+class Problem:
+    """ 
+        Attributes:
+            type_ (str): Stable URI reference of the kind of problem, e.g. `/problems/rule-violation`.
+            title (str):
+            status (int):
+            detail (str | Unset):
+            instance (str | Unset):
+            code (str | Unset): The rule's stable code (rule violations, forbidden and malformed commands).
+            rule (str | Unset): What the rule forbids, in words.
+            errors (ProblemErrors | Unset): Invalid fields and what is wrong with each.
+            current_version (int | Unset): The game's latest version (409, 412).
+            first_failure (FirstFailure | Unset):
+     """
+
+    type_: str
+    title: str
+    status: int
+    detail: str | Unset = UNSET
+    instance: str | Unset = UNSET
+    code: str | Unset = UNSET
+    rule: str | Unset = UNSET
+    errors: ProblemErrors | Unset = UNSET
+    current_version: int | Unset = UNSET
+    first_failure: FirstFailure | Unset = UNSET
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.first_failure import FirstFailure # noqa: PLC0415
+        from ..models.problem_errors import ProblemErrors # noqa: PLC0415
+        type_ = self.type_
+
+        title = self.title
+
+        status = self.status
+
+        detail = self.detail
+
+        instance = self.instance
+
+        code = self.code
+
+        rule = self.rule
+
+        errors: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.errors, Unset):
+            errors = self.errors.to_dict()
+
+        current_version = self.current_version
+
+        first_failure: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.first_failure, Unset):
+            first_failure = self.first_failure.to_dict()
+
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update({
+            "type": type_,
+            "title": title,
+            "status": status,
+        })
+        if detail is not UNSET:
+            field_dict["detail"] = detail
+        if instance is not UNSET:
+            field_dict["instance"] = instance
+        if code is not UNSET:
+            field_dict["code"] = code
+        if rule is not UNSET:
+            field_dict["rule"] = rule
+        if errors is not UNSET:
+            field_dict["errors"] = errors
+        if current_version is not UNSET:
+            field_dict["current_version"] = current_version
+        if first_failure is not UNSET:
+            field_dict["first_failure"] = first_failure
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.first_failure import FirstFailure # noqa: PLC0415
+        from ..models.problem_errors import ProblemErrors # noqa: PLC0415
+        d = dict(src_dict)
+        type_ = d.pop("type")
+
+        title = d.pop("title")
+
+        status = d.pop("status")
+
+        detail = d.pop("detail", UNSET)
+
+        instance = d.pop("instance", UNSET)
+
+        code = d.pop("code", UNSET)
+
+        rule = d.pop("rule", UNSET)
+
+        _errors = d.pop("errors", UNSET)
+        errors: ProblemErrors | Unset
+        if isinstance(_errors,  Unset):
+            errors = UNSET
+        else:
+            errors = ProblemErrors.from_dict(_errors)
+
+
+
+
+        current_version = d.pop("current_version", UNSET)
+
+        _first_failure = d.pop("first_failure", UNSET)
+        first_failure: FirstFailure | Unset
+        if isinstance(_first_failure,  Unset):
+            first_failure = UNSET
+        else:
+            first_failure = FirstFailure.from_dict(_first_failure)
+
+
+
+
+        problem = cls(
+            type_=type_,
+            title=title,
+            status=status,
+            detail=detail,
+            instance=instance,
+            code=code,
+            rule=rule,
+            errors=errors,
+            current_version=current_version,
+            first_failure=first_failure,
+        )
+
+        return problem
+

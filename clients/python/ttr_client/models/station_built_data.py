@@ -1,0 +1,104 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from typing import cast
+
+if TYPE_CHECKING:
+  from ..models.card_counts import CardCounts
+
+
+
+
+
+T = TypeVar("T", bound="StationBuiltData")
+
+
+
+@_attrs_define
+class StationBuiltData:
+    """ 
+        Example:
+            {'seat': 2, 'city': 'Wien', 'cards': {'blue': 2}}
+
+        Attributes:
+            seat (int):
+            city (str):
+            cards (CardCounts): Cards by kind (purple, blue, orange, white, green, yellow, black, red, locomotive): how many
+                of each (kinds not listed: none). Example: {'red': 2, 'locomotive': 1}.
+     """
+
+    seat: int
+    city: str
+    cards: CardCounts
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.card_counts import CardCounts # noqa: PLC0415
+        seat = self.seat
+
+        city = self.city
+
+        cards = self.cards.to_dict()
+
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update({
+            "seat": seat,
+            "city": city,
+            "cards": cards,
+        })
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.card_counts import CardCounts # noqa: PLC0415
+        d = dict(src_dict)
+        seat = d.pop("seat")
+
+        city = d.pop("city")
+
+        cards = CardCounts.from_dict(d.pop("cards"))
+
+
+
+
+        station_built_data = cls(
+            seat=seat,
+            city=city,
+            cards=cards,
+        )
+
+
+        station_built_data.additional_properties = d
+        return station_built_data
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

@@ -1,0 +1,155 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from ..models.tunnel_attempted_event_type import TunnelAttemptedEventType
+from typing import cast
+import datetime
+
+if TYPE_CHECKING:
+  from ..models.actor import Actor
+  from ..models.tunnel_attempted_data import TunnelAttemptedData
+
+
+
+
+
+T = TypeVar("T", bound="TunnelAttemptedEvent")
+
+
+
+@_attrs_define
+class TunnelAttemptedEvent:
+    """ 
+        Attributes:
+            game_id (str):
+            version (int):
+            position (int | None): Place in the global feed (increasing, not consecutive); null in an action's answer.
+            type_ (TunnelAttemptedEventType):
+            schema_version (int):
+            recorded_at (datetime.datetime):
+            actor (Actor):
+            data (TunnelAttemptedData): Cards laid down for a tunnel; they stay in the hand until the tunnel is paid.
+                Example: {'seat': 0, 'route': 'europe/wien-zurich-1', 'cards': {'red': 2}, 'color': 'red'}.
+            hidden (list[str]): Fields hidden from the caller (other players' cards, deck orders, the seed).
+     """
+
+    game_id: str
+    version: int
+    position: int | None
+    type_: TunnelAttemptedEventType
+    schema_version: int
+    recorded_at: datetime.datetime
+    actor: Actor
+    data: TunnelAttemptedData
+    hidden: list[str]
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.actor import Actor # noqa: PLC0415
+        from ..models.tunnel_attempted_data import TunnelAttemptedData # noqa: PLC0415
+        game_id = self.game_id
+
+        version = self.version
+
+        position: int | None
+        position = self.position
+
+        type_ = self.type_.value
+
+        schema_version = self.schema_version
+
+        recorded_at = self.recorded_at.isoformat()
+
+        actor = self.actor.to_dict()
+
+        data = self.data.to_dict()
+
+        hidden = self.hidden
+
+
+
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update({
+            "game_id": game_id,
+            "version": version,
+            "position": position,
+            "type": type_,
+            "schema_version": schema_version,
+            "recorded_at": recorded_at,
+            "actor": actor,
+            "data": data,
+            "hidden": hidden,
+        })
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.actor import Actor # noqa: PLC0415
+        from ..models.tunnel_attempted_data import TunnelAttemptedData # noqa: PLC0415
+        d = dict(src_dict)
+        game_id = d.pop("game_id")
+
+        version = d.pop("version")
+
+        def _parse_position(data: object) -> int | None:
+            if data is None:
+                return data
+            return cast(int | None, data)
+
+        position = _parse_position(d.pop("position"))
+
+
+        type_ = TunnelAttemptedEventType(d.pop("type"))
+
+
+
+
+        schema_version = d.pop("schema_version")
+
+        recorded_at = datetime.datetime.fromisoformat(d.pop("recorded_at"))
+
+
+
+
+        actor = Actor.from_dict(d.pop("actor"))
+
+
+
+
+        data = TunnelAttemptedData.from_dict(d.pop("data"))
+
+
+
+
+        hidden = cast(list[str], d.pop("hidden"))
+
+
+        tunnel_attempted_event = cls(
+            game_id=game_id,
+            version=version,
+            position=position,
+            type_=type_,
+            schema_version=schema_version,
+            recorded_at=recorded_at,
+            actor=actor,
+            data=data,
+            hidden=hidden,
+        )
+
+        return tunnel_attempted_event
+

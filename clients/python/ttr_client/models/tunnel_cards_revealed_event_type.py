@@ -1,0 +1,7 @@
+from enum import StrEnum
+
+class TunnelCardsRevealedEventType(StrEnum):
+    TUNNEL_CARDS_REVEALED = "tunnel_cards_revealed"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,13 @@
+from enum import StrEnum
+
+class WebhookKind(StrEnum):
+    GAME_ENDED = "game_ended"
+    GAME_SCORED = "game_scored"
+    GAME_STARTED = "game_started"
+    PING = "ping"
+    PLAYER_LEFT = "player_left"
+    PLAYER_TIMED_OUT = "player_timed_out"
+    YOUR_TURN = "your_turn"
+
+    def __str__(self) -> str:
+        return str(self.value)
