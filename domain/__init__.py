@@ -62,7 +62,6 @@ from domain.payment import locomotives_allowed
 from domain.rules import RULES_VERSION, Rules, rules_for
 from domain.setup import start_game
 from domain.shuffle import commitment
-from domain.state import FREE, Game, PendingTunnel, Phase, Player, Step
 from domain.stand_ins import (
     BOT_LEVELS,
     MAX_BOTS_PER_LEVEL,
@@ -73,6 +72,7 @@ from domain.stand_ins import (
     bot_name,
     bot_user_id,
 )
+from domain.state import FREE, Game, PendingTunnel, Phase, Player, Step
 from domain.table import (
     MAX_TURN_TIME_LIMIT,
     TABLE_EVENT_TYPES,

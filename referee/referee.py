@@ -102,6 +102,9 @@ class Referee:
             commands: list[TableCommand] = [SeatBot(level) for level in new.bots]
             if new.join_as is not None:
                 commands.insert(0, TakeSeat(new.join_as))
+            if len(commands) > new.seats:
+                raise RuleViolation("table_full", f"{len(commands)} players and bots for "
+                                    f"{new.seats} seats.")
             for command in commands:
                 events += decide_table(replay_table(events), creator, command)
             return events

@@ -21,6 +21,7 @@ from service.schemas.feeds import (
     UserEventPageSchema,
 )
 from service.schemas.games import (
+    BotSeatSchema,
     CardMap,
     FinalRoundSchema,
     GameCreatedSchema,
@@ -98,6 +99,7 @@ __all__ = [
     "ImportArgsSchema",
     "LobbyArgsSchema",
     "MyGamesArgsSchema",
+    "BotSeatSchema",
     "NewGameSchema",
     "OptionsSchema",
     "PendingSchema",
