@@ -62,6 +62,16 @@ from domain.payment import locomotives_allowed
 from domain.rules import RULES_VERSION, Rules, rules_for
 from domain.setup import start_game
 from domain.shuffle import commitment
+from domain.stand_ins import (
+    BOT_LEVELS,
+    MAX_BOTS_PER_LEVEL,
+    PlayerReturned,
+    ReturnToSeat,
+    SeatBot,
+    StandInSeated,
+    bot_name,
+    bot_user_id,
+)
 from domain.state import FREE, Game, PendingTunnel, Phase, Player, Step
 from domain.table import (
     MAX_TURN_TIME_LIMIT,
@@ -80,22 +90,26 @@ from domain.table import (
     evolve_table,
     replay_table,
     score_table,
+    seats_to_act,
+    time_out_table,
     turn_key,
 )
 from domain.violations import CODES, RuleViolation
 
 __all__ = [
-    "CARDS_PER_COLOR", "CODES", "COLORS", "COMMAND_TYPES", "EVENT_TYPES", "FREE", "GRAY", "KINDS",
-    "KIND_INDEX", "LOCO", "LOCOMOTIVE", "LOCOMOTIVES_IN_DECK", "MAP_NAMES", "MAX_TURN_TIME_LIMIT",
-    "RULES_VERSION", "TABLE_EVENT_TYPES", "Board", "BuildStation", "CardDrawnBlind", "ClaimRoute",
-    "Command", "Counts", "DeclineTunnel", "DrawCard", "DrawTickets", "Event", "Game",
-    "GameCreated", "GameEnded", "GameScored", "GameStarted", "KeepTickets", "MapEntry",
-    "PayTunnel", "PendingTunnel", "Phase", "Player", "PlayerDropped", "PlayerResigned", "Route",
-    "RuleViolation", "Rules", "Seat", "SeatLeft", "SeatTaken", "StartGame", "Step", "Table",
-    "TableCommand", "TakeSeat", "TimeOut", "TurnEnded", "TurnTimedOut", "as_mapping", "audit",
-    "command_from_dict", "commitment", "counts_of", "create_game", "decide_system", "decide_table",
-    "evolve_table", "execute", "final_score_matches", "freeze", "game_seed", "legal_moves",
-    "load_board", "locomotives_allowed", "longest_path", "map_entry", "map_names",
-    "play_random_game", "replay", "replay_table", "rules_for", "score_game", "score_table",
-    "start_game", "subtract", "thaw", "turn_key"
+    "BOT_LEVELS", "Board", "BuildStation", "CARDS_PER_COLOR", "CODES", "COLORS", "COMMAND_TYPES",
+    "CardDrawnBlind", "ClaimRoute", "Command", "Counts", "DeclineTunnel", "DrawCard",
+    "DrawTickets", "EVENT_TYPES", "Event", "FREE", "GRAY", "Game", "GameCreated", "GameEnded",
+    "GameScored", "GameStarted", "KINDS", "KIND_INDEX", "KeepTickets", "LOCO", "LOCOMOTIVE",
+    "LOCOMOTIVES_IN_DECK", "MAP_NAMES", "MAX_BOTS_PER_LEVEL", "MAX_TURN_TIME_LIMIT", "MapEntry",
+    "PayTunnel", "PendingTunnel", "Phase", "Player", "PlayerDropped", "PlayerResigned",
+    "PlayerReturned", "RULES_VERSION", "ReturnToSeat", "Route", "RuleViolation", "Rules", "Seat",
+    "SeatBot", "SeatLeft", "SeatTaken", "StandInSeated", "StartGame", "Step", "TABLE_EVENT_TYPES",
+    "Table", "TableCommand", "TakeSeat", "TimeOut", "TurnEnded", "TurnTimedOut", "as_mapping",
+    "audit", "bot_name", "bot_user_id", "command_from_dict", "commitment", "counts_of",
+    "create_game", "decide_system", "decide_table", "evolve_table", "execute",
+    "final_score_matches", "freeze", "game_seed", "legal_moves", "load_board",
+    "locomotives_allowed", "longest_path", "map_entry", "map_names", "play_random_game", "replay",
+    "replay_table", "rules_for", "score_game", "score_table", "seats_to_act", "start_game",
+    "subtract", "thaw", "time_out_table", "turn_key"
 ]

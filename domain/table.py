@@ -13,6 +13,9 @@ holds when the game starts is the seat they play.
 
 Who acts is a user id (an opaque string): the table maps it to a seat; the game's
 commands then go to `domain.decide` for that seat.
+
+Bots sit at tables as users too (`domain.stand_ins`): seated by the creator, or
+standing in for a player who left, when the table allows it.
 """
 
 from __future__ import annotations
@@ -23,8 +26,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal
 
-from domain.commands import Command, Resign
-from domain.decide import decide
+from domain.commands import Command, Resign, TimeOut
+from domain.decide import decide, decide_system
 from domain.ending import score_game
 from domain.events import Event
 from domain.evolve import evolve
@@ -33,6 +36,17 @@ from domain.maps import map_names
 from domain.rules import RULES_VERSION, rules_for
 from domain.setup import start_game
 from domain.shuffle import commitment
+from domain.stand_ins import (
+    PlayerReturned,
+    ReturnToSeat,
+    SeatBot,
+    StandInSeated,
+    check_level,
+    next_bot,
+    resign_with_stand_in,
+    return_to_seat,
+    stand_ins_after_time_out,
+)
 from domain.state import Game, changed
 from domain.violations import RuleViolation
 
@@ -58,6 +72,8 @@ class GameCreated(Event):
     invite_code_sha256: str | None
     turn_time_limit: int | None  # seconds
     drop_after_timeouts: int | None
+    # the level of the bots that stand in for players who leave (None: nobody does)
+    stand_in: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +82,7 @@ class SeatTaken(Event):
     seat: int
     user_id: str
     name: str
+    bot: str | None = None  # a bot's level; None: a person
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,7 +102,8 @@ class GameScored(Event):
 
 
 TABLE_EVENT_TYPES: dict[str, type[Event]] = {
-    cls.TYPE: cls for cls in (GameCreated, SeatTaken, SeatLeft, GameScored)
+    cls.TYPE: cls for cls in (GameCreated, SeatTaken, SeatLeft, GameScored, StandInSeated,
+                              PlayerReturned)
 }
 
 
@@ -107,7 +125,7 @@ class StartGame:
     pass
 
 
-TableCommand = TakeSeat | LeaveSeat | StartGame
+TableCommand = TakeSeat | LeaveSeat | StartGame | SeatBot | ReturnToSeat
 
 
 # -- the state -------------------------------------------------------------------------
@@ -116,6 +134,12 @@ TableCommand = TakeSeat | LeaveSeat | StartGame
 class Seat:
     user_id: str
     name: str
+    bot: str | None = None  # a bot's level; None: a person
+    replaced: Seat | None = None  # the player a stand-in bot holds this seat for
+
+    @property
+    def stands_in_for(self) -> str | None:
+        return self.replaced.user_id if self.replaced is not None else None
 
 
 @dataclass(frozen=True)
@@ -131,6 +155,7 @@ class Table:
     turn_time_limit: int | None
     drop_after_timeouts: int | None
     seats: tuple[Seat, ...] = ()
+    stand_in: str | None = None  # the level of stand-in bots (None: players leave)
     game: Game | None = None
     score: tuple[Mapping[str, Any], ...] | None = None
     version: int = 0
@@ -147,6 +172,27 @@ class Table:
     def seat_of(self, user_id: str) -> int | None:
         """The seat `user_id` holds at this table, or None."""
         return self._seat_of.get(user_id)
+
+    def bots_to_act(self) -> tuple[int, ...]:
+        """The seats held by bots that must act now."""
+        return tuple(s for s in seats_to_act(self) if self.seats[s].bot is not None)
+
+    @property
+    def drop_after(self) -> int | None:
+        """The time-outs in a row after which a player leaves the game: never at a table
+        with stand-ins (a bot takes the seat instead)."""
+        return None if self.stand_in is not None else self.drop_after_timeouts
+
+
+def seats_to_act(table: Table) -> tuple[int, ...]:
+    """The seats that must act now: the setup ticket choices still open, or the turn."""
+    game = table.game
+    if game is None or game.phase == "ended":
+        return ()
+    if game.phase == "setup":
+        return tuple(seat for seat, p in enumerate(game.players)
+                     if p.pending_tickets and p.out is None)
+    return (game.current,)
 
 
 TurnKey = tuple[str] | tuple[str, int]
@@ -167,7 +213,8 @@ def turn_key(table: Table | None) -> TurnKey | None:
 def create_game(*, map_name: str, seats: int, created_by: str, seed: bytes,
                 private: bool = False, invite_code: str | None = None,
                 turn_time_limit: int | None = None, drop_after_timeouts: int | None = 3,
-                rules_version: int = RULES_VERSION) -> list[Event]:
+                rules_version: int = RULES_VERSION, stand_in: str | None = None
+                ) -> list[Event]:
     """The event that sets up a table: `seats` seats for `map_name`, the secret `seed`."""
     if map_name not in map_names():
         raise RuleViolation("malformed_command",
@@ -186,11 +233,14 @@ def create_game(*, map_name: str, seats: int, created_by: str, seed: bytes,
         if not invite_code:
             raise RuleViolation("malformed_command", "A private game needs an invite code.")
         invite_hash = _sha256(invite_code)
+    if stand_in is not None:
+        check_level(stand_in, "stand-in level")
     return [GameCreated(
         map=map_name, seats=seats, rules_version=rules_version,
         seed_commitment=commitment(seed), seed=seed.hex(), created_by=created_by,
         private=private, invite_code_sha256=invite_hash,
         turn_time_limit=turn_time_limit, drop_after_timeouts=drop_after_timeouts,
+        stand_in=stand_in,
     )]
 
 
@@ -202,6 +252,10 @@ def decide_table(table: Table, user_id: str, command: TableCommand | Command) ->
         return _leave_seat(table, user_id)
     if isinstance(command, StartGame):
         return _start(table, user_id)
+    if isinstance(command, SeatBot):
+        return _seat_bot(table, user_id, command)
+    if isinstance(command, ReturnToSeat):
+        return return_to_seat(table, user_id)
     seat = table.seat_of(user_id)
     if seat is None:
         raise RuleViolation("not_seated")
@@ -209,7 +263,20 @@ def decide_table(table: Table, user_id: str, command: TableCommand | Command) ->
         if isinstance(command, Resign):  # before the start, resigning is leaving the seat
             return _leave_seat(table, user_id)
         raise RuleViolation("game_not_started", "The table is still waiting for players.")
+    if (isinstance(command, Resign) and table.stand_in is not None
+            and table.game.phase != "ended"):
+        return resign_with_stand_in(table, seat)
     return decide(table.game, seat, command)
+
+
+def time_out_table(table: Table, seats: tuple[int, ...], deadline: str) -> list[Event]:
+    """The events of the turn deadline passing for `seats`: the game's time-out under
+    the table's policy and, at a table with stand-ins, the bots taking over."""
+    if table.game is None:
+        raise RuleViolation("not_due", "The game has not started.")
+    events = decide_system(table.game, TimeOut(seats=seats, deadline=deadline,
+                                               drop_after=table.drop_after))
+    return stand_ins_after_time_out(table, events)
 
 
 def _take_seat(table: Table, user_id: str, command: TakeSeat) -> list[Event]:
@@ -224,10 +291,28 @@ def _take_seat(table: Table, user_id: str, command: TakeSeat) -> list[Event]:
     name = command.name.strip()
     if not name or len(name) > 64:
         raise RuleViolation("malformed_command", "A player's name is 1..64 characters.")
-    events: list[Event] = [SeatTaken(seat=len(table.seats), user_id=user_id, name=name)]
+    return _seated(table, SeatTaken(seat=len(table.seats), user_id=user_id, name=name))
+
+
+def _seated(table: Table, taken: SeatTaken) -> list[Event]:
+    """A seat taken, and the start when it was the last one."""
+    events: list[Event] = [taken]
     if len(table.seats) + 1 == table.capacity:
         events.extend(start_game(table.map, table.capacity, table.seed, table.rules_version))
     return events
+
+
+def _seat_bot(table: Table, user_id: str, command: SeatBot) -> list[Event]:
+    level = check_level(command.level)
+    if table.game is not None:
+        raise RuleViolation("game_already_started")
+    if user_id != table.created_by:
+        raise RuleViolation("not_creator", "Only the table's creator seats bots.")
+    if len(table.seats) >= table.capacity:
+        raise RuleViolation("table_full")
+    bot_id, name = next_bot(table, level)
+    return _seated(table, SeatTaken(seat=len(table.seats), user_id=bot_id, name=name,
+                                    bot=level))
 
 
 def _invite_ok(table: Table, command: TakeSeat) -> bool:
@@ -281,14 +366,21 @@ def evolve_table(table: Table | None, event: Event) -> Table:
             seed=bytes.fromhex(event.seed), seed_commitment=event.seed_commitment,
             created_by=event.created_by, private=event.private,
             invite_code_sha256=event.invite_code_sha256, turn_time_limit=event.turn_time_limit,
-            drop_after_timeouts=event.drop_after_timeouts, version=1,
+            drop_after_timeouts=event.drop_after_timeouts, stand_in=event.stand_in,
+            version=1,
         )
     if table is None:
         raise ValueError("the first event of a table is game_created")
     version = table.version + 1
     if isinstance(event, SeatTaken):
-        seats = (*table.seats, Seat(event.user_id, event.name))
+        seats = (*table.seats, Seat(event.user_id, event.name, event.bot))
         return changed(table, seats=seats, _seat_of=_seat_index(seats), version=version)
+    if isinstance(event, StandInSeated):
+        bot = Seat(event.user_id, event.name, event.level, replaced=table.seats[event.seat])
+        return _reseated(table, event.seat, bot, version)
+    if isinstance(event, PlayerReturned):
+        holder = table.seats[event.seat].replaced
+        return _reseated(table, event.seat, holder or Seat(event.user_id, event.name), version)
     if isinstance(event, SeatLeft):
         seats = table.seats[:event.seat] + table.seats[event.seat + 1:]
         return changed(table, seats=seats, _seat_of=_seat_index(seats), version=version)
@@ -323,6 +415,11 @@ def replay_table(events: Iterable[Event], table: Table | None = None) -> Table:
 
 
 _TABLE_EVENTS = frozenset(TABLE_EVENT_TYPES.values())
+
+
+def _reseated(table: Table, seat: int, holder: Seat, version: int) -> Table:
+    seats = (*table.seats[:seat], holder, *table.seats[seat + 1:])
+    return changed(table, seats=seats, _seat_of=_seat_index(seats), version=version)
 
 
 def _seat_index(seats: tuple[Seat, ...]) -> dict[str, int]:

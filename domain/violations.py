@@ -20,7 +20,7 @@ message that names the rule. The codes, grouped by what was wrong::
     ├── passing:      pass_not_allowed
     └── the table:    not_seated, already_seated, table_full, invite_required,
                       game_already_started, not_creator, not_enough_players,
-                      game_not_over, already_scored
+                      game_not_over, already_scored, no_stand_in, not_replaced
 """
 
 from __future__ import annotations
@@ -66,6 +66,8 @@ CODES: dict[str, str] = {
     "not_enough_players": "Too few players are seated to start.",
     "game_not_over": "The game has not ended yet.",
     "already_scored": "The game has already been scored.",
+    "no_stand_in": "This game has no stand-in bots: nobody's seat is held for them.",
+    "not_replaced": "No bot stands in for this user at this table.",
 }
 
 

@@ -31,6 +31,8 @@ TYPES: dict[str, type[Event]] = {**TABLE_EVENT_TYPES, **EVENT_TYPES}
 # The current schema version of each type (1 unless listed).
 SCHEMA_VERSIONS: dict[str, int] = {
     "turn_ended": 2,  # 2: `skipped`, the seats passed over because they left the game
+    "game_created": 2,  # 2: `stand_in`, the level of the bots standing in for leavers
+    "seat_taken": 2,  # 2: `bot`, the level of a bot holding the seat
 }
 
 
@@ -43,9 +45,21 @@ def _turn_ended_1_to_2(data: Data) -> Data:
     return {**data, "skipped": []}
 
 
+def _game_created_1_to_2(data: Data) -> Data:
+    # Before version 2 no bot stood in for anyone.
+    return {**data, "stand_in": None}
+
+
+def _seat_taken_1_to_2(data: Data) -> Data:
+    # Before version 2 every seat was taken by a person.
+    return {**data, "bot": None}
+
+
 # (type, version) -> the function that turns that version's data into the next's.
 UPCASTERS: dict[tuple[str, int], Callable[[Data], Data]] = {
     ("turn_ended", 1): _turn_ended_1_to_2,
+    ("game_created", 1): _game_created_1_to_2,
+    ("seat_taken", 1): _seat_taken_1_to_2,
 }
 
 
@@ -144,10 +158,12 @@ def redact(data: Mapping[str, Any], private: Mapping[str, Any] | None,
 SHAPES: dict[str, tuple[str, ...]] = {
     "game_created": ("map", "seats", "rules_version", "seed_commitment", "seed", "created_by",
                      "private", "invite_code_sha256", "turn_time_limit",
-                     "drop_after_timeouts"),
-    "seat_taken": ("seat", "user_id", "name"),
+                     "drop_after_timeouts", "stand_in"),
+    "seat_taken": ("seat", "user_id", "name", "bot"),
     "seat_left": ("seat", "user_id"),
     "game_scored": ("players", "winners"),
+    "stand_in_seated": ("seat", "user_id", "name", "level", "replaced", "reason"),
+    "player_returned": ("seat", "user_id", "name", "bot_user_id"),
     "game_started": ("map", "players", "rules_version", "seed", "seed_commitment",
                      "first_player", "deck", "market", "hands", "dealt_tickets",
                      "ticket_deck", "long_tickets_removed", "shuffles_used"),

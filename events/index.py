@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
-from domain.table import Table, turn_key
+from domain.table import Table, seats_to_act, turn_key
 from events.database import Database
 
 PLAYER_COLUMNS = "game_id, user_id, seat, name, to_act, out"
@@ -29,6 +29,7 @@ class PlayerSummary:
     name: str
     to_act: bool  # the player must act now (their turn, or their setup ticket choice)
     out: str | None  # "resigned" or "dropped" once they have left
+    bot: str | None = None  # a bot's level (read from its account); None: a person
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,15 +98,7 @@ def player_params(game_id: str, p: PlayerSummary) -> tuple[Any, ...]:
     return (game_id, p.user_id, p.seat, p.name, p.to_act, p.out)
 
 
-def seats_to_act(table: Table) -> tuple[int, ...]:
-    """The seats that must act now: the setup ticket choices still open, or the turn."""
-    game = table.game
-    if game is None or game.phase == "ended":
-        return ()
-    if game.phase == "setup":
-        return tuple(seat for seat, p in enumerate(game.players)
-                     if p.pending_tickets and p.out is None)
-    return (game.current,)
+__all__ = ["seats_to_act"]  # (the table's, re-exported for the index's readers)
 
 
 def summarize(game_id: str, before: Table | None, after: Table, now: datetime) -> GameSummary:
@@ -133,7 +126,7 @@ def summarize_players(table: Table) -> tuple[PlayerSummary, ...]:
     game = table.game
     return tuple(
         PlayerSummary(user_id=seat.user_id, seat=i, name=seat.name, to_act=i in to_act,
-                      out=game.players[i].out if game is not None else None)
+                      out=game.players[i].out if game is not None else None, bot=seat.bot)
         for i, seat in enumerate(table.seats))
 
 
@@ -170,6 +163,13 @@ class GameIndexTables(Database):
                                "AND deadline <= %s ORDER BY deadline",
                                [self.time_param(now)], limit)
 
+    def games_awaiting_bots(self, limit: int = 100) -> list[GameRow]:
+        """Games being played where a bot must act now (its turn, or its setup choice)."""
+        return self._game_rows(
+            "WHERE status = 'playing' AND game_id IN (SELECT p.game_id FROM game_players p "
+            "JOIN users u ON u.user_id = p.user_id WHERE p.to_act = %s "
+            "AND u.bot IS NOT NULL) ORDER BY last_activity", [True], limit)
+
     def games_with_status(self, status: str, limit: int = 100) -> list[GameRow]:
         return self._game_rows("WHERE status = %s ORDER BY last_activity", [status], limit)
 
@@ -180,10 +180,14 @@ class GameIndexTables(Database):
             players: dict[str, list[PlayerSummary]] = {g[0]: [] for g in games}
             if games:
                 marks = ", ".join(["%s"] * len(games))
-                cur.execute(f"SELECT {PLAYER_COLUMNS} FROM game_players "
-                            f"WHERE game_id IN ({marks}) ORDER BY seat", [g[0] for g in games])
+                # (a bot is marked on its account: the index rows need no column of it)
+                cur.execute("SELECT p.game_id, p.user_id, p.seat, p.name, p.to_act, p.out, u.bot "
+                            "FROM game_players p LEFT JOIN users u ON u.user_id = p.user_id "
+                            f"WHERE p.game_id IN ({marks}) ORDER BY p.seat",
+                            [g[0] for g in games])
                 for p in cur.fetchall():
-                    players[p[0]].append(PlayerSummary(p[1], p[2], p[3], bool(p[4]), p[5]))
+                    players[p[0]].append(PlayerSummary(p[1], p[2], p[3], bool(p[4]), p[5],
+                                                       p[6]))
         return [GameRow(
             game_id=g[0], map=g[1], status=g[2], private=bool(g[3]), seats=g[4],
             seats_taken=g[5], created_by=g[6], created_at=self.time_value(g[7]), version=g[8],

@@ -136,6 +136,11 @@ MIGRATIONS: tuple[Migration, ...] = (
             PRIMARY KEY (delivery_id, number)
         )""",
     )),
+    Migration(4, "bot accounts", (
+        # A bot's level (easy, medium, hard); NULL for a person. Bots are users like
+        # any other (`events.accounts.AccountTables.add_bot`), holding no usable token.
+        "ALTER TABLE users ADD COLUMN bot TEXT",
+    )),
 )
 
 LATEST = MIGRATIONS[-1].number

@@ -26,7 +26,16 @@ from typing import Any
 from domain.audit import audit, final_score_matches
 from domain.events import Event, GameStarted
 from domain.shuffle import commitment
-from domain.table import GameCreated, GameScored, SeatLeft, SeatTaken, Table, evolve_table
+from domain.stand_ins import PlayerReturned, StandInSeated
+from domain.table import (
+    TABLE_EVENT_TYPES,
+    GameCreated,
+    GameScored,
+    SeatLeft,
+    SeatTaken,
+    Table,
+    evolve_table,
+)
 from events.catalogue import UnknownEventType, decode
 
 
@@ -138,10 +147,16 @@ def _verify(game_id: str | None, records: list[dict[str, Any]],
     if started.seed != created.seed:
         raise _Failure(start, "the game was dealt with a seed the table never committed to")
     scored_at = next((i for i, e in enumerate(events) if isinstance(e, GameScored)), None)
-    game_events = events[start:scored_at]
-    report = audit(game_events, drop_after=created.drop_after_timeouts)
+    # The table's own events during play (a bot standing in, a player's return) change
+    # who holds a seat, not the game: the audit replays the game's events alone.
+    played = [(i, e) for i, e in enumerate(events[:scored_at])
+              if i >= start and type(e) not in _TABLE_TYPES]
+    _check_seat_changes(events[start:scored_at], table, start)
+    report = audit([e for _, e in played], drop_after=table.drop_after)
     if not report.ok:
-        raise _Failure(start + (report.index or 0), report.reason or "the rules disagree")
+        failed = played[report.index][0] if report.index is not None and report.index < len(
+            played) else start
+        raise _Failure(failed, report.reason or "the rules disagree")
     if report.game is None or report.game.phase != "ended":
         raise _Failure(len(events), "the game has not ended")
     score_matches = None
@@ -164,6 +179,30 @@ def _verify(game_id: str | None, records: list[dict[str, Any]],
     del table
     return Verdict(True, game_id, len(records), len(records), seed_matches_commitment=True,
                    score_matches=score_matches, winners=winners)
+
+
+_TABLE_TYPES = frozenset(TABLE_EVENT_TYPES.values())
+
+
+def _check_seat_changes(events: list[Event], table: Table, start: int) -> None:
+    """Bots stand in and players return only at a table with stand-ins, and only for a
+    seat as it is held (the stand-in's bot for its player, the player to the bot's seat)."""
+    for i, event in enumerate(events, start):
+        if isinstance(event, StandInSeated):
+            if table.stand_in is None or event.level != table.stand_in:
+                raise _Failure(i, "a bot stood in at a table without stand-ins")
+            if not 0 <= event.seat < len(table.seats) \
+                    or table.seats[event.seat].user_id != event.replaced:
+                raise _Failure(i, "a bot stood in for someone not holding the seat")
+        elif isinstance(event, PlayerReturned):
+            if not 0 <= event.seat < len(table.seats) \
+                    or table.seats[event.seat].stands_in_for != event.user_id:
+                raise _Failure(i, "a player returned to a seat not held for them")
+        elif type(event) in _TABLE_TYPES:
+            raise _Failure(i, f"{event.TYPE} during the game")
+        else:
+            continue
+        table = evolve_table(table, event)
 
 
 def _replay_table(events: list[Event]) -> Table:

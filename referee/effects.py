@@ -3,7 +3,8 @@ announcements, wired once (`referee.referee.Referee` calls them after every comm
 
 `follow_up(ctx, outcome)`: tell the world the game changed (the notifier wakes long
 polls and SSE streams of the game and of its players), ask for the score when the
-game has just ended, ask for the new turn's deadline to be enforced, and hand the
+game has just ended, ask for the new turn's deadline to be enforced, ask for a bot's
+move when a seat held by a bot must act now, and hand the
 webhook messages the change calls for to a job (`referee.notices.hand_over`: nothing
 at all unless a player has a webhook; `notices=False` leaves them out). The events
 are already committed when it runs, so it never raises: a failure here costs
@@ -38,11 +39,17 @@ def follow_up(ctx: Context, outcome: Outcome, *, notices: bool = True) -> None:
             ctx.jobs.score(game_id)
         except Exception:
             log.exception("game %s: could not ask for its score", game_id)
-    elif after.status == "playing" and after.turn_time_limit is not None:
-        try:
-            _schedule_deadline(ctx, outcome)
-        except Exception:
-            log.exception("game %s: could not schedule its turn deadline", game_id)
+    elif after.status == "playing":
+        if after.turn_time_limit is not None:
+            try:
+                _schedule_deadline(ctx, outcome)
+            except Exception:
+                log.exception("game %s: could not schedule its turn deadline", game_id)
+        if after.bots_to_act():
+            try:
+                ctx.jobs.bot_turn(game_id, after.version)
+            except Exception:
+                log.exception("game %s: could not ask for its bot's move", game_id)
     if not notices:
         return
     try:

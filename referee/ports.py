@@ -38,6 +38,10 @@ class Jobs(Protocol):
     def webhook(self, delivery_id: str, at: datetime) -> None:
         """Make the next attempt of webhook delivery `delivery_id` at `at`."""
 
+    def bot_turn(self, game_id: str, version: int) -> None:
+        """Let the bot that must act in `game_id` at `version` play its move (after the
+        adapter's pause; once per game and version: a later version has its own)."""
+
     def close(self) -> None:
         """Stop whatever the adapter runs; later requests are dropped."""
 

@@ -18,6 +18,7 @@ from typing import Any
 
 from domain.commands import Command
 from domain.events import Event
+from domain.stand_ins import BOT_LEVELS, MAX_BOTS_PER_LEVEL, SeatBot, bot_name, bot_user_id
 from domain.table import (
     Table,
     TableCommand,
@@ -57,6 +58,8 @@ class NewGame:
     turn_time_limit: int | None = None
     drop_after_timeouts: int | None = 3
     join_as: str | None = None  # the creator's name at the table; None: no seat taken
+    bots: tuple[str, ...] = ()  # the levels of the bots seated at once (after the creator)
+    stand_in: str | None = None  # the level of the bots that stand in for leavers
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,6 +80,7 @@ class Referee:
     def __init__(self, ctx: Context, observer: Observer | None = None) -> None:
         self.ctx = ctx
         self.observer: Observer = observer or Unobserved()
+        self._bot_levels_stored: set[str] = set()
 
     def _announce(self, outcome: Outcome, *, notices: bool = True) -> Outcome:
         follow_up(self.ctx, outcome, notices=notices)
@@ -94,20 +98,40 @@ class Referee:
             events = create_game(
                 map_name=new.map_name, seats=new.seats, created_by=creator, seed=seed,
                 private=new.private, invite_code=invite, turn_time_limit=new.turn_time_limit,
-                drop_after_timeouts=new.drop_after_timeouts)
+                drop_after_timeouts=new.drop_after_timeouts, stand_in=new.stand_in)
+            commands: list[TableCommand] = [SeatBot(level) for level in new.bots]
             if new.join_as is not None:
-                events += decide_table(replay_table(events), creator, TakeSeat(new.join_as))
+                commands.insert(0, TakeSeat(new.join_as))
+            if len(commands) > new.seats:
+                raise RuleViolation("table_full", f"{len(commands)} players and bots for "
+                                    f"{new.seats} seats.")
+            for command in commands:
+                events += decide_table(replay_table(events), creator, command)
             return events
+
+        self._store_bots(*new.bots, *([new.stand_in] if new.stand_in else []))
 
         outcome = self.ctx.log.execute(game_id, decide, user_actor(creator), new=True)
         return Created(self._announce(outcome), invite)
 
     def seat(self, game_id: str, user_id: str, command: TableCommand) -> Outcome:
-        """A seat command by `user_id`: take a seat, leave it, or start the game."""
+        """A seat command by `user_id`: take a seat, leave it, seat a bot, start the
+        game, or come back to a seat a bot holds."""
+        if isinstance(command, SeatBot):
+            self._store_bots(command.level)
         outcome = self.ctx.log.execute(
             game_id, lambda table: _decide(game_id, table, user_id, command),
             user_actor(user_id))
         return self._announce(outcome)
+
+    def _store_bots(self, *levels: str) -> None:
+        """Make sure the bot users of `levels` exist (bots are users like any other)."""
+        for level in set(levels) - self._bot_levels_stored:
+            if level not in BOT_LEVELS:
+                continue  # the table's rules refuse it, with their own answer
+            for n in range(1, MAX_BOTS_PER_LEVEL + 1):
+                self.ctx.store.add_bot(bot_user_id(level, n), bot_name(level, n), level)
+            self._bot_levels_stored.add(level)
 
     # -- play ------------------------------------------------------------------------------
 

@@ -46,6 +46,8 @@ class Settings:
     worker_context: str | None = None  # TTR_WORKER_CONTEXT
     # the port `ttr worker` serves its /metrics on (checked by `ttr worker`; "": none)
     worker_metrics_port: str = ""  # TTR_WORKER_METRICS_PORT
+    # seconds a bot waits before its move, so a live game feels natural (0: at once)
+    bot_pause: float = 1.0  # TTR_BOT_PAUSE
     # -- webhook delivery
     # webhooks may call private, loopback and link-local addresses (tests, private setups)
     webhook_allow_private: bool = False  # TTR_WEBHOOK_ALLOW_PRIVATE
@@ -91,6 +93,7 @@ ENV = {
     "job_stale_after": "TTR_JOB_STALE_AFTER",
     "worker_context": "TTR_WORKER_CONTEXT",
     "worker_metrics_port": "TTR_WORKER_METRICS_PORT",
+    "bot_pause": "TTR_BOT_PAUSE",
     "webhook_allow_private": "TTR_WEBHOOK_ALLOW_PRIVATE",
     "bind": "TTR_BIND",
     "web_worker_class": "TTR_WEB_WORKER_CLASS",

@@ -10,10 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from domain.commands import TimeOut
-from domain.decide import decide_system
 from domain.events import Event
-from domain.table import Table, score_table
+from domain.table import Table, score_table, time_out_table
 from domain.violations import RuleViolation
 from events import GameNotFound, system_actor
 from events.clock import iso
@@ -103,5 +101,4 @@ def _time_out(ctx: Context, game_id: str, table: Table | None) -> list[Event]:
     seats = seats_to_act(table)
     if not seats:
         raise RuleViolation("not_due")
-    return decide_system(table.game, TimeOut(seats=seats, deadline=iso(row.deadline),
-                                             drop_after=table.drop_after_timeouts))
+    return time_out_table(table, seats, iso(row.deadline))

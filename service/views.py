@@ -79,7 +79,8 @@ def _table_view(game_id: str, table: Table, row: GameRow | None, deadline: datet
         "created_at": iso(row.created_at) if row else None,
         "last_activity": iso(row.last_activity) if row else None,
         "options": {"turn_time_limit": table.turn_time_limit,
-                    "drop_after_timeouts": table.drop_after_timeouts},
+                    "drop_after_timeouts": table.drop_after_timeouts,
+                    "stand_in": table.stand_in},
         "seed_commitment": table.seed_commitment,
         "seed": table.seed.hex() if over else None,
         "phase": game.phase if game else None,
@@ -107,7 +108,8 @@ def _players_view(table: Table, to_act: tuple[int, ...],
     players: list[dict[str, Any]] = []
     for seat, holder in enumerate(table.seats):
         entry: dict[str, Any] = {"seat": seat, "user_id": holder.user_id, "name": holder.name,
-                                 "to_act": seat in to_act}
+                                 "to_act": seat in to_act, "bot": holder.bot is not None,
+                                 "level": holder.bot, "stands_in_for": holder.stands_in_for}
         if game is not None:
             p = game.players[seat]
             board = game.board
@@ -237,7 +239,8 @@ def row_view(row: GameRow, user_id: str | None = None) -> dict[str, Any]:
         "turn_time_limit": row.turn_time_limit,
         "deadline": iso(row.deadline),
         "players": [{"seat": p.seat, "user_id": p.user_id, "name": p.name,
-                     "to_act": p.to_act, "out": p.out} for p in row.players],
+                     "to_act": p.to_act, "out": p.out, "bot": p.bot is not None,
+                     "level": p.bot} for p in row.players],
         "to_act": [p.seat for p in row.players if p.to_act],
         "your_seat": you.seat if you is not None else None,
         "your_turn": bool(you and you.to_act),

@@ -65,6 +65,7 @@ class RecordingJobs:
     deadlines: list[tuple[str, datetime]] = field(default_factory=list)
     fan_outs: list[tuple[str, int, list[dict[str, Any]]]] = field(default_factory=list)
     webhooks: list[tuple[str, datetime]] = field(default_factory=list)
+    bot_turns: list[tuple[str, int]] = field(default_factory=list)
     closed: bool = False
 
     def score(self, game_id: str) -> None:
@@ -76,6 +77,9 @@ class RecordingJobs:
     def webhook_fan_out(self, game_id: str, version: int,
                         notices: list[dict[str, Any]]) -> None:
         self.fan_outs.append((game_id, version, notices))
+
+    def bot_turn(self, game_id: str, version: int) -> None:
+        self.bot_turns.append((game_id, version))
 
     def webhook(self, delivery_id: str, at: datetime) -> None:
         self.webhooks.append((delivery_id, at))

@@ -51,8 +51,10 @@ def bootstrap(settings: Settings, *, serving: bool = False, store: SqlStore | No
     holder: list[WorkerContext] = []
     if jobs is None:
         jobs = (RqJobs(settings.redis_url, settings.queue,
-                       stale_after=settings.job_stale_after or DEFAULT_STALE_AFTER)
-                if settings.redis_url else InlineJobs(lambda: holder[0]))
+                       stale_after=settings.job_stale_after or DEFAULT_STALE_AFTER,
+                       bot_pause=settings.bot_pause)
+                if settings.redis_url
+                else InlineJobs(lambda: holder[0], bot_pause=settings.bot_pause))
     ctx = WorkerContext(store=store, log=game_log, notifier=notifier, jobs=jobs,
                         clock=clock or store.clock,
                         webhooks=webhook_config(settings, webhook_clock),

@@ -46,7 +46,8 @@ class InlineJobs:
 
     `context_factory()` gives the context the jobs run with (the app's own). A job
     that raises is retried after `retry_intervals` (seconds), then given up (the
-    periodic sweep asks again for a game still unscored or overdue). Asking again
+    periodic sweep asks again for a game still unscored or overdue). A bot's move
+    waits `bot_pause` seconds (on the pool's retry timer) before it runs. Asking again
     for work already waiting or running is a no-op. Deadlines wait on a timer thread
     that reads the context's clock, so a test's clock moves them too; webhook attempts
     wait on the same thread by the webhooks' clock (the wall clock) and run on a pool
@@ -59,7 +60,8 @@ class InlineJobs:
     def __init__(self, context_factory: Callable[[], WorkerContext], *, threads: int = 2,
                  retry_intervals: Sequence[float] = (0.5, 2.0, 5.0, 15.0, 60.0),
                  sweep_every: float | None = 30.0, first_sweep_after: float = 1.0,
-                 poll: float = 1.0, webhook_threads: int = 4) -> None:
+                 poll: float = 1.0, webhook_threads: int = 4,
+                 bot_pause: float = 0.0) -> None:
         self._factory = context_factory
         self._threads = threads
         self._webhook_threads = webhook_threads
@@ -67,6 +69,7 @@ class InlineJobs:
         self._sweep_every = sweep_every
         self._first_sweep_after = first_sweep_after
         self._poll = poll  # how often the timer looks at the (maybe injected) clock
+        self._bot_pause = bot_pause  # seconds a bot waits before its move
         self._seq = itertools.count()
         self._reset()
 
@@ -119,6 +122,21 @@ class InlineJobs:
             self._keys.add(key)
             heapq.heappush(self._webhooks, _Timed(at.timestamp(), next(self._seq), key,
                                                   DELIVER, (delivery_id,)))
+            self._lock.notify_all()
+
+    def bot_turn(self, game_id: str, version: int) -> None:
+        key = ("bot", game_id, str(version))
+        if self._bot_pause <= 0:
+            self._run_soon(key, "play_bot", (game_id, version))
+            return
+        with self._started():
+            if key in self._keys or self._closed:
+                return
+            self._keys.add(key)
+            # (waits with the retries: on the monotonic clock, counted by `wait_idle`)
+            heapq.heappush(self._retries, _Timed(time.monotonic() + self._bot_pause,
+                                                 next(self._seq), key, "play_bot",
+                                                 (game_id, version)))
             self._lock.notify_all()
 
     def sweep(self) -> None:

@@ -1,4 +1,5 @@
-"""The job functions: scoring an ended game, enforcing a turn deadline, the sweep.
+"""The job functions: scoring an ended game, enforcing a turn deadline, a bot's move,
+the sweep.
 
 Each takes plain arguments (RQ imports it by name and pickles only a game id) and
 finds its store, log, notifier, jobs port and referee with `current_context()`. Each
@@ -17,6 +18,7 @@ import time
 from domain.violations import RuleViolation
 from events import GameNotFound
 from worker import reports
+from worker.bot_turns import play_bot_turn
 from worker.context import current_context
 from worker.webhook_delivery import sweep_deliveries
 
@@ -56,16 +58,28 @@ def enforce_deadline(game_id: str) -> str:
     return current_context().referee.time_out(game_id)
 
 
+def play_bot(game_id: str, version: int) -> str:
+    """The move of the bot that must act in `game_id` at `version`, through the referee
+    as its seat (`worker.bot_turns`).
+
+    Returns ``played``; or, doing nothing, ``moved_on``, ``no_bot_to_act``,
+    ``refused`` or ``no_game``.
+    """
+    return play_bot_turn(current_context(), game_id, version)
+
+
 def sweep(limit: int = SWEEP_LIMIT) -> dict[str, int]:
     """Ask again for the work the index says is missing; returns what it found.
 
     Games whose status is ``scoring`` have ended without a `GameScored` (Redis was
     down when they ended, or their job was lost): their scoring is enqueued (a no-op
     when it is waiting already). Games past their turn deadline get their deadline
-    job (run at once). Webhook deliveries that are due and that no job holds (their
-    job was lost with Redis's data, or their worker died) are asked for again, and old
-    finished ones are dropped (`worker.webhook_delivery.sweep_deliveries`; counted as
-    ``webhooks`` when there were any). Every ask is idempotent, so sweeps may overlap.
+    job (run at once). Games where a bot must act get its move asked for again (its
+    job was lost; one already waiting or running stands). Webhook deliveries that are
+    due and that no job holds (their job was lost with Redis's data, or their worker
+    died) are asked for again, and old finished ones are dropped
+    (`worker.webhook_delivery.sweep_deliveries`; counted as ``webhooks`` when there
+    were any). Every ask is idempotent, so sweeps may overlap.
     """
     ctx = current_context()
     scoring = ctx.store.games_with_status("scoring", limit)
@@ -75,6 +89,9 @@ def sweep(limit: int = SWEEP_LIMIT) -> dict[str, int]:
     for row in overdue:
         if row.deadline is not None:
             ctx.jobs.deadline(row.game_id, row.deadline)
+    bots = ctx.store.games_awaiting_bots(limit)
+    for row in bots:
+        ctx.jobs.bot_turn(row.game_id, row.version)
     try:
         webhooks = sweep_deliveries(ctx, limit)
     except Exception:  # (the scoring and the deadlines above are asked for regardless)
@@ -86,6 +103,8 @@ def sweep(limit: int = SWEEP_LIMIT) -> dict[str, int]:
     elif scoring or overdue:
         log.info("sweep: %d games to score, %d overdue", len(scoring), len(overdue))
     found = {"scoring": len(scoring), "overdue": len(overdue)}
+    if bots:
+        found["bots"] = len(bots)
     if webhooks:
         found["webhooks"] = webhooks
         log.info("sweep: %d webhook deliveries due without a job", webhooks)

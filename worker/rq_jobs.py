@@ -4,7 +4,7 @@ Enqueueing never raises into the caller (the caller is an API request that has
 already committed its events): when Redis is down it logs a warning, and the
 sweeper (`worker.jobs.sweep`, on worker start and every half minute) finds the work
 from the games index later. One job per id: a game's scoring job, one per (game,
-deadline), one per (game, version) fan-out, one per delivery attempt.
+deadline), one per (game, version) fan-out and bot move, one per delivery attempt.
 """
 
 from __future__ import annotations
@@ -42,6 +42,10 @@ DEADLINE_TIMEOUT = 60
 WEBHOOK_FAN_OUT_TIMEOUT = 60
 WEBHOOK_TIMEOUT = 60
 WEBHOOK_RETRY_INTERVALS = (5, 30, 120)
+# A bot's move: a few milliseconds of thought (the strong agent's rare close call up
+# to a second) and one action; retried soon, its turn is waiting.
+BOT_TIMEOUT = 60
+BOT_RETRY_INTERVALS = (1, 5, 15)
 SWEEP_TIMEOUT = 300
 RESULT_TTL = 600  # keep a finished job's result ten minutes (for operators)
 FAILURE_TTL = 7 * 24 * 3600  # and a failed one a week
@@ -79,6 +83,10 @@ def webhook_fan_out_job_id(game_id: str, version: int) -> str:
     return f"webhooks-{_id_part(game_id)}-{version}"
 
 
+def bot_job_id(game_id: str, version: int) -> str:
+    return f"bot-{_id_part(game_id)}-{version}"
+
+
 def webhook_job_id(delivery_id: str, at: datetime) -> str:
     return f"webhook-{_id_part(delivery_id)}-{_stamp(at)}"
 
@@ -113,13 +121,14 @@ class RqJobs:
     """The jobs port on RQ: queue `queue` on the Redis at `redis_url`."""
 
     def __init__(self, redis_url: str, queue: str = DEFAULT_QUEUE, *,
-                 stale_after: float = DEFAULT_STALE_AFTER) -> None:
+                 stale_after: float = DEFAULT_STALE_AFTER, bot_pause: float = 0.0) -> None:
         # now rather than at the first enqueue: an import inside a request (~50 ms)
         # holds up every other request of a gevent worker
         importlib.import_module("rq")
         self.redis_url = redis_url
         self.queue_name = queue
         self.stale_after = stale_after
+        self.bot_pause = bot_pause  # seconds a bot waits before its move (RQ's scheduler)
         self._redis: Redis | None = None
         self._queue: Queue | None = None
         self._webhook_queue: Queue | None = None
@@ -195,6 +204,15 @@ class RqJobs:
                       retry=Retry(max=len(WEBHOOK_RETRY_INTERVALS),
                                   interval=list(WEBHOOK_RETRY_INTERVALS)),
                       webhooks=True)
+
+    def bot_turn(self, game_id: str, version: int) -> None:
+        from rq import Retry
+
+        at = utcnow() + timedelta(seconds=self.bot_pause) if self.bot_pause > 0 else None
+        self._enqueue(bot_job_id(game_id, version), "worker.jobs.play_bot",
+                      (game_id, version), at=at, timeout=BOT_TIMEOUT,
+                      retry=Retry(max=len(BOT_RETRY_INTERVALS),
+                                  interval=list(BOT_RETRY_INTERVALS)))
 
     def _supersede(self, game_id: str, at: datetime, job_id: str) -> bool:
         """Note `job_id` as the game's deadline job and drop the one it replaces.

@@ -81,6 +81,8 @@ class Games(MethodView):
 
         For a private game the answer holds its invite code, shown only now. The game
         starts by itself when its last seat is taken, or earlier by `POST …/start`.
+        `bots` seats bots after you (a table they fill starts at once); `stand_in` lets
+        bots stand in for players who leave.
         """
         user = current_user()
         s = services()
@@ -93,7 +95,8 @@ class Games(MethodView):
         created = s.referee.create_game(game_id, user.user_id, NewGame(
             map_name=body["map"], seats=body["seats"], private=body["private"],
             turn_time_limit=limit, drop_after_timeouts=body["drop_after_timeouts"],
-            join_as=join_as))
+            join_as=join_as, bots=tuple(body["bots"]),
+            stand_in=body["stand_in_level"] if body["stand_in"] else None))
         outcome, invite = created.outcome, created.invite_code
         view = game_view(game_id, outcome.after, Viewer.of(outcome.after, user.user_id),
                          deadline=_deadline(outcome))
@@ -159,7 +162,7 @@ class Players(MethodView):
         """
         user = current_user()
         command = TakeSeat(body.get("name") or user.name, body.get("invite_code"))
-        return _perform(game_id, user, command)
+        return perform(game_id, user, command)
 
 
 @blp.route("/games/<game_id>/start")
@@ -170,10 +173,10 @@ class Start(MethodView):
     def post(self, game_id: str) -> Any:
         """Start before every seat is taken (the creator, with at least 2 players)"""
         user = current_user()
-        return _perform(game_id, user, StartGame())
+        return perform(game_id, user, StartGame())
 
 
-def _perform(game_id: str, user: User, command: TableCommand) -> Any:
+def perform(game_id: str, user: User, command: TableCommand) -> Any:
     """Run a table command and answer with the game as the caller now sees it."""
     outcome = services().referee.seat(game_id, user.user_id, command)
     view = game_view(game_id, outcome.after, Viewer.of(outcome.after, user.user_id),

@@ -26,6 +26,7 @@ from service.schemas.feeds import (
     UserEventPageSchema,
 )
 from service.schemas.games import (
+    BotSeatSchema,
     CardMap,
     FinalRoundSchema,
     GameCreatedSchema,
@@ -105,6 +106,7 @@ __all__ = [
     "ImportArgsSchema",
     "LobbyArgsSchema",
     "MyGamesArgsSchema",
+    "BotSeatSchema",
     "NewGameSchema",
     "OptionsSchema",
     "PendingSchema",

@@ -6,6 +6,7 @@ from __future__ import annotations
 from marshmallow import Schema, fields, validate
 
 from domain.cards import KINDS
+from domain.stand_ins import BOT_LEVELS
 from domain.table import MAX_TURN_TIME_LIMIT
 from service.map_names import KnownMap
 from service.schemas.base import PHASES, PLAYER_OUT, STATUSES, StrictSchema, card_counts, doc
@@ -30,6 +31,23 @@ class NewGameSchema(StrictSchema):
     join = fields.Bool(load_default=True, metadata=doc("Take the first seat at once."))
     name = fields.Str(validate=validate.Length(min=1, max=64),
                       metadata=doc("Your name at this table (default: your user name)."))
+    bots = fields.List(
+        fields.Str(validate=validate.OneOf(BOT_LEVELS)), load_default=list,
+        validate=validate.Length(max=5), metadata=doc(
+            "Bots seated at once after you, by level (easy: one-step, medium: route-focus, "
+            "hard: strong). A table they fill starts at once.", example=["hard", "hard"]))
+    stand_in = fields.Bool(load_default=False, metadata=doc(
+        "A player who resigns, or whose turns time out `drop_after_timeouts` times in a "
+        "row, does not leave: a bot takes their seat until they come back "
+        "(POST …/return)."))
+    stand_in_level = fields.Str(load_default="hard", validate=validate.OneOf(BOT_LEVELS),
+                                metadata=doc("The level of the stand-in bots."))
+
+
+class BotSeatSchema(StrictSchema):
+    level = fields.Str(required=True, validate=validate.OneOf(BOT_LEVELS),
+                       metadata=doc("easy (one-step), medium (route-focus) or hard (strong).",
+                                    example="hard"))
 
 
 class TakeSeatSchema(StrictSchema):
@@ -52,6 +70,11 @@ class PlayerViewSchema(Schema):
     user_id = fields.Str(required=True)
     name = fields.Str(required=True)
     to_act = fields.Bool(required=True)
+    bot = fields.Bool(required=True, metadata=doc("The seat is held by a bot."))
+    level = fields.Str(required=True, allow_none=True,
+                       metadata={"enum": [*BOT_LEVELS, None], "description": "A bot's level."})
+    stands_in_for = fields.Str(required=True, allow_none=True, metadata=doc(
+        "The user a stand-in bot holds the seat for (they may come back)."))
     out = fields.Str(allow_none=True, metadata={"enum": [*PLAYER_OUT, None]})
     trains = fields.Int()
     stations_left = fields.Int()
@@ -156,11 +179,18 @@ class ListedPlayerSchema(Schema):
     name = fields.Str(required=True)
     to_act = fields.Bool(required=True)
     out = fields.Str(required=True, allow_none=True, metadata={"enum": [*PLAYER_OUT, None]})
+    bot = fields.Bool(required=True, metadata=doc("The seat is held by a bot."))
+    level = fields.Str(required=True, allow_none=True,
+                       metadata={"enum": [*BOT_LEVELS, None], "description": "A bot's level."})
 
 
 class OptionsSchema(Schema):
     turn_time_limit = fields.Int(required=True, allow_none=True)
     drop_after_timeouts = fields.Int(required=True, allow_none=True)
+    stand_in = fields.Str(required=True, allow_none=True, metadata={
+        "enum": [*BOT_LEVELS, None],
+        "description": "The level of the bots that stand in for players who leave "
+                       "(null: players leave the game)."})
 
 
 class GameSchema(Schema):

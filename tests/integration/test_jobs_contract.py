@@ -15,6 +15,7 @@ import pytest
 
 from events import SqlStore
 from referee.effects import follow_up
+from referee.referee import NewGame
 from referee.settings import Settings
 from tests.integration.test_worker_rq import game_id
 from tests.worker_processes import Workers
@@ -50,7 +51,8 @@ def _inline(store: SqlStore) -> Iterator[Adapter]:
 def _rq(request: pytest.FixtureRequest, tmp_path: Path, database_url: str) -> Iterator[Adapter]:
     redis_url: str = request.getfixturevalue("redis_url")
     queue: str = request.getfixturevalue("queue")
-    ctx = bootstrap(Settings(database_url=database_url, redis_url=redis_url, queue=queue))
+    ctx = bootstrap(Settings(database_url=database_url, redis_url=redis_url, queue=queue,
+                             bot_pause=0.0))
     workers = Workers(tmp_path, database_url, redis_url, queue)
     assert isinstance(ctx.jobs, RqJobs)
     yield Adapter(ctx, ctx.jobs, workers.run_burst)
@@ -108,3 +110,17 @@ def test_a_later_deadline_replaces_the_earlier(adapter: Adapter) -> None:
     jobs.deadline(g1, first)  # a late caller with the older deadline: ignored
     assert pending(jobs) == [(g2, first), (g1, second)]
 
+
+
+def test_a_bots_move_asked_for_again_and_again_is_played_once(adapter: Adapter,
+                                                              pg_store: SqlStore) -> None:
+    gid = game_id()
+    created = adapter.ctx.referee.create_game(gid, "alice", NewGame(
+        map_name="usa", seats=2, join_as="Alice", bots=("hard",)))
+    version = created.outcome.last_version  # the deal: both seats choose their tickets
+    for _ in range(3):
+        adapter.jobs.bot_turn(gid, version)
+    adapter.run()
+    played = list(pg_store.read_stream(gid, after=version))
+    assert [(r.version, r.type, r.actor) for r in played] == [
+        (version + 1, "tickets_kept", "seat:1")]  # the bot's seat, once; the person's turn

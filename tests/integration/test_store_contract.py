@@ -22,6 +22,7 @@ from domain.events import (
     PlayerResigned,
     TurnTimedOut,
 )
+from domain.stand_ins import PlayerReturned, StandInSeated
 from domain.table import (
     GameScored,
     SeatLeft,
@@ -221,7 +222,11 @@ def sample_events() -> list[Event]:
     events.append(Passed(seat=1))
     events += [PlayerResigned(seat=1), TurnTimedOut(seat=0, deadline="2026-11-23T10:00:00Z",
                                                     consecutive=3),
-               PlayerDropped(seat=0, timeouts=3)]
+               PlayerDropped(seat=0, timeouts=3),
+               SeatTaken(seat=1, user_id="bot-hard-1", name="Hard bot", bot="hard"),
+               StandInSeated(seat=0, user_id="bot-easy-1", name="Easy bot", level="easy",
+                             replaced="bob", reason="timed_out"),
+               PlayerReturned(seat=0, user_id="bob", name="Bob", bot_user_id="bot-easy-1")]
     events.append(GameScored(players=({"seat": 0, "routes": ("usa/a-b",), "score": {"total": 3}},),
                              winners=(0,)))
     return events

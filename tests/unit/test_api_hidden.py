@@ -253,7 +253,7 @@ def test_the_lobby_shows_no_seed_and_no_ones_cards(app: Flask, client: Client,
         games = lobby.json["games"]  # type: ignore[index]
         assert waiting.game_id in {g["id"] for g in games}
         assert midgame.game_id not in {g["id"] for g in games}
-        assert all(set(p) == {"seat", "user_id", "name", "to_act", "out"}
+        assert all(set(p) == {"seat", "user_id", "name", "to_act", "out", "bot", "level"}
                    for g in games for p in g["players"])
         assert_hidden(lobby.get_data(True), {table.seed.hex()}
                       | secrets_of_others(app, midgame.game_id, -1))

@@ -183,3 +183,35 @@ def test_a_whole_game_plays_with_curl(server: Server, tmp_path: Path, map_name: 
     actions = int(re.findall(r"^ended after (\d+) actions$", done.stdout, re.M)[0])
     assert len(done.stdout.splitlines()) <= 2 + actions // 50 + players
     assert done.stderr == ""
+
+
+@pytest.fixture
+def bot_server(tools: None, tmp_path: Path) -> Iterator[Server]:
+    """`ttr serve` as the quick start runs it, with the bots' pause off (TTR_BOT_PAUSE=0)."""
+    log = tmp_path / "server.log"
+    port = free_port()
+    with open(log, "wb") as out:
+        process = subprocess.Popen(serve_command(), cwd=tmp_path, stdout=out,
+                                   stderr=subprocess.STDOUT, start_new_session=True,
+                                   env=clean_env(TTR_BIND=f"127.0.0.1:{port}",
+                                                 TTR_BOT_PAUSE="0"))
+    try:
+        wait_until_serving(port, process, log)
+        yield Server(f"http://127.0.0.1:{port}", tmp_path, log)
+    finally:
+        stop(process)
+
+
+def test_playing_against_bots_with_curl_runs_as_written(bot_server: Server,
+                                                        tmp_path: Path) -> None:
+    block = fenced_block("## Play against bots")
+    script = tmp_path / "bots.sh"
+    script.write_text(block.replace("localhost:8000", bot_server.url.removeprefix("http://")))
+    done = run_bash(["-euo", "pipefail", str(script)], bot_server, tmp_path, timeout=600)
+    assert done.returncode == 0, f"{done.stdout}\n{done.stderr}\n{bot_server.log_tail()}"
+    values, rest = json_values(done.stdout)
+    seats, scores = values[:3], values[3:]
+    assert [(s["bot"], s["level"]) for s in seats] == [
+        (False, None), (True, "hard"), (True, "hard")]
+    assert sorted(s["seat"] for s in scores) == [0, 1, 2], done.stdout
+    assert any(s["winner"] for s in scores) and rest.strip() == ""
