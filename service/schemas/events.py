@@ -147,4 +147,9 @@ EXAMPLES: dict[str, dict[str, Any]] = {
     "player_resigned": {"seat": 1},
     "turn_timed_out": {"seat": 1, "deadline": "2026-11-23T09:00:00.000000Z", "consecutive": 1},
     "player_dropped": {"seat": 1, "timeouts": 3},
+    "stand_in_seated": {"seat": 1, "user_id": "bot-hard-1", "name": "Hard bot",
+                        "level": "hard", "replaced": "u_3f2a9c1e5b7d4a6c8e0f",
+                        "reason": "timed_out"},
+    "player_returned": {"seat": 1, "user_id": "u_3f2a9c1e5b7d4a6c8e0f", "name": "Alice",
+                        "bot_user_id": "bot-hard-1"},
 }
