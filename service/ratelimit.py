@@ -27,6 +27,8 @@ import time
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from apispec import BasePlugin
+
 log = logging.getLogger(__name__)
 
 
@@ -179,3 +181,43 @@ def rate_headers(policy: str, rate: float, burst: int, allowance: Allowance) -> 
         headers["RateLimit"] = (f'"{policy}";r={max(0, allowance.remaining)};'
                                 f't={max(0, math.ceil(allowance.reset))}')
     return headers
+
+
+RATE_LIMIT_HEADERS: dict[str, dict[str, Any]] = {
+    "RateLimit-Policy": {
+        "description": "The limit this request counted against (IETF "
+                       "draft-ietf-httpapi-ratelimit-headers): its name (`token`, "
+                       "`address`, `accounts`), `q` requests per `w` seconds (a bucket of "
+                       "`q` requests refilling over `w` seconds).",
+        "schema": {"type": "string", "example": '"token";q=200;w=4'}},
+    "RateLimit": {
+        "description": "What is left of it: `r` requests now, and `t` seconds until the "
+                       "bucket is full again.",
+        "schema": {"type": "string", "example": '"token";r=187;t=1'}},
+}
+LIMITED_PREFIX = "/v1/"
+
+
+class RateLimitPlugin(BasePlugin):
+    """Declares the RateLimit headers on every response of every rate-limited operation
+    (the shared problem responses declare them themselves: `with_rate_headers`)."""
+
+    def init_spec(self, spec: Any) -> None:
+        for name, header in RATE_LIMIT_HEADERS.items():
+            spec.components.header(name, header)
+
+    def operation_helper(self, path: str | None = None,
+                         operations: dict[str, Any] | None = None, **_: Any) -> None:
+        if not (path or "").startswith(LIMITED_PREFIX):
+            return
+        for operation in (operations or {}).values():
+            for response in operation.get("responses", {}).values():
+                if isinstance(response, dict):
+                    with_rate_headers(response)
+
+
+def with_rate_headers(response: dict[str, Any]) -> dict[str, Any]:
+    headers = response.setdefault("headers", {})
+    for name in RATE_LIMIT_HEADERS:
+        headers.setdefault(name, {"$ref": f"#/components/headers/{name}"})
+    return response

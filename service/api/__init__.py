@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from service.api import audit, feed, games, maps, users, webhooks
+from service.api import audit, feed, games, maps, tokens, users, webhooks
 from service.api.pages import register_pages
 
-BLUEPRINTS = [users.blp, maps.blp, games.blp, feed.blp, audit.blp, webhooks.blp]
+BLUEPRINTS = [users.blp, tokens.blp, maps.blp, games.blp, feed.blp, audit.blp, webhooks.blp]
 
 __all__ = ["BLUEPRINTS", "register_pages"]
