@@ -136,7 +136,41 @@ MIGRATIONS: tuple[Migration, ...] = (
             PRIMARY KEY (delivery_id, number)
         )""",
     )),
-    Migration(4, "bot accounts", (
+    Migration(4, "named tokens with scopes; closed accounts", (
+        # A user holds any number of tokens; each is kept as its SHA-256 only, with the
+        # scopes it grants (space-separated, as OAuth writes them). A revoked token's
+        # row is deleted: nothing about it is worth keeping.
+        """CREATE TABLE tokens (
+            token_id TEXT PRIMARY KEY,
+            user_id TEXT NOT NULL,
+            name TEXT NOT NULL,
+            scopes TEXT NOT NULL,
+            token_sha256 TEXT NOT NULL UNIQUE,
+            created_at {time} NOT NULL,
+            last_used_at {time},
+            expires_at {time}
+        )""",
+        "CREATE INDEX tokens_by_user ON tokens (user_id, created_at)",
+        # each account's one token so far becomes its first named token, with every
+        # scope: existing clients keep working
+        "INSERT INTO tokens (token_id, user_id, name, scopes, token_sha256, created_at) "
+        "SELECT 't_' || user_id, user_id, 'account', 'play read webhooks admin', "
+        "token_sha256, created_at FROM users",
+        # users without their token column (SQLite cannot drop a UNIQUE column: the
+        # table is copied), and with the moment the account was closed
+        """CREATE TABLE users_4 (
+            user_id TEXT PRIMARY KEY,
+            name TEXT NOT NULL,
+            admin {bool} NOT NULL DEFAULT FALSE,
+            created_at {time} NOT NULL,
+            closed_at {time}
+        )""",
+        "INSERT INTO users_4 (user_id, name, admin, created_at) "
+        "SELECT user_id, name, admin, created_at FROM users",
+        "DROP TABLE users",
+        "ALTER TABLE users_4 RENAME TO users",
+    )),
+    Migration(5, "bot accounts", (
         # A bot's level (easy, medium, hard); NULL for a person. Bots are users like
         # any other (`events.accounts.AccountTables.add_bot`), holding no usable token.
         "ALTER TABLE users ADD COLUMN bot TEXT",

@@ -57,6 +57,10 @@ GENERATION = ""  # a watch's key for the notifier's generation (no real key is e
 class Notifier(Protocol):
     def publish(self, game_id: str, version: int, users: Iterable[str] = ()) -> None: ...
 
+    def tell(self, keys: Iterable[str]) -> None:
+        """Publish `keys` alone, in every process (no game changed: e.g. an account's
+        tokens, whose cached look-ups every API process must drop)."""
+
     def watch(self, keys: Iterable[str]) -> Watch:
         """What has been published on `keys` so far (to wait for what comes after)."""
 
@@ -159,6 +163,9 @@ class LocalNotifier:
     def publish(self, game_id: str, version: int, users: Iterable[str] = ()) -> None:
         self._bump([game_key(game_id), *(user_key(u) for u in users)])
 
+    def tell(self, keys: Iterable[str]) -> None:
+        self._bump(list(keys))
+
     def _bump(self, keys: list[str]) -> None:
         with self._cond:
             if len(self._counts) >= self.MAX_KEYS:
@@ -244,6 +251,17 @@ class RedisNotifier(LocalNotifier):
                 log.warning("could not publish a change of %s: %s", game_id, error)
         # this process's own waiters need no round trip through Redis
         super().publish(game_id, version, users)
+
+    def tell(self, keys: Iterable[str]) -> None:
+        keys = list(keys)
+        try:
+            # at once, not through the sender: whoever tells wants it heard now. In the
+            # shape of a change (of no game) so that an older process reads it too.
+            self._redis.publish(CHANNEL, to_bytes(
+                {"game": "", "version": 0, "users": [], "keys": keys}))
+        except Exception as error:
+            log.warning("could not tell %s: %s", keys, error)
+        super().tell(keys)
 
     def _ensure_sender(self) -> None:
         if self._sender is not None and self._sender.is_alive():
@@ -341,6 +359,9 @@ class RedisNotifier(LocalNotifier):
         changes = data if isinstance(data, list) else [data]  # a sender's batch, or one
         keys = []
         for change in changes:
+            if change.get("keys"):  # told, not changed (`tell`)
+                keys += change["keys"]
+                continue
             self._hearsay.heard(change["game"], int(change["version"]))
             keys.append(game_key(change["game"]))
             keys += (user_key(u) for u in change.get("users", []))

@@ -7,7 +7,7 @@ it uses, so a reader sees what a module touches and a test can hand it a small f
   idempotency keys, streams, the global and per-user feeds, snapshots;
 - `GamesIndex`: the lobby, a user's games, one game's row, the deadlines that have
   passed, the games waiting for their score;
-- `UserAccounts`: users and the hashes of their tokens;
+- `UserAccounts`: users and their named tokens (kept as hashes);
 - `WebhookStore`: registrations, deliveries and their attempts;
 - `Migrations`: the schema.
 
@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Protocol
 
-from events.accounts import User
+from events.accounts import Token, User
 from events.index import GameRow
 from events.store import EventStore
 from events.webhooks import Attempt, Delivery, NewDelivery, Webhook
@@ -49,12 +49,24 @@ class GamesIndex(Protocol):
 
 
 class UserAccounts(Protocol):
-    """Users, found by the SHA-256 of their bearer token."""
+    """Users and their named tokens, found by the SHA-256 of a bearer token."""
 
     def create_user(self, user_id: str, name: str, token_sha256: str,
-                    admin: bool = False) -> User: ...
+                    admin: bool = False, token_id: str | None = None) -> User: ...
 
     def user_by_token(self, token_sha256: str) -> User | None: ...
+
+    def token_by_hash(self, token_sha256: str) -> tuple[User, Token] | None: ...
+
+    def add_token(self, token: Token, token_sha256: str) -> Token: ...
+
+    def tokens_of(self, user_id: str) -> list[Token]: ...
+
+    def revoke_token(self, user_id: str, token_id: str) -> bool: ...
+
+    def token_used(self, token_id: str, when: datetime) -> None: ...
+
+    def close_user(self, user_id: str, name: str = ...) -> bool: ...
 
 
 class WebhookStore(Protocol):

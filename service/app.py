@@ -31,7 +31,7 @@ from events.store import IdempotencyMismatch, StoreUnavailable, VersionConflict
 from referee.ports import Clock, Jobs
 from referee.referee import NotSeated, Referee
 from service import observability
-from service.auth import Accounts, bearer_token, token_hash
+from service.auth import Accounts, Holder, bearer_token, token_hash, unknown_token
 from service.commands_spec import COMMANDS, command_schema
 from service.config import Settings, from_env
 from service.problems import (
@@ -41,7 +41,16 @@ from service.problems import (
     from_rule_violation,
     problem_response,
 )
-from service.ratelimit import Limiter, MemoryLimiter, RedisLimiter, retry_after
+from service.ratelimit import (
+    Limiter,
+    MemoryLimiter,
+    RateLimitPlugin,
+    RedisLimiter,
+    rate_headers,
+    retry_after,
+    with_rate_headers,
+)
+from service.scopes import ScopePlugin, scope_of
 from worker import reports
 from worker.bootstrap import bootstrap
 from worker.context import WorkerContext
@@ -94,8 +103,8 @@ def build_services(settings: Settings, *, store: SqlStore | None = None,
                         observer=observability.REFEREE_OBSERVER)
     if limiter is None:
         limiter = RedisLimiter(settings.redis_url) if settings.redis_url else MemoryLimiter()
-    return Services(settings=settings, worker=context,
-                    accounts=Accounts(context.store, settings.admin_token), limiter=limiter)
+    accounts = Accounts(context.store, settings.admin_token, context.notifier, clock=clock)
+    return Services(settings=settings, worker=context, accounts=accounts, limiter=limiter)
 
 
 class ServiceFlask(Flask):
@@ -147,7 +156,8 @@ def create_app(settings: Settings | None = None, *, store: SqlStore | None = Non
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=settings.trusted_proxies)  # type: ignore[method-assign]
     if settings.cors_origins:
         CORS(app, origins=list(settings.cors_origins), expose_headers=[
-            "ETag", "Retry-After", "Location", "X-Request-Id"],
+            "ETag", "Retry-After", "Location", "X-Request-Id", "RateLimit",
+            "RateLimit-Policy"],
             allow_headers=["Authorization", "Content-Type", "If-Match", "If-None-Match",
                            "Idempotency-Key", "Last-Event-ID"])
     services = build_services(settings, store=store, notifier=notifier, jobs=jobs,
@@ -155,6 +165,9 @@ def create_app(settings: Settings | None = None, *, store: SqlStore | None = Non
     app.extensions["ttr"] = services
 
     api = ServiceApi(app)
+    for plugin in (ScopePlugin(), RateLimitPlugin()):
+        plugin.init_spec(api.spec)
+        api.spec.plugins.append(plugin)
     register_components(api)
     from service.api import BLUEPRINTS, register_pages
 
@@ -208,21 +221,56 @@ def _before() -> Response | None:
     if request.path.startswith(UNLIMITED) or request.method == "OPTIONS":
         return None
     token = bearer_token()
-    if token is not None:
-        g.token_digest = digest = token_hash(token)
-        wait = s.limiter.take("t:" + digest[:32], s.settings.rate_per_token,
-                              s.settings.burst_per_token)
-    else:
-        wait = s.limiter.take("a:" + (request.remote_addr or "?"),
-                              s.settings.rate_per_address, s.settings.burst_per_address)
-    if wait > 0:
-        raise Problem("rate-limited", f"Too many requests; retry in {retry_after(wait)} s.",
-                      headers={"Retry-After": retry_after(wait)})
+    if token is None:
+        _limit_address(s)
+        return None
+    g.token_digest = digest = token_hash(token)
+    if s.accounts.is_admin(token):
+        g.holder = g.user = None
+        _limit(s, "token", "t:" + digest[:32], s.settings.rate_per_token,
+               s.settings.burst_per_token)
+        return None
+    found = s.accounts.cached(digest)
+    if not isinstance(found, Holder):
+        # Not known to be good: such a request is the address's, so a made-up token
+        # each time gets no bucket of its own; and one this process does not know
+        # yet is looked up only if the address may still make a request.
+        _limit_address(s)
+        if found is not None:
+            found = s.accounts.look_up(digest)
+        if found is None:
+            raise unknown_token()
+    g.holder, g.user = found, found.user
+    _limit(s, "token", "t:" + digest[:32], s.settings.rate_per_token,
+           s.settings.burst_per_token)
+    rule = request.url_rule
+    scope = "" if rule is None else scope_of(request.method, rule.rule)
+    if not found.grants(scope):
+        raise Problem("insufficient-scope", f"This needs a token with the `{scope}` scope.",
+                      scope=scope)
     return None
+
+
+def _limit_address(s: Services) -> None:
+    _limit(s, "address", "a:" + (request.remote_addr or "?"), s.settings.rate_per_address,
+           s.settings.burst_per_address)
+
+
+def _limit(s: Services, policy: str, key: str, rate: float, burst: int) -> None:
+    """Take one request from `key`'s bucket (429 if it is empty); the response tells
+    the client its budget (the RateLimit headers)."""
+    allowance = s.limiter.check(key, rate, burst)
+    g.rate_headers = rate_headers(policy, rate, burst, allowance)
+    if allowance.wait > 0:
+        wait = retry_after(allowance.wait)
+        raise Problem("rate-limited", f"Too many requests; retry in {wait} s.",
+                      headers={"Retry-After": wait})
 
 
 def _after(response: Response) -> Response:
     response.headers["X-Request-Id"] = g.get("request_id", "")
+    for name, value in g.get("rate_headers", {}).items():
+        response.headers[name] = value
     return response
 
 
@@ -279,7 +327,13 @@ def spec_options() -> dict[str, Any]:
                 "violations carry the rule's `code` (listed in `x-rule-codes`).\n\n"
                 "**Rate limits** (defaults; the operator may change them): 50 requests per "
                 "second per token with bursts of 200; 20 per second per address (bursts of "
-                "100) for requests without a token. Over the limit: 429 with `Retry-After`."
+                "100) for requests without a token, or with a token that is not valid. "
+                "Over the limit: 429 with `Retry-After`. Every response that counted "
+                "against a limit says what is left of it in the IETF `RateLimit-Policy` "
+                "and `RateLimit` headers.\n\n**Tokens** grant scopes (`read`, `play`, "
+                "`webhooks`, `admin`); each operation names the one it needs (`x-scope`). "
+                "An account's first token grants them all; make narrower ones, rotate and "
+                "revoke them under `/v1/users/me/tokens`."
             ),
             "license": {"name": "MIT"},
         },
@@ -313,9 +367,9 @@ def register_components(api: Api) -> None:
             response["headers"] = {"Retry-After": {
                 "description": "Seconds to wait before trying again.",
                 "schema": {"type": "integer", "minimum": 1}}}
-        api.spec.components.response(f"Problem{status}", response)
-    api.spec.components.response("Problem", {
-        "description": "Any other error, as problem details.", "content": content})
+        api.spec.components.response(f"Problem{status}", with_rate_headers(response))
+    api.spec.components.response("Problem", with_rate_headers({
+        "description": "Any other error, as problem details.", "content": content}))
 
 
 class ServiceApi(Api):  # type: ignore[misc]

@@ -1,10 +1,21 @@
-"""Accounts and bearer tokens.
+"""Accounts and bearer tokens: who a request speaks for, and what its token may do.
 
-A token is 32 random bytes, shown once when the account is created; the store keeps
-only its SHA-256. A token is looked up by its hash: comparing hashes of random
-tokens tells an attacker nothing about a token, and the one string compared in
-code, the admin token, is compared in constant time. Users found by a token are
-cached briefly per process so a request costs no extra query.
+A token is 32 random bytes, shown once when it is made; the store keeps only its
+SHA-256, with the token's name, scopes (`service.scopes`) and optional expiry. A
+token is looked up by its hash: comparing hashes of random tokens tells an attacker
+nothing about a token, and the one string compared in code, the admin token, is
+compared in constant time.
+
+What a token hash was found to be is cached per process so that most requests cost
+no query: a known token for `CACHE_SECONDS`, an unknown one for `UNKNOWN_SECONDS`
+(so a client repeating a made-up token costs one look-up, not one per request).
+Revoking a token or closing an account is *told* to every process, not waited out:
+it publishes `tokens:<user id>` through the notifier (Redis pub/sub, or in process
+memory in the embedded mode), and a cached token of that user whose key was
+published since it was looked up is looked up again. While a process is not hearing
+the other processes (its Redis subscription is down), what it caches lasts only
+`DEAF_SECONDS`. A change made in the database by hand is told to nobody: it takes
+effect within `CACHE_SECONDS`.
 """
 
 from __future__ import annotations
@@ -15,16 +26,25 @@ import secrets
 import threading
 import time
 from collections import OrderedDict
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
 
 from flask import g, request
 
-from events.accounts import User
+from events.accounts import SCOPES, Token, User
+from events.notify import Notifier, Watch
 from events.ports import UserAccounts
 from service.problems import Problem
 
 TOKEN_PREFIX = "ttr_"
-CACHE_SECONDS = 60.0
+CACHE_SECONDS = 5.0
+UNKNOWN_SECONDS = 60.0
+DEAF_SECONDS = 1.0
 CACHE_SIZE = 10_000
+# how stale a token's `last_used_at` may be: it is written at most this often
+USED_EVERY = timedelta(seconds=60)
+MAX_TOKENS = 50  # per account
 
 
 def new_token() -> str:
@@ -44,38 +64,179 @@ def same_secret(given: str, expected: str) -> bool:
     return hmac.compare_digest(given.encode(), expected.encode())
 
 
-class Accounts:
-    """Creates users and finds the user behind a bearer token."""
+def tokens_key(user_id: str) -> str:
+    """The notifier key published when a user's tokens change."""
+    return f"tokens:{user_id}"
 
-    def __init__(self, store: UserAccounts, admin_token: str | None = None) -> None:
+
+@dataclass(frozen=True, slots=True)
+class Holder:
+    """Who a bearer token speaks for, and the token itself."""
+    user: User
+    token: Token
+
+    def grants(self, scope: str) -> bool:
+        return not scope or scope in self.token.scopes
+
+
+@dataclass(slots=True)
+class _Known:
+    at: float  # monotonic
+    holder: Holder
+    watch: Watch
+    session: int | None  # the notifier's listening session when looked up
+
+
+class _Missing:
+    pass
+
+
+MISSING = _Missing()  # not in the cache: ask the store
+
+
+class Accounts:
+    """Creates users and tokens, finds the holder of a bearer token, revokes."""
+
+    def __init__(self, store: UserAccounts, admin_token: str | None = None,
+                 notifier: Notifier | None = None,
+                 clock: Callable[[], datetime] | None = None,
+                 monotonic: Callable[[], float] = time.monotonic) -> None:
+        """`clock`: the service's (when tokens are made, used, expire); `monotonic`:
+        the cache's."""
+        from events.notify import LocalNotifier
+
         self.store = store
+        self._clock = clock
         self.admin_token = admin_token
-        self._cache: OrderedDict[str, tuple[float, User]] = OrderedDict()
+        self.notifier: Notifier = notifier or LocalNotifier()
+        self._monotonic = monotonic
+        self._known: OrderedDict[str, _Known] = OrderedDict()
+        self._unknown: OrderedDict[str, float] = OrderedDict()
         self._lock = threading.Lock()
 
+    # -- making and revoking -------------------------------------------------------------
+
     def create(self, name: str) -> tuple[User, str]:
+        """A new account and its first token (every scope)."""
         token = new_token()
         user_id = new_id("u_")
-        return self.store.create_user(user_id, name, token_hash(token)), token
+        return self.store.create_user(user_id, name, token_hash(token),
+                                      token_id=new_id("t_")), token
+
+    def add_token(self, holder: Holder, name: str, scopes: Iterable[str],
+                  expires_in: int | None = None) -> tuple[Token, str]:
+        """Another token of `holder`'s user, granting no scope `holder` does not hold."""
+        wanted = frozenset(scopes)
+        beyond = wanted - holder.token.scopes
+        if beyond:
+            raise Problem("insufficient-scope", "A token cannot grant scopes it does not hold "
+                          f"itself: {', '.join(sorted(beyond))}.", scope=min(beyond))
+        user_id = holder.user.user_id
+        if len(self.store.tokens_of(user_id)) >= MAX_TOKENS:
+            raise Problem("invalid-request", f"An account holds at most {MAX_TOKENS} tokens; "
+                          "revoke one first.")
+        now = self._now()
+        expires = None if expires_in is None else now + timedelta(seconds=expires_in)
+        secret = new_token()
+        token = Token(new_id("t_"), user_id, name, wanted, now, None, expires)
+        return self.store.add_token(token, token_hash(secret)), secret
+
+    def revoke(self, user_id: str, token_id: str) -> bool:
+        revoked = self.store.revoke_token(user_id, token_id)
+        if revoked:
+            self.forget(user_id)
+        return revoked
+
+    def forget(self, user_id: str) -> None:
+        """Tell every process to look the user's tokens up again (after a revocation)."""
+        with self._lock:
+            for digest in [d for d, k in self._known.items()
+                           if k.holder.user.user_id == user_id]:
+                del self._known[digest]
+        self.notifier.tell([tokens_key(user_id)])
+
+    # -- finding the holder --------------------------------------------------------------
+
+    def holder(self, token: str, digest: str | None = None) -> Holder | None:
+        """Who `token` speaks for (`digest`: its `token_hash`, if known); None if it is
+        unknown, revoked or expired."""
+        digest = digest or token_hash(token)
+        cached = self.cached(digest)
+        return self.look_up(digest) if isinstance(cached, _Missing) else cached
 
     def user_for(self, token: str, digest: str | None = None) -> User | None:
-        """The user whose token this is (`digest`: its `token_hash`, if known)."""
-        digest = digest or token_hash(token)
-        now = time.monotonic()
+        found = self.holder(token, digest)
+        return None if found is None else found.user
+
+    def cached(self, digest: str) -> Holder | None | _Missing:
+        """What the cache says of `digest`, without asking the store: its holder, None
+        (known to be unknown), or MISSING."""
+        now = self._monotonic()
         with self._lock:
-            cached = self._cache.get(digest)
-            if cached is not None and now - cached[0] < CACHE_SECONDS:
-                return cached[1]
-        user = self.store.user_by_token(digest)
-        if user is not None:
+            known = self._known.get(digest)
+            unknown_at = self._unknown.get(digest)
+        if known is not None:
+            if self._still_good(known, now):
+                return known.holder
             with self._lock:
-                self._cache[digest] = (now, user)
-                while len(self._cache) > CACHE_SIZE:
-                    self._cache.popitem(last=False)
-        return user
+                self._known.pop(digest, None)
+        if unknown_at is not None and now - unknown_at < UNKNOWN_SECONDS:
+            return None
+        return MISSING
+
+    def look_up(self, digest: str) -> Holder | None:
+        """Ask the store who `digest` is, and remember the answer."""
+        # watched before reading, so that a revocation told while we read is not missed
+        started, session = self._monotonic(), self._session()
+        found = self.store.token_by_hash(digest)
+        now = self._now()
+        if found is None or found[1].expired(now):
+            with self._lock:
+                self._unknown[digest] = started
+                self._unknown.move_to_end(digest)
+                while len(self._unknown) > CACHE_SIZE:
+                    self._unknown.popitem(last=False)
+            return None
+        user, token = found
+        user_key = tokens_key(user.user_id)
+        watch = self.notifier.watch([user_key])
+        # the watch is taken after the read: a revocation told between the two is
+        # heard as nothing, so check the row once more (rarely: only on a miss)
+        again = self.store.token_by_hash(digest)
+        if again is None:
+            return None
+        holder = Holder(user, token)
+        with self._lock:
+            self._known[digest] = _Known(started, holder, watch, session)
+            self._known.move_to_end(digest)
+            while len(self._known) > CACHE_SIZE:
+                self._known.popitem(last=False)
+        if token.last_used_at is None or now - token.last_used_at >= USED_EVERY:
+            self.store.token_used(token.token_id, now)
+        return holder
+
+    def _still_good(self, known: _Known, now: float) -> bool:
+        session = self._session()
+        deaf = session is None or session != known.session
+        lifetime = DEAF_SECONDS if deaf and self.notifier.hearsay is not None else CACHE_SECONDS
+        if now - known.at >= lifetime or known.holder.token.expired(self._now()):
+            return False
+        user_key = tokens_key(known.holder.user.user_id)
+        return self.notifier.watch([user_key]) == known.watch
+
+    def _session(self) -> int | None:
+        hearsay = self.notifier.hearsay
+        return None if hearsay is None else hearsay.session()
+
+    def _now(self) -> datetime:
+        clock: Callable[[], datetime] | None = self._clock or getattr(self.store, "clock", None)
+        return clock() if clock is not None else datetime.now(UTC)
 
     def is_admin(self, token: str | None) -> bool:
         return bool(self.admin_token and token and same_secret(token, self.admin_token))
+
+
+ALL_SCOPES = frozenset(SCOPES)
 
 
 def bearer_token() -> str | None:
@@ -87,22 +248,33 @@ def bearer_token() -> str | None:
     return token.strip()
 
 
-def optional_user() -> User | None:
-    """The authenticated user, None without a token; 401 for an unknown token."""
-    if "user" in g:
-        user: User | None = g.user
-        return user
+def unknown_token() -> Problem:
+    return Problem("unauthorized", "Unknown, revoked or expired bearer token.",
+                   headers={"WWW-Authenticate": 'Bearer realm="ttr", error="invalid_token"'})
+
+
+def current_holder() -> Holder | None:
+    """The holder of the request's token (None without one, or for the admin token);
+    401 for an unknown token."""
+    if "holder" in g:
+        found: Holder | None = g.holder
+        return found
     token = bearer_token()
-    user = None
+    found = None
     if token is not None:
         accounts: Accounts = g.accounts
-        # the request's rate limit hashed it already
-        user = accounts.user_for(token, g.get("token_digest"))
-        if user is None and not accounts.is_admin(token):
-            raise Problem("unauthorized", "Unknown bearer token.",
-                          headers={"WWW-Authenticate": 'Bearer realm="ttr"'})
-    g.user = user
-    return user
+        found = accounts.holder(token, g.get("token_digest"))
+        if found is None and not accounts.is_admin(token):
+            raise unknown_token()
+    g.holder = found
+    g.user = None if found is None else found.user  # (the logs name the user)
+    return found
+
+
+def optional_user() -> User | None:
+    """The authenticated user, None without a token; 401 for an unknown token."""
+    found = current_holder()
+    return None if found is None else found.user
 
 
 def current_user() -> User:
@@ -112,3 +284,12 @@ def current_user() -> User:
         raise Problem("unauthorized", "This needs a bearer token (POST /v1/users gives one).",
                       headers={"WWW-Authenticate": 'Bearer realm="ttr"'})
     return user
+
+
+def signed_in() -> Holder:
+    """The holder of the request's token; 401 without a valid one (the admin token is
+    not an account)."""
+    current_user()
+    found = current_holder()
+    assert found is not None
+    return found

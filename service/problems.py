@@ -10,6 +10,7 @@ members (`code` and `rule` for a rule violation, `errors` for invalid fields,
     ├── 400 malformed-command        the command is not one the game knows (`code`)
     ├── 401 unauthorized             no bearer token, or an unknown one
     ├── 403 forbidden                not your seat, not your game, not an admin (`code`)
+    ├── 403 insufficient-scope       the token lacks the operation's scope (`scope`)
     ├── 404 not-found                no such game, map, version or route
     ├── 405 method-not-allowed
     ├── 406 not-acceptable           the Accept header asks for what we cannot send
@@ -54,6 +55,10 @@ KINDS: dict[str, Kind] = {
     "forbidden": Kind(403, "Forbidden",
                       "The caller may not do this: not seated at this table, not their "
                       "seat, or not an administrator (`code` says which)."),
+    "insufficient-scope": Kind(403, "Insufficient scope",
+                               "The token does not grant the scope this operation needs "
+                               "(`scope` names it). Make a token that does: POST "
+                               "/v1/users/me/tokens."),
     "not-found": Kind(404, "Not found", "There is no such resource."),
     "method-not-allowed": Kind(405, "Method not allowed",
                                "This resource does not accept that method."),

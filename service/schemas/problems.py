@@ -19,6 +19,8 @@ class ProblemSchema(Schema):
                                     "and malformed commands)."))
     rule = fields.Str(metadata=doc("What the rule forbids, in words."))
     errors = fields.Dict(metadata=doc("Invalid fields and what is wrong with each."))
+    scope = fields.Str(metadata=doc("The scope the operation needs and the token lacks "
+                                     "(insufficient-scope)."))
     current_version = fields.Int(metadata=doc("The game's latest version (409, 412)."))
     first_failure = fields.Nested(FirstFailureSchema, metadata=doc(
         "An import that does not verify: the first event that fails (`version`, `type`, "

@@ -201,9 +201,10 @@ def test_a_stream_finds_a_change_whose_notification_never_came(tmp_path: Path) -
     here = make_app(url, sse_keepalive=0.05)
     there = make_app(url)
     table = open_table(Client(there), "usa", 2)
+    reader = Client(here)  # (building a client takes a good part of the 0.3 s below)
     thread = act_later(Client(there), table, 1, 0.3)
-    response = Client(here).get(f"/v1/games/{table.game_id}/events", token=table.tokens[0],
-                                headers={"Accept": "text/event-stream"}, buffered=False)
+    response = reader.get(f"/v1/games/{table.game_id}/events", token=table.tokens[0],
+                          headers={"Accept": "text/event-stream"}, buffered=False)
     messages = [m for m in read_sse(response, count(12))[1] if "event" in m]
     thread.join()
     for app in (here, there):

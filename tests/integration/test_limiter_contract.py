@@ -56,3 +56,27 @@ def test_each_key_has_a_bucket_of_its_own(limiter: Limiter, key: str) -> None:
     assert [limiter.take(key, 0.5, 2) for _ in range(2)] == [0.0, 0.0]
     assert limiter.take(key, 0.5, 2) > 0
     assert limiter.take(key + "-other", 0.5, 2) == 0.0
+
+
+def test_each_answer_says_how_many_requests_the_bucket_still_holds(
+        limiter: Limiter, key: str) -> None:
+    remaining = [limiter.check(key, 0.5, 4).remaining for _ in range(5)]
+    assert remaining == [3, 2, 1, 0, 0]
+
+
+def test_a_bucket_says_when_it_is_full_again(limiter: Limiter, key: str) -> None:
+    first = limiter.check(key, 0.5, 4)
+    assert first.wait == 0.0
+    assert 0 < first.reset <= 2.0  # one request's worth refills in 2 s
+    for _ in range(3):
+        limiter.check(key, 0.5, 4)
+    refused = limiter.check(key, 0.5, 4)
+    assert refused.wait > 0
+    assert 6.0 < refused.reset <= 8.0  # all four requests' worth
+
+
+def test_a_refused_request_takes_nothing_from_what_is_left(limiter: Limiter,
+                                                           key: str) -> None:
+    assert [limiter.check(key, 10.0, 2).wait == 0.0 for _ in range(3)] == [True, True, False]
+    time.sleep(0.15)
+    assert limiter.check(key, 10.0, 2).remaining == 0  # one refilled, and taken now

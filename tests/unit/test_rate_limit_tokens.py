@@ -1,0 +1,125 @@
+"""Rate limits and tokens: a made-up token gets no bucket of its own, an unknown token
+is answered cheaply, and every limited response tells the client its budget."""
+
+from __future__ import annotations
+
+import secrets
+from pathlib import Path
+from typing import Any
+
+from flask import Flask
+
+from tests.api_support import Client, make_app
+
+
+def limited_app(tmp_path: Path, **limits: Any) -> Flask:
+    return make_app(f"sqlite:///{tmp_path / 'limits.sqlite3'}", **limits)
+
+
+def fake() -> str:
+    return "ttr_" + secrets.token_urlsafe(32)
+
+
+def test_a_made_up_token_each_time_is_limited_per_address(tmp_path: Path) -> None:
+    app = limited_app(tmp_path, rate_per_address=0.01, burst_per_address=2)
+    client = Client(app)
+    statuses = [client.get("/v1/users/me", token=fake()).status_code for _ in range(4)]
+    assert statuses == [401, 401, 429, 429]
+    app.extensions["ttr"].close()
+
+
+def test_a_made_up_token_cannot_send_verify_bodies_past_the_address_limit(
+        tmp_path: Path) -> None:
+    app = limited_app(tmp_path, rate_per_address=0.01, burst_per_address=2)
+    client = Client(app)
+    statuses = [client.post("/v1/verify", token=fake(), data=b"{}\n" * 1000,
+                            headers={"Content-Type": "application/x-ndjson"},
+                            check=False).status_code for _ in range(4)]
+    assert statuses[2:] == [429, 429]
+    app.extensions["ttr"].close()
+
+
+def test_a_repeated_unknown_token_costs_one_database_look_up(tmp_path: Path) -> None:
+    app = limited_app(tmp_path)
+    store = app.extensions["ttr"].store
+    looked_up: list[str] = []
+    original = store.token_by_hash
+
+    def counting(digest: str) -> Any:
+        looked_up.append(digest)
+        return original(digest)
+
+    store.token_by_hash = counting
+    client = Client(app)
+    token = fake()
+    assert [client.get("/v1/games", token=token).status_code for _ in range(5)] == [401] * 5
+    assert len(looked_up) == 1
+    app.extensions["ttr"].close()
+
+
+def test_an_unknown_token_is_refused_even_where_no_token_is_needed(tmp_path: Path) -> None:
+    app = limited_app(tmp_path)
+    refused = Client(app).get("/v1/maps", token=fake())
+    assert refused.status_code == 401
+    assert 'error="invalid_token"' in refused.headers["WWW-Authenticate"]
+    app.extensions["ttr"].close()
+
+
+def test_a_known_token_is_limited_per_token_not_per_address(tmp_path: Path) -> None:
+    app = limited_app(tmp_path, rate_per_address=0.01, burst_per_address=2,
+                      rate_per_token=0.01, burst_per_token=5)
+    client = Client(app)
+    token = client.new_user()  # the address's first request
+    statuses = [client.get("/v1/users/me", token=token).status_code for _ in range(6)]
+    # the first look-up of the token was the address's second; then the token's own
+    assert statuses == [200] * 5 + [429]
+    assert client.get("/v1/maps").status_code == 429  # the address has nothing left
+    app.extensions["ttr"].close()
+
+
+def test_every_limited_response_carries_the_ratelimit_headers(tmp_path: Path) -> None:
+    app = limited_app(tmp_path, rate_per_token=50.0, burst_per_token=200,
+                      rate_per_address=20.0, burst_per_address=100)
+    client = Client(app)
+    token = client.new_user()
+    ok = client.get("/v1/users/me", token=token)
+    assert ok.headers["RateLimit-Policy"] == '"token";q=200;w=4'
+    assert ok.headers["RateLimit"].startswith('"token";r=199;t=')
+    anonymous = client.get("/v1/maps")
+    assert anonymous.headers["RateLimit-Policy"] == '"address";q=100;w=5'
+    missing = client.get("/v1/games/g_nothing", token=token)
+    assert missing.status_code == 404 and missing.headers["RateLimit"].startswith('"token";r=')
+    assert "RateLimit" not in client.get("/healthz", check=False).headers
+    app.extensions["ttr"].close()
+
+
+def test_a_429_says_that_nothing_is_left(tmp_path: Path) -> None:
+    app = limited_app(tmp_path, rate_per_address=0.5, burst_per_address=1)
+    client = Client(app)
+    client.get("/v1/maps")
+    refused = client.get("/v1/maps")
+    assert refused.status_code == 429
+    assert refused.headers["RateLimit-Policy"] == '"address";q=1;w=2'
+    assert refused.headers["RateLimit"] == '"address";r=0;t=2'
+    app.extensions["ttr"].close()
+
+
+def test_account_creation_reports_its_own_limit(tmp_path: Path) -> None:
+    app = limited_app(tmp_path, accounts_per_address_per_hour=10)
+    client = Client(app)
+    made = client.post("/v1/users", json={"name": "A"})
+    assert made.headers["RateLimit-Policy"] == '"accounts";q=10;w=3600'
+    assert made.headers["RateLimit"].startswith('"accounts";r=9;t=')
+    app.extensions["ttr"].close()
+
+
+def test_the_spec_declares_the_ratelimit_headers(tmp_path: Path) -> None:
+    from service.api.pages import build_spec
+
+    app = limited_app(tmp_path)
+    spec = build_spec(app)
+    ok = spec["paths"]["/v1/users/me"]["get"]["responses"]["200"]
+    assert set(ok["headers"]) >= {"RateLimit", "RateLimit-Policy"}
+    assert set(spec["components"]["responses"]["Problem429"]["headers"]) == {
+        "Retry-After", "RateLimit", "RateLimit-Policy"}
+    app.extensions["ttr"].close()
