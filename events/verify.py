@@ -28,6 +28,7 @@ from domain.events import Event, GameStarted
 from domain.shuffle import commitment
 from domain.table import GameCreated, GameScored, SeatLeft, SeatTaken, Table, evolve_table
 from events.catalogue import UnknownEventType, decode
+from events.jsontext import parse
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,7 +71,9 @@ def parse_lines(lines: Iterable[str | bytes]) -> list[dict[str, Any]]:
         if not text.strip():
             continue
         try:
-            record = json.loads(text)
+            # the service's parser: NaN, Infinity, numbers beyond a double and lone
+            # surrogates are not JSON (the standard library's parser takes them)
+            record = parse(text)
         except (ValueError, RecursionError) as error:
             raise ValueError(f"line {number} is not JSON: {error}") from error
         if not isinstance(record, dict):

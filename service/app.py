@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 import random
+import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -157,17 +158,24 @@ def create_app(settings: Settings | None = None, *, store: SqlStore | None = Non
     api = ServiceApi(app)
     register_components(api)
     from service.api import BLUEPRINTS, register_pages
+    from service.api.common import cache_policy
+    from service.api.inputs import check_request, learn_query_names
 
     for blueprint in BLUEPRINTS:
         api.register_blueprint(blueprint)
     register_pages(app)
+    learn_query_names(app)
 
     app.before_request(_before)
+    # after the rate limit: a flood of malformed requests is limited like any other
+    app.before_request(check_request)
     app.after_request(_after)
+    app.after_request(cache_policy)
     app.register_error_handler(Problem, _problem)
     app.register_error_handler(RuleViolation, _rule_violation)
+    # the same words as for a private game hidden from the caller (`visible_to`)
     app.register_error_handler(GameNotFound, lambda e: _problem(
-        Problem("not-found", f"There is no game {e.game_id}.")))
+        Problem("not-found", "There is no such game.")))
     app.register_error_handler(StaleVersion, lambda e: _problem(Problem(
         "precondition-failed", str(e), current_version=e.current)))
     app.register_error_handler(VersionConflict, lambda e: _problem(Problem(
@@ -222,8 +230,12 @@ def _before() -> Response | None:
 
 
 def _after(response: Response) -> Response:
-    response.headers["X-Request-Id"] = g.get("request_id", "")
+    response.headers["X-Request-Id"] = _SAFE_REQUEST_ID.sub("", g.get("request_id", ""))
     return response
+
+
+# A client's X-Request-Id is echoed: only what a header value may hold, and no more
+_SAFE_REQUEST_ID = re.compile(r"[^\x21-\x7e]")
 
 
 def _problem(problem: Problem) -> Response:
@@ -269,6 +281,8 @@ def _unexpected(error: Exception) -> Response:
 
 
 def spec_options() -> dict[str, Any]:
+    from service.api.common import CACHING
+
     return {
         "info": {
             "description": (
@@ -280,6 +294,7 @@ def spec_options() -> dict[str, Any]:
                 "**Rate limits** (defaults; the operator may change them): 50 requests per "
                 "second per token with bursts of 200; 20 per second per address (bursts of "
                 "100) for requests without a token. Over the limit: 429 with `Retry-After`."
+                "\n\n" + CACHING
             ),
             "license": {"name": "MIT"},
         },

@@ -14,6 +14,7 @@ from flask_smorest import Blueprint
 from events.store import EventStore, VersionConflict
 from events.verify import parse_lines, verify_export
 from service.api.common import BEARER, PUBLIC_READ, doc, json_response, problems, visible_to
+from service.api.inputs import first_nul
 from service.app import services
 from service.auth import bearer_token, optional_user
 from service.compute import aside
@@ -43,7 +44,7 @@ class Export(MethodView):
     @blp.response(200, content_type=NDJSON, description=(
         "The whole log: during play as you may see it, after the end complete (every "
         "hand, ticket, deck order and the seed)."))
-    @problems(blp, "unauthorized", "not-found", "rate-limited")
+    @problems(blp, "invalid-request", "unauthorized", "not-found", "rate-limited")
     @doc(blp, security=PUBLIC_READ)
     def get(self, game_id: str) -> Any:
         """Export the game's log as NDJSON"""
@@ -73,9 +74,17 @@ def _export_body() -> list[dict[str, Any]]:
     if not raw:
         raise Problem("invalid-request", "Send the export (NDJSON) as the body.")
     try:
-        return parse_lines(raw.decode("utf-8").splitlines())
+        records = parse_lines(raw.decode("utf-8").splitlines())
     except (UnicodeDecodeError, ValueError) as error:
         raise Problem("invalid-request", f"The body is not NDJSON: {error}") from error
+    for number, record in enumerate(records, start=1):
+        # (SQLite would store a NUL, PostgreSQL refuses it: no store takes one)
+        where = first_nul(record)
+        if where is not None:
+            raise Problem("invalid-request", f"Event {number}'s {where} holds a NUL "
+                          "character.", errors={"body": {f"{number}.{where}": [
+                              "Holds a NUL character (\\u0000)."]}})
+    return records
 
 
 @blp.route("/verify")

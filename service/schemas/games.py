@@ -8,7 +8,7 @@ from marshmallow import Schema, fields, validate
 from domain.cards import KINDS
 from domain.table import MAX_TURN_TIME_LIMIT
 from service.map_names import KnownMap
-from service.schemas.base import STATUSES, StrictSchema, doc
+from service.schemas.base import STATUSES, StrictSchema, doc, name_field
 
 
 class NewGameSchema(StrictSchema):
@@ -28,12 +28,11 @@ class NewGameSchema(StrictSchema):
         metadata=doc("A player whose turns time out this many times in a row leaves the "
                       "game (null: never)."))
     join = fields.Bool(load_default=True, metadata=doc("Take the first seat at once."))
-    name = fields.Str(validate=validate.Length(min=1, max=64),
-                      metadata=doc("Your name at this table (default: your user name)."))
+    name = name_field("Your name at this table (default: your user name).")
 
 
 class TakeSeatSchema(StrictSchema):
-    name = fields.Str(validate=validate.Length(min=1, max=64))
+    name = name_field("Your name at this table (default: your user name).")
     invite_code = fields.Str(validate=validate.Length(max=200))
 
 

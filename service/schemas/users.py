@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from marshmallow import Schema, fields, validate
+from marshmallow import Schema, fields
 
-from service.schemas.base import StrictSchema, doc
+from service.schemas.base import StrictSchema, doc, name_field
 
 
 class NewUserSchema(StrictSchema):
-    name = fields.Str(required=True, validate=validate.Length(min=1, max=64),
-                      metadata=doc("The name other players see.", example="Alice"))
+    name = name_field("The name other players see.", required=True, example="Alice")
 
 
 class UserSchema(Schema):
