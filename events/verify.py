@@ -98,6 +98,11 @@ def verify_export(lines: Iterable[str | bytes]) -> Verdict:
         return Verdict(False, game_id if isinstance(game_id, str) else None, len(records),
                        failure.index, version=record.get("version"), type=record.get("type"),
                        reason=failure.reason)
+    except (TypeError, ValueError, KeyError, AttributeError, IndexError) as error:
+        # decoding checks the fields' names, not their types: a field of the wrong type
+        # (`"seats": ""`) fails in the replay. The export is malformed, not the verifier.
+        return Verdict(False, game_id if isinstance(game_id, str) else None, len(records),
+                       0, reason=f"an event's data is malformed: {error}")
 
 
 def _event(i: int, record: Mapping[str, Any], game_id: Any) -> Event:
