@@ -3,6 +3,7 @@ statuses, and the helper that writes a field's description."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, validate
@@ -43,12 +44,14 @@ NAME_RULE = ("A name holds no control characters (ANSI escapes included), no "
 class DisplayName(validate.Regexp):
     """The rule of names others see (`NAME_RULE`), as the spec's `pattern` says it."""
 
+    _NAME = re.compile(NAME_PATTERN)
+
     def __init__(self) -> None:
-        super().__init__(NAME_PATTERN, error=NAME_RULE)
+        super().__init__(self._NAME, error=NAME_RULE)
 
     def __call__(self, value: Any) -> Any:
         # fullmatch: `$` alone would let a name end with a line feed
-        if not isinstance(value, str) or self.regex.fullmatch(value) is None:
+        if not isinstance(value, str) or self._NAME.fullmatch(value) is None:
             raise ValidationError(self._format_error(value))
         return value
 
