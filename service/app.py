@@ -23,6 +23,7 @@ from flask_cors import CORS
 from flask_smorest import Api
 from werkzeug.exceptions import HTTPException
 from werkzeug.middleware.proxy_fix import ProxyFix
+from werkzeug.routing import UnicodeConverter
 
 from domain.violations import RuleViolation
 from events import GameLog, SqlStore
@@ -159,7 +160,17 @@ def create_app(settings: Settings | None = None, *, store: SqlStore | None = Non
     register_components(api)
     from service.api import BLUEPRINTS, register_pages
     from service.api.common import cache_policy
-    from service.api.inputs import check_request, learn_query_names
+    from service.api.inputs import (
+        check_request,
+        document_no_nul,
+        learn_query_names,
+        path_id_schema,
+    )
+
+    # the spec says what `check_request` refuses: control characters in path ids, NUL
+    # in the strings of a body
+    api.register_converter(UnicodeConverter, path_id_schema)
+    api.ma_plugin.converter.add_attribute_function(document_no_nul)
 
     for blueprint in BLUEPRINTS:
         api.register_blueprint(blueprint)

@@ -23,12 +23,36 @@ from collections.abc import Iterator
 from typing import Any
 
 from flask import Flask, current_app, g, request
+from marshmallow import fields
 
 from events.jsontext import parse
 from service.problems import Problem
+from service.schemas import StrictSchema
 
 # C0 and C1 control characters and DEL: no id holds one
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+# the same rule, as the spec's `pattern` of every path id
+PATH_ID_PATTERN = r"^[^\x00-\x1f\x7f-\x9f]+$"
+
+
+# what the spec says of every string a client sends in a body (`document_no_nul`)
+NO_NUL_PATTERN = r"^[^\x00]*$"
+
+
+def document_no_nul(converter: Any, field: Any, ret: dict[str, Any],
+                    **kwargs: Any) -> dict[str, Any]:
+    """An apispec attribute function: a string field of a request schema (a
+    `StrictSchema`) without a pattern of its own gets `NO_NUL_PATTERN`, so the
+    spec says what `check_request` refuses."""
+    if (isinstance(field, fields.String) and isinstance(field.parent, StrictSchema)
+            and ret.get("type") == "string" and "pattern" not in ret and "enum" not in ret):
+        return {"pattern": NO_NUL_PATTERN}
+    return {}
+
+
+def path_id_schema(converter: Any) -> dict[str, Any]:
+    """The spec's schema of a path id (flask-smorest's converter documentation)."""
+    return {"type": "string", "minLength": 1, "pattern": PATH_ID_PATTERN}
 
 
 def check_request() -> None:
