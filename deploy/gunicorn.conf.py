@@ -17,11 +17,14 @@ from __future__ import annotations
 
 from service import observability
 from service.config import from_env
+from service.http_errors import worker_class_path
 from service.serve import gunicorn_options
 
 # `ttr serve` sets only the settings that have a value; None means gunicorn's default
 OPTIONS = {key: value for key, value in gunicorn_options(from_env()).items()
            if value is not None}
+# gunicorn's worker, answering its own errors (414, 431, 400) as problem+json
+OPTIONS["worker_class"] = worker_class_path(OPTIONS["worker_class"])
 globals().update(OPTIONS)
 
 if "on_starting" not in OPTIONS:

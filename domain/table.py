@@ -280,14 +280,16 @@ def time_out_table(table: Table, seats: tuple[int, ...], deadline: str) -> list[
 
 
 def _take_seat(table: Table, user_id: str, command: TakeSeat) -> list[Event]:
-    if table.game is not None:
-        raise RuleViolation("game_already_started")
     if table.seat_of(user_id) is not None:
         raise RuleViolation("already_seated")
-    if len(table.seats) >= table.capacity:
-        raise RuleViolation("table_full")
+    # before anything else about a private table: without its code, nothing about it
+    # (started, full) is told to an outsider
     if table.private and user_id != table.created_by and not _invite_ok(table, command):
         raise RuleViolation("invite_required")
+    if table.game is not None:
+        raise RuleViolation("game_already_started")
+    if len(table.seats) >= table.capacity:
+        raise RuleViolation("table_full")
     name = command.name.strip()
     if not name or len(name) > 64:
         raise RuleViolation("malformed_command", "A player's name is 1..64 characters.")

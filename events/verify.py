@@ -37,6 +37,7 @@ from domain.table import (
     evolve_table,
 )
 from events.catalogue import UnknownEventType, decode
+from events.jsontext import parse
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,7 +80,9 @@ def parse_lines(lines: Iterable[str | bytes]) -> list[dict[str, Any]]:
         if not text.strip():
             continue
         try:
-            record = json.loads(text)
+            # the service's parser: NaN, Infinity, numbers beyond a double and lone
+            # surrogates are not JSON (the standard library's parser takes them)
+            record = parse(text)
         except (ValueError, RecursionError) as error:
             raise ValueError(f"line {number} is not JSON: {error}") from error
         if not isinstance(record, dict):
@@ -104,6 +107,11 @@ def verify_export(lines: Iterable[str | bytes]) -> Verdict:
         return Verdict(False, game_id if isinstance(game_id, str) else None, len(records),
                        failure.index, version=record.get("version"), type=record.get("type"),
                        reason=failure.reason)
+    except (TypeError, ValueError, KeyError, AttributeError, IndexError) as error:
+        # decoding checks the fields' names, not their types: a field of the wrong type
+        # (`"seats": ""`) fails in the replay. The export is malformed, not the verifier.
+        return Verdict(False, game_id if isinstance(game_id, str) else None, len(records),
+                       0, reason=f"an event's data is malformed: {error}")
 
 
 def _event(i: int, record: Mapping[str, Any], game_id: Any) -> Event:

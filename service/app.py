@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 import random
+import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -22,6 +23,7 @@ from flask_cors import CORS
 from flask_smorest import Api
 from werkzeug.exceptions import HTTPException
 from werkzeug.middleware.proxy_fix import ProxyFix
+from werkzeug.routing import UnicodeConverter
 
 from domain.violations import RuleViolation
 from events import GameLog, SqlStore
@@ -170,17 +172,34 @@ def create_app(settings: Settings | None = None, *, store: SqlStore | None = Non
         api.spec.plugins.append(plugin)
     register_components(api)
     from service.api import BLUEPRINTS, register_pages
+    from service.api.common import cache_policy
+    from service.api.inputs import (
+        check_request,
+        document_no_nul,
+        learn_query_names,
+        path_id_schema,
+    )
+
+    # the spec says what `check_request` refuses: control characters in path ids, NUL
+    # in the strings of a body
+    api.register_converter(UnicodeConverter, path_id_schema)
+    api.ma_plugin.converter.add_attribute_function(document_no_nul)
 
     for blueprint in BLUEPRINTS:
         api.register_blueprint(blueprint)
     register_pages(app)
+    learn_query_names(app)
 
     app.before_request(_before)
+    # after the rate limit: a flood of malformed requests is limited like any other
+    app.before_request(check_request)
     app.after_request(_after)
+    app.after_request(cache_policy)
     app.register_error_handler(Problem, _problem)
     app.register_error_handler(RuleViolation, _rule_violation)
+    # the same words as for a private game hidden from the caller (`visible_to`)
     app.register_error_handler(GameNotFound, lambda e: _problem(
-        Problem("not-found", f"There is no game {e.game_id}.")))
+        Problem("not-found", "There is no such game.")))
     app.register_error_handler(StaleVersion, lambda e: _problem(Problem(
         "precondition-failed", str(e), current_version=e.current)))
     app.register_error_handler(VersionConflict, lambda e: _problem(Problem(
@@ -268,10 +287,14 @@ def _limit(s: Services, policy: str, key: str, rate: float, burst: int) -> None:
 
 
 def _after(response: Response) -> Response:
-    response.headers["X-Request-Id"] = g.get("request_id", "")
+    response.headers["X-Request-Id"] = _SAFE_REQUEST_ID.sub("", g.get("request_id", ""))
     for name, value in g.get("rate_headers", {}).items():
         response.headers[name] = value
     return response
+
+
+# A client's X-Request-Id is echoed: only what a header value may hold, and no more
+_SAFE_REQUEST_ID = re.compile(r"[^\x21-\x7e]")
 
 
 def _problem(problem: Problem) -> Response:
@@ -317,6 +340,8 @@ def _unexpected(error: Exception) -> Response:
 
 
 def spec_options() -> dict[str, Any]:
+    from service.api.common import CACHING
+
     return {
         "info": {
             "description": (
@@ -333,7 +358,7 @@ def spec_options() -> dict[str, Any]:
                 "and `RateLimit` headers.\n\n**Tokens** grant scopes (`read`, `play`, "
                 "`webhooks`, `admin`); each operation names the one it needs (`x-scope`). "
                 "An account's first token grants them all; make narrower ones, rotate and "
-                "revoke them under `/v1/users/me/tokens`."
+                "revoke them under `/v1/users/me/tokens`.\n\n" + CACHING
             ),
             "license": {"name": "MIT"},
         },

@@ -17,10 +17,12 @@ members (`code` and `rule` for a rule violation, `errors` for invalid fields,
     ├── 409 version-conflict         other players kept acting; reload and try again
     ├── 412 precondition-failed      If-Match names a version that is not the latest
     ├── 413 payload-too-large
+    ├── 414 uri-too-long             the request line is longer than the server reads
     ├── 415 unsupported-media-type   a body that is not JSON
     ├── 422 rule-violation           the rules forbid this command now (`code`, `rule`)
     ├── 422 idempotency-key-reused   the Idempotency-Key was used for another request
     ├── 429 rate-limited             too many requests (`Retry-After`)
+    ├── 431 headers-too-large        too many header fields, or one too long
     ├── 503 unavailable              the database is unreachable (`Retry-After`)
     └── 500 internal                 a bug: never for anything a client sends
 """
@@ -72,6 +74,9 @@ KINDS: dict[str, Kind] = {
                                 "If-Match names a version of the game that is no longer the "
                                 "latest; `current_version` is the latest."),
     "payload-too-large": Kind(413, "Payload too large", "The request body is too large."),
+    "uri-too-long": Kind(414, "URI too long",
+                         "The request line (method, path and query) is longer than the "
+                         "server reads (4094 bytes by default)."),
     "unsupported-media-type": Kind(415, "Unsupported media type",
                                    "Send the body as `application/json`."),
     "rule-violation": Kind(422, "Against the rules",
@@ -83,6 +88,9 @@ KINDS: dict[str, Kind] = {
                                    "request; use a new key for a new request."),
     "rate-limited": Kind(429, "Too many requests",
                          "Slow down: wait `Retry-After` seconds. The limits are in the docs."),
+    "headers-too-large": Kind(431, "Request header fields too large",
+                              "Too many header fields (100 by default), or one longer than "
+                              "the server reads (8190 bytes by default)."),
     "unavailable": Kind(503, "Service unavailable",
                         "The database cannot be reached just now; nothing changed. Retry "
                         "after `Retry-After` seconds (with the same Idempotency-Key)."),

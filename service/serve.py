@@ -35,6 +35,7 @@ from gunicorn.app.base import BaseApplication
 from events import is_postgres_url
 from service import observability
 from service.config import Settings, from_env
+from service.http_errors import worker_class_path
 
 DEFAULT_BIND = "127.0.0.1:8000"
 YOUNG_COLLECTION_EVERY = 10_000  # new objects (the interpreter's default: 700)
@@ -95,6 +96,8 @@ class ServerApplication(BaseApplication):  # type: ignore[misc]
 
     def load_config(self) -> None:
         for key, value in self.options.items():
+            if key == "worker_class":  # gunicorn's, answering its own errors as problems
+                value = worker_class_path(value)
             if value is not None:
                 self.cfg.set(key, value)
 

@@ -15,6 +15,7 @@ from events.jsontext import parse
 from events.store import EventStore, VersionConflict
 from events.verify import parse_lines, verify_export
 from service.api.common import BEARER, PUBLIC_READ, doc, json_response, problems, visible_to
+from service.api.inputs import first_nul
 from service.app import services
 from service.auth import bearer_token, optional_user
 from service.compute import aside
@@ -51,7 +52,7 @@ class Export(MethodView):
         "The whole log: during play as you may see it, after the end complete (every "
         "hand, ticket, deck order and the seed)."))
     @doc(blp, responses={200: {"content": {NDJSON: _NDJSON}}})
-    @problems(blp, "unauthorized", "not-found", "rate-limited")
+    @problems(blp, "invalid-request", "unauthorized", "not-found", "rate-limited")
     @doc(blp, security=PUBLIC_READ)
     def get(self, game_id: str) -> Any:
         """Export the game's log as NDJSON"""
@@ -81,9 +82,17 @@ def _export_body() -> list[dict[str, Any]]:
     if not raw:
         raise Problem("invalid-request", "Send the export (NDJSON) as the body.")
     try:
-        return parse_lines(_export_lines(raw, request.is_json))
+        records = parse_lines(_export_lines(raw, request.is_json))
     except (UnicodeDecodeError, ValueError) as error:
         raise Problem("invalid-request", f"The body is not NDJSON: {error}") from error
+    for number, record in enumerate(records, start=1):
+        # (SQLite would store a NUL, PostgreSQL refuses it: no store takes one)
+        where = first_nul(record)
+        if where is not None:
+            raise Problem("invalid-request", f"Event {number}'s {where} holds a NUL "
+                          "character.", errors={"body": {f"{number}.{where}": [
+                              "Holds a NUL character (\\u0000)."]}})
+    return records
 
 
 def _export_lines(raw: bytes, as_json: bool) -> list[str]:

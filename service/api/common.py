@@ -6,7 +6,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from flask import Response, current_app, request
+from flask import Response, current_app, g, request
 from flask_smorest import Blueprint
 
 from domain.table import Table
@@ -15,7 +15,9 @@ from events.jsontext import parse, to_bytes
 from service.problems import KINDS, Problem
 from service.views import Viewer
 
-_ETAG = re.compile(r'^\s*(?:W/)?"?(\d+)"?\s*$')
+# A version has at most 18 digits (the stores' integers are 64-bit): a longer number is
+# no version, and never reaches int() (which refuses more than 4,300 digits anyway)
+_ETAG = re.compile(r'^\s*(?:W/)?"?(\d{1,18})"?\s*$')
 MAX_KEY_LENGTH = 200
 # OpenAPI security requirements: a bearer token, or (PUBLIC_READ) none at all
 BEARER: list[dict[str, list[str]]] = [{"bearer": []}]
@@ -29,6 +31,8 @@ def json_body() -> Any:
         raise Problem("invalid-request", "This request needs a JSON body.")
     if not request.is_json:
         raise Problem("unsupported-media-type", "Send the body as application/json.")
+    if "json_body" in g:  # parsed and checked before the view (`service.api.inputs`)
+        return g.json_body
     try:
         return parse(data)
     except ValueError as error:
@@ -49,7 +53,9 @@ def if_match() -> int | None:
         return None
     match = _ETAG.match(raw)
     if match is None:
-        raise Problem("invalid-request", 'If-Match is a version as an ETag, e.g. "57".')
+        raise Problem("invalid-request",
+                      'If-Match is a version as an ETag, e.g. "57" (at most 18 digits).',
+                      errors={"headers": {"If-Match": ["Not a version."]}})
     return int(match.group(1))
 
 
@@ -90,6 +96,39 @@ def json_response(body: Any, status: int = 200, *, version: int | None = None,
         response.headers["ETag"] = etag(version)
     for name, value in (headers or {}).items():
         response.headers[name] = value
+    return response
+
+
+# -- caching ---------------------------------------------------------------------------------
+
+# What a shared cache may keep: only answers that are the same for every caller. The
+# maps are; everything else under /v1 depends on who asks (their seat's hand, their
+# games, whether a private game shows itself at all) or changes with every move, so it
+# is `private` (a browser may keep it, a proxy may not) and varies with Authorization.
+PUBLIC_ANSWER = "public, max-age=300"
+PRIVATE_ANSWER = "private"
+CACHING = (
+    "**Caching.** The maps (`/v1/maps…`) are the same for every caller: "
+    f"`Cache-Control: {PUBLIC_ANSWER}`. Every other answer under `/v1` depends on the "
+    "caller (their hand, their games, whether a private game exists for them) and is "
+    f"sent with `Cache-Control: {PRIVATE_ANSWER}` (a stream: `private, no-cache`) and "
+    "`Vary: Authorization`: no shared cache keeps it. Revalidate a game with "
+    "`If-None-Match` (its ETag is its version).")
+
+
+def cache_policy(response: Response) -> Response:
+    """The `after_request` hook that marks every answer under /v1 (errors included) as
+    `private` and varying with `Authorization`, unless its view declared it public."""
+    if not request.path.startswith("/v1/"):
+        return response
+    control = response.headers.get("Cache-Control")
+    if control is None:
+        response.headers["Cache-Control"] = PRIVATE_ANSWER
+    elif "public" in control:
+        return response
+    elif "private" not in control:
+        response.headers["Cache-Control"] = f"{PRIVATE_ANSWER}, {control}"
+    response.vary.add("Authorization")
     return response
 
 

@@ -13,6 +13,7 @@ from flask_smorest import Blueprint
 from domain.commands import command_from_dict
 from domain.frozen import thaw
 from domain.table import StartGame, Table, TableCommand, TakeSeat
+from domain.violations import RuleViolation
 from events import request_hash
 from events.accounts import User
 from events.index import seats_to_act
@@ -127,7 +128,7 @@ class Game(MethodView):
     @blp.response(200, GameSchema, headers={"ETag": {
         "description": "The game's version.", "schema": {"type": "string"}}})
     @blp.alt_response(304, description="Not modified: `If-None-Match` names this version.")
-    @problems(blp, "unauthorized", "not-found", "rate-limited")
+    @problems(blp, "invalid-request", "unauthorized", "not-found", "rate-limited")
     @doc(blp, security=PUBLIC_READ, parameters=[{
         "in": "header", "name": "If-None-Match", "required": False,
         "schema": {"type": "string"}, "description": "A version seen before, as an ETag."}])
@@ -145,7 +146,7 @@ class Game(MethodView):
         if not_modified(table.version):
             return Response(status=304, headers={"ETag": etag(table.version)})
         view = game_view(game_id, table, viewer, s.store.game_row(game_id))
-        return json_response(view, version=table.version, headers={"Vary": "Authorization"})
+        return json_response(view, version=table.version)
 
 
 @blp.route("/games/<game_id>/players")
@@ -168,7 +169,7 @@ class Players(MethodView):
 @blp.route("/games/<game_id>/start")
 class Start(MethodView):
     @blp.response(200, GameSchema)
-    @problems(blp, "unauthorized", "not-found", "rule-violation", "rate-limited")
+    @problems(blp, "invalid-request", "unauthorized", "not-found", "rule-violation", "rate-limited")
     @doc(blp, security=BEARER)
     def post(self, game_id: str) -> Any:
         """Start before every seat is taken (the creator, with at least 2 players)"""
@@ -177,8 +178,19 @@ class Start(MethodView):
 
 
 def perform(game_id: str, user: User, command: TableCommand) -> Any:
-    """Run a table command and answer with the game as the caller now sees it."""
-    outcome = services().referee.seat(game_id, user.user_id, command)
+    """Run a table command and answer with the game as the caller now sees it.
+
+    Refused at a private table where the caller has no part (no seat, not its
+    creator) and did not give its invite code: 404, as for a game that does not exist
+    (every GET says so too); the rules' reason would tell that the game exists."""
+    try:
+        outcome = services().referee.seat(game_id, user.user_id, command)
+    except RuleViolation as refused:
+        table = services().log.load(game_id)
+        invited = isinstance(command, TakeSeat) and refused.code != "invite_required"
+        if not invited:
+            visible_to(table, user)
+        raise
     view = game_view(game_id, outcome.after, Viewer.of(outcome.after, user.user_id),
                      deadline=_deadline(outcome))
     return json_response(view, version=outcome.last_version)
@@ -332,7 +344,7 @@ def _action_result(outcome: Outcome, user: User, actor: str,
 @blp.route("/games/<game_id>/states/<int:version>")
 class State(MethodView):
     @blp.response(200, GameSchema)
-    @problems(blp, "unauthorized", "not-found", "rate-limited")
+    @problems(blp, "invalid-request", "unauthorized", "not-found", "rate-limited")
     @doc(blp, security=PUBLIC_READ)
     def get(self, game_id: str, version: int) -> Any:
         """The game at any version: the public view during play, everything after the end"""
@@ -353,7 +365,7 @@ class Score(MethodView):
     @blp.alt_response(202, schema=ScorePendingSchema, description=(
         "The game has ended and its score is being computed: retry after `Retry-After`."),
         headers={"Retry-After": {"schema": {"type": "integer"}}})
-    @problems(blp, "unauthorized", "not-found", "rate-limited")
+    @problems(blp, "invalid-request", "unauthorized", "not-found", "rate-limited")
     @doc(blp, security=PUBLIC_READ)
     def get(self, game_id: str) -> Any:
         """The final score: per player the routes, tickets, stations, longest path, bonuses,

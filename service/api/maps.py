@@ -10,7 +10,7 @@ from flask_smorest import Blueprint
 
 from domain.maps import MapEntry, map_entry, map_names
 from domain.rules import RULES_VERSION, Rules
-from service.api.common import json_response, problems
+from service.api.common import PUBLIC_ANSWER, json_response, problems
 from service.problems import Problem
 from service.schemas import MapListSchema, MapSchema
 
@@ -52,16 +52,17 @@ class Maps(MethodView):
             maps.append({"map": entry.name, "name": entry.title, "cities": len(board.cities),
                          "routes": len(board.routes), "tickets": len(board.tickets),
                          "rules": rules_view(entry.rules_in(RULES_VERSION))})
-        return json_response({"maps": maps})
+        return json_response({"maps": maps}, headers={"Cache-Control": PUBLIC_ANSWER})
 
 
 @blp.route("/<map_name>")
 class Map(MethodView):
     @blp.response(200, MapSchema)
-    @problems(blp, "not-found", "rate-limited")
+    @problems(blp, "invalid-request", "not-found", "rate-limited")
     def get(self, map_name: str) -> Any:
         """A board: cities, routes (with their ids), tickets and rules"""
         if map_name not in map_names():
             raise Problem("not-found", f"There is no map {map_name!r}; maps: "
                           f"{', '.join(map_names())}.")
-        return json_response(map_view(map_entry(map_name)))
+        return json_response(map_view(map_entry(map_name)),
+                             headers={"Cache-Control": PUBLIC_ANSWER})

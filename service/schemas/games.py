@@ -9,7 +9,15 @@ from domain.cards import KINDS
 from domain.stand_ins import BOT_LEVELS
 from domain.table import MAX_TURN_TIME_LIMIT
 from service.map_names import KnownMap
-from service.schemas.base import PHASES, PLAYER_OUT, STATUSES, StrictSchema, card_counts, doc
+from service.schemas.base import (
+    PHASES,
+    PLAYER_OUT,
+    STATUSES,
+    StrictSchema,
+    card_counts,
+    doc,
+    name_field,
+)
 
 
 class NewGameSchema(StrictSchema):
@@ -29,8 +37,7 @@ class NewGameSchema(StrictSchema):
         metadata=doc("A player whose turns time out this many times in a row leaves the "
                       "game (null: never)."))
     join = fields.Bool(load_default=True, metadata=doc("Take the first seat at once."))
-    name = fields.Str(validate=validate.Length(min=1, max=64),
-                      metadata=doc("Your name at this table (default: your user name)."))
+    name = name_field("Your name at this table (default: your user name).")
     bots = fields.List(
         fields.Str(validate=validate.OneOf(BOT_LEVELS)), load_default=list,
         validate=validate.Length(max=5), metadata=doc(
@@ -51,7 +58,7 @@ class BotSeatSchema(StrictSchema):
 
 
 class TakeSeatSchema(StrictSchema):
-    name = fields.Str(validate=validate.Length(min=1, max=64))
+    name = name_field("Your name at this table (default: your user name).")
     invite_code = fields.Str(validate=validate.Length(max=200))
 
 

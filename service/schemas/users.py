@@ -6,14 +6,13 @@ from __future__ import annotations
 from marshmallow import Schema, fields, validate
 
 from events.accounts import SCOPES
-from service.schemas.base import StrictSchema, doc
+from service.schemas.base import StrictSchema, doc, name_field
 
 MAX_EXPIRES_IN = 366 * 24 * 3600  # a year and a day, in seconds
 
 
 class NewUserSchema(StrictSchema):
-    name = fields.Str(required=True, validate=validate.Length(min=1, max=64),
-                      metadata=doc("The name other players see.", example="Alice"))
+    name = name_field("The name other players see.", required=True, example="Alice")
 
 
 class UserSchema(Schema):
