@@ -230,12 +230,14 @@ def test_a_worker_given_a_metrics_port_serves_its_scoring_durations(
     assert proc.poll() is None
 
 
-def rq_workers_on(redis_url: str, queue: str) -> int:
+def rq_workers_waiting_on(redis_url: str, queue: str) -> int:
+    """RQ workers idle on `queue`: past their start, with their signal handlers set."""
     from redis import Redis
     from rq import Queue, Worker
 
     with Redis.from_url(redis_url) as connection:
-        return int(Worker.count(queue=Queue(queue, connection=connection)))
+        return sum(w.get_state() == "idle"
+                   for w in Worker.all(queue=Queue(queue, connection=connection)))
 
 
 def get_json(url: str) -> tuple[int, dict[str, Any]]:
@@ -259,7 +261,8 @@ def test_a_worker_serves_its_probes_and_tells_the_api_it_is_there(
              "the worker's readiness probe", workers)
     assert sighting(redis_url, queue, 2.0).absent_for is None
     # stopped once at work, it says it left at once
-    wait_for(lambda: rq_workers_on(redis_url, queue) > 0, 30, "RQ's worker", workers)
+    wait_for(lambda: rq_workers_waiting_on(redis_url, queue) > 0, 30, "RQ's worker",
+             workers)
     workers.kill(proc, signal.SIGTERM)
     assert sighting(redis_url, queue, 2.0).last_seen is None
 
