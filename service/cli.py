@@ -220,13 +220,10 @@ def _worker(argv: list[str]) -> int:
 
 
 def _serve(args: argparse.Namespace) -> int:
-    from service.observability import shared_metrics
-    from service.serve import gunicorn_options
     from service.serve import serve as run_server
 
-    options = gunicorn_options(settings_from_env(), bind=args.bind, workers=args.workers)
-    with shared_metrics(options["workers"]):  # several workers: one /metrics for all
-        return run_server(args.bind, args.workers)
+    settings_from_env()  # (checked here: a mistake is one line, before gunicorn starts)
+    return run_server(args.bind, args.workers)
 
 
 def _migrate(args: argparse.Namespace) -> int:

@@ -72,7 +72,7 @@ from service.observability.processes import (
     gunicorn_child_exit,
     gunicorn_on_starting,
     serve_worker_metrics,
-    shared_metrics,
+    share_between_workers,
 )
 
 __all__ = [
@@ -81,7 +81,7 @@ __all__ = [
     "QueueDepthCollector", "REFEREE_OBSERVER", "RqQueueLength", "StderrHandler", "action_done",
     "configure_logging", "enable", "gunicorn_child_exit", "gunicorn_on_starting",
     "install", "job_listeners", "metrics", "queue_depth_source", "request_fields",
-    "rule_violation", "scoring_finished", "serve_worker_metrics", "shared_metrics",
+    "rule_violation", "scoring_finished", "serve_worker_metrics", "share_between_workers",
     "vouched_decision",
     "webhook_failed", "WORKER_PROBES",
 ]

@@ -8,8 +8,8 @@ directory and `/metrics` sums them, whichever worker answers the scrape; without
 values live in the process (one process: `ttr serve` in the embedded mode, the tests).
 The directory must start empty: `gunicorn_on_starting` empties it, and the deployments
 give it a fresh tmpfs / emptyDir. `ttr serve` with several workers and no directory
-set makes a temporary one itself (`shared_metrics`) and removes it when it stops, so
-that `/metrics` is the same whichever worker answers.
+set makes a temporary one itself (`share_between_workers`) and removes it when it
+stops, so that `/metrics` is the same whichever worker answers.
 """
 
 from __future__ import annotations
@@ -18,8 +18,7 @@ import os
 import shutil
 import tempfile
 import threading
-from collections.abc import Callable, Iterable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from socketserver import ThreadingMixIn
 from typing import TYPE_CHECKING, Any
@@ -85,23 +84,25 @@ class _QuietHandler(WSGIRequestHandler):
         pass  # a probe every few seconds is not worth a log line
 
 
-@contextmanager
-def shared_metrics(workers: int) -> Iterator[str | None]:
-    """Around `ttr serve`: with several worker processes and no
-    `PROMETHEUS_MULTIPROC_DIR`, a temporary one (removed afterwards), so that every
-    worker's values are summed at `/metrics`; yields the directory in use, if any.
-    (It must be set before prometheus_client is first imported: here, in the master,
-    before any worker starts.)"""
-    if os.environ.get(MULTIPROC_ENV) or workers < 2:
-        yield os.environ.get(MULTIPROC_ENV)
-        return
+def share_between_workers(cfg: Any) -> str | None:
+    """For `ttr serve` (its gunicorn config `cfg`, before the arbiter starts): with
+    several worker processes and no `PROMETHEUS_MULTIPROC_DIR`, a temporary one,
+    given to the master and every worker through gunicorn's `raw_env` (prometheus_client
+    reads it when first imported, in each worker) and removed by `on_exit`, so that
+    `/metrics` is the same whichever worker answers. Returns the directory it made."""
+    if os.environ.get(MULTIPROC_ENV) or cfg.workers < 2:
+        return None
     directory = tempfile.mkdtemp(prefix="ttr-metrics-")
-    os.environ[MULTIPROC_ENV] = directory
-    try:
-        yield directory
-    finally:
-        os.environ.pop(MULTIPROC_ENV, None)
-        shutil.rmtree(directory, ignore_errors=True)
+    cfg.set("raw_env", [*cfg.raw_env, f"{MULTIPROC_ENV}={directory}"])
+    earlier = cfg.on_exit
+
+    def on_exit(server: Any) -> None:
+        try:
+            earlier(server)
+        finally:
+            shutil.rmtree(directory, ignore_errors=True)
+    cfg.set("on_exit", on_exit)
+    return directory
 
 
 # -- gunicorn server hooks (deploy/gunicorn.conf.py) ---------------------------------------

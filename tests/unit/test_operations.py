@@ -9,8 +9,9 @@ import os
 from pathlib import Path
 
 import pytest
+from gunicorn.config import Config
 
-from service.observability import MULTIPROC_ENV, shared_metrics
+from service.observability import MULTIPROC_ENV, share_between_workers
 from tests.api_support import Client, make_app, open_table, play_to_the_end
 from tests.worker_support import RecordingJobs
 from worker.presence import Sighting
@@ -41,21 +42,29 @@ def test_readyz_words_for_the_workers(sighting: Sighting, words: str) -> None:
     assert sighting.describe() == words
 
 
+def gunicorn_config(workers: int) -> Config:
+    cfg = Config()
+    cfg.set("workers", workers)
+    return cfg
+
+
 def test_several_workers_get_a_metrics_directory_removed_afterwards(
         monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv(MULTIPROC_ENV, raising=False)
-    with shared_metrics(3) as directory:
-        assert directory and os.environ[MULTIPROC_ENV] == directory
-        assert Path(directory).is_dir()
-    assert MULTIPROC_ENV not in os.environ and not Path(directory).exists()
+    cfg = gunicorn_config(3)
+    directory = share_between_workers(cfg)
+    assert directory and Path(directory).is_dir()
+    assert cfg.env == {MULTIPROC_ENV: directory}  # gunicorn sets it in every process
+    assert MULTIPROC_ENV not in os.environ  # (not by us)
+    cfg.on_exit(server=None)
+    assert not Path(directory).exists()
 
 
 def test_one_worker_or_a_directory_given_is_left_alone(
         monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.delenv(MULTIPROC_ENV, raising=False)
-    with shared_metrics(1) as directory:
-        assert directory is None and MULTIPROC_ENV not in os.environ
+    cfg = gunicorn_config(1)
+    assert share_between_workers(cfg) is None and cfg.env == {}
     monkeypatch.setenv(MULTIPROC_ENV, str(tmp_path))
-    with shared_metrics(4) as directory:
-        assert directory == str(tmp_path)
-    assert tmp_path.is_dir() and os.environ[MULTIPROC_ENV] == str(tmp_path)
+    cfg = gunicorn_config(4)
+    assert share_between_workers(cfg) is None and cfg.env == {}
