@@ -4,15 +4,27 @@ With none set, the server runs embedded: a SQLite file in the working directory 
 jobs in-process. `TTR_DATABASE_URL` (``postgresql://…``) and `TTR_REDIS_URL`
 (``redis://…``) switch to PostgreSQL and to Redis + RQ workers. Every `TTR_*`
 variable the code reads is a field here (`ENV` names them), parsed by
-`settings_from_env()` and nowhere else; nothing writes the environment back.
+`settings_from_env()` and nowhere else, and checked there once: a variable that cannot
+be used (not a number, a negative count, an unknown URL scheme, a placeholder
+administrator token) raises `SettingsError`, whose one-line message names it; `ttr`
+prints that line and exits with status 2. Nothing writes the environment back.
+
+Why our own reading and not pydantic-settings: its `BaseSettings` reads the environment
+whenever one is constructed, so `Settings(database_url=…)` in a test or in `ttr openapi`
+would pick up the caller's `TTR_*` variables, and the one frozen dataclass (with
+`with_`) would become a model; it would bring pydantic and its compiled core into every
+`ttr` command's start for what is here about a dozen rules; and its errors are
+multi-line reports that we would still turn into one line naming the variable.
 """
 
 from __future__ import annotations
 
+import math
 import os
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from typing import Any
+from types import UnionType
+from typing import Any, Union, get_args, get_origin, get_type_hints
 
 DEFAULT_QUEUE = "ttr"
 
@@ -48,6 +60,8 @@ class Settings:
     worker_metrics_port: str = ""  # TTR_WORKER_METRICS_PORT
     # seconds a bot waits before its move, so a live game feels natural (0: at once)
     bot_pause: float = 1.0  # TTR_BOT_PAUSE
+    # a worker unheard of for longer counts as gone: /readyz and a pending score say so
+    worker_seen_within: float = 60.0  # TTR_WORKER_SEEN_WITHIN (seconds)
     # -- webhook delivery
     # webhooks may call private, loopback and link-local addresses (tests, private setups)
     webhook_allow_private: bool = False  # TTR_WEBHOOK_ALLOW_PRIVATE
@@ -94,6 +108,7 @@ ENV = {
     "worker_context": "TTR_WORKER_CONTEXT",
     "worker_metrics_port": "TTR_WORKER_METRICS_PORT",
     "bot_pause": "TTR_BOT_PAUSE",
+    "worker_seen_within": "TTR_WORKER_SEEN_WITHIN",
     "webhook_allow_private": "TTR_WEBHOOK_ALLOW_PRIVATE",
     "bind": "TTR_BIND",
     "web_worker_class": "TTR_WEB_WORKER_CLASS",
@@ -106,39 +121,104 @@ ENV = {
     "forwarded_allow_ips": "TTR_FORWARDED_ALLOW_IPS",
 }
 
-# the fields whose default (None) does not say how to read them
-_PARSERS: dict[str, Callable[[str], Any]] = {
-    "job_stale_after": float,
-    "web_workers": int,
+# -- reading and checking: every variable is read and checked here, once ----------------
+# (a field added above is read by its type; numbers may not be negative unless listed)
+
+# numbers that must be more than 0 (the other numbers: at least 0)
+_POSITIVE = frozenset({
+    "rate_per_token", "burst_per_token", "rate_per_address", "burst_per_address",
+    "max_body_bytes", "sse_keepalive", "job_stale_after", "web_workers", "web_threads",
+    "web_connections", "worker_seen_within",
+})
+# strings that must be one of a few values (compared in lower case)
+_CHOICES = {
+    "log_level": ("debug", "info", "warning", "error", "critical"),
+    "web_worker_class": ("gevent", "gthread"),
 }
+# URLs and the schemes each may use
+_SCHEMES = {
+    "database_url": ("postgresql://", "postgres://", "sqlite://"),
+    "redis_url": ("redis://", "rediss://", "unix://"),
+}
+_FLAGS = {"1": True, "true": True, "yes": True, "on": True,
+          "0": False, "false": False, "no": False, "off": False}
+# an administrator token shorter than this, or one of these words, is a placeholder
+ADMIN_TOKEN_MIN_LENGTH = 16
+_PLACEHOLDERS = ("changeme", "change-me", "change_me", "replace-me", "secret", "password",
+                 "placeholder", "example", "admin", "token", "xxxx")
 
 
-def _flag(raw: str) -> bool:
-    return raw.lower() in ("1", "true", "yes", "on")
-
-
-def _parser(name: str, default: Any) -> Callable[[str], Any]:
-    if name in _PARSERS:
-        return _PARSERS[name]
-    if isinstance(default, bool):
-        return _flag
-    if isinstance(default, int | float):
-        return type(default)
-    if isinstance(default, tuple):
-        return lambda raw: tuple(o.strip() for o in raw.split(",") if o.strip())
-    return str
+class SettingsError(ValueError):
+    """A `TTR_*` variable that cannot be used; the message names it and says why."""
 
 
 def settings_from_env(environ: Mapping[str, str] | None = None) -> Settings:
-    """Settings from `TTR_*` variables (unset or empty: the default)."""
+    """Settings from `TTR_*` variables (unset or empty: the default), every one checked:
+    a variable that cannot be used raises `SettingsError` naming it."""
     env = os.environ if environ is None else environ
+    hints = get_type_hints(Settings)
     values: dict[str, Any] = {}
-    defaults = Settings()
     for name, variable in ENV.items():
         raw = env.get(variable, "").strip()
         if raw:
-            values[name] = _parser(name, getattr(defaults, name))(raw)
+            values[name] = _read(variable, raw, hints[name])
+            _check(name, variable, values[name])
     return Settings(**values)
+
+
+def _read(variable: str, raw: str, hint: Any) -> Any:
+    """`raw` as the field's type (`X | None` reads as X)."""
+    if get_origin(hint) in (Union, UnionType):
+        hint = next(k for k in get_args(hint) if k is not type(None))
+    kind = get_origin(hint) or hint
+    if kind is bool:
+        if raw.lower() not in _FLAGS:
+            raise SettingsError(f"{variable} must be true or false, not {raw!r}")
+        return _FLAGS[raw.lower()]
+    if kind is int:
+        try:
+            return int(raw)
+        except ValueError:
+            raise SettingsError(f"{variable} must be a whole number, not {raw!r}") from None
+    if kind is float:
+        try:
+            value = float(raw)
+        except ValueError:
+            raise SettingsError(f"{variable} must be a number, not {raw!r}") from None
+        if not math.isfinite(value):
+            raise SettingsError(f"{variable} must be a finite number, not {raw!r}")
+        return value
+    if kind is tuple:
+        return tuple(o.strip() for o in raw.split(",") if o.strip())
+    return raw
+
+
+def _check(name: str, variable: str, value: Any) -> None:
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        if name in _POSITIVE and value <= 0:
+            raise SettingsError(f"{variable} must be more than 0, not {value}")
+        if value < 0:
+            raise SettingsError(f"{variable} must not be negative, not {value}")
+    elif name in _CHOICES and value.lower() not in _CHOICES[name]:
+        raise SettingsError(f"{variable} must be one of {', '.join(_CHOICES[name])}, "
+                            f"not {value!r}")
+    elif name in _SCHEMES and not value.startswith(_SCHEMES[name]):
+        raise SettingsError(f"{variable} must start with {' or '.join(_SCHEMES[name])}, "
+                            f"not {value.partition(':')[0]!r}")
+    elif name == "worker_metrics_port" and not (value.isdigit() and 0 < int(value) < 65536):
+        raise SettingsError(f"{variable} must be a port number (1-65535), not {value!r}")
+    elif name == "admin_token" and is_placeholder_token(value):
+        raise SettingsError(
+            f"{variable} is a placeholder or shorter than {ADMIN_TOKEN_MIN_LENGTH} "
+            "characters: set a random one (e.g. `openssl rand -hex 32`), or leave it unset")
+
+
+def is_placeholder_token(token: str) -> bool:
+    """Whether `token` is too short or too guessable to guard the administrator's
+    endpoints (deploy/ must never ship one that works)."""
+    lowered = token.lower()
+    return (len(token) < ADMIN_TOKEN_MIN_LENGTH or len(set(token)) < 4
+            or any(word in lowered for word in _PLACEHOLDERS))
 
 
 from_env = settings_from_env  # (the name the service has always used)

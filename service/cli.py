@@ -1,169 +1,371 @@
 """The `ttr` command line: the server, the worker, migrations, the contract, and the
-engine's own tools (`ttr maps`, `ttr simulate`)."""
+engine's own tools (`ttr maps`, `ttr simulate`).
+
+A user's mistake never ends in a traceback: a bad argument, a missing file, an unknown
+game or a `TTR_*` variable that cannot be used (checked once, by
+`referee.settings.settings_from_env`) prints one line on standard error and exits with
+status 2. Long commands show a progress bar (tqdm) on standard error when it is a
+terminal, and nothing when it is not.
+"""
 
 from __future__ import annotations
 
 import argparse
 import json
+import logging
+import os
 import random
 import sys
 import time
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from importlib.metadata import PackageNotFoundError, version
+from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 from domain.autoplay import game_seed, play_random_game
 from domain.board import load_board
 from domain.ending import score_game
 from domain.maps import map_names
 from domain.rules import rules_for
+from events.store import StoreUnavailable
+from referee.settings import Settings, SettingsError, settings_from_env
+
+if TYPE_CHECKING:
+    from events import SqlStore
+
+T = TypeVar("T")
+USAGE_ERROR = 2
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="ttr", description="Ticket to Ride game service")
-    commands = parser.add_subparsers(dest="command", required=True)
+class UsageError(Exception):
+    """A mistake in what the user asked: its message is printed as one line."""
 
-    maps = commands.add_parser("maps", help="print a board as JSON")
-    maps.add_argument("map", choices=map_names())
 
-    sim = commands.add_parser("simulate", help="play random legal games through the engine")
-    sim.add_argument("--map", choices=map_names(), default="usa")
-    sim.add_argument("--players", type=int, default=4)
-    sim.add_argument("--games", type=int, default=100)
-    sim.add_argument("--seed", type=int, default=0)
+class Parser(argparse.ArgumentParser):
+    """argparse's parser, but a mistake is one line (no usage block), exit status 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(USAGE_ERROR, f"{self.prog}: {message} (see {self.prog} --help)\n")
+
+
+class HelpFormatter(argparse.ArgumentDefaultsHelpFormatter,
+                    argparse.RawDescriptionHelpFormatter):
+    """Every option's default in its help (but not a default of None), the description
+    and epilog as written."""
+
+    def _get_help_string(self, action: argparse.Action) -> str | None:
+        if action.default is None or isinstance(action.default, bool):
+            return action.help
+        return super()._get_help_string(action)
+
+
+def count(least: int) -> Callable[[str], int]:
+    """An argparse type: a whole number of at least `least`."""
+
+    def parse(raw: str) -> int:
+        try:
+            value = int(raw)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"must be a whole number, not {raw!r}") from None
+        if value < least:
+            raise argparse.ArgumentTypeError(f"must be at least {least}, not {value}")
+        return value
+    parse.__name__ = "count"
+    return parse
+
+
+def ttr_version() -> str:
+    try:
+        return version("ttr-service")
+    except PackageNotFoundError:  # run from a source tree that was never installed
+        return "unknown"
+
+
+def progress(items: Iterable[T], total: int, what: str) -> Iterator[T]:
+    """`items`, with a progress bar on standard error when it is a terminal."""
+    from tqdm import tqdm
+
+    yield from tqdm(items, total=total, desc=what, unit=what.split()[-1], leave=False,
+                    file=sys.stderr, disable=not sys.stderr.isatty() or total < 2)
+
+
+# -- the parser ------------------------------------------------------------------------------
+
+STORE_ENV = ("environment: TTR_DATABASE_URL (postgresql://… or sqlite:///FILE; unset: "
+             "./ttr.sqlite3)")
+
+
+def _subcommand(commands: Any, name: str, summary: str, description: str,
+                epilog: str | None = None, **options: Any) -> argparse.ArgumentParser:
+    parser: argparse.ArgumentParser = commands.add_parser(
+        name, help=summary, description=description, epilog=epilog,
+        formatter_class=HelpFormatter, **options)
+    return parser
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = Parser(prog="ttr", description="Ticket to Ride game service: the API server, "
+                    "its worker and the engine's tools.", formatter_class=HelpFormatter)
+    parser.add_argument("--version", action="version", version=f"ttr {ttr_version()}")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    maps = _subcommand(commands, "maps", "print a board as JSON",
+                       "Print a map's board as JSON: cities, routes (with their ids) and "
+                       "tickets.")
+    maps.add_argument("map", choices=map_names(), help="the map")
+
+    sim = _subcommand(commands, "simulate", "play random legal games through the engine",
+                      "Play random legal games through the rules engine (no database), "
+                      "then print the rate, or one JSON object per game with --json.")
+    sim.add_argument("--map", choices=map_names(), default="usa", help="the map")
+    sim.add_argument("--players", type=count(1), default=4,
+                     help="players per game (the map's range)")
+    sim.add_argument("--games", type=count(1), default=100, help="games to play")
+    sim.add_argument("--seed", type=int, default=0,
+                     help="the seed: the same seed plays the same games")
     sim.add_argument("--json", action="store_true",
                      help="print one JSON object per game instead of the rate")
 
-    serve = commands.add_parser("serve", help="run the API under gunicorn (TTR_* settings)")
-    serve.add_argument("--bind", help="host:port (default TTR_BIND or 127.0.0.1:8000)")
-    serve.add_argument("--workers", type=int, help="gunicorn worker processes")
+    serve = _subcommand(
+        commands, "serve", "run the API under gunicorn",
+        "Run the API under gunicorn: gevent workers with PostgreSQL and Redis, one "
+        "threaded worker in the embedded mode (SQLite, jobs in-process). With several "
+        "workers and no PROMETHEUS_MULTIPROC_DIR, /metrics sums the workers through a "
+        "temporary directory made and removed here.",
+        "environment: every TTR_* setting of the server (README: Settings), notably "
+        "TTR_DATABASE_URL, TTR_REDIS_URL, TTR_BIND, TTR_WEB_WORKERS, TTR_ADMIN_TOKEN; "
+        "PROMETHEUS_MULTIPROC_DIR")
+    serve.add_argument("--bind", help="host:port (default: $TTR_BIND, else 127.0.0.1:8000)")
+    serve.add_argument("--workers", type=count(1),
+                       help="gunicorn worker processes (default: $TTR_WEB_WORKERS, else "
+                       "one per core; always 1 in the embedded mode)")
 
-    commands.add_parser("migrate", help="create or upgrade the database schema")
+    _subcommand(commands, "migrate", "create or upgrade the database schema",
+                "Create or upgrade the database schema (idempotent).", STORE_ENV)
 
-    commands.add_parser("openapi", help="print the OpenAPI contract (openapi.yaml)")
+    _subcommand(commands, "openapi", "print the OpenAPI contract (openapi.yaml)",
+                "Print the OpenAPI contract the server serves at /openapi.yaml.")
 
-    export = commands.add_parser("export", help="write a game's log as NDJSON")
-    export.add_argument("game_id")
-    export.add_argument("--out", help="file to write (default: standard output)")
+    export = _subcommand(
+        commands, "export", "write games' logs as NDJSON",
+        "Write a game's log as NDJSON, as GET /v1/games/{id}/export gives it to a "
+        "spectator: complete once the game has ended, the public log before. Several "
+        "games (or --finished) go to one file each in --dir.", STORE_ENV)
+    export.add_argument("game_id", nargs="*", help="the games to export")
+    export.add_argument("--finished", action="store_true",
+                        help="export every finished game too (with --dir)")
+    where = export.add_mutually_exclusive_group()
+    where.add_argument("--out", help="the file for one game (default: standard output)")
+    where.add_argument("--dir", help="a directory: each game goes to DIR/GAME_ID.ndjson")
 
-    verify = commands.add_parser("verify", help="verify an exported game, with no database")
-    verify.add_argument("file", help="an export (NDJSON); - for standard input")
+    verify = _subcommand(
+        commands, "verify", "verify exported games, with no database",
+        "Replay exports through the rules with no database. One file: its verdict as "
+        "JSON. Several: one JSON line per file. Exit status 1 if any does not verify.")
+    verify.add_argument("files", nargs="+", metavar="FILE",
+                        help="an export (NDJSON); - for standard input")
 
     # `ttr worker …`: its own options (see `ttr worker --help`) go to worker.main
     commands.add_parser("worker", help="run an RQ worker with its scheduler", add_help=False)
-
     # `ttr tournament …`: its own options (see `ttr tournament --help`) go to bots
     commands.add_parser("tournament", help="play seeded games between bots", add_help=False)
+    return parser
 
+
+# -- running ---------------------------------------------------------------------------------
+
+def main(argv: Sequence[str] | None = None) -> int:
     arguments = list(sys.argv[1:] if argv is None else argv)
-    if arguments[:1] == ["worker"]:
-        return _worker(arguments[1:])
-    if arguments[:1] == ["tournament"]:
-        from bots.tournament import main as tournament
+    try:
+        if arguments[:1] == ["worker"]:
+            return _worker(arguments[1:])
+        if arguments[:1] == ["tournament"]:
+            from bots.tournament import main as tournament
 
-        return tournament(arguments[1:])
-    args = parser.parse_args(arguments)
-    if args.command == "serve":
-        from service.serve import serve as run_server
-
-        return run_server(args.bind, args.workers)
-    if args.command == "migrate":
-        return _migrate()
-    if args.command == "openapi":
-        return _openapi()
-    if args.command == "export":
-        return _export(args.game_id, args.out)
-    if args.command == "verify":
-        return _verify(args.file)
-    if args.command == "maps":
-        json.dump(load_board(args.map).as_dict(), sys.stdout, ensure_ascii=False, indent=1)
-        sys.stdout.write("\n")
-        return 0
-    return _simulate(args.map, args.players, args.games, args.seed, args.json)
+            return tournament(arguments[1:])
+        args = build_parser().parse_args(arguments)
+        return int(COMMANDS[args.command](args))
+    except SettingsError as error:
+        print(f"ttr: {error}", file=sys.stderr)
+        return USAGE_ERROR
+    except UsageError as error:  # (its message starts with the subcommand)
+        print(f"ttr {error}", file=sys.stderr)
+        return USAGE_ERROR
+    except KeyboardInterrupt:
+        return 130
+    except StoreUnavailable as error:  # not the user's mistake, but no traceback either
+        print(f"ttr: {error}", file=sys.stderr)
+        return 1
 
 
 def _worker(argv: list[str]) -> int:
-    """`ttr worker`; with `TTR_WORKER_METRICS_PORT` it also serves its `/metrics`."""
-    from referee.settings import settings_from_env
-    from worker.main import run_worker
+    """`ttr worker`: RQ's worker (worker.main), its presence beat (worker.presence) and,
+    with `TTR_WORKER_METRICS_PORT`, its `/metrics`, `/healthz` and `/readyz` on that
+    port."""
+    from worker.main import parse_arguments, run_worker
+    from worker.presence import Presence
+    from worker.queue import webhook_queue_name
 
     settings = settings_from_env()
-    port = settings.worker_metrics_port
-    if port and "-h" not in argv and "--help" not in argv:
-        if not port.isdigit() or not 0 < int(port) < 65536:
-            print(f"ttr worker: TTR_WORKER_METRICS_PORT must be a port number, not {port!r}",
-                  file=sys.stderr)
-            return 2
+    args = parse_arguments(argv, settings)  # (--help and mistakes exit here)
+    if not settings.redis_url:
+        return int(run_worker(argv))  # (which says what is missing)
+    queues = {"all": [args.queue, webhook_queue_name(args.queue)], "games": [args.queue],
+              "webhooks": [webhook_queue_name(args.queue)]}[args.jobs]
+    presence = Presence(settings.redis_url, queues, every=settings.worker_seen_within / 4,
+                        name=args.name)
+    if settings.worker_metrics_port:
         from service.observability import serve_worker_metrics
 
-        serve_worker_metrics(int(port), settings.redis_url, _queue_of(argv) or settings.queue)
-    return int(run_worker(argv))
+        serve_worker_metrics(int(settings.worker_metrics_port), settings.redis_url,
+                             args.queue, presence)
+    presence.start()
+    try:
+        return int(run_worker(argv))
+    finally:
+        presence.stop()
 
 
-def _queue_of(argv: list[str]) -> str | None:
-    """The `--queue` that `ttr worker` was given, if any."""
-    for i, arg in enumerate(argv):
-        if arg.startswith("--queue="):
-            return arg.split("=", 1)[1]
-        if arg == "--queue" and i + 1 < len(argv):
-            return argv[i + 1]
-    return None
+def _serve(args: argparse.Namespace) -> int:
+    from service.serve import serve as run_server
+
+    settings_from_env()  # (checked here: a mistake is one line, before gunicorn starts)
+    return run_server(args.bind, args.workers)
 
 
-def _migrate() -> int:
+def _migrate(args: argparse.Namespace) -> int:
     from events import open_store
-    from service.config import from_env
 
-    settings = from_env()
-    store = open_store(settings.database_url)
-    applied = store.migrate()
-    print(f"schema at version {store.schema_version()}"
-          + (f" (applied {', '.join(map(str, applied))})" if applied else " (up to date)"))
-    store.close()
+    _quiet_pool()
+    store = open_store(settings_from_env().database_url)
+    try:
+        applied = store.migrate()
+        print(f"schema at version {store.schema_version()}"
+              + (f" (applied {', '.join(map(str, applied))})" if applied else " (up to date)"))
+    finally:
+        store.close()
     return 0
 
 
-def _export(game_id: str, out: str | None) -> int:
+def _maps(args: argparse.Namespace) -> int:
+    json.dump(load_board(args.map).as_dict(), sys.stdout, ensure_ascii=False, indent=1)
+    sys.stdout.write("\n")
+    return 0
+
+
+def _export(args: argparse.Namespace) -> int:
     """The same export as GET /v1/games/{id}/export for a spectator: complete once the
     game has ended, the public log before."""
-    from events import GameLog, GameNotFound, open_store
+    from events import GameLog, GameNotFound
     from service.api.audit import export_lines
-    from service.config import from_env
     from service.views import Viewer, ended
 
-    store = open_store(from_env().database_url)
+    games: list[str] = list(dict.fromkeys(args.game_id))
+    if (len(games) > 1 or args.finished) and not args.dir:
+        raise UsageError("export: several games (or --finished) go to a directory: --dir DIR")
+    if not games and not args.finished:
+        raise UsageError("export: name a game (GAME_ID), or --finished with --dir DIR")
+    if args.dir and not os.path.isdir(args.dir):
+        raise UsageError(f"export: {args.dir} is not a directory")
+    store = _existing_store(settings_from_env().database_url)
     try:
-        table = GameLog(store).load(game_id)
-    except GameNotFound:
-        print(f"ttr: there is no game {game_id}", file=sys.stderr)
-        return 1
-    lines = export_lines(store, game_id, Viewer(None, None), ended(table))
-    if out:
-        with open(out, "w", encoding="utf-8") as f:
-            f.writelines(lines)
-    else:
-        sys.stdout.writelines(lines)
-    store.close()
+        if args.finished:
+            games += [row.game_id for row in store.games_with_status("finished", 10**9)
+                      if row.game_id not in games]
+        log = GameLog(store)
+        for game_id in progress(games, len(games), "exporting games"):
+            try:
+                table = log.load(game_id)
+            except GameNotFound:
+                raise UsageError(f"export: there is no game {game_id}") from None
+            lines = export_lines(store, game_id, Viewer(None, None), ended(table))
+            target = os.path.join(args.dir, f"{game_id}.ndjson") if args.dir else args.out
+            _write(target, lines)
+    finally:
+        store.close()
     return 0
 
 
-def _verify(path: str) -> int:
+def _existing_store(url: str | None) -> SqlStore:
+    """The store at `url`, which must hold a migrated database (a command that only
+    reads must not leave an empty SQLite file behind)."""
+    from events import is_postgres_url, open_store
+
+    _quiet_pool()
+    if not is_postgres_url(url):
+        path = _sqlite_path(url or "")
+        if path != ":memory:" and not os.path.exists(path):
+            raise UsageError(f"export: there is no database at {path} (TTR_DATABASE_URL)")
+    store = open_store(url)
+    try:
+        version = store.schema_version()
+    except StoreUnavailable:
+        store.close()
+        raise
+    except Exception:  # no schema table at all
+        version = 0
+    if version == 0:
+        store.close()
+        raise UsageError("export: the database has no schema yet: run `ttr migrate` first")
+    return store
+
+
+def _quiet_pool() -> None:
+    # the pool logs each failed connection attempt; the command says it once, at the end
+    logging.getLogger("psycopg.pool").setLevel(logging.ERROR)
+
+
+def _sqlite_path(url: str) -> str:
+    # (as events.open_store reads a SQLite URL)
+    if url.startswith("sqlite:///"):
+        return url[len("sqlite:///"):]
+    if url.startswith("sqlite://"):
+        return url[len("sqlite://"):] or "ttr.sqlite3"
+    return os.path.join(os.getcwd(), "ttr.sqlite3")
+
+
+def _write(path: str | None, lines: Iterable[str]) -> None:
+    if path is None:
+        sys.stdout.writelines(lines)
+        return
+    try:
+        with open(path, "w", encoding="utf-8") as f:
+            f.writelines(lines)
+    except OSError as error:
+        raise UsageError(f"export: cannot write {path}: {error.strerror}") from None
+
+
+def _verify(args: argparse.Namespace) -> int:
     from events.verify import verify_export
 
+    files: list[str] = args.files
+    ok = True
+    for path in progress(files, len(files), "verifying files"):
+        verdict = verify_export(_read_lines(path)).as_dict()
+        ok = ok and bool(verdict["ok"])
+        if len(files) == 1:
+            print(json.dumps(verdict, indent=1))
+        else:
+            print(json.dumps({"file": path, **verdict}))
+    return 0 if ok else 1
+
+
+def _read_lines(path: str) -> list[str]:
     if path == "-":
-        verdict = verify_export(sys.stdin.read().splitlines())
-    else:
+        return sys.stdin.read().splitlines()
+    try:
         with open(path, encoding="utf-8") as f:
-            verdict = verify_export(f.read().splitlines())
-    print(json.dumps(verdict.as_dict(), indent=1))
-    return 0 if verdict.ok else 1
+            return f.read().splitlines()
+    except OSError as error:
+        raise UsageError(f"verify: cannot read {path}: {error.strerror}") from None
+    except UnicodeDecodeError:
+        raise UsageError(f"verify: {path} is not UTF-8 text (an NDJSON export)") from None
 
 
-def _openapi() -> int:
+def _openapi(args: argparse.Namespace) -> int:
     import tempfile
 
     from service.api.pages import spec_yaml
     from service.app import create_app
-    from service.config import Settings
 
     with tempfile.TemporaryDirectory() as scratch:
         app = create_app(Settings(database_url=f"sqlite:///{scratch}/spec.sqlite3"))
@@ -172,25 +374,24 @@ def _openapi() -> int:
     return 0
 
 
-def _simulate(map_name: str, players: int, games: int, seed: int, as_json: bool) -> int:
+def _simulate(args: argparse.Namespace) -> int:
+    map_name, players, games, seed = args.map, args.players, args.games, args.seed
     rules = rules_for(map_name)
     if not rules.min_players <= players <= rules.max_players:
-        print(f"ttr: {map_name} is played by {rules.min_players} to {rules.max_players} players",
-              file=sys.stderr)
-        return 2
+        raise UsageError(f"simulate: {map_name} is played by {rules.min_players} to "
+                         f"{rules.max_players} players, not {players}")
     started = time.perf_counter()
-    for number in range(games):
+    for number in progress(range(games), games, "playing games"):
         choices = random.Random(f"{seed}:{number}")
         game, _ = play_random_game(map_name, players, game_seed(seed, number), choices)
-        if as_json:
-            scores = score_game(game)
+        if args.json:
             record: dict[str, Any] = {
                 "map": map_name, "seed": seed, "game": number,
-                "players": [_simulate_player(s.as_dict()) for s in scores],
+                "players": [_simulate_player(s.as_dict()) for s in score_game(game)],
             }
             print(json.dumps(record, ensure_ascii=False))
     elapsed = time.perf_counter() - started
-    if not as_json:
+    if not args.json:
         print(f"{games} games of {map_name} with {players} players in {elapsed:.2f} s: "
               f"{games / elapsed:.1f} games per second")
     return 0
@@ -200,6 +401,18 @@ def _simulate_player(score: dict[str, Any]) -> dict[str, Any]:
     """`ttr simulate --json` lists station cities; the route each borrows comes beside them."""
     uses = score["stations"]
     return {**score, "stations": [u["city"] for u in uses], "station_routes": uses}
+
+
+# each subcommand's function (`worker` is handed its own arguments before parsing)
+COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
+    "maps": _maps,
+    "simulate": _simulate,
+    "serve": _serve,
+    "migrate": _migrate,
+    "openapi": _openapi,
+    "export": _export,
+    "verify": _verify,
+}
 
 
 if __name__ == "__main__":

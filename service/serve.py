@@ -100,6 +100,8 @@ class ServerApplication(BaseApplication):  # type: ignore[misc]
                 value = worker_class_path(value)
             if value is not None:
                 self.cfg.set(key, value)
+        # several workers and no PROMETHEUS_MULTIPROC_DIR: one made for this run
+        observability.share_between_workers(self.cfg)
 
     def load(self) -> Any:
         from service.app import create_app

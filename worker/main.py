@@ -52,7 +52,8 @@ import argparse
 import logging
 import sys
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import NoReturn
 
 from redis import Redis
 from rq import SimpleWorker, Worker
@@ -60,7 +61,7 @@ from rq.job import Job
 from rq.queue import Queue
 from rq.worker import WorkerStatus
 
-from referee.settings import Settings, settings_from_env
+from referee.settings import Settings, SettingsError, settings_from_env
 from worker.bootstrap import context_for
 from worker.context import forget_process_context, install_factory, process_context
 from worker.queue import RqJobs, webhook_queue_name
@@ -69,39 +70,77 @@ from worker.scheduler import TiedSchedulerWorker
 log = logging.getLogger("worker")
 
 
+class _Parser(argparse.ArgumentParser):
+    """A mistake in the arguments is one line (no usage block), exit status 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
+
+
+class _HelpFormatter(argparse.ArgumentDefaultsHelpFormatter,
+                     argparse.RawDescriptionHelpFormatter):
+    pass
+
+
+def _at_least(least: float, kind: type[int] | type[float]) -> Callable[[str], float]:
+    def parse(raw: str) -> float:
+        try:
+            value = kind(raw)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"must be a number, not {raw!r}") from None
+        if value < least:
+            raise argparse.ArgumentTypeError(f"must be at least {least}, not {raw}")
+        return value
+    parse.__name__ = kind.__name__
+    return parse
+
+
 def _parser(settings: Settings) -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="ttr worker", description="Run an RQ worker (with its scheduler) for the "
-        "game service: end-game scoring, turn deadlines and webhook deliveries. Reads "
-        "TTR_DATABASE_URL and TTR_REDIS_URL; with TTR_WORKER_METRICS_PORT it serves "
-        "Prometheus metrics on that port.")
+    parser = _Parser(
+        prog="ttr worker", formatter_class=_HelpFormatter,
+        description="Run an RQ worker (with its scheduler) for the game service: end-game "
+        "scoring, turn deadlines and webhook deliveries. It sweeps at start (what was "
+        "missed while no worker ran), then every --sweep-every seconds, and (as `ttr "
+        "worker`) tells the API it is there every TTR_WORKER_SEEN_WITHIN/4 seconds.",
+        epilog="environment: TTR_REDIS_URL (required), TTR_DATABASE_URL, TTR_QUEUE, "
+        "TTR_JOB_STALE_AFTER, TTR_WORKER_SEEN_WITHIN, TTR_LOG_LEVEL, and "
+        "TTR_WORKER_METRICS_PORT: with it `ttr worker` serves /metrics, /healthz and "
+        "/readyz on that port")
     parser.add_argument("--queue", default=settings.queue,
-                        help="the RQ queue (default: $TTR_QUEUE or 'ttr')")
+                        help="the RQ queue ($TTR_QUEUE)")
     parser.add_argument("--jobs", choices=("all", "games", "webhooks"), default="all",
                         help="which queues to take jobs from: the game queue (scores, "
-                        "deadlines) then QUEUE-webhooks (all, the default), or only one "
-                        "of them (to give webhook deliveries workers of their own)")
+                        "deadlines) then QUEUE-webhooks (all), or only one of them (to "
+                        "give webhook deliveries workers of their own)")
     parser.add_argument("--burst", action="store_true",
                         help="sweep once, run the queued jobs, then exit (tests)")
-    parser.add_argument("--sweep-every", type=float, default=30.0, metavar="SECONDS",
-                        help="seconds between sweeps (0: only the one at start)")
-    parser.add_argument("--heartbeat", type=int, default=10, metavar="SECONDS",
+    parser.add_argument("--sweep-every", type=_at_least(0, float), default=30.0,
+                        metavar="SECONDS", help="seconds between sweeps (0: only the one "
+                        "at start)")
+    parser.add_argument("--heartbeat", type=_at_least(1, int), default=10, metavar="SECONDS",
                         help="how often a running job's heartbeat is sent; a job "
                         "silent for 3 of these counts as abandoned")
-    parser.add_argument("--maintenance-every", type=int, default=60, metavar="SECONDS",
-                        help="how often RQ cleans its registries and restarts a "
-                        "scheduler that died")
+    parser.add_argument("--maintenance-every", type=_at_least(1, int), default=60,
+                        metavar="SECONDS", help="how often RQ cleans its registries and "
+                        "restarts a scheduler that died")
     parser.add_argument("--fork", action="store_true",
                         help="run each job in a forked work-horse (RQ's default Worker)")
     parser.add_argument("--name", help="the worker's name (default: random)")
-    parser.add_argument("--log-level", default=settings.log_level.upper())
+    parser.add_argument("--log-level", default=settings.log_level.upper(),
+                        type=str.upper, choices=("DEBUG", "INFO", "WARNING", "ERROR",
+                                                 "CRITICAL"), help="($TTR_LOG_LEVEL)")
     return parser
+
+
+def parse_arguments(argv: Sequence[str] | None, settings: Settings) -> argparse.Namespace:
+    """`ttr worker`'s arguments; a mistake exits with one line and status 2."""
+    return _parser(settings).parse_args(list(argv) if argv is not None else None)
 
 
 def run_worker(argv: Sequence[str] | None = None) -> int:
     """Run the worker until it is stopped (SIGTERM/SIGINT: finish the job, then exit)."""
     settings = settings_from_env()
-    args = _parser(settings).parse_args(list(argv) if argv is not None else None)
+    args = parse_arguments(argv, settings)
     level = str(args.log_level).upper()
     logging.basicConfig(level=level, format="%(asctime)s %(name)s %(levelname)s %(message)s")
     redis_url = settings.redis_url
@@ -206,7 +245,10 @@ class _Sweeper:
 
 
 def main() -> None:
-    sys.exit(run_worker())
+    try:
+        sys.exit(run_worker())
+    except SettingsError as error:  # one line naming the variable, not a traceback
+        sys.exit(f"ttr worker: {error}")
 
 
 if __name__ == "__main__":

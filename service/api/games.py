@@ -33,6 +33,7 @@ from service.api.common import (
     query_documented,
     visible_to,
 )
+from service.api.pages import queue_of
 from service.app import services
 from service.auth import current_user, new_id, optional_user
 from service.commands_spec import EXAMPLES
@@ -52,6 +53,7 @@ from service.schemas import (
     TakeSeatSchema,
 )
 from service.views import Viewer, ended, game_view, moves_view, new_event_view, row_view
+from worker.presence import heard_of
 
 blp = Blueprint("games", __name__, url_prefix="/v1",
                 description="Games: lobby, seats, state, moves and actions.")
@@ -374,8 +376,10 @@ class Score(MethodView):
         table = s.log.load(game_id)
         visible_to(table, optional_user())
         if table.status == "scoring":
-            return json_response({"game_id": game_id, "status": table.status}, 202,
-                                 headers={"Retry-After": "1"})
+            seen = heard_of(s.settings.redis_url, queue_of(s), s.settings.worker_seen_within)
+            return json_response({"game_id": game_id, "status": table.status,
+                                  "waiting_for_worker": bool(seen and seen.absent_for)},
+                                 202, headers={"Retry-After": "1"})
         if table.score is None:
             raise Problem("not-found", "The game has not ended: there is no score yet.")
         return json_response(score_view(game_id, table), version=table.version)

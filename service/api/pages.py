@@ -18,6 +18,7 @@ from flask import Flask, Response, current_app, send_from_directory
 from domain.violations import CODES
 from service.problems import KINDS, Problem
 from service.schemas.contract import amend_for_generators
+from worker.presence import heard_of
 
 STATIC = Path(__file__).resolve().parent.parent / "static"
 
@@ -148,9 +149,19 @@ def readyz() -> Response:
         except Exception as error:
             checks["redis"] = f"unavailable: {type(error).__name__}"
     ready = all(v == "ok" for v in checks.values())
-    return Response(json.dumps({"status": "ready" if ready else "not ready",
-                                "checks": checks}),
-                    status=200 if ready else 503, mimetype="application/json")
+    body: dict[str, Any] = {"status": "ready" if ready else "not ready", "checks": checks}
+    if s.settings.redis_url:
+        # reported, not a check: the API serves without workers (scores wait in the
+        # queue), and failing readiness would take every API pod out of the Service
+        seen = heard_of(s.settings.redis_url, queue_of(s), s.settings.worker_seen_within)
+        body["workers"] = seen.describe() if seen else "unknown (Redis unavailable)"
+    return Response(json.dumps(body), status=200 if ready else 503,
+                    mimetype="application/json")
+
+
+def queue_of(s: Any) -> str:
+    """The game queue the app's jobs go to (its RQ queue, else the settings')."""
+    return getattr(s.jobs, "queue_name", None) or str(s.settings.queue)
 
 
 def replay_page(game_id: str) -> Response:

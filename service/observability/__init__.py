@@ -34,7 +34,8 @@ The parts, one job each:
     gauges       the queue depth and webhook deliveries, read at each scrape
     access       `install`: `/metrics`, request timing and the access log line
     logs         JSON log lines (`configure_logging`)
-    processes    several processes: `ttr worker`'s `/metrics`, the gunicorn hooks
+    processes    several processes: `ttr worker`'s `/metrics` and probes, the
+                 directory `ttr serve` shares between its workers, the gunicorn hooks
 """
 
 from service.observability.access import QUIET_PATHS, UNMATCHED, install
@@ -67,9 +68,11 @@ from service.observability.logs import (
     request_fields,
 )
 from service.observability.processes import (
+    WORKER_PROBES,
     gunicorn_child_exit,
     gunicorn_on_starting,
     serve_worker_metrics,
+    share_between_workers,
 )
 
 __all__ = [
@@ -78,6 +81,7 @@ __all__ = [
     "QueueDepthCollector", "REFEREE_OBSERVER", "RqQueueLength", "StderrHandler", "action_done",
     "configure_logging", "enable", "gunicorn_child_exit", "gunicorn_on_starting",
     "install", "job_listeners", "metrics", "queue_depth_source", "request_fields",
-    "rule_violation", "scoring_finished", "serve_worker_metrics", "vouched_decision",
-    "webhook_failed",
+    "rule_violation", "scoring_finished", "serve_worker_metrics", "share_between_workers",
+    "vouched_decision",
+    "webhook_failed", "WORKER_PROBES",
 ]

@@ -286,6 +286,10 @@ class ScoreSchema(Schema):
 class ScorePendingSchema(Schema):
     game_id = fields.Str(required=True)
     status = fields.Str(required=True, metadata={"enum": list(STATUSES)})
+    waiting_for_worker = fields.Bool(required=True, metadata={"description": (
+        "No worker has taken jobs from the queue for a while (PostgreSQL and Redis "
+        "mode): the score is computed once one starts. Always false in the embedded "
+        "mode, where jobs run in the server.")})
 
 
 class ImportArgsSchema(StrictSchema):

@@ -378,3 +378,52 @@ def test_decisions_on_vouched_states_count_whether_they_were_applied(app: Flask)
     assert value(after, name, result="applied") == value(before, name, result="applied") + 1
     assert value(after, name, result="judged_again") == value(
         before, name, result="judged_again") + 2
+
+
+def test_ttr_serve_with_several_workers_sums_them_in_a_directory_of_its_own(
+        tmp_path: Path, pg_schema_url: str, redis_url: str) -> None:
+    """No PROMETHEUS_MULTIPROC_DIR: `ttr serve --workers 2` makes a temporary one, so
+    that every scrape, whichever worker answers it, reports the same sums; and removes
+    it when it stops."""
+    import http.client
+
+    from tests.api_support import UNLIMITED, free_port, wait_until_serving
+
+    port = free_port()
+    scratch = tmp_path / "tmp"
+    scratch.mkdir()
+    env = {k: v for k, v in os.environ.items() if k != "PROMETHEUS_MULTIPROC_DIR"}
+    env.update(UNLIMITED, TTR_DATABASE_URL=pg_schema_url, TTR_REDIS_URL=redis_url,
+               TMPDIR=str(scratch))
+    log_path = tmp_path / "server.log"
+    with open(log_path, "w") as log:
+        server = subprocess.Popen(
+            [sys.executable, "-m", "service.cli", "serve", "--bind", f"127.0.0.1:{port}",
+             "--workers", "2"], cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=log)
+
+    def get(path: str) -> str:
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+        try:  # a new connection each time: either worker may take it
+            connection.request("GET", path)
+            return connection.getresponse().read().decode()
+        finally:
+            connection.close()
+
+    try:
+        wait_until_serving(port, server, log_path)
+        [directory] = scratch.glob("ttr-metrics-*")
+        for _ in range(9):
+            get("/healthz")
+        counts = set()
+        for _ in range(8):
+            samples = {(s.name, frozenset(s.labels.items())): s.value
+                       for f in text_string_to_metric_families(get("/metrics"))
+                       for s in f.samples}
+            counts.add(value(samples, f"{REQUESTS}_count", route="/healthz", method="GET",
+                             status="200"))
+        # (wait_until_serving asked /healthz too, once or more)
+        assert len(counts) == 1 and counts.pop() >= 10
+    finally:
+        server.terminate()
+        server.wait(30)
+    assert not directory.exists()

@@ -13,11 +13,14 @@ for a minute.)
 
 from __future__ import annotations
 
+import json
 import logging
 import os
 import random
 import secrets
+import signal
 import time
+import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from datetime import UTC, datetime
@@ -31,6 +34,7 @@ from events import GameLog, SqlStore, StoreUnavailable
 from events.repository import Outcome
 from referee.effects import follow_up
 from referee.settings import Settings
+from service.app import create_app
 from tests.api_support import free_port
 from tests.worker_processes import Workers, env_context, job_status_of, wait_for
 from tests.worker_support import (
@@ -40,6 +44,7 @@ from tests.worker_support import (
     new_game,
 )
 from worker.context import WorkerContext
+from worker.presence import sighting
 from worker.rq_jobs import RqJobs, score_job_id
 
 # read by the test context below, inside the worker processes
@@ -129,6 +134,74 @@ def test_a_worker_given_a_metrics_port_serves_its_scoring_durations(
     # (the job reports after its append: the count may lag the score by a moment)
     wait_for(lambda: scoring_count() == 1.0, 10, "the worker's scoring metric", workers)
     assert proc.poll() is None
+
+
+def rq_workers_waiting_on(redis_url: str, queue: str) -> int:
+    """RQ workers idle on `queue`: past their start, with their signal handlers set."""
+    from redis import Redis
+    from rq import Queue, Worker
+
+    with Redis.from_url(redis_url) as connection:
+        return sum(w.get_state() == "idle"
+                   for w in Worker.all(queue=Queue(queue, connection=connection)))
+
+
+def get_json(url: str) -> tuple[int, dict[str, Any]]:
+    try:
+        with urllib.request.urlopen(url, timeout=5) as r:
+            return r.status, json.loads(r.read())
+    except urllib.error.HTTPError as error:
+        return error.code, json.loads(error.read())
+    except OSError:
+        return 0, {}
+
+
+def test_a_worker_serves_its_probes_and_tells_the_api_it_is_there(
+        workers: Workers, redis_url: str, queue: str) -> None:
+    port = free_port()
+    proc = workers.start(program=("-m", "service.cli", "worker"),
+                         TTR_WORKER_METRICS_PORT=str(port), TTR_WORKER_SEEN_WITHIN="2")
+    wait_for(lambda: get_json(f"http://127.0.0.1:{port}/healthz")[0] == 200, 30,
+             "the worker's liveness probe", workers)
+    wait_for(lambda: get_json(f"http://127.0.0.1:{port}/readyz")[0] == 200, 10,
+             "the worker's readiness probe", workers)
+    assert sighting(redis_url, queue, 2.0).absent_for is None
+    # stopped once at work, it says it left at once
+    wait_for(lambda: rq_workers_waiting_on(redis_url, queue) > 0, 30, "RQ's worker",
+             workers)
+    workers.kill(proc, signal.SIGTERM)
+    assert sighting(redis_url, queue, 2.0).last_seen is None
+
+
+def test_readyz_and_a_pending_score_say_when_no_worker_has_been_seen(
+        rq_context: WorkerContext, workers: Workers, pg_schema_url: str, redis_url: str,
+        queue: str, pg_store: SqlStore) -> None:
+    app = create_app(Settings(database_url=pg_schema_url, redis_url=redis_url, queue=queue,
+                              worker_seen_within=2.0))
+    client = app.test_client()
+    try:
+        ready = client.get("/readyz")
+        assert ready.status_code == 200  # the API itself serves: see deploy/README.md
+        assert ready.get_json()["workers"] == "none seen"
+        gid = game_id()
+        follow_up(rq_context, finished_game(rq_context.log, gid, random.Random(5)))
+        pending = client.get(f"/v1/games/{gid}/score")
+        assert pending.status_code == 202
+        assert pending.get_json()["waiting_for_worker"] is True
+
+        proc = workers.start(program=("-m", "service.cli", "worker"),
+                             TTR_WORKER_SEEN_WITHIN="2")
+        wait_for(lambda: client.get("/readyz").get_json()["workers"] == "ok", 30,
+                 "the worker to be seen", workers)
+        wait_for(lambda: count_scored(pg_store, gid) == 1, 30, "the score", workers)
+
+        workers.kill(proc)  # killed: it cannot say it left; its beats stop
+        wait_for(lambda: client.get("/readyz").get_json()["workers"].startswith(
+            "none seen for "), 10, "the worker to be missed")
+        seconds = int(client.get("/readyz").get_json()["workers"].split()[3])
+        assert seconds >= 2
+    finally:
+        app.extensions["ttr"].close()
 
 
 def test_two_workers_at_once_score_once(rq_context: WorkerContext, workers: Workers,

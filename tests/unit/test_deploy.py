@@ -5,8 +5,9 @@ command must parse as a `ttr` subcommand, each `TTR_*` variable must be one the 
 reads, the port everywhere must be the one `ttr serve` binds to with the environment
 the container gets, each probe must hit a route of the app, the image's health check
 is run against a live server, the gunicorn config is loaded by gunicorn itself, and
-the dependencies the image installs (pyproject.toml's) must cover every import of the
-packages it ships.
+the dependencies the image installs (pyproject.toml's, locked in requirements.lock)
+must cover every import of the packages it ships. Every image carries the project's
+version, and no secret is shipped.
 """
 
 from __future__ import annotations
@@ -30,9 +31,12 @@ from typing import Any
 import pytest
 import yaml
 from flask import Flask
+from packaging.requirements import Requirement
+from packaging.utils import canonicalize_name
 from werkzeug.exceptions import HTTPException
 from werkzeug.serving import make_server
 
+from referee.settings import SettingsError
 from service import cli, observability
 from service.app import create_app
 from service.config import ENV, Settings, from_env
@@ -310,9 +314,6 @@ def test_every_data_file_of_the_packages_goes_into_the_wheel() -> None:
 def test_every_third_party_import_is_a_declared_dependency() -> None:
     """The image installs pyproject.toml's dependencies and nothing else: a module the
     shipped packages import but no declared dependency brings would fail in it."""
-    from packaging.requirements import Requirement
-    from packaging.utils import canonicalize_name
-
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
     installed: dict[str, set[str]] = {}  # distribution → the extras asked of it
     todo = [(Requirement(r), "") for r in project["dependencies"]]
@@ -359,9 +360,15 @@ SERVICES: dict[str, Any] = COMPOSE["services"]
 TTR_SERVICES = {"migrate": "migrate", "api": "serve", "worker": "worker"}
 
 
-def compose_env(service: str) -> dict[str, str]:
-    """What a ttr container of the compose file sees: the image's ENV, then its own."""
-    own = {key: str(value) for key, value in SERVICES[service].get("environment", {}).items()}
+def compose_env(service: str, shell: dict[str, str] | None = None) -> dict[str, str]:
+    """What a ttr container of the compose file sees: the image's ENV, then its own
+    (`${VAR:-default}` taken from `shell`, by default an empty one, as compose does)."""
+    def interpolate(value: str) -> str:
+        return re.sub(r"\$\{(\w+)(?::-([^}]*))?\}",
+                      lambda m: (shell or {}).get(m.group(1)) or m.group(2) or "", value)
+
+    own = {key: interpolate(str(value))
+           for key, value in SERVICES[service].get("environment", {}).items()}
     return {**IMAGE_ENV, **own}
 
 
@@ -424,9 +431,16 @@ def test_compose_api_publishes_and_checks_the_port_it_binds(app: Flask) -> None:
     assert IMAGE_ENV["PROMETHEUS_MULTIPROC_DIR"] in tmpfs
 
 
-def test_compose_worker_and_migrate_do_not_inherit_the_http_health_check() -> None:
-    for service in ("worker", "migrate"):
-        assert SERVICES[service]["healthcheck"] == {"disable": True}
+def test_compose_migrate_does_not_inherit_the_http_health_check() -> None:
+    assert SERVICES["migrate"]["healthcheck"] == {"disable": True}
+
+
+def test_compose_worker_checks_its_own_liveness_probe() -> None:
+    port = compose_env("worker")["TTR_WORKER_METRICS_PORT"]
+    test = SERVICES["worker"]["healthcheck"]["test"]
+    assert test[0] == "CMD"
+    liveness, _ = observability.WORKER_PROBES
+    assert f"127.0.0.1:{port}{liveness}" in " ".join(test[1:])
 
 
 # -- Kubernetes ----------------------------------------------------------------------------
@@ -451,7 +465,22 @@ def one(kind: str, name: str | None = None) -> dict[str, Any]:
 
 
 CONFIG = one("ConfigMap")
-SECRET = one("Secret")
+KUSTOMIZATION = yaml.safe_load((K8S / "kustomization.yaml").read_text())
+SECRETS_EXAMPLE = K8S / "secrets.env.example"
+
+
+def env_file(path: Path) -> dict[str, str]:
+    """A kustomize `envs` file: KEY=VALUE lines, # comments."""
+    pairs = [line.split("=", 1) for line in path.read_text().splitlines()
+             if line.strip() and not line.lstrip().startswith("#")]
+    return {key.strip(): value.strip() for key, value in pairs}
+
+
+# the Secret kustomize makes, with the values an operator puts in place of the
+# placeholders (the example's own values are refused: see the test below)
+[SECRET_GENERATOR] = KUSTOMIZATION["secretGenerator"]
+OPERATOR_SECRETS = {**env_file(SECRETS_EXAMPLE),
+                    "TTR_ADMIN_TOKEN": "4f0c9a7e2b5d8136c0e1a2b3c4d5e6f7"}
 JOB = one("Job")
 HPA = one("HorizontalPodAutoscaler")
 SERVICE = one("Service")
@@ -475,29 +504,29 @@ def pod_env(workload: dict[str, Any]) -> dict[str, str]:
             assert source["configMapRef"]["name"] == CONFIG["metadata"]["name"]
             env.update(CONFIG["data"])
         else:
-            assert source["secretRef"]["name"] == SECRET["metadata"]["name"]
-            env.update(SECRET["stringData"])
+            assert source["secretRef"]["name"] == SECRET_GENERATOR["name"]
+            env.update(OPERATOR_SECRETS)
     env.update({item["name"]: item["value"] for item in spec.get("env", [])})
     return env
 
 
 def test_the_manifests_are_plain_namespace_less_and_all_in_the_kustomization() -> None:
     assert {d["kind"] for d in DOCUMENTS} == {
-        "ConfigMap", "Secret", "Deployment", "Service", "HorizontalPodAutoscaler", "Job"}
+        "ConfigMap", "Deployment", "Service", "HorizontalPodAutoscaler", "Job"}
     assert not [d for d in DOCUMENTS if "namespace" in d["metadata"]]
-    kustomization = yaml.safe_load((K8S / "kustomization.yaml").read_text())
-    assert sorted(kustomization["resources"]) == sorted(
+    assert sorted(KUSTOMIZATION["resources"]) == sorted(
         p.name for p in K8S.glob("*.yaml") if p.name != "kustomization.yaml")
     images = {container(w)["image"].partition(":")[0] for w, _ in WORKLOADS.values()}
-    assert images == {kustomization["images"][0]["name"]}
+    assert images == {KUSTOMIZATION["images"][0]["name"]}
 
 
 def test_the_config_map_holds_known_strings_and_the_secret_the_rest() -> None:
     assert all(isinstance(v, str) for v in CONFIG["data"].values())
     check_variables(CONFIG["data"], "the ConfigMap")
-    assert set(SECRET["stringData"]) == {"TTR_DATABASE_URL", "TTR_REDIS_URL",
-                                         "TTR_ADMIN_TOKEN"}
-    assert not set(CONFIG["data"]) & set(SECRET["stringData"])
+    secrets = env_file(SECRETS_EXAMPLE)
+    check_variables(secrets, "secrets.env.example")
+    assert set(secrets) == {"TTR_DATABASE_URL", "TTR_REDIS_URL", "TTR_ADMIN_TOKEN"}
+    assert not set(CONFIG["data"]) & set(secrets)
     assert from_env(CONFIG["data"]).migrate_on_start is False
 
 
@@ -565,6 +594,112 @@ def test_the_autoscaler_scales_the_api_deployment_on_cpu() -> None:
 def test_the_job_migrates_once() -> None:
     assert container(JOB)["command"] == ["ttr", "migrate"]
     assert JOB["spec"]["template"]["spec"]["restartPolicy"] in ("Never", "OnFailure")
+
+
+def test_no_secret_is_shipped_kustomize_makes_it_from_a_file_the_operator_writes() -> None:
+    assert not [d for d in DOCUMENTS if d["kind"] == "Secret"]
+    assert SECRET_GENERATOR["envs"] == ["secrets.env"]
+    refs = {source["secretRef"]["name"] for workload, _ in WORKLOADS.values()
+            for source in container(workload).get("envFrom", []) if "secretRef" in source}
+    assert refs == {SECRET_GENERATOR["name"]}
+    # the file is the operator's: not in the repository, and git ignores it
+    assert not (K8S / "secrets.env").exists()
+    assert ignored_by_git("deploy/k8s/secrets.env")
+
+
+def test_the_example_secrets_are_refused_as_they_stand() -> None:
+    """Copied unchanged, the example's placeholder admin token stops every pod at start
+    with a line naming it."""
+    with pytest.raises(SettingsError, match="^TTR_ADMIN_TOKEN .*placeholder"):
+        from_env({**CONFIG["data"], **env_file(SECRETS_EXAMPLE)})
+    from_env({**CONFIG["data"], **OPERATOR_SECRETS})  # real values are taken
+
+
+def test_the_worker_deployment_probes_its_own_port() -> None:
+    spec = container(WORKER)
+    port = int(pod_env(WORKER)["TTR_WORKER_METRICS_PORT"])
+    ports = {p["name"]: p["containerPort"] for p in spec["ports"]}
+    assert list(ports.values()) == [port]
+    liveness, readiness = observability.WORKER_PROBES
+    for probe, path in (("livenessProbe", liveness), ("readinessProbe", readiness)):
+        get = spec[probe]["httpGet"]
+        assert get["path"] == path
+        assert ports.get(get["port"], get["port"]) == port
+
+
+# -- versions and locked dependencies ------------------------------------------------------
+
+PROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+LOCK = ROOT / "requirements.lock"
+
+
+def test_every_image_carries_the_projects_version() -> None:
+    version = PROJECT["version"]
+    images = [container(w)["image"] for w, _ in WORKLOADS.values()]
+    images += [SERVICES[s]["image"] for s in TTR_SERVICES]
+    assert images and all(image == f"ttr-service:{version}" for image in images), images
+    assert KUSTOMIZATION["images"][0]["newTag"] == version
+    labels = " ".join(RUNTIME.all("LABEL"))
+    assert f'org.opencontainers.image.version="{version}"' in labels
+    assert f"-t ttr-service:{version} " in (DEPLOY / "Dockerfile").read_text()
+    every_file = "".join(p.read_text() for p in DEPLOY.rglob("*") if p.is_file())
+    assert ":latest" not in every_file
+
+
+def locked() -> dict[str, tuple[str, list[str], str]]:
+    """requirements.lock: name → (version, hashes, the `# via` note)."""
+    pins: dict[str, tuple[str, list[str], str]] = {}
+    blocks = re.split(r"\n(?=[A-Za-z0-9])", LOCK.read_text().split("\n\n", 1)[-1])
+    for block in blocks:
+        match = re.match(r"([A-Za-z0-9_.\-]+)==(\S+)", block)
+        if match:
+            pins[canonicalize_name(match.group(1))] = (
+                match.group(2), re.findall(r"--hash=sha256:([0-9a-f]{64})", block),
+                " ".join(re.findall(r"#\s+(?:via\s+)?(.+)", block)))
+    return pins
+
+
+def test_the_lock_pins_every_dependency_with_hashes_in_step_with_pyproject() -> None:
+    """`pip-compile` (deploy/README.md) wrote requirements.lock from pyproject.toml:
+    a dependency added, removed or given a new range there fails here until the lock is
+    made again."""
+    pins = locked()
+    assert pins and all(hashes for _, hashes, _ in pins.values())
+    direct = set()
+    for line in PROJECT["dependencies"]:
+        requirement = Requirement(line)
+        name = canonicalize_name(requirement.name)
+        direct.add(name)
+        assert name in pins, f"{name} is not in requirements.lock"
+        assert requirement.specifier.contains(pins[name][0], prereleases=True), (
+            f"requirements.lock has {name}=={pins[name][0]}, not {requirement.specifier}")
+        for extra in requirement.extras:  # psycopg[binary,pool]: psycopg-binary, …
+            assert canonicalize_name(f"{name}-{extra}") in pins, (name, extra)
+    from_pyproject = {name for name, (_, _, via) in pins.items()
+                      if "ttr-service (pyproject.toml)" in via}
+    assert from_pyproject == direct, "requirements.lock was made from another pyproject.toml"
+
+
+def test_the_image_installs_the_lock_and_the_project_without_its_own_choices() -> None:
+    build = " ".join(STAGES[0].all("RUN"))
+    assert "--require-hashes --no-deps -r requirements.lock" in build
+    assert re.search(r"pip install --no-index --no-deps /wheels/ttr_service-\S+\.whl", build)
+    assert "pip check" in build
+
+
+# -- what git leaves out -------------------------------------------------------------------
+
+def ignored_by_git(path: str) -> bool:
+    patterns = [line.strip() for line in (ROOT / ".gitignore").read_text().splitlines()
+                if line.strip() and not line.startswith("#")]
+    return any(fnmatch(path, pattern) or fnmatch(Path(path).name, pattern)
+               for pattern in patterns)
+
+
+@pytest.mark.parametrize("name", ["ttr.sqlite3", "ttr.sqlite3-wal", "ttr.sqlite3-shm",
+                                  "ttr.sqlite3-journal"])
+def test_git_ignores_the_databases_sqlite_leaves_in_the_working_directory(name: str) -> None:
+    assert ignored_by_git(name)
 
 
 # -- gunicorn.conf.py ----------------------------------------------------------------------

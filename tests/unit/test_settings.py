@@ -1,0 +1,75 @@
+"""The `TTR_*` settings are read and checked once: a variable that cannot be used is
+refused with a message naming it, and nothing of it is half-read."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from referee.settings import ENV, Settings, SettingsError, settings_from_env
+
+# fields set only by code (tests, the worker), never from the environment
+NOT_FROM_THE_ENVIRONMENT = {"webhook_retry_delays", "webhook_timeout"}
+
+
+def test_every_field_is_read_from_its_ttr_variable() -> None:
+    fields = {f.name for f in dataclasses.fields(Settings)}
+    assert set(ENV) == fields - NOT_FROM_THE_ENVIRONMENT
+    assert all(variable == f"TTR_{name.upper()}" for name, variable in ENV.items())
+
+
+def test_unset_and_empty_variables_leave_the_defaults() -> None:
+    assert settings_from_env({}) == Settings()
+    assert settings_from_env({variable: " " for variable in ENV}) == Settings()
+
+
+def test_values_are_read_as_their_fields_types() -> None:
+    settings = settings_from_env({
+        "TTR_RATE_PER_TOKEN": "2.5", "TTR_BURST_PER_TOKEN": "7", "TTR_WEB_WORKERS": "3",
+        "TTR_MIGRATE_ON_START": "off", "TTR_WEBHOOK_ALLOW_PRIVATE": "yes",
+        "TTR_CORS_ORIGINS": "https://a.example, https://b.example",
+        "TTR_JOB_STALE_AFTER": "12", "TTR_DATABASE_URL": "postgresql://db/ttr"})
+    assert settings.rate_per_token == 2.5 and settings.burst_per_token == 7
+    assert settings.web_workers == 3 and settings.job_stale_after == 12.0
+    assert settings.migrate_on_start is False and settings.webhook_allow_private is True
+    assert settings.cors_origins == ("https://a.example", "https://b.example")
+
+
+REFUSED = {
+    "TTR_RATE_PER_TOKEN": ("abc", "must be a number, not 'abc'"),
+    "TTR_BURST_PER_TOKEN": ("2.5", "must be a whole number"),
+    "TTR_WEB_WORKERS": ("0", "must be more than 0"),
+    "TTR_TRUSTED_PROXIES": ("-1", "must not be negative"),
+    "TTR_LONG_POLL_MAX": ("inf", "finite"),
+    "TTR_MIGRATE_ON_START": ("maybe", "true or false"),
+    "TTR_DATABASE_URL": ("mysql://db/ttr", "postgresql://"),
+    "TTR_REDIS_URL": ("localhost:6379", "redis://"),
+    "TTR_LOG_LEVEL": ("loud", "one of debug"),
+    "TTR_WEB_WORKER_CLASS": ("eventlet", "gevent, gthread"),
+    "TTR_WORKER_METRICS_PORT": ("70000", "port number"),
+    "TTR_WORKER_SEEN_WITHIN": ("0", "more than 0"),
+    "TTR_ADMIN_TOKEN": ("CHANGE-ME", "placeholder"),
+}
+
+
+@pytest.mark.parametrize("variable", sorted(REFUSED))
+def test_a_variable_that_cannot_be_used_is_refused_by_name(variable: str) -> None:
+    value, why = REFUSED[variable]
+    with pytest.raises(SettingsError) as refused:
+        settings_from_env({variable: value})
+    message = str(refused.value)
+    assert message.startswith(variable) and why in message and "\n" not in message
+
+
+@pytest.mark.parametrize("token", ["change-me", "CHANGEME-please-0123456789",
+                                   "short-token", "aaaaaaaaaaaaaaaaaaaaaaaa",
+                                   "my-admin-token-for-prod"])
+def test_a_placeholder_or_short_admin_token_is_refused(token: str) -> None:
+    with pytest.raises(SettingsError, match="TTR_ADMIN_TOKEN"):
+        settings_from_env({"TTR_ADMIN_TOKEN": token})
+
+
+def test_a_random_admin_token_is_taken() -> None:
+    token = "9f2c4e7a1b3d5f60a8c2e4b6d8f0a1c3"
+    assert settings_from_env({"TTR_ADMIN_TOKEN": token}).admin_token == token
