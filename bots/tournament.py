@@ -160,14 +160,15 @@ class _BadArguments(Exception):
 
 
 def parse(argv: Sequence[str]) -> tuple[Setup, int, int, bool]:
-    parser = _Parser(prog="ttr tournament", description=__doc__.splitlines()[0])
-    parser.add_argument("--map", default="usa")
-    parser.add_argument("--players", type=int, default=2)
+    parser = _Parser(prog="ttr tournament", description=__doc__.splitlines()[0],
+                     formatter_class=argparse.ArgumentDefaultsHelpFormatter)
+    parser.add_argument("--map", default="usa", help="the map")
+    parser.add_argument("--players", type=int, default=2, help="players per game")
     parser.add_argument("--agents", default="strong,route-focus",
                         help=f"comma-separated: {', '.join(AGENTS)}")
-    parser.add_argument("--games", type=int, default=100)
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--processes", type=int, default=1)
+    parser.add_argument("--games", type=int, default=100, help="games to play")
+    parser.add_argument("--seed", type=int, default=0, help="the seed every game derives from")
+    parser.add_argument("--processes", type=int, default=1, help="processes to play on")
     parser.add_argument("--json", action="store_true", help="print the JSON line only")
     args = parser.parse_args(list(argv))
     if args.map not in map_names():

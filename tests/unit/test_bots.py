@@ -107,3 +107,12 @@ def test_a_tournament_with_bad_arguments_says_why_in_one_line_and_exits_2(
     assert tournament(argv) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "error" in err
+
+
+def test_the_tournament_help_shows_every_default(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        tournament(["--help"])
+    text = capsys.readouterr().out
+    for shown in ("(default: usa)", "(default: 2)", "(default: strong,route-focus)",
+                  "(default: 100)", "(default: 0)", "(default: 1)"):
+        assert shown in text

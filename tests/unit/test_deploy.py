@@ -45,7 +45,7 @@ from service.serve import gunicorn_options
 ROOT = Path(__file__).absolute().parents[2]
 DEPLOY = ROOT / "deploy"
 K8S = DEPLOY / "k8s"
-PACKAGES = ("domain", "events", "referee", "service", "worker")
+PACKAGES = ("bots", "domain", "events", "referee", "service", "worker")
 REQUIRED = {"TTR_DATABASE_URL", "TTR_REDIS_URL"}
 SERVE_PORT = 8000
 
@@ -709,6 +709,8 @@ def test_gunicorn_conf_gives_gunicorn_the_settings_of_ttr_serve(
     from gunicorn.app.wsgiapp import WSGIApplication
     from gunicorn.config import Config
 
+    from service.http_errors import worker_class_path
+
     env = {"TTR_BIND": "0.0.0.0:8000", "TTR_REDIS_URL": "redis://redis:6379/0",
            "TTR_WEB_WORKERS": "3", "TTR_WEB_THREADS": "16", "TTR_LOG_LEVEL": "warning"}
     for name in ALLOWED | {"GUNICORN_CMD_ARGS"}:
@@ -721,6 +723,8 @@ def test_gunicorn_conf_gives_gunicorn_the_settings_of_ttr_serve(
     loaded = WSGIApplication("%(prog)s [OPTIONS] [APP_MODULE]").cfg
     options = gunicorn_options(from_env(env))
     assert options["workers"] == 3 and options["bind"] == "0.0.0.0:8000"
+    # both run gunicorn's worker class as ours, which answers gunicorn's own errors
+    options["worker_class"] = worker_class_path(options["worker_class"])
     expected = Config()
     for key, value in options.items():
         if value is not None:
