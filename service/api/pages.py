@@ -16,6 +16,7 @@ import yaml
 from flask import Flask, Response, current_app, send_from_directory
 
 from domain.violations import CODES
+from service.api.client_pages import register_client_pages
 from service.problems import KINDS, Problem
 
 STATIC = Path(__file__).resolve().parent.parent / "static"
@@ -171,3 +172,4 @@ PAGES: tuple[tuple[str, Callable[..., Response]], ...] = (
 def register_pages(app: Flask) -> None:
     for rule, view in PAGES:
         app.add_url_rule(rule, view.__name__, view, methods=["GET"])
+    register_client_pages(app)

@@ -214,8 +214,11 @@ export class BoardView {
     for (const [id, group] of this.routeEls) {
       const owner = owners.get(id);
       const claimed = typeof owner === "number";
+      const key = claimed ? String(owner) : "";
+      if (group._ttrOwner === key) continue; // unchanged: leave the drawing alone
+      group._ttrOwner = key;
       group.classList.toggle("claimed", claimed);
-      if (claimed) group.dataset.owner = String(owner);
+      if (claimed) group.dataset.owner = key;
       else delete group.dataset.owner;
       for (const car of group.querySelectorAll(".car")) {
         car.setAttribute("fill", claimed ? playerColor(owner) : car.dataset.boardFill);
@@ -228,6 +231,9 @@ export class BoardView {
 
   /* stations: Map city -> seat; titleOf(city, seat) each ring's tooltip. */
   setStations(stations, titleOf) {
+    const key = [...stations].map(([c, s]) => `${c}:${s}`).sort().join(",");
+    if (this._stationsKey === key) return;
+    this._stationsKey = key;
     const layer = this.stationsLayer;
     layer.textContent = "";
     for (const [city, seat] of stations) {
@@ -260,6 +266,9 @@ export class BoardView {
   _clickable(elements, allowed, handler, key) {
     for (const [id, el] of elements) {
       const on = allowed.has(id);
+      el._ttrHandler = on ? handler : null;
+      if (el._ttrOn === on) continue; // unchanged
+      el._ttrOn = on;
       el.classList.toggle("clickable", on);
       if (on) {
         el.setAttribute("tabindex", "0");
@@ -283,7 +292,6 @@ export class BoardView {
           if (event.key === "Enter" || event.key === " ") fire(event);
         });
       }
-      el._ttrHandler = on ? handler : null;
     }
   }
 }
