@@ -109,16 +109,18 @@ class Table {
       this.log.set(e.version, e);
       this.logDirty = true;
     }
-    if (e.version > this.game.version) this.refresh(e.version);
-    else if (this.logDirty) this.schedule();
+    if (e.version > this.game.version) this.wanted = Math.max(this.wanted || 0, e.version);
+    this.schedule();
   }
 
-  /* One render for a burst of messages. */
+  /* One refresh (or one render of the log) for the messages of one burst: the events
+   * of an action arrive together, and the game is asked for once. */
   schedule() {
     if (this.scheduled) return;
     this.scheduled = setTimeout(() => {
       this.scheduled = null;
-      if (this.logDirty) parts.renderLog(this);
+      if ((this.wanted || 0) > this.game.version) this.refresh(this.wanted);
+      else if (this.logDirty) parts.renderLog(this);
       this.logDirty = false;
     }, 0);
   }

@@ -78,9 +78,19 @@ function chooseStation(table, city) {
   return chooser(table, t("station_in", { city }), moves);
 }
 
-export function renderActions(table, sorted) {
-  const box = clear(table.el.actions);
+/* Rebuilt only when what it shows changed: a rebuild would take the keyboard's focus away. */
+function unchanged(el, ...what) {
+  const key = JSON.stringify(what);
+  if (el._ttrKey === key) return true;
+  el._ttrKey = key;
+  return false;
+}
+
+export function renderActions(table, sorted, force = false) {
   const g = table.game;
+  if (unchanged(table.el.actions, table.moves, g.status, g.ticket_deck_count, g.tunnel,
+    g.you && g.you.pending_tickets) && !force) return;
+  const box = clear(table.el.actions);
   if (g.status !== "playing") return;
   if (sorted.keeps.length) box.append(keepForm(table, sorted.keeps));
   if (sorted.tunnelPays.length || sorted.decline) box.append(tunnelForm(table, sorted));
@@ -116,7 +126,7 @@ function resignButton(table, move) {
   const ask = h("button", { type: "button", id: "resign", onclick: () => {
     clear(wrap).append(h("span", { role: "alert" }, t("resign_sure")),
       moveButton(table, move, t("resign_yes"), { id: "resign-yes", class: "danger" }),
-      h("button", { type: "button", id: "resign-no", onclick: () => renderActions(table, table.sorted) }, t("resign_no")));
+      h("button", { type: "button", id: "resign-no", onclick: () => renderActions(table, table.sorted, true) }, t("resign_no")));
     wrap.querySelector("#resign-no").focus();
   } }, t("resign"));
   wrap.append(ask);
@@ -166,8 +176,10 @@ export function renderHand(table) {
 }
 
 export function renderMarket(table, sorted) {
-  const box = clear(table.el.market);
   const g = table.game;
+  if (unchanged(table.el.market, sorted.deck, [...sorted.market], g.market, g.deck_count,
+    g.discard_count, g.ticket_deck_count)) return;
+  const box = clear(table.el.market);
   const deck = sorted.deck;
   box.append(h("button", { type: "button", id: "draw-deck", class: "deck", disabled: !deck,
     "data-move": deck ? JSON.stringify(deck) : null, onclick: () => deck && table.act(deck) },
