@@ -221,12 +221,14 @@ export function renderPlayers(table) {
     return h("tr", { "data-seat": p.seat, class: current ? "current" : null, "aria-current": current ? "true" : null },
       h("th", { scope: "row" }, playerLabel(p.seat, p.name),
         p.seat === table.mySeat() ? h("span", { class: "you" }, ` (${t("you")})`) : null,
-        current ? h("span", { class: "to-act" }, ` ${t("to_act")}`) : null,
+        current ? h("span", { class: "to-act", title: t("to_act") }, " ▶",
+          h("span", { class: "visually-hidden" }, t("to_act"))) : null,
         p.out ? h("span", { class: "out" }, ` (${t(`out.${p.out}`)})`) : null),
       [p.route_points, p.trains, p.hand_size, p.ticket_count, ...(stations ? [p.stations_left] : [])]
         .map((v) => h("td", {}, String(v ?? "–"))));
   });
-  clear(table.el.players).append(h("table", { class: "players" }, h("thead", {}, head), h("tbody", {}, rows)));
+  clear(table.el.players).append(h("div", { class: "scroll" },
+    h("table", { class: "players" }, h("thead", {}, head), h("tbody", {}, rows))));
   const fr = g.final_round;
   table.el.finalRound.hidden = !fr || g.status !== "playing";
   if (fr) table.el.finalRound.textContent = t("final_round", { who: table.seatName(fr.started_by) });
