@@ -113,6 +113,7 @@ async function route() {
     else if (play) app.leave = await showTable(app, main, decodeURIComponent(play[1]));
     else app.leave = await showLobby(app, main);
     document.body.dataset.state = "ready";
+    performance.mark("ttr-ready"); // the page can be used: bench/web.py reads this
   } catch (error) {
     console.error(error);
     main.append(h("p", { class: "error", role: "alert" }, t("load_failed", { detail: error.message })));
