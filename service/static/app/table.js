@@ -188,6 +188,12 @@ class Table {
     el.countdown = h("p", { id: "countdown", hidden: true });
     el.finalRound = h("p", { id: "final-round", class: "warning", role: "status", hidden: true });
     el.connection = h("span", { id: "connection", class: "connection" });
+    // a browser notification when my turn comes while the tab is hidden: asked for once
+    el.notify = window.Notification && Notification.permission === "default"
+      ? h("button", { type: "button", id: "notify", onclick: async () => {
+        await Notification.requestPermission();
+        el.notify.hidden = true;
+      } }, t("notify_me")) : null;
     el.refusal = h("p", { id: "refusal", class: "error", role: "alert", hidden: true });
     el.actions = h("section", { id: "actions", "aria-label": t("your_moves") });
     el.chooser = h("div", { id: "chooser", class: "chooser", hidden: true });
@@ -211,7 +217,8 @@ class Table {
       h("section", { "aria-labelledby": "log-heading" }, h("h2", { id: "log-heading" }, t("log")), el.log));
     clear(this.main).append(h("div", { class: "table", id: "table" },
       h("header", { class: "table-head" },
-        h("h1", {}, t(`map.${this.board.map}`)), el.caption, el.countdown, el.finalRound, el.connection),
+        h("h1", {}, t(`map.${this.board.map}`)), el.caption, el.countdown, el.finalRound, el.notify,
+        el.connection),
       el.waiting, el.end,
       h("div", { class: "table-body" }, el.board, side)));
   }
