@@ -45,7 +45,7 @@ MARKERS = {
 }
 _NEEDS = {"pg_admin_url": "postgres", "pg_schema_url": "postgres", "pg_store": "postgres",
           "redis_url": "redis", "queue": "redis", "rq_context": "redis",
-          "browser": "browser"}
+          "browser": "browser", "chromium": "browser"}
 _PARAMETERS = {"postgres": "postgres", "redis": "redis", "rq": "redis"}
 
 
@@ -183,20 +183,32 @@ def rq_context(pg_schema_url: str, pg_store: SqlStore, redis_url: str, queue: st
     ctx.close()
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    """Headless Chromium (Debian's, or TTR_CHROMIUM), for the pages the server shows."""
+@pytest.fixture(scope="session")
+def chromium() -> Iterator[Any]:
+    """Headless Chromium (Debian's, or TTR_CHROMIUM) through Playwright, for the session."""
     # imported here: bench/ imports this module, and the browser driver is no part of it
-    from tests.replay_fixtures import CHROMIUM, Chromium
+    from playwright.sync_api import Error, sync_playwright
+
+    from tests.browser_support import CHROMIUM, launch
 
     if not Path(CHROMIUM).exists():
         missing(f"{CHROMIUM} is missing: apt-get install -y chromium (or name another "
                 "Chromium in TTR_CHROMIUM)", "browser")
-    chromium = Chromium()
-    try:
-        chromium.start()
-    except Exception as error:
-        chromium.close()
-        pytest.fail(f"headless Chromium did not start: {error}")
-    yield chromium
-    chromium.close()
+    with sync_playwright() as playwright:
+        try:
+            browser = launch(playwright)
+        except Error as error:
+            pytest.fail(f"headless Chromium did not start: {error}")
+        yield browser
+        browser.close()
+
+
+@pytest.fixture(scope="module")
+def browser(chromium: Any) -> Iterator[Any]:
+    """A page of its own in that Chromium (`tests.browser_support.ViewerPage`), for the
+    pages the server shows."""
+    from tests.browser_support import ViewerPage
+
+    page = ViewerPage(chromium)
+    yield page
+    page.close()

@@ -16,6 +16,7 @@ import yaml
 from flask import Flask, Response, current_app, send_from_directory
 
 from domain.violations import CODES
+from service.api.client_pages import register_client_pages
 from service.problems import KINDS, Problem
 from service.schemas.contract import amend_for_generators
 from worker.presence import heard_of
@@ -184,3 +185,4 @@ PAGES: tuple[tuple[str, Callable[..., Response]], ...] = (
 def register_pages(app: Flask) -> None:
     for rule, view in PAGES:
         app.add_url_rule(rule, view.__name__, view, methods=["GET"])
+    register_client_pages(app)

@@ -9,15 +9,16 @@ from typing import Any
 
 import yaml
 
-from tests.replay_fixtures import AppServer, Chromium
+from tests.browser_support import ViewerPage
+from tests.replay_fixtures import AppServer
 
 ROOT = Path(__file__).resolve().parents[2]
 METHODS = {"get", "put", "post", "delete", "patch", "options", "head"}
 
 
-def _rendered(browser: Chromium, url: str, timeout: float = 30) -> int:
+def _rendered(browser: ViewerPage, url: str, timeout: float = 30) -> int:
     """Open `url` and wait for Swagger UI to list the operations: how many it lists."""
-    browser.call("Page.navigate", url=url)
+    browser.goto(url)
     deadline = time.monotonic() + timeout
     while True:
         shown = browser.evaluate("document.querySelectorAll('.opblock').length")
@@ -29,7 +30,7 @@ def _rendered(browser: Chromium, url: str, timeout: float = 30) -> int:
 
 
 def test_the_docs_page_shows_every_operation_and_loads_nothing_from_elsewhere(
-        browser: Chromium, tmp_path: Path) -> None:
+        browser: ViewerPage, tmp_path: Path) -> None:
     spec: dict[str, Any] = yaml.safe_load((ROOT / "openapi.yaml").read_text())
     operations = sum(1 for path in spec["paths"].values() for m in path if m in METHODS)
     with AppServer(tmp_path, []) as server:

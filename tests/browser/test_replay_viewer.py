@@ -1,9 +1,9 @@
 """The replay viewer (`service/static/replay/`) and its map layouts (`service/static/layouts/`).
 
-The page runs in Debian's headless Chromium, driven over the DevTools protocol
-(`tests/replay_fixtures.py`: a small websocket client, no Python dependency), against a
-finished random game of each map served by a stand-in for the API. Without Chromium
-the browser tests skip, except when `CI=true`: then they fail.
+The page runs in Debian's headless Chromium, driven by Playwright
+(`tests/browser_support.py`), against a finished random game of each map served by a
+stand-in for the API (`tests/replay_fixtures.py`). Without Chromium the browser tests
+fail, naming it.
 """
 
 from __future__ import annotations
@@ -22,21 +22,19 @@ import pytest
 from domain.board import load_board
 from domain.maps import MAP_NAMES
 from domain.rules import rules_for
+from tests.browser_support import ViewerPage, count_colors
 from tests.replay_fixtures import (
     LABEL_PLACES,
     LAYOUTS,
     STATIC,
     AppServer,
-    Chromium,
     FinishedGame,
     ReplayServer,
     build_layout,
-    count_colors,
     finished_game,
     label_box,
     layout_problems,
     project,
-    read_png,
 )
 
 # (players, choice seed) of the game played on each map: all five colours on Europe
@@ -85,7 +83,8 @@ def test_layouts_are_the_ones_generated_from_the_geography() -> None:
 
 
 def test_the_page_loads_nothing_from_elsewhere() -> None:
-    for path in [*(STATIC / "replay").iterdir(), *LAYOUTS.iterdir()]:
+    for path in [*(STATIC / "replay").iterdir(), *(STATIC / "board").iterdir(),
+                 *LAYOUTS.iterdir()]:
         text = path.read_text(encoding="utf-8").replace("http://www.w3.org/2000/svg", "")
         assert not re.search(r"(https?:)?//[a-z0-9.-]+\.[a-z]{2,}/", text), path
         assert "@import" not in text and "@font-face" not in text, path
@@ -119,7 +118,7 @@ def server(games: dict[str, FinishedGame]) -> Iterator[ReplayServer]:
         yield running
 
 
-def _step(browser: Chromium) -> tuple[int, int]:
+def _step(browser: ViewerPage) -> tuple[int, int]:
     step, total, text = browser.evaluate(
         "(() => { const s = document.getElementById('step');"
         " return [+s.dataset.step, +s.dataset.total, s.textContent]; })()")
@@ -127,24 +126,24 @@ def _step(browser: Chromium) -> tuple[int, int]:
     return step, total
 
 
-def _owners(browser: Chromium) -> dict[str, int]:
+def _owners(browser: ViewerPage) -> dict[str, int]:
     return dict(browser.evaluate(
         "[...document.querySelectorAll('#map svg .route[data-owner]')]"
         ".map(e => [e.dataset.routeId, +e.dataset.owner])"))
 
 
-def _description(browser: Chromium) -> str:
+def _description(browser: ViewerPage) -> str:
     return str(browser.evaluate("document.getElementById('event-description').textContent"))
 
 
-def _open(browser: Chromium, url: str) -> None:
+def _open(browser: ViewerPage, url: str) -> None:
     state = browser.open(url)
     error = browser.evaluate("document.getElementById('error').textContent")
     assert state == "ready", f"the page shows an error: {error}"
     assert not [c for c in browser.console if c.startswith("exception")], browser.console
 
 
-def _player_colors(browser: Chromium, seats: int) -> dict[int, str]:
+def _player_colors(browser: ViewerPage, seats: int) -> dict[int, str]:
     colors = browser.evaluate("window.replayViewer.playerColors")
     return dict(enumerate(colors[:seats]))
 
@@ -159,7 +158,7 @@ def _save(png: bytes, name: str, tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("map_name", MAP_NAMES)
 def test_replay_of_a_finished_game(map_name: str, games: dict[str, FinishedGame],
-                                   server: ReplayServer, browser: Chromium,
+                                   server: ReplayServer, browser: ViewerPage,
                                    tmp_path: Path) -> None:
     game, board, rules = games[map_name], load_board(map_name), rules_for(map_name)
     total = len(game.records)
@@ -198,9 +197,8 @@ def test_replay_of_a_finished_game(map_name: str, games: dict[str, FinishedGame]
 
     shot = browser.screenshot("#map svg")
     _save(shot, f"replay-{map_name}-end.png", tmp_path)
-    _, _, rgb = read_png(shot)
     colors = _player_colors(browser, game.players)
-    counts = count_colors(rgb, {str(s): c for s, c in colors.items()})
+    counts = count_colors(shot, {str(s): c for s, c in colors.items()})
     for seat in set(claimed.values()):
         cars = sum(board.route_by_id[r].length for r, s in claimed.items() if s == seat)
         assert counts[str(seat)] >= 15 * cars, (seat, colors[seat], counts, cars)
@@ -212,7 +210,7 @@ def test_replay_of_a_finished_game(map_name: str, games: dict[str, FinishedGame]
     assert browser.evaluate("document.getElementById('final').hidden") is True
     shot = browser.screenshot("#map svg")
     _save(shot, f"replay-{map_name}-start.png", tmp_path)
-    counts = count_colors(read_png(shot)[2], {str(s): c for s, c in colors.items()})
+    counts = count_colors(shot, {str(s): c for s, c in colors.items()})
     assert all(n < 10 for n in counts.values()), counts
 
     # a few steps forward, then on to the first claimed route, and one back
@@ -240,7 +238,7 @@ def test_replay_of_a_finished_game(map_name: str, games: dict[str, FinishedGame]
     assert _owners(browser) == {claim["route"]: claim["seat"]}
 
 
-def _check_final_score(browser: Chromium, game: FinishedGame, names: list[str]) -> None:
+def _check_final_score(browser: ViewerPage, game: FinishedGame, names: list[str]) -> None:
     assert browser.evaluate("document.getElementById('final').hidden") is False
     rows = browser.evaluate(
         "[...document.querySelectorAll('#scores tbody tr')].map(r => { const c = n =>"
@@ -287,7 +285,7 @@ def _check_final_score(browser: Chromium, game: FinishedGame, names: list[str]) 
 
 
 def test_events_of_unknown_types_are_described_generically(
-        games: dict[str, FinishedGame], server: ReplayServer, browser: Chromium) -> None:
+        games: dict[str, FinishedGame], server: ReplayServer, browser: ViewerPage) -> None:
     game = games["usa"]
     position = next(i + 1 for i, r in enumerate(game.records) if r["type"] == "confetti_thrown")
     _open(browser, f"{server.origin}/games/{game.game_id}/replay")
@@ -301,7 +299,7 @@ def test_events_of_unknown_types_are_described_generically(
     assert _owners(browser) == game.owners_after(position)
 
 
-def test_errors_are_shown_on_the_page(server: ReplayServer, browser: Chromium) -> None:
+def test_errors_are_shown_on_the_page(server: ReplayServer, browser: ViewerPage) -> None:
     def error_text() -> str:
         return str(browser.evaluate("document.getElementById('error').textContent"))
 
@@ -314,7 +312,7 @@ def test_errors_are_shown_on_the_page(server: ReplayServer, browser: Chromium) -
 
 
 def test_a_token_in_the_fragment_is_sent_as_a_bearer_token(server: ReplayServer,
-                                                           browser: Chromium) -> None:
+                                                           browser: ViewerPage) -> None:
     server.requests.clear()
     _open(browser, f"{server.origin}/static/replay/index.html?game=private-game#token={TOKEN}")
     assert browser.evaluate("document.getElementById('title').textContent") == (
@@ -324,7 +322,7 @@ def test_a_token_in_the_fragment_is_sent_as_a_bearer_token(server: ReplayServer,
     assert all(path.startswith(("/static/", "/v1/")) for path, _ in server.requests)
 
 
-def test_the_real_app_serves_the_viewer(games: dict[str, FinishedGame], browser: Chromium,
+def test_the_real_app_serves_the_viewer(games: dict[str, FinishedGame], browser: ViewerPage,
                                         tmp_path: Path) -> None:
     game = games["europe"]
     total = len(game.records)

@@ -1,0 +1,83 @@
+/* The public REST API, as the client calls it: the bearer token, problem+json errors,
+ * conditional GETs (ETag / If-None-Match), and an Idempotency-Key on every action, kept
+ * across retries so that a retried or double-clicked action never acts twice. */
+
+export class ApiError extends Error {
+  constructor(status, problem) {
+    super((problem && (problem.detail || problem.title)) || `HTTP ${status}`);
+    this.status = status;
+    this.problem = problem || {};
+    this.code = this.problem.code || null; // the rule's stable code, for a 422
+  }
+}
+
+export function newKey() {
+  if (crypto.randomUUID) return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+export class Api {
+  constructor(token) {
+    this.token = token || null;
+    this.etags = new Map(); // path -> [etag, body] of conditional GETs
+  }
+
+  headers(extra) {
+    const headers = { Accept: "application/json", ...extra };
+    if (this.token) headers.Authorization = `Bearer ${this.token}`;
+    return headers;
+  }
+
+  async request(method, path, body, extra = {}) {
+    const init = { method, headers: this.headers(extra), cache: "no-store" };
+    if (body !== undefined) {
+      init.body = JSON.stringify(body);
+      init.headers["Content-Type"] = "application/json";
+    }
+    const response = await fetch(path, init);
+    if (response.status === 304) return { notModified: true, response };
+    const text = await response.text();
+    let data = null;
+    try {
+      data = text ? JSON.parse(text) : null;
+    } catch (_) {
+      data = { detail: text.slice(0, 200) };
+    }
+    if (!response.ok) throw new ApiError(response.status, data);
+    return { data, response };
+  }
+
+  async get(path) {
+    return (await this.request("GET", path)).data;
+  }
+
+  /* GET with If-None-Match: the body seen before when nothing changed. */
+  async getFresh(path) {
+    const seen = this.etags.get(path);
+    const result = await this.request("GET", path, undefined,
+      seen ? { "If-None-Match": seen[0] } : {});
+    if (result.notModified && seen) return { data: seen[1], changed: false };
+    const etag = result.response.headers.get("ETag");
+    if (etag) this.etags.set(path, [etag, result.data]);
+    return { data: result.data, changed: true };
+  }
+
+  post(path, body, extra) {
+    return this.request("POST", path, body, extra).then((r) => r.data);
+  }
+
+  /* One action with its Idempotency-Key: a network failure is retried with the same key
+   * (the server answers a repeat with the first answer and changes nothing). */
+  async act(gameId, command, key = newKey(), tries = 3) {
+    const path = `/v1/games/${encodeURIComponent(gameId)}/actions`;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.post(path, command, { "Idempotency-Key": key });
+      } catch (error) {
+        if (error instanceof ApiError || attempt >= tries) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 300 * attempt));
+      }
+    }
+  }
+}

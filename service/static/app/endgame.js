@@ -1,0 +1,67 @@
+/* The end of the game: the final score with its parts, the winner and the tie-breaker
+ * that decided, each player's longest path highlighted on the board, and links to the
+ * replay and the export. */
+import { clear, h, playerLabel } from "./dom.js";
+import { t } from "./i18n.js";
+import { decidingTieBreaker } from "./payment.js";
+
+export async function renderEnd(table) {
+  const g = table.game;
+  const box = table.el.end;
+  if (g.status !== "finished") {
+    box.hidden = true;
+    return;
+  }
+  if (table.scoreShown === g.version) return;
+  table.scoreShown = g.version;
+  const score = await table.app.api.get(`${table.path}/score`);
+  const players = [...score.players].sort((a, b) => a.rank - b.rank || a.seat - b.seat);
+  const tb = decidingTieBreaker(score.players, table.board.rules.tie_breakers);
+  const winners = players.filter((p) => p.winner).map((p) => p.name).join(", ");
+  const select = h("select", { id: "longest-of", "aria-label": t("show_longest") },
+    players.map((p) => h("option", { value: p.seat }, `${p.name}: ${t("cars", { n: p.longest_path_length || 0 })}`)));
+  const best = [...players].sort((a, b) => (b.longest_path_length || 0) - (a.longest_path_length || 0))[0];
+  select.value = String(best.seat);
+  const highlight = () => {
+    const p = players.find((x) => String(x.seat) === select.value);
+    table.view.highlight(p ? p.longest_path_routes || [] : []);
+  };
+  select.addEventListener("change", highlight);
+  const cols = ["routes", "tickets", "stations", "longest_path", "globetrotter", "total"];
+  const rows = players.map((p) => {
+    const s = p.score || {};
+    const done = (p.tickets || []).filter((x) => x.completed).length;
+    const failed = (p.tickets || []).length - done;
+    return h("tr", { "data-seat": p.seat, class: p.winner ? "winner" : null },
+      h("td", { class: "rank" }, String(p.rank)),
+      h("th", { scope: "row" }, playerLabel(p.seat, p.name), p.winner ? h("span", { class: "winner-mark" }, ` ★ ${t("winner")}`) : null),
+      cols.map((c) => h("td", { class: c }, String(s[c] ?? 0),
+        c === "tickets" ? h("span", { class: "detail" }, ` ${t("tickets_detail", { done, failed })}`) : null,
+        c === "longest_path" ? h("span", { class: "detail" }, ` (${t("cars", { n: p.longest_path_length || 0 })})`) : null)));
+  });
+  const exportLink = h("button", { type: "button", id: "export", onclick: () => download(table) }, t("export"));
+  const replay = `/games/${encodeURIComponent(g.id)}/replay${g.private ? `#token=${encodeURIComponent(table.app.api.token)}` : ""}`;
+  clear(box).append(
+    h("h2", { id: "end-heading" }, t("final_score")),
+    h("p", { id: "winners", class: "winners" }, winners ? t("winners", { names: winners, n: players.filter((p) => p.winner).length }) : t("no_winner")),
+    tb ? h("p", { id: "tie-breaker" }, t(`tie.${tb}`)) : null,
+    h("div", { class: "scroll" }, h("table", { id: "final-scores", class: "scores" },
+      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("rank")), h("th", { scope: "col" }, t("player")),
+        cols.map((c) => h("th", { scope: "col" }, t(`score.${c}`))))),
+      h("tbody", {}, rows))),
+    h("p", {}, h("label", { for: "longest-of" }, t("show_longest")), " ", select),
+    h("p", { class: "links" }, h("a", { href: replay, id: "replay-link" }, t("replay")), " ", exportLink));
+  box.hidden = false;
+  highlight();
+  document.body.dataset.scored = "true";
+}
+
+async function download(table) {
+  const response = await fetch(`${table.path}/export`, { headers: { Authorization: `Bearer ${table.app.api.token}` } });
+  const blob = await response.blob();
+  const a = document.createElement("a");
+  a.href = URL.createObjectURL(blob);
+  a.download = `${table.gameId}.ndjson`;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+}

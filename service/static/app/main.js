@@ -1,0 +1,147 @@
+/* The web client: the header (language, who is signed in), and the pages
+ *   /                 the lobby (sign up first when nobody is signed in)
+ *   /signin#token=…   sign in with a sign-in link
+ *   /join/{id}#invite=…  take a seat at a (private) table
+ *   /play/{id}        the table
+ * all built on the public API only. */
+import { Api } from "./api.js";
+import { LANGUAGES, pickLanguage, setLanguage, t } from "./i18n.js";
+import { clear, h } from "./dom.js";
+import * as identity from "./identity.js";
+import { showJoin, showLobby } from "./lobby.js";
+import { showTable } from "./table.js";
+
+const app = {
+  api: new Api(null),
+  user: null,
+  leave: null, // ends the page shown now (its streams and timers)
+  main: null,
+  go(path) {
+    history.pushState(null, "", path);
+    route();
+  },
+  async signIn(token) {
+    const api = new Api(token);
+    const user = await api.get("/v1/users/me");
+    identity.saveToken(token);
+    app.api = api;
+    app.user = user;
+    renderHeader();
+    return user;
+  },
+  async signUp(name) {
+    const created = await app.api.post("/v1/users", { name });
+    await app.signIn(created.token);
+    return created;
+  },
+  signOut() {
+    identity.forget();
+    app.api = new Api(null);
+    app.user = null;
+    renderHeader();
+    app.go("/");
+  },
+  rerender() {
+    renderHeader();
+    route();
+  },
+};
+window.ttrApp = app;
+
+function renderHeader() {
+  const header = clear(document.getElementById("site-header"));
+  const language = h("select", { id: "language", "aria-label": t("language") },
+    Object.entries(LANGUAGES).map(([code, name]) => h("option", { value: code, lang: code }, name)));
+  language.value = document.documentElement.lang;
+  language.addEventListener("change", async () => {
+    localStorage.setItem("ttr.language", language.value);
+    await setLanguage(language.value);
+    app.rerender();
+  });
+  header.append(
+    h("a", { href: "/", class: "brand", "data-nav": "" }, t("app_title")),
+    h("span", { class: "spacer" }),
+    h("label", { class: "language" }, h("span", { class: "visually-hidden" }, t("language")), language),
+  );
+  if (app.user) {
+    const linkBox = h("div", { id: "signin-link-box", hidden: true });
+    header.append(
+      h("span", { id: "me", class: "me" }, t("signed_in_as", { name: app.user.name })),
+      h("button", { type: "button", id: "show-signin-link", onclick: () => showSignInLink(linkBox) },
+        t("signin_link")),
+      h("button", { type: "button", id: "sign-out", onclick: () => app.signOut() }, t("sign_out")),
+      linkBox,
+    );
+  }
+}
+
+function showSignInLink(box) {
+  const link = identity.signInLink(app.api.token);
+  const input = h("input", { id: "signin-link", type: "text", readonly: true, value: link,
+    "aria-label": t("signin_link") });
+  clear(box).append(h("p", {}, t("signin_link_help")), input,
+    h("button", { type: "button", onclick: async () => {
+      input.select();
+      try {
+        await navigator.clipboard.writeText(link);
+        copied.textContent = t("copied");
+      } catch (_) {
+        copied.textContent = t("copy_by_hand");
+      }
+    } }, t("copy")), h("span", { class: "copied", role: "status" }));
+  const copied = box.querySelector(".copied");
+  box.hidden = !box.hidden;
+  if (!box.hidden) input.select();
+}
+
+async function route() {
+  if (app.leave) app.leave();
+  app.leave = null;
+  const main = clear(app.main);
+  document.body.dataset.state = "loading";
+  const path = location.pathname;
+  try {
+    if (path === "/signin") {
+      const token = identity.tokenFromFragment(location.hash);
+      history.replaceState(null, "", "/");
+      if (token) await app.signIn(token);
+      return route();
+    }
+    const join = path.match(/^\/join\/([^/]+)\/?$/);
+    const play = path.match(/^\/play\/([^/]+)\/?$/);
+    if (join) app.leave = await showJoin(app, main, decodeURIComponent(join[1]));
+    else if (play) app.leave = await showTable(app, main, decodeURIComponent(play[1]));
+    else app.leave = await showLobby(app, main);
+    document.body.dataset.state = "ready";
+    performance.mark("ttr-ready"); // the page can be used: bench/web.py reads this
+  } catch (error) {
+    console.error(error);
+    main.append(h("p", { class: "error", role: "alert" }, t("load_failed", { detail: error.message })));
+    document.body.dataset.state = "error";
+  }
+}
+
+async function start() {
+  app.main = document.getElementById("main");
+  const chosen = localStorage.getItem("ttr.language") || pickLanguage(navigator.languages);
+  await setLanguage(chosen);
+  const token = identity.savedToken();
+  if (token && location.pathname !== "/signin") {
+    try {
+      await app.signIn(token);
+    } catch (error) {
+      if (error.status === 401) identity.forget();
+    }
+  }
+  renderHeader();
+  document.addEventListener("click", (event) => {
+    const a = event.target.closest("a[data-nav]");
+    if (!a || event.ctrlKey || event.metaKey || event.shiftKey || event.button !== 0) return;
+    event.preventDefault();
+    app.go(a.getAttribute("href"));
+  });
+  window.addEventListener("popstate", route);
+  await route();
+}
+
+start();

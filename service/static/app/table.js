@@ -1,0 +1,253 @@
+/* The table: the game as I may see it (GET /v1/games/{id}), my legal moves (GET …/moves),
+ * the log as sentences, all kept up to date over the game's event stream; every action
+ * is one of the listed moves, sent with an Idempotency-Key. */
+import { drawBoard } from "/static/board/board.js";
+import { ApiError, newKey } from "./api.js";
+import { clear, h } from "./dom.js";
+import { t } from "./i18n.js";
+import { problemText } from "./lobby.js";
+import { sortMoves } from "./payment.js";
+import { follow } from "./stream.js";
+import { caption, describeEvent } from "./words.js";
+import * as parts from "./table_parts.js";
+import { renderEnd } from "./endgame.js";
+import { turnSignals } from "./signals.js";
+
+export async function showTable(app, main, gameId) {
+  const table = new Table(app, main, gameId);
+  await table.start();
+  return () => table.stop();
+}
+
+class Table {
+  constructor(app, main, gameId) {
+    this.app = app;
+    this.main = main;
+    this.gameId = gameId;
+    this.path = `/v1/games/${encodeURIComponent(gameId)}`;
+    this.game = null;
+    this.moves = [];
+    this.log = new Map(); // version -> event
+    this.busy = false;
+    this.refreshing = null;
+    this.timers = [];
+  }
+
+  async start() {
+    const api = this.app.api;
+    this.game = await api.get(this.path);
+    const [board, layout, log] = await Promise.all([
+      api.get(`/v1/maps/${encodeURIComponent(this.game.map)}`),
+      fetch(`/static/layouts/${encodeURIComponent(this.game.map)}.json`).then((r) => r.json()),
+      api.get(`${this.path}/events?after=0&limit=5000`),
+    ]);
+    this.board = board;
+    this.routeById = new Map(board.routes.map((r) => [r.id, r]));
+    this.ticketById = new Map(board.tickets.map((x) => [x.id, x]));
+    for (const e of log.events) this.log.set(e.version, e);
+    await this.loadMoves();
+    this.build(layout);
+    this.render();
+    this.signals = turnSignals(this);
+    this.stream = follow(`${this.path}/events`, {
+      token: api.token, lastId: this.game.version,
+      onMessage: (m) => this.onMessage(m),
+      onStatus: (s) => { this.el.connection.textContent = t(`connection.${s}`); this.el.connection.dataset.status = s; },
+      onEnd: () => this.game.status === "finished",
+    });
+    this.timers.push(setInterval(() => parts.renderCountdown(this), 1000));
+  }
+
+  stop() {
+    if (this.stream) this.stream.stop();
+    this.timers.forEach(clearInterval);
+    if (this.signals) this.signals.stop();
+  }
+
+  mySeat() {
+    return this.game.you ? this.game.you.seat : null;
+  }
+
+  seatName(seat) {
+    const p = this.game.players.find((x) => x.seat === seat);
+    return p ? p.name : t("someone");
+  }
+
+  routeName(id) {
+    const r = this.routeById.get(id);
+    return r ? `${r.a}–${r.b}` : String(id);
+  }
+
+  ticketName(id) {
+    const x = this.ticketById.get(id);
+    return x ? `${x.a}–${x.b} (${x.points})` : String(id);
+  }
+
+  async loadMoves(version = this.game.version) {
+    const answer = await this.fetchMoves(version);
+    if (answer && answer.version >= this.game.version) this.moves = answer.moves;
+  }
+
+  /* My legal moves at `version` or later (none to fetch when I hold no seat in play). */
+  async fetchMoves(version) {
+    if (this.mySeat() === null || this.game.status !== "playing") {
+      this.moves = [];
+      return null;
+    }
+    return this.app.api.get(`${this.path}/moves?min_version=${version}`);
+  }
+
+  onMessage(m) {
+    if (m.event === "snapshot") {
+      this.accept(m.data, null);
+      this.refresh(m.data.version);
+      return;
+    }
+    const e = m.data;
+    if (typeof e.version !== "number") return;
+    if (!this.log.has(e.version)) {
+      this.log.set(e.version, e);
+      this.logDirty = true;
+    }
+    if (e.version > this.game.version) this.wanted = Math.max(this.wanted || 0, e.version);
+    this.schedule();
+  }
+
+  /* One refresh (or one render of the log) for the messages of one burst: the events
+   * of an action arrive together, and the game is asked for once. */
+  schedule() {
+    if (this.scheduled) return;
+    this.scheduled = setTimeout(() => {
+      this.scheduled = null;
+      if ((this.wanted || 0) > this.game.version) this.refresh(this.wanted);
+      else if (this.logDirty) parts.renderLog(this);
+      this.logDirty = false;
+    }, 0);
+  }
+
+  /* A newer view of the game (never an older one); with moves when they came with it. */
+  accept(game, moves) {
+    if (!game || game.version < this.game.version) return false;
+    this.game = game;
+    if (moves) this.moves = moves;
+    return true;
+  }
+
+  /* The game and my moves again (both at once), once at a time: a burst of events
+   * costs one more round after the one under way. */
+  refresh(version = this.game.version) {
+    this.wanted = Math.max(this.wanted || 0, version);
+    if (this.refreshing) {
+      this.again = true;
+      return this.refreshing;
+    }
+    this.refreshing = (async () => {
+      do {
+        this.again = false;
+        try {
+          const [fresh, moves] = await Promise.all([
+            this.app.api.getFresh(this.path), this.fetchMoves(this.wanted)]);
+          this.accept(fresh.data, null);
+          if (moves && moves.version >= this.game.version) this.moves = moves.moves;
+          else await this.loadMoves(); // the game moved on meanwhile, or has just started
+          this.logDirty = false;
+          this.render();
+        } catch (error) {
+          console.warn("refresh failed", error);
+        }
+      } while (this.again);
+      this.refreshing = null;
+    })();
+    return this.refreshing;
+  }
+
+  /* Send one legal move. A refusal (422) is shown in words and changes nothing. */
+  async act(move, key = newKey()) {
+    if (this.busy) return;
+    this.busy = true;
+    document.body.dataset.busy = "true";
+    parts.showRefusal(this, null);
+    parts.closeChooser(this);
+    try {
+      const result = await this.app.api.act(this.gameId, move, key);
+      for (const e of result.events || []) this.log.set(e.version, e);
+      if (this.accept(result.game, result.moves)) this.render();
+      else this.refresh();
+    } catch (error) {
+      parts.showRefusal(this, problemText(error), error instanceof ApiError ? error.code : "network");
+      await this.refresh();
+    } finally {
+      this.busy = false;
+      document.body.dataset.busy = "false";
+    }
+  }
+
+  build(layout) {
+    const el = (this.el = {});
+    el.caption = h("p", { id: "caption", "aria-live": "polite" });
+    el.countdown = h("p", { id: "countdown", hidden: true });
+    el.finalRound = h("p", { id: "final-round", class: "warning", role: "status", hidden: true });
+    el.connection = h("span", { id: "connection", class: "connection" });
+    // a browser notification when my turn comes while the tab is hidden: asked for once
+    el.notify = window.Notification && Notification.permission === "default"
+      ? h("button", { type: "button", id: "notify", onclick: async () => {
+        await Notification.requestPermission();
+        el.notify.hidden = true;
+      } }, t("notify_me")) : null;
+    el.refusal = h("p", { id: "refusal", class: "error", role: "alert", hidden: true });
+    el.actions = h("section", { id: "actions", "aria-label": t("your_moves") });
+    el.chooser = h("div", { id: "chooser", class: "chooser", hidden: true });
+    el.hand = h("ul", { id: "hand", class: "cards" });
+    el.market = h("div", { id: "market", class: "market" });
+    el.tickets = h("ul", { id: "my-tickets", class: "tickets" });
+    el.players = h("div", { id: "players" });
+    el.log = h("ol", { id: "log", class: "log" });
+    el.end = h("section", { id: "end", hidden: true, "aria-labelledby": "end-heading" });
+    el.waiting = h("section", { id: "waiting", hidden: true });
+    this.view = drawBoard(this.board, layout, { idPrefix: "table-board",
+      title: t("board_title", { map: t(`map.${this.board.map}`) }),
+      routeTitle: (r) => parts.routeTitle(r) });
+    el.board = h("div", { id: "board", class: "board" }, this.view.root);
+    const side = h("div", { class: "side" },
+      el.refusal, el.chooser, el.actions,
+      h("section", { "aria-labelledby": "hand-heading" }, h("h2", { id: "hand-heading" }, t("your_cards")), el.hand),
+      h("section", { "aria-labelledby": "market-heading" }, h("h2", { id: "market-heading" }, t("face_up")), el.market),
+      h("section", { "aria-labelledby": "tickets-heading" }, h("h2", { id: "tickets-heading" }, t("your_tickets")), el.tickets),
+      h("section", { "aria-labelledby": "players-heading" }, h("h2", { id: "players-heading" }, t("players")), el.players),
+      h("section", { "aria-labelledby": "log-heading" }, h("h2", { id: "log-heading" }, t("log")), el.log));
+    clear(this.main).append(h("div", { class: "table", id: "table" },
+      h("header", { class: "table-head" },
+        h("h1", {}, t(`map.${this.board.map}`)), el.caption, el.countdown, el.finalRound, el.notify,
+        el.connection),
+      el.waiting, el.end,
+      h("div", { class: "table-body" }, el.board, side)));
+  }
+
+  render() {
+    const began = performance.now();
+    const g = this.game;
+    const sorted = sortMoves(this.moves);
+    this.sorted = sorted;
+    this.el.caption.textContent = caption(g, this.mySeat(), (s) => this.seatName(s));
+    document.body.dataset.version = String(g.version);
+    document.body.dataset.status = g.status;
+    document.body.dataset.myTurn = String(this.moves.some((m) => m.type !== "resign"));
+    parts.renderBoard(this, sorted);
+    parts.renderWaiting(this);
+    parts.renderActions(this, sorted);
+    parts.renderHand(this);
+    parts.renderMarket(this, sorted);
+    parts.renderTickets(this);
+    parts.renderPlayers(this);
+    parts.renderLog(this);
+    parts.renderCountdown(this);
+    renderEnd(this);
+    if (this.signals) this.signals.update();
+    performance.measure("ttr-render", { start: began });
+  }
+
+  describe(e) {
+    return describeEvent(e, { seatName: (s) => this.seatName(s), routeName: (id) => this.routeName(id),
+      ticketName: (id) => this.ticketName(id) });
+  }
+}

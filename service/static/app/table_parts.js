@@ -1,0 +1,293 @@
+/* The parts of the table, each drawn from the game view and the sorted legal moves:
+ * the board's clickable routes and cities, the actions (draws, claims with their payment
+ * chooser, stations, tickets to keep, a tunnel's extra cards, pass, resign), my hand,
+ * the face-up cards, my tickets, the players, the log and the deadline. */
+import { clear, h, cardLabel, playerLabel } from "./dom.js";
+import { t } from "./i18n.js";
+import { CARD_ORDER, connectedTickets, keepMove, keepRange, paymentChoices, paymentText } from "./payment.js";
+import { cardName, cardsText } from "./words.js";
+
+export function routeTitle(r) {
+  const kind = r.tunnel ? t("route.tunnel") : r.locomotives > 0 ? t("route.ferry", { n: r.locomotives }) : "";
+  return t("route.title", { a: r.a, b: r.b, n: r.length, color: cardName(r.color) }) + kind;
+}
+
+function moveButton(table, move, label, attrs = {}) {
+  return h("button", { type: "button", ...attrs, "data-move": JSON.stringify(move),
+    onclick: () => table.act(move) }, label);
+}
+
+export function renderBoard(table, sorted) {
+  const g = table.game;
+  const owners = new Map();
+  const stations = new Map();
+  for (const p of g.players) {
+    for (const r of p.routes || []) owners.set(r, p.seat);
+    for (const c of p.stations || []) stations.set(c, p.seat);
+  }
+  const title = (id, owner) => routeTitle(table.routeById.get(id)) +
+    (owner === undefined ? "" : ` — ${t("claimed_by", { who: table.seatName(owner) })}`);
+  table.view.setOwners(owners, title);
+  table.view.setStations(stations, (city, seat) => t("station_of", { who: table.seatName(seat), city }));
+  table.view.setClickable([...sorted.claims.keys()], [...sorted.stations.keys()],
+    (id) => chooseRoute(table, id), (city) => chooseStation(table, city));
+}
+
+export function showRefusal(table, text, code) {
+  const el = table.el.refusal;
+  el.hidden = !text;
+  el.textContent = text || "";
+  if (code) el.dataset.code = code;
+  else delete el.dataset.code;
+}
+
+export function closeChooser(table) {
+  table.el.chooser.hidden = true;
+  clear(table.el.chooser);
+}
+
+/* The payments of one route (or city): act at once when there is only one. */
+function chooser(table, heading, moves) {
+  const choices = paymentChoices(moves);
+  if (choices.length === 1) return table.act(choices[0]);
+  const box = clear(table.el.chooser);
+  box.append(h("h2", { id: "chooser-heading", tabindex: "-1" }, heading),
+    h("ul", { class: "payments", "aria-labelledby": "chooser-heading" }, choices.map((m) => h("li", {},
+      moveButton(table, m, paymentLabel(m.cards), { class: "payment", "aria-label": paymentText(m.cards, cardName) })))),
+    h("button", { type: "button", class: "cancel", onclick: () => closeChooser(table) }, t("cancel")));
+  box.hidden = false;
+  // the heading, not a payment: the key that opened the chooser must not also choose
+  box.querySelector("h2").focus();
+  return null;
+}
+
+function paymentLabel(cards) {
+  return h("span", { class: "payment-cards" },
+    Object.entries(cards).filter(([, n]) => n > 0)
+      .sort(([a], [b]) => CARD_ORDER.indexOf(a) - CARD_ORDER.indexOf(b))
+      .map(([c, n]) => cardLabel(c, n)));
+}
+
+function chooseRoute(table, id) {
+  const moves = table.sorted.claims.get(id) || [];
+  return chooser(table, t("pay_for", { what: table.routeName(id) }), moves);
+}
+
+function chooseStation(table, city) {
+  const moves = table.sorted.stations.get(city) || [];
+  return chooser(table, t("station_in", { city }), moves);
+}
+
+/* Rebuilt only when what it shows changed: a rebuild would take the keyboard's focus away. */
+function unchanged(el, ...what) {
+  const key = JSON.stringify(what);
+  if (el._ttrKey === key) return true;
+  el._ttrKey = key;
+  return false;
+}
+
+export function renderActions(table, sorted, force = false) {
+  const g = table.game;
+  if (unchanged(table.el.actions, table.moves, g.status, g.ticket_deck_count, g.tunnel,
+    g.you && g.you.pending_tickets) && !force) return;
+  const box = clear(table.el.actions);
+  if (g.status !== "playing") return;
+  if (sorted.keeps.length) box.append(keepForm(table, sorted.keeps));
+  if (sorted.tunnelPays.length || sorted.decline) box.append(tunnelForm(table, sorted));
+  if (sorted.claims.size) {
+    const routes = [...sorted.claims.keys()].sort((a, b) =>
+      table.routeById.get(b).length - table.routeById.get(a).length || table.routeName(a).localeCompare(table.routeName(b)));
+    box.append(h("details", { class: "claims", open: routes.length <= 8 },
+      h("summary", {}, t("claim_route_n", { n: routes.length })),
+      h("ul", { id: "claimable", class: "claimable" }, routes.map((id) => h("li", {},
+        h("button", { type: "button", class: "claim", "data-route": id, onclick: () => chooseRoute(table, id) },
+          routeTitle(table.routeById.get(id))))))));
+  }
+  if (sorted.stations.size) {
+    const select = h("select", { id: "station-city", "aria-label": t("station_city") },
+      [...sorted.stations.keys()].sort().map((c) => h("option", { value: c }, c)));
+    box.append(h("div", { class: "station-form" },
+      h("label", { for: "station-city" }, t("build_station")), select,
+      h("button", { type: "button", id: "build-station", onclick: () => chooseStation(table, select.value) },
+        t("build"))));
+  }
+  const row = h("div", { class: "action-row" });
+  if (sorted.drawTickets) {
+    row.append(moveButton(table, sorted.drawTickets, t("draw_tickets", { n: g.ticket_deck_count }),
+      { id: "draw-tickets" }));
+  }
+  if (sorted.pass) row.append(moveButton(table, sorted.pass, t("pass"), { id: "pass" }));
+  if (sorted.resign) row.append(resignButton(table, sorted.resign));
+  if (row.children.length) box.append(row);
+}
+
+function resignButton(table, move) {
+  const wrap = h("span", { class: "resign" });
+  const ask = h("button", { type: "button", id: "resign", onclick: () => {
+    clear(wrap).append(h("span", { role: "alert" }, t("resign_sure")),
+      moveButton(table, move, t("resign_yes"), { id: "resign-yes", class: "danger" }),
+      h("button", { type: "button", id: "resign-no", onclick: () => renderActions(table, table.sorted, true) }, t("resign_no")));
+    wrap.querySelector("#resign-no").focus();
+  } }, t("resign"));
+  wrap.append(ask);
+  return wrap;
+}
+
+function keepForm(table, keeps) {
+  const offered = (table.game.you && table.game.you.pending_tickets) || [];
+  const range = keepRange(keeps);
+  const button = h("button", { type: "button", id: "keep-tickets" }, t("keep_tickets"));
+  const update = () => {
+    const chosen = offered.filter((x) => boxes.get(x.id).checked).map((x) => x.id);
+    const move = keepMove(keeps, chosen);
+    button.disabled = !move;
+    if (move) button.dataset.move = JSON.stringify(move);
+    else delete button.dataset.move;
+    button._move = move;
+  };
+  const boxes = new Map(offered.map((x) => [x.id, h("input", { type: "checkbox", checked: true,
+    value: x.id, onchange: update })]));
+  button.addEventListener("click", () => button._move && table.act(button._move));
+  const form = h("fieldset", { class: "keep" },
+    h("legend", {}, t("choose_tickets", { n: range.min })),
+    h("ul", { class: "tickets" }, offered.map((x) => h("li", {}, h("label", {}, boxes.get(x.id),
+      `${x.from} – ${x.to} `, h("span", { class: "points" }, t("points", { n: x.points }))))),
+    button));
+  update();
+  return form;
+}
+
+function tunnelForm(table, sorted) {
+  const tunnel = table.game.tunnel || {};
+  return h("fieldset", { class: "tunnel", id: "tunnel" },
+    h("legend", {}, t("tunnel_heading", { route: table.routeName(tunnel.route) })),
+    h("p", {}, t("tunnel_revealed", { cards: cardsText(tunnel.revealed || []), n: tunnel.extra_cards ?? 0 })),
+    h("ul", { class: "payments" }, paymentChoices(sorted.tunnelPays).map((m) => h("li", {},
+      moveButton(table, m, paymentLabel(m.cards), { class: "payment pay-tunnel", "aria-label": t("pay_cards", { cards: paymentText(m.cards, cardName) }) })))),
+    sorted.decline ? moveButton(table, sorted.decline, t("decline_tunnel"), { id: "decline-tunnel" }) : null);
+}
+
+export function renderHand(table) {
+  const list = clear(table.el.hand);
+  const hand = (table.game.you && table.game.you.hand) || {};
+  const colours = CARD_ORDER.filter((c) => hand[c] > 0);
+  if (!colours.length) list.append(h("li", { class: "none" }, t("no_cards")));
+  for (const c of colours) list.append(h("li", { "data-color": c }, cardLabel(c, hand[c])));
+}
+
+export function renderMarket(table, sorted) {
+  const g = table.game;
+  if (unchanged(table.el.market, sorted.deck, [...sorted.market], g.market, g.deck_count,
+    g.discard_count, g.ticket_deck_count)) return;
+  const box = clear(table.el.market);
+  const deck = sorted.deck;
+  box.append(h("button", { type: "button", id: "draw-deck", class: "deck", disabled: !deck,
+    "data-move": deck ? JSON.stringify(deck) : null, onclick: () => deck && table.act(deck) },
+  t("deck", { n: g.deck_count ?? 0 })));
+  (g.market || []).forEach((card, slot) => {
+    const move = sorted.market.get(slot);
+    box.append(h("button", { type: "button", class: "face-up", disabled: !move, "data-slot": slot,
+      "data-move": move ? JSON.stringify(move) : null, onclick: () => move && table.act(move),
+      "aria-label": card ? t("take_card", { card: cardName(card) }) : t("empty_slot") },
+    card ? cardLabel(card) : t("empty_slot")));
+  });
+  box.append(h("p", { class: "counts" }, t("counts", { discard: g.discard_count ?? 0, tickets: g.ticket_deck_count ?? 0 })));
+}
+
+export function renderTickets(table) {
+  const list = clear(table.el.tickets);
+  const you = table.game.you;
+  if (!you) return;
+  const mine = table.game.players.find((p) => p.seat === you.seat) || {};
+  const joined = connectedTickets(you.tickets, mine.routes, table.routeById);
+  if (!you.tickets.length) list.append(h("li", { class: "none" }, t("no_tickets")));
+  for (const x of you.tickets) {
+    const done = joined.has(x.id);
+    list.append(h("li", { class: done ? "ticket connected" : "ticket", "data-ticket": x.id },
+      h("span", { class: "mark", "aria-hidden": "true" }, done ? "✓" : "○"),
+      ` ${x.from} – ${x.to} `, h("span", { class: "points" }, t("points", { n: x.points })),
+      done ? h("span", { class: "visually-hidden" }, ` (${t("connected")})`) : null));
+  }
+}
+
+export function renderPlayers(table) {
+  const g = table.game;
+  const stations = (table.board.rules.stations || 0) > 0;
+  const head = h("tr", {}, h("th", { scope: "col" }, t("player")),
+    ["points_col", "trains_col", "cards_col", "tickets_col", ...(stations ? ["stations_col"] : [])]
+      .map((k) => h("th", { scope: "col" }, t(k))));
+  const rows = g.players.map((p) => {
+    const current = g.to_act.includes(p.seat);
+    return h("tr", { "data-seat": p.seat, class: current ? "current" : null, "aria-current": current ? "true" : null },
+      h("th", { scope: "row" }, playerLabel(p.seat, p.name),
+        p.seat === table.mySeat() ? h("span", { class: "you" }, ` (${t("you")})`) : null,
+        current ? h("span", { class: "to-act", title: t("to_act") }, " ▶",
+          h("span", { class: "visually-hidden" }, t("to_act"))) : null,
+        p.out ? h("span", { class: "out" }, ` (${t(`out.${p.out}`)})`) : null),
+      [p.route_points, p.trains, p.hand_size, p.ticket_count, ...(stations ? [p.stations_left] : [])]
+        .map((v) => h("td", {}, String(v ?? "–"))));
+  });
+  clear(table.el.players).append(h("div", { class: "scroll" },
+    h("table", { class: "players" }, h("thead", {}, head), h("tbody", {}, rows))));
+  const fr = g.final_round;
+  table.el.finalRound.hidden = !fr || g.status !== "playing";
+  if (fr) table.el.finalRound.textContent = t("final_round", { who: table.seatName(fr.started_by) });
+}
+
+export function renderLog(table) {
+  const list = clear(table.el.log);
+  const versions = [...table.log.keys()].sort((a, b) => b - a).slice(0, 40);
+  for (const v of versions) {
+    list.append(h("li", { value: v, "data-version": v, "data-type": table.log.get(v).type }, table.describe(table.log.get(v))));
+  }
+}
+
+export function renderCountdown(table) {
+  const el = table.el.countdown;
+  const deadline = table.game.deadline && table.game.status === "playing" ? Date.parse(table.game.deadline) : null;
+  el.hidden = !deadline;
+  if (!deadline) return;
+  const left = Math.max(0, Math.round((deadline - Date.now()) / 1000));
+  const d = Math.floor(left / 86400);
+  const hh = Math.floor((left % 86400) / 3600);
+  const mm = Math.floor((left % 3600) / 60);
+  const ss = left % 60;
+  const text = d ? `${d} d ${hh} h` : hh ? `${hh} h ${String(mm).padStart(2, "0")} min` : `${mm}:${String(ss).padStart(2, "0")}`;
+  el.textContent = left ? t("time_left", { time: text }) : t("time_up");
+}
+
+/* Before the start: who sits, the invite link, start now, leave. */
+export function renderWaiting(table) {
+  const g = table.game;
+  const box = clear(table.el.waiting);
+  box.hidden = g.status !== "open";
+  if (box.hidden) return;
+  const invite = localStorage.getItem(`ttr.invite.${g.id}`);
+  const link = invite ? `${location.origin}/join/${encodeURIComponent(g.id)}#invite=${encodeURIComponent(invite)}` :
+    `${location.origin}/join/${encodeURIComponent(g.id)}`;
+  const startMove = async () => {
+    try {
+      await table.app.api.post(`${table.path}/start`, {});
+      table.refresh();
+    } catch (e) {
+      showRefusal(table, e.code ? t(`rule.${e.code}`) : e.message, e.code);
+    }
+  };
+  const me = table.mySeat() !== null || g.players.some((p) => p.user_id === table.app.user.id);
+  box.append(h("h2", {}, t("waiting_heading")),
+    h("ul", { class: "seats" }, g.players.map((p) => h("li", {}, playerLabel(p.seat, p.name)))),
+    h("p", {}, t("invite_help")),
+    h("input", { id: "invite-link", type: "text", readonly: true, value: link, "aria-label": t("invite_link") }),
+    g.created_by === table.app.user.id ? h("button", { type: "button", id: "start-now", onclick: startMove }, t("start_now")) : null,
+    me ? h("button", { type: "button", id: "leave-table", onclick: async () => {
+      await table.act({ type: "resign" });
+      table.app.go("/");
+    } }, t("leave_table")) : h("button", { type: "button", id: "join-table", onclick: async () => {
+      try {
+        await table.app.api.post(`${table.path}/players`, {});
+        table.refresh();
+      } catch (e) {
+        showRefusal(table, e.code ? t(`rule.${e.code}`) : e.message, e.code);
+      }
+    } }, t("join")));
+}

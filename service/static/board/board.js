@@ -1,0 +1,297 @@
+/* The board in SVG: cities, routes (their colours, lengths, tunnels, ferries, doubles),
+ * claimed routes, stations and a highlighted path. One module, used by the replay viewer
+ * and by the table of the web client.
+ *
+ * Colours are never the only signal: every route colour has a texture of its own (a
+ * pattern in the SVG's defs), and every player a symbol (drawn on their cars and
+ * stations) beside their colour. Player colours are hues no route colour uses.
+ *
+ * drawBoard(board, layout, options) takes the map as GET /v1/maps/{map} serves it and
+ * the layout of /static/layouts/{map}.json, and answers a BoardView. No library. */
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+// Okabe–Ito-like hues that no card colour uses, each with its own symbol.
+export const PLAYER_COLORS = ["#00a9bd", "#e0218a", "#96c800", "#7b3f00", "#1a237e"];
+export const PLAYER_COLOR_NAMES = ["cyan", "magenta", "lime", "brown", "navy"];
+export const PLAYER_SYMBOLS = ["●", "■", "▲", "◆", "★"];
+export const ROUTE_COLORS = {
+  red: "#d9453a", orange: "#f08c2a", yellow: "#f1d033", green: "#3f9f4a",
+  blue: "#3a72d8", purple: "#8a55c9", black: "#333333", white: "#fafafa", gray: "#a3a3a3",
+  locomotive: "#b9b9b9",
+};
+// The texture of each card colour: an SVG path drawn over the colour in a 8×8 tile.
+const TEXTURES = {
+  red: "M0 8L8 0", orange: "M0 4H8", yellow: "M2 2h1v1h-1zM6 6h1v1h-1z", green: "M4 0V8",
+  blue: "M0 0L8 8", purple: "M0 8L8 0M0 0L8 8", black: "M0 4H8M4 0V8", white: "M1 1h2v2h-2z",
+  gray: "", locomotive: "M0 2H8M0 6H8M2 0V8M6 0V8",
+};
+const CITY_RADIUS = 6.5;
+const CITY_TRIM = 9; // a route starts this far from the city's centre
+const CAR_WIDTH = 7;
+const CAR_GAP = 2.5;
+const DOUBLE_OFFSET = 10; // between the centre lines of a double route
+const LABEL_PLACES = {
+  e: [10, 4, "start"], w: [-10, 4, "end"], n: [0, -11, "middle"], s: [0, 20, "middle"],
+  ne: [7, -8, "start"], se: [7, 17, "start"], nw: [-7, -8, "end"], sw: [-7, 17, "end"],
+};
+
+export function svg(tag, attrs, parent) {
+  const el = document.createElementNS(SVG_NS, tag);
+  for (const [k, v] of Object.entries(attrs || {})) el.setAttribute(k, v);
+  if (parent) parent.appendChild(el);
+  return el;
+}
+
+export function playerColor(seat) {
+  const n = PLAYER_COLORS.length;
+  return PLAYER_COLORS[((seat % n) + n) % n];
+}
+
+export function playerSymbol(seat) {
+  const n = PLAYER_SYMBOLS.length;
+  return PLAYER_SYMBOLS[((seat % n) + n) % n];
+}
+
+/* A small SVG swatch of a card colour, with its texture (for hands, markets, legends). */
+export function cardSwatch(color, size = 16) {
+  const root = svg("svg", {
+    viewBox: "0 0 16 16", width: size, height: size, class: "swatch-card", "aria-hidden": "true",
+  });
+  svg("rect", { x: 0.5, y: 0.5, width: 15, height: 15, rx: 2, fill: ROUTE_COLORS[color] || "#ccc",
+    stroke: "#222" }, root);
+  if (TEXTURES[color]) {
+    svg("path", { d: TEXTURES[color], transform: "scale(2)", stroke: inkOf(color), fill: "none",
+      "stroke-width": 0.8, opacity: 0.7 }, root);
+  }
+  return root;
+}
+
+function inkOf(color) {
+  return ["black", "blue", "purple", "green", "red"].includes(color) ? "#fff" : "#000";
+}
+
+function textureDefs(root) {
+  const defs = svg("defs", {}, root);
+  for (const [color, path] of Object.entries(TEXTURES)) {
+    const p = svg("pattern", { id: `tex-${color}`, width: 8, height: 8,
+      patternUnits: "userSpaceOnUse" }, defs);
+    svg("rect", { width: 8, height: 8, fill: ROUTE_COLORS[color] }, p);
+    if (path) {
+      svg("path", { d: path, stroke: inkOf(color), "stroke-width": 1, fill: "none",
+        opacity: 0.45 }, p);
+    }
+  }
+}
+
+function cityPositions(board, layout) {
+  const given = (layout && layout.cities) || {};
+  const width = (layout && layout.width) || 1000;
+  const height = (layout && layout.height) || 700;
+  const missing = (board.cities || []).filter((c) => !Array.isArray(given[c]));
+  const pos = new Map();
+  for (const c of board.cities || []) if (Array.isArray(given[c])) pos.set(c, given[c]);
+  // a city the layout forgot goes on a ring, so the routes can still be drawn
+  missing.forEach((c, i) => {
+    const a = (2 * Math.PI * i) / missing.length;
+    pos.set(c, [width / 2 + Math.cos(a) * width * 0.4, height / 2 + Math.sin(a) * height * 0.4]);
+  });
+  return { pos, missing, width, height };
+}
+
+/* The board. options: title (the SVG's title), routeTitle(route) (each route's tooltip),
+ * idPrefix (for the ids inside the SVG, when a page shows more than one board). */
+export function drawBoard(board, layout, options = {}) {
+  const { pos, missing, width, height } = cityPositions(board, layout);
+  const prefix = options.idPrefix || "board";
+  const root = svg("svg", {
+    viewBox: `0 0 ${width} ${height}`, role: "img", "aria-labelledby": `${prefix}-title`,
+    class: `map map-${board.map}`,
+  });
+  svg("title", { id: `${prefix}-title` }, root).textContent = options.title || board.name || board.map;
+  textureDefs(root);
+  svg("rect", { class: "sea", x: 0, y: 0, width, height }, root);
+  const halos = svg("g", { class: "halos" }, root);
+  const routesLayer = svg("g", { class: "routes" }, root);
+  const stationsLayer = svg("g", { class: "stations" }, root);
+  const citiesLayer = svg("g", { class: "cities" }, root);
+  const labelsLayer = svg("g", { class: "labels" }, root);
+
+  // the routes of a city pair, side by side
+  const groups = new Map();
+  for (const route of board.routes || []) {
+    const key = route.double_group != null ? `g${route.double_group}` : `r${route.id}`;
+    if (!groups.has(key)) groups.set(key, []);
+    groups.get(key).push(route);
+  }
+  const titleOf = options.routeTitle || ((r) => `${r.a} – ${r.b}`);
+  const routeEls = new Map();
+  const haloEls = new Map();
+  for (const members of groups.values()) {
+    members.forEach((route, i) => {
+      const offset = (i - (members.length - 1) / 2) * DOUBLE_OFFSET;
+      const drawn = drawRoute(route, offset, pos, routesLayer, halos, titleOf(route));
+      if (drawn) {
+        routeEls.set(route.id, drawn.group);
+        haloEls.set(route.id, drawn.halo);
+      }
+    });
+  }
+  const cityEls = new Map();
+  const labels = (layout && layout.labels) || {};
+  for (const city of board.cities || []) {
+    const [x, y] = pos.get(city);
+    const g = svg("g", { class: "city", "data-city": city }, citiesLayer);
+    svg("circle", { class: "city-dot", cx: x, cy: y, r: CITY_RADIUS }, g);
+    svg("title", {}, g).textContent = city;
+    cityEls.set(city, g);
+    const [dx, dy, anchor] = LABEL_PLACES[labels[city]] || LABEL_PLACES.e;
+    const label = svg("text", {
+      class: "city-label", x: x + dx, y: y + dy, "text-anchor": anchor, "data-city": city,
+    }, labelsLayer);
+    label.textContent = city;
+  }
+  return new BoardView({ root, routeEls, haloEls, cityEls, stationsLayer, pos, missing, board });
+}
+
+function drawRoute(route, offset, pos, layer, halos, title) {
+  const a = pos.get(route.a);
+  const b = pos.get(route.b);
+  if (!a || !b) return null;
+  const dx = b[0] - a[0];
+  const dy = b[1] - a[1];
+  const length = Math.hypot(dx, dy) || 1;
+  const ux = dx / length;
+  const uy = dy / length;
+  const nx = -uy * offset;
+  const ny = ux * offset;
+  const x0 = a[0] + nx + ux * CITY_TRIM;
+  const y0 = a[1] + ny + uy * CITY_TRIM;
+  const room = Math.max(length - 2 * CITY_TRIM, 4);
+  const n = Math.max(1, route.length | 0);
+  const car = Math.max((room - CAR_GAP * (n - 1)) / n, 2);
+  const angle = (Math.atan2(dy, dx) * 180) / Math.PI;
+  const kind = route.tunnel ? "tunnel" : route.locomotives > 0 ? "ferry" : "plain";
+  const group = svg("g", {
+    class: `route route-${kind}`, "data-route-id": route.id, "data-color": route.color,
+    "data-length": n,
+  }, layer);
+  if (route.tunnel) group.setAttribute("data-tunnel", "true");
+  if (route.locomotives > 0) group.setAttribute("data-ferry", String(route.locomotives));
+  svg("title", {}, group).textContent = title;
+  const halo = svg("line", {
+    class: "halo", "data-route-id": route.id, x1: a[0] + nx, y1: a[1] + ny, x2: b[0] + nx, y2: b[1] + ny,
+  }, halos);
+  svg("line", { class: "route-hit", x1: a[0] + nx, y1: a[1] + ny, x2: b[0] + nx, y2: b[1] + ny }, group);
+  const fill = ROUTE_COLORS[route.color] ? `url(#tex-${route.color})` : ROUTE_COLORS.gray;
+  for (let i = 0; i < n; i++) {
+    const along = (car + CAR_GAP) * i + car / 2;
+    const t = `translate(${(x0 + ux * along).toFixed(2)} ${(y0 + uy * along).toFixed(2)}) ` +
+      `rotate(${angle.toFixed(2)})`;
+    svg("rect", {
+      class: "car", x: (-car / 2).toFixed(2), y: -CAR_WIDTH / 2, width: car.toFixed(2),
+      height: CAR_WIDTH, rx: 1.5, transform: t, fill, "data-board-fill": fill,
+    }, group);
+    if (i < route.locomotives) svg("circle", { class: "loco", cx: 0, cy: 0, r: 2.1, transform: t }, group);
+    // the owner's symbol, on the middle car (shown once claimed)
+    if (i === Math.floor((n - 1) / 2)) {
+      const mark = svg("text", { class: "owner-mark", x: 0, y: 2.6, "text-anchor": "middle",
+        transform: t.replace(/rotate\([^)]*\)/, "") }, group);
+      mark.textContent = "";
+    }
+  }
+  return { group, halo };
+}
+
+export class BoardView {
+  constructor(parts) {
+    Object.assign(this, parts);
+    this.clickHandlers = { route: null, city: null };
+  }
+
+  /* owners: Map route id -> seat; titleOf(route id, seat|undefined) the new tooltip. */
+  setOwners(owners, titleOf) {
+    for (const [id, group] of this.routeEls) {
+      const owner = owners.get(id);
+      const claimed = typeof owner === "number";
+      const key = claimed ? String(owner) : "";
+      if (group._ttrOwner === key) continue; // unchanged: leave the drawing alone
+      group._ttrOwner = key;
+      group.classList.toggle("claimed", claimed);
+      if (claimed) group.dataset.owner = key;
+      else delete group.dataset.owner;
+      for (const car of group.querySelectorAll(".car")) {
+        car.setAttribute("fill", claimed ? playerColor(owner) : car.dataset.boardFill);
+      }
+      const mark = group.querySelector(".owner-mark");
+      if (mark) mark.textContent = claimed ? playerSymbol(owner) : "";
+      if (titleOf) group.querySelector("title").textContent = titleOf(id, claimed ? owner : undefined);
+    }
+  }
+
+  /* stations: Map city -> seat; titleOf(city, seat) each ring's tooltip. */
+  setStations(stations, titleOf) {
+    const key = [...stations].map(([c, s]) => `${c}:${s}`).sort().join(",");
+    if (this._stationsKey === key) return;
+    this._stationsKey = key;
+    const layer = this.stationsLayer;
+    layer.textContent = "";
+    for (const [city, seat] of stations) {
+      const p = this.pos.get(city);
+      if (!p) continue;
+      const ring = svg("circle", {
+        class: "station", cx: p[0], cy: p[1], r: CITY_RADIUS + 4.5, stroke: playerColor(seat),
+        "data-city": city, "data-owner": String(seat),
+      }, layer);
+      svg("title", {}, ring).textContent = titleOf ? titleOf(city, seat) : city;
+      const mark = svg("text", { class: "station-mark", x: p[0] + 11, y: p[1] - 8,
+        fill: playerColor(seat) }, layer);
+      mark.textContent = playerSymbol(seat);
+    }
+  }
+
+  /* The routes of `ids` highlighted (a longest path); none: no highlight. */
+  highlight(ids) {
+    const chosen = new Set(ids || []);
+    for (const [id, g] of this.routeEls) g.classList.toggle("longest", chosen.has(id));
+    for (const [id, h] of this.haloEls) h.classList.toggle("longest", chosen.has(id));
+  }
+
+  /* Which routes and cities may be clicked now, and what a click (or Enter) does. */
+  setClickable(routeIds, cities, onRoute, onCity) {
+    this._clickable(this.routeEls, new Set(routeIds || []), onRoute, "routeId");
+    this._clickable(this.cityEls, new Set(cities || []), onCity, "city");
+  }
+
+  _clickable(elements, allowed, handler, key) {
+    for (const [id, el] of elements) {
+      const on = allowed.has(id);
+      el._ttrHandler = on ? handler : null;
+      if (el._ttrOn === on) continue; // unchanged
+      el._ttrOn = on;
+      el.classList.toggle("clickable", on);
+      if (on) {
+        el.setAttribute("tabindex", "0");
+        el.setAttribute("role", "button");
+        el.setAttribute("aria-label", el.querySelector("title").textContent);
+      } else {
+        el.removeAttribute("tabindex");
+        el.removeAttribute("role");
+        el.removeAttribute("aria-label");
+      }
+      if (!el._ttrBound) {
+        el._ttrBound = true;
+        const fire = (event) => {
+          if (el.classList.contains("clickable") && el._ttrHandler) {
+            event.preventDefault();
+            el._ttrHandler(el.dataset[key]);
+          }
+        };
+        el.addEventListener("click", fire);
+        el.addEventListener("keydown", (event) => {
+          if (event.key === "Enter" || event.key === " ") fire(event);
+        });
+      }
+    }
+  }
+}

@@ -1,0 +1,190 @@
+"""The web client's own logic, run in Chromium as the page runs it (its ES modules
+imported from the real app; no node): the payment chooser, the tickets to keep, the
+tie-breaker, the SSE parser, the sentences of the log and the caption, and the message
+catalogue, complete in every language."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from domain.violations import CODES
+from tests.replay_fixtures import AppServer
+
+APP = Path(__file__).resolve().parents[2] / "service" / "static" / "app"
+CATALOGUE = APP / "i18n"
+LANGUAGES = sorted(p.stem for p in CATALOGUE.glob("*.json"))
+
+
+@pytest.fixture(scope="module")
+def page(chromium: Any, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    with AppServer(tmp_path_factory.mktemp("logic"), []) as server:
+        context = chromium.new_context()
+        page = context.new_page()
+        page.goto(server.origin + "/healthz")
+        page.origin = server.origin
+        yield page
+        context.close()
+
+
+def run(page: Any, module: str, body: str, arg: Any = None) -> Any:
+    """`body` (a function of the module `m` and `arg`) in the page, its answer back."""
+    return page.evaluate(
+        f"async (arg) => {{ const m = await import('/static/app/{module}');"
+        f" return ({body})(m, arg); }}", arg)
+
+
+def test_the_payment_chooser_lists_every_payment_the_moves_allow_fewest_locomotives_first(
+        page: Any) -> None:
+    moves = [
+        {"type": "claim_route", "route": "r", "cards": {"red": 1, "locomotive": 2}},
+        {"type": "claim_route", "route": "r", "cards": {"locomotive": 3}},
+        {"type": "claim_route", "route": "r", "cards": {"blue": 3}},
+        {"type": "claim_route", "route": "r", "cards": {"red": 3}},
+        {"type": "claim_route", "route": "s", "cards": {"red": 2}},
+        {"type": "draw_card", "source": "deck"},
+    ]
+    sorted_moves = run(page, "payment.js", "(m, moves) => { const s = m.sortMoves(moves);"
+                       " return [[...s.claims.keys()], m.paymentChoices(s.claims.get('r')),"
+                       " s.deck]; }", moves)
+    routes, choices, deck = sorted_moves
+    assert routes == ["r", "s"] and deck == moves[-1]
+    assert choices == [moves[3], moves[2], moves[0], moves[1]]  # every one, exactly as listed
+    text = run(page, "payment.js", "(m) => m.paymentText({locomotive: 1, red: 2}, c => c)")
+    assert text == "2 × red + 1 × locomotive"
+
+
+def test_tickets_are_kept_only_as_one_of_the_listed_moves(page: Any) -> None:
+    keeps = [{"type": "keep_tickets", "tickets": t} for t in (["a", "b", "c"], ["a", "b"],
+                                                               ["a", "c"], ["b", "c"])]
+    answer = run(page, "payment.js", "(m, keeps) => [m.keepRange(keeps),"
+                 " m.keepMove(keeps, ['c', 'a']), m.keepMove(keeps, ['a'])]", keeps)
+    assert answer == [{"min": 2, "max": 3}, keeps[2], None]
+
+
+def test_a_ticket_shows_as_connected_once_my_routes_join_its_cities(page: Any) -> None:
+    routes = [{"id": "1", "a": "A", "b": "B"}, {"id": "2", "a": "B", "b": "C"},
+              {"id": "3", "a": "D", "b": "E"}]
+    tickets = [{"id": "ac", "from": "A", "to": "C"}, {"id": "ad", "from": "A", "to": "D"}]
+    joined = run(page, "payment.js", "(m, [routes, tickets]) => [...m.connectedTickets(tickets,"
+                 " ['1', '2', '3'], new Map(routes.map(r => [r.id, r])))]", [routes, tickets])
+    assert joined == ["ac"]
+
+
+def test_the_end_screen_names_the_tie_breaker_that_decided(page: Any) -> None:
+    def player(seat: int, total: int, done: int, path: int) -> dict[str, Any]:
+        return {"seat": seat, "score": {"total": total, "longest_path": path},
+                "tickets": [{"completed": i < done} for i in range(3)], "stations": []}
+
+    tb = ["completed_tickets", "longest_path_bonus"]
+    cases = [([player(0, 90, 2, 0), player(1, 80, 3, 10)], None),
+             ([player(0, 90, 2, 0), player(1, 90, 3, 0)], "completed_tickets"),
+             ([player(0, 90, 3, 0), player(1, 90, 3, 10)], "longest_path_bonus"),
+             ([player(0, 90, 3, 10), player(1, 90, 3, 10)], "shared")]
+    for players, expected in cases:
+        assert run(page, "payment.js", "(m, [p, tb]) => m.decidingTieBreaker(p, tb)",
+                   [players, tb]) == expected
+
+
+def test_server_sent_events_split_across_chunks_are_read_whole(page: Any) -> None:
+    text = ("retry: 2000\n\n: keep-alive\n\nevent: snapshot\ndata: {\"a\":\n"
+            "data: 1}\n\nevent: route_claimed\r\nid: 7\r\ndata: {}\r\n\r\nevent: pa")
+    messages, rest = run(page, "stream.js", "(m, t) => { const r = m.parseSse(t);"
+                         " return [r.messages, r.rest]; }", text)
+    assert messages == [
+        {"event": "message", "data": "", "id": None, "retry": 2000},
+        {"event": "snapshot", "data": '{"a":\n1}', "id": None, "retry": None},
+        {"event": "route_claimed", "data": "{}", "id": "7", "retry": None}]
+    assert rest == "event: pa"
+
+
+def test_the_log_and_the_caption_are_sentences(page: Any) -> None:
+    run(page, "i18n.js", "(m) => m.setLanguage('en')")
+    names = ["Ann", "Ben"]
+    events = [
+        {"type": "route_claimed", "data": {"seat": 0, "route": "r1", "points": 4,
+                                           "cards": {"red": 3}}},
+        {"type": "tickets_kept", "data": {"seat": 1, "kept_count": 1}},
+        {"type": "turn_ended", "data": {"seat": 0, "next_seat": 1}},
+        {"type": "card_drawn_blind", "data": {"seat": 1}},
+        {"type": "game_ended", "data": {"reason": "final_round"}},
+        {"type": "confetti_thrown", "data": {}},
+    ]
+    sentences = page.evaluate(
+        "async ([events, names]) => { const w = await import('/static/app/words.js');"
+        " const ctx = {seatName: s => names[s], routeName: () => 'Denver–Omaha',"
+        " ticketName: id => id}; return events.map(e => w.describeEvent(e, ctx)); }",
+        [events, names])
+    assert sentences == [
+        "Ann claimed Denver–Omaha for 4 points, paying 3 × red.",
+        "Ben kept 1 ticket.",
+        "Ann's turn ended; Ben plays next.",
+        "Ben drew a card from the deck.",
+        "The game ended after the final round.",
+        "Something happened (confetti_thrown).",
+    ]
+    captions = page.evaluate(
+        "async (names) => { const w = await import('/static/app/words.js');"
+        " const game = (turn, extra) => ({status: 'playing', phase: 'playing', to_act: [turn.seat],"
+        " turn, seats: 2, players: [], ...extra}); const n = s => names[s];"
+        " return [w.caption(game({seat: 0, step: 'second_card'}), 0, n),"
+        " w.caption(game({seat: 1, step: 'start'}), 0, n),"
+        " w.caption({status: 'open', seats: 3, players: [{}]}, null, n)]; }", names)
+    assert captions == ["Your turn: draw your second card.", "Ben is playing.",
+                        "Waiting for 2 more players"]
+
+
+def _placeholders(message: Any) -> set[str]:
+    forms = message.values() if isinstance(message, dict) else [message]
+    return {p for form in forms for p in re.findall(r"\{(\w+)\}", form)}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_language_has_every_message_with_its_plural_forms(page: Any,
+                                                                language: str) -> None:
+    english = json.loads((CATALOGUE / "en.json").read_text(encoding="utf-8"))
+    messages = json.loads((CATALOGUE / f"{language}.json").read_text(encoding="utf-8"))
+    assert set(messages) == set(english)
+    # the plural forms whole numbers take in this language (Intl.PluralRules)
+    forms = set(page.evaluate("(l) => { const p = new Intl.PluralRules(l); const f = new Set();"
+                              " for (let n = 0; n < 1000; n++) f.add(p.select(n));"
+                              " return [...f]; }", language))
+    for key, message in messages.items():
+        if isinstance(english[key], dict):
+            assert isinstance(message, dict) and forms <= set(message), (language, key)
+        assert all(isinstance(f, str) and f.strip() for f in
+                   (message.values() if isinstance(message, dict) else [message])), key
+        assert _placeholders(message) == _placeholders(english[key]), (language, key)
+
+
+def test_every_rule_code_and_every_message_the_client_asks_for_is_in_the_catalogue() -> None:
+    english = json.loads((CATALOGUE / "en.json").read_text(encoding="utf-8"))
+    assert {f"rule.{code}" for code in CODES} <= set(english)
+    asked = set()
+    for source in APP.glob("*.js"):
+        asked |= set(re.findall(r"\bt\(\"([a-z_.0-9]+)\"", source.read_text(encoding="utf-8")))
+    assert asked and asked <= set(english), asked - set(english)
+
+
+def test_the_language_comes_from_the_browser_and_the_switch_changes_it(
+        chromium: Any, page: Any) -> None:
+    assert run(page, "i18n.js", "(m) => [m.pickLanguage(['de-DE', 'hu-HU', 'en']),"
+               " m.pickLanguage(['no']), m.pickLanguage(['pt-BR']), m.pickLanguage(['xx'])]"
+               ) == ["hu", "nb", "pt", "en"]
+    hungarian = json.loads((CATALOGUE / "hu.json").read_text(encoding="utf-8"))
+    polish = json.loads((CATALOGUE / "pl.json").read_text(encoding="utf-8"))
+    context = chromium.new_context(locale="hu-HU")
+    browser_page = context.new_page()
+    browser_page.goto(page.origin + "/")
+    browser_page.wait_for_selector("#welcome-heading")
+    assert browser_page.inner_text("#welcome-heading") == hungarian["welcome"]
+    assert browser_page.evaluate("document.documentElement.lang") == "hu"
+    browser_page.select_option("#language", "pl")
+    browser_page.wait_for_function(f"document.getElementById('welcome-heading').textContent"
+                                   f" === {json.dumps(polish['welcome'])}")
+    context.close()
