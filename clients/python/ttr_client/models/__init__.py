@@ -4,6 +4,8 @@ from .action_result import ActionResult
 from .actor import Actor
 from .actor_kind import ActorKind
 from .attempt import Attempt
+from .bot_seat import BotSeat
+from .bot_seat_level import BotSeatLevel
 from .build_station import BuildStation
 from .build_station_cards import BuildStationCards
 from .build_station_type import BuildStationType
@@ -57,6 +59,9 @@ from .keep_tickets import KeepTickets
 from .keep_tickets_type import KeepTicketsType
 from .list_open_games_status import ListOpenGamesStatus
 from .listed_player import ListedPlayer
+from .listed_player_level_type_1 import ListedPlayerLevelType1
+from .listed_player_level_type_2_type_1 import ListedPlayerLevelType2Type1
+from .listed_player_level_type_3_type_1 import ListedPlayerLevelType3Type1
 from .map_ import Map
 from .map_list import MapList
 from .map_name import MapName
@@ -69,9 +74,16 @@ from .market_reset_event import MarketResetEvent
 from .market_reset_event_type import MarketResetEventType
 from .moves import Moves
 from .new_game import NewGame
+from .new_game_bots_item import NewGameBotsItem
+from .new_game_stand_in_level import NewGameStandInLevel
+from .new_token import NewToken
+from .new_token_scopes_item import NewTokenScopesItem
 from .new_user import NewUser
 from .new_webhook import NewWebhook
 from .options import Options
+from .options_stand_in_type_1 import OptionsStandInType1
+from .options_stand_in_type_2_type_1 import OptionsStandInType2Type1
+from .options_stand_in_type_3_type_1 import OptionsStandInType3Type1
 from .pass_ import Pass
 from .pass_type import PassType
 from .passed_data import PassedData
@@ -90,8 +102,14 @@ from .player_out import PlayerOut
 from .player_resigned_data import PlayerResignedData
 from .player_resigned_event import PlayerResignedEvent
 from .player_resigned_event_type import PlayerResignedEventType
+from .player_returned_data import PlayerReturnedData
+from .player_returned_event import PlayerReturnedEvent
+from .player_returned_event_type import PlayerReturnedEventType
 from .player_score import PlayerScore
 from .player_view import PlayerView
+from .player_view_level_type_1 import PlayerViewLevelType1
+from .player_view_level_type_2_type_1 import PlayerViewLevelType2Type1
+from .player_view_level_type_3_type_1 import PlayerViewLevelType3Type1
 from .problem import Problem
 from .problem_errors import ProblemErrors
 from .resign import Resign
@@ -119,6 +137,9 @@ from .seed_revealed_event_type import SeedRevealedEventType
 from .setup_tickets_returned_data import SetupTicketsReturnedData
 from .setup_tickets_returned_event import SetupTicketsReturnedEvent
 from .setup_tickets_returned_event_type import SetupTicketsReturnedEventType
+from .stand_in_seated_data import StandInSeatedData
+from .stand_in_seated_event import StandInSeatedEvent
+from .stand_in_seated_event_type import StandInSeatedEventType
 from .station_built_data import StationBuiltData
 from .station_built_event import StationBuiltEvent
 from .station_built_event_type import StationBuiltEventType
@@ -133,6 +154,11 @@ from .tickets_drawn_event_type import TicketsDrawnEventType
 from .tickets_kept_data import TicketsKeptData
 from .tickets_kept_event import TicketsKeptEvent
 from .tickets_kept_event_type import TicketsKeptEventType
+from .token import Token
+from .token_created import TokenCreated
+from .token_created_scopes_item import TokenCreatedScopesItem
+from .token_list import TokenList
+from .token_scopes_item import TokenScopesItem
 from .tunnel import Tunnel
 from .tunnel_attempted_data import TunnelAttemptedData
 from .tunnel_attempted_event import TunnelAttemptedEvent
@@ -164,6 +190,8 @@ __all__ = (
     "Actor",
     "ActorKind",
     "Attempt",
+    "BotSeat",
+    "BotSeatLevel",
     "BuildStation",
     "BuildStationCards",
     "BuildStationType",
@@ -216,6 +244,9 @@ __all__ = (
     "KeepTickets",
     "KeepTicketsType",
     "ListedPlayer",
+    "ListedPlayerLevelType1",
+    "ListedPlayerLevelType2Type1",
+    "ListedPlayerLevelType3Type1",
     "ListOpenGamesStatus",
     "Map",
     "MapList",
@@ -229,9 +260,16 @@ __all__ = (
     "MarketResetEventType",
     "Moves",
     "NewGame",
+    "NewGameBotsItem",
+    "NewGameStandInLevel",
+    "NewToken",
+    "NewTokenScopesItem",
     "NewUser",
     "NewWebhook",
     "Options",
+    "OptionsStandInType1",
+    "OptionsStandInType2Type1",
+    "OptionsStandInType3Type1",
     "Pass",
     "PassedData",
     "PassedEvent",
@@ -250,8 +288,14 @@ __all__ = (
     "PlayerResignedData",
     "PlayerResignedEvent",
     "PlayerResignedEventType",
+    "PlayerReturnedData",
+    "PlayerReturnedEvent",
+    "PlayerReturnedEventType",
     "PlayerScore",
     "PlayerView",
+    "PlayerViewLevelType1",
+    "PlayerViewLevelType2Type1",
+    "PlayerViewLevelType3Type1",
     "Problem",
     "ProblemErrors",
     "Resign",
@@ -279,6 +323,9 @@ __all__ = (
     "SetupTicketsReturnedData",
     "SetupTicketsReturnedEvent",
     "SetupTicketsReturnedEventType",
+    "StandInSeatedData",
+    "StandInSeatedEvent",
+    "StandInSeatedEventType",
     "StationBuiltData",
     "StationBuiltEvent",
     "StationBuiltEventType",
@@ -293,6 +340,11 @@ __all__ = (
     "TicketsKeptEvent",
     "TicketsKeptEventType",
     "TicketView",
+    "Token",
+    "TokenCreated",
+    "TokenCreatedScopesItem",
+    "TokenList",
+    "TokenScopesItem",
     "Tunnel",
     "TunnelAttemptedData",
     "TunnelAttemptedEvent",

@@ -36,12 +36,14 @@ if TYPE_CHECKING:
   from ..models.pay_tunnel import PayTunnel
   from ..models.player_dropped_event import PlayerDroppedEvent
   from ..models.player_resigned_event import PlayerResignedEvent
+  from ..models.player_returned_event import PlayerReturnedEvent
   from ..models.resign import Resign
   from ..models.route_claimed_event import RouteClaimedEvent
   from ..models.seat_left_event import SeatLeftEvent
   from ..models.seat_taken_event import SeatTakenEvent
   from ..models.seed_revealed_event import SeedRevealedEvent
   from ..models.setup_tickets_returned_event import SetupTicketsReturnedEvent
+  from ..models.stand_in_seated_event import StandInSeatedEvent
   from ..models.station_built_event import StationBuiltEvent
   from ..models.tickets_drawn_event import TicketsDrawnEvent
   from ..models.tickets_kept_event import TicketsKeptEvent
@@ -70,9 +72,10 @@ class ActionResult:
             to_act (list[int]): Seats that must act now.
             events (list[CardDrawnBlindEvent | CardTakenEvent | DeckReshuffledEvent | FinalRoundStartedEvent |
                 GameCreatedEvent | GameEndedEvent | GameScoredEvent | GameStartedEvent | MarketRefilledEvent | MarketResetEvent
-                | PassedEvent | PlayerDroppedEvent | PlayerResignedEvent | RouteClaimedEvent | SeatLeftEvent | SeatTakenEvent |
-                SeedRevealedEvent | SetupTicketsReturnedEvent | StationBuiltEvent | TicketsDrawnEvent | TicketsKeptEvent |
-                TunnelAttemptedEvent | TunnelCardsRevealedEvent | TunnelDeclinedEvent | TurnEndedEvent | TurnTimedOutEvent]):
+                | PassedEvent | PlayerDroppedEvent | PlayerResignedEvent | PlayerReturnedEvent | RouteClaimedEvent |
+                SeatLeftEvent | SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent | StandInSeatedEvent |
+                StationBuiltEvent | TicketsDrawnEvent | TicketsKeptEvent | TunnelAttemptedEvent | TunnelCardsRevealedEvent |
+                TunnelDeclinedEvent | TurnEndedEvent | TurnTimedOutEvent]):
             moves (list[BuildStation | ClaimRoute | DeclineTunnel | DrawCard | DrawTickets | KeepTickets | Pass | PayTunnel
                 | Resign]): Your legal moves after this action (as GET …/moves gives them); items are `Command`s.
             game (Game | Unset):
@@ -83,7 +86,7 @@ class ActionResult:
     status: GameStatus
     phase: None | Phase
     to_act: list[int]
-    events: list[CardDrawnBlindEvent | CardTakenEvent | DeckReshuffledEvent | FinalRoundStartedEvent | GameCreatedEvent | GameEndedEvent | GameScoredEvent | GameStartedEvent | MarketRefilledEvent | MarketResetEvent | PassedEvent | PlayerDroppedEvent | PlayerResignedEvent | RouteClaimedEvent | SeatLeftEvent | SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent | StationBuiltEvent | TicketsDrawnEvent | TicketsKeptEvent | TunnelAttemptedEvent | TunnelCardsRevealedEvent | TunnelDeclinedEvent | TurnEndedEvent | TurnTimedOutEvent]
+    events: list[CardDrawnBlindEvent | CardTakenEvent | DeckReshuffledEvent | FinalRoundStartedEvent | GameCreatedEvent | GameEndedEvent | GameScoredEvent | GameStartedEvent | MarketRefilledEvent | MarketResetEvent | PassedEvent | PlayerDroppedEvent | PlayerResignedEvent | PlayerReturnedEvent | RouteClaimedEvent | SeatLeftEvent | SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent | StandInSeatedEvent | StationBuiltEvent | TicketsDrawnEvent | TicketsKeptEvent | TunnelAttemptedEvent | TunnelCardsRevealedEvent | TunnelDeclinedEvent | TurnEndedEvent | TurnTimedOutEvent]
     moves: list[BuildStation | ClaimRoute | DeclineTunnel | DrawCard | DrawTickets | KeepTickets | Pass | PayTunnel | Resign]
     game: Game | Unset = UNSET
 
@@ -92,42 +95,44 @@ class ActionResult:
 
 
     def to_dict(self) -> dict[str, Any]:
-        from ..models.build_station import BuildStation # noqa: PLC0415
-        from ..models.card_drawn_blind_event import CardDrawnBlindEvent # noqa: PLC0415
-        from ..models.card_taken_event import CardTakenEvent # noqa: PLC0415
-        from ..models.claim_route import ClaimRoute # noqa: PLC0415
-        from ..models.deck_reshuffled_event import DeckReshuffledEvent # noqa: PLC0415
-        from ..models.decline_tunnel import DeclineTunnel # noqa: PLC0415
-        from ..models.draw_card import DrawCard # noqa: PLC0415
-        from ..models.draw_tickets import DrawTickets # noqa: PLC0415
-        from ..models.final_round_started_event import FinalRoundStartedEvent # noqa: PLC0415
-        from ..models.game import Game # noqa: PLC0415
-        from ..models.game_created_event import GameCreatedEvent # noqa: PLC0415
-        from ..models.game_ended_event import GameEndedEvent # noqa: PLC0415
-        from ..models.game_scored_event import GameScoredEvent # noqa: PLC0415
-        from ..models.game_started_event import GameStartedEvent # noqa: PLC0415
-        from ..models.keep_tickets import KeepTickets # noqa: PLC0415
-        from ..models.market_refilled_event import MarketRefilledEvent # noqa: PLC0415
-        from ..models.market_reset_event import MarketResetEvent # noqa: PLC0415
-        from ..models.pass_ import Pass # noqa: PLC0415
-        from ..models.passed_event import PassedEvent # noqa: PLC0415
-        from ..models.pay_tunnel import PayTunnel # noqa: PLC0415
-        from ..models.player_dropped_event import PlayerDroppedEvent # noqa: PLC0415
-        from ..models.player_resigned_event import PlayerResignedEvent # noqa: PLC0415
-        from ..models.resign import Resign # noqa: PLC0415
-        from ..models.route_claimed_event import RouteClaimedEvent # noqa: PLC0415
-        from ..models.seat_left_event import SeatLeftEvent # noqa: PLC0415
-        from ..models.seat_taken_event import SeatTakenEvent # noqa: PLC0415
-        from ..models.seed_revealed_event import SeedRevealedEvent # noqa: PLC0415
-        from ..models.setup_tickets_returned_event import SetupTicketsReturnedEvent # noqa: PLC0415
-        from ..models.station_built_event import StationBuiltEvent # noqa: PLC0415
-        from ..models.tickets_drawn_event import TicketsDrawnEvent # noqa: PLC0415
-        from ..models.tickets_kept_event import TicketsKeptEvent # noqa: PLC0415
-        from ..models.tunnel_attempted_event import TunnelAttemptedEvent # noqa: PLC0415
-        from ..models.tunnel_cards_revealed_event import TunnelCardsRevealedEvent # noqa: PLC0415
-        from ..models.tunnel_declined_event import TunnelDeclinedEvent # noqa: PLC0415
-        from ..models.turn_ended_event import TurnEndedEvent # noqa: PLC0415
-        from ..models.turn_timed_out_event import TurnTimedOutEvent # noqa: PLC0415
+        from ..models.build_station import BuildStation
+        from ..models.card_drawn_blind_event import CardDrawnBlindEvent
+        from ..models.card_taken_event import CardTakenEvent
+        from ..models.claim_route import ClaimRoute
+        from ..models.deck_reshuffled_event import DeckReshuffledEvent
+        from ..models.decline_tunnel import DeclineTunnel
+        from ..models.draw_card import DrawCard
+        from ..models.draw_tickets import DrawTickets
+        from ..models.final_round_started_event import FinalRoundStartedEvent
+        from ..models.game import Game
+        from ..models.game_created_event import GameCreatedEvent
+        from ..models.game_ended_event import GameEndedEvent
+        from ..models.game_scored_event import GameScoredEvent
+        from ..models.game_started_event import GameStartedEvent
+        from ..models.keep_tickets import KeepTickets
+        from ..models.market_refilled_event import MarketRefilledEvent
+        from ..models.market_reset_event import MarketResetEvent
+        from ..models.pass_ import Pass
+        from ..models.passed_event import PassedEvent
+        from ..models.pay_tunnel import PayTunnel
+        from ..models.player_dropped_event import PlayerDroppedEvent
+        from ..models.player_resigned_event import PlayerResignedEvent
+        from ..models.player_returned_event import PlayerReturnedEvent
+        from ..models.resign import Resign
+        from ..models.route_claimed_event import RouteClaimedEvent
+        from ..models.seat_left_event import SeatLeftEvent
+        from ..models.seat_taken_event import SeatTakenEvent
+        from ..models.seed_revealed_event import SeedRevealedEvent
+        from ..models.setup_tickets_returned_event import SetupTicketsReturnedEvent
+        from ..models.stand_in_seated_event import StandInSeatedEvent
+        from ..models.station_built_event import StationBuiltEvent
+        from ..models.tickets_drawn_event import TicketsDrawnEvent
+        from ..models.tickets_kept_event import TicketsKeptEvent
+        from ..models.tunnel_attempted_event import TunnelAttemptedEvent
+        from ..models.tunnel_cards_revealed_event import TunnelCardsRevealedEvent
+        from ..models.tunnel_declined_event import TunnelDeclinedEvent
+        from ..models.turn_ended_event import TurnEndedEvent
+        from ..models.turn_timed_out_event import TurnTimedOutEvent
         game_id = self.game_id
 
         version = self.version
@@ -154,6 +159,10 @@ class ActionResult:
             elif isinstance(events_item_data, SeatLeftEvent):
                 events_item = events_item_data.to_dict()
             elif isinstance(events_item_data, GameScoredEvent):
+                events_item = events_item_data.to_dict()
+            elif isinstance(events_item_data, StandInSeatedEvent):
+                events_item = events_item_data.to_dict()
+            elif isinstance(events_item_data, PlayerReturnedEvent):
                 events_item = events_item_data.to_dict()
             elif isinstance(events_item_data, GameStartedEvent):
                 events_item = events_item_data.to_dict()
@@ -255,42 +264,44 @@ class ActionResult:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.build_station import BuildStation # noqa: PLC0415
-        from ..models.card_drawn_blind_event import CardDrawnBlindEvent # noqa: PLC0415
-        from ..models.card_taken_event import CardTakenEvent # noqa: PLC0415
-        from ..models.claim_route import ClaimRoute # noqa: PLC0415
-        from ..models.deck_reshuffled_event import DeckReshuffledEvent # noqa: PLC0415
-        from ..models.decline_tunnel import DeclineTunnel # noqa: PLC0415
-        from ..models.draw_card import DrawCard # noqa: PLC0415
-        from ..models.draw_tickets import DrawTickets # noqa: PLC0415
-        from ..models.final_round_started_event import FinalRoundStartedEvent # noqa: PLC0415
-        from ..models.game import Game # noqa: PLC0415
-        from ..models.game_created_event import GameCreatedEvent # noqa: PLC0415
-        from ..models.game_ended_event import GameEndedEvent # noqa: PLC0415
-        from ..models.game_scored_event import GameScoredEvent # noqa: PLC0415
-        from ..models.game_started_event import GameStartedEvent # noqa: PLC0415
-        from ..models.keep_tickets import KeepTickets # noqa: PLC0415
-        from ..models.market_refilled_event import MarketRefilledEvent # noqa: PLC0415
-        from ..models.market_reset_event import MarketResetEvent # noqa: PLC0415
-        from ..models.pass_ import Pass # noqa: PLC0415
-        from ..models.passed_event import PassedEvent # noqa: PLC0415
-        from ..models.pay_tunnel import PayTunnel # noqa: PLC0415
-        from ..models.player_dropped_event import PlayerDroppedEvent # noqa: PLC0415
-        from ..models.player_resigned_event import PlayerResignedEvent # noqa: PLC0415
-        from ..models.resign import Resign # noqa: PLC0415
-        from ..models.route_claimed_event import RouteClaimedEvent # noqa: PLC0415
-        from ..models.seat_left_event import SeatLeftEvent # noqa: PLC0415
-        from ..models.seat_taken_event import SeatTakenEvent # noqa: PLC0415
-        from ..models.seed_revealed_event import SeedRevealedEvent # noqa: PLC0415
-        from ..models.setup_tickets_returned_event import SetupTicketsReturnedEvent # noqa: PLC0415
-        from ..models.station_built_event import StationBuiltEvent # noqa: PLC0415
-        from ..models.tickets_drawn_event import TicketsDrawnEvent # noqa: PLC0415
-        from ..models.tickets_kept_event import TicketsKeptEvent # noqa: PLC0415
-        from ..models.tunnel_attempted_event import TunnelAttemptedEvent # noqa: PLC0415
-        from ..models.tunnel_cards_revealed_event import TunnelCardsRevealedEvent # noqa: PLC0415
-        from ..models.tunnel_declined_event import TunnelDeclinedEvent # noqa: PLC0415
-        from ..models.turn_ended_event import TurnEndedEvent # noqa: PLC0415
-        from ..models.turn_timed_out_event import TurnTimedOutEvent # noqa: PLC0415
+        from ..models.build_station import BuildStation
+        from ..models.card_drawn_blind_event import CardDrawnBlindEvent
+        from ..models.card_taken_event import CardTakenEvent
+        from ..models.claim_route import ClaimRoute
+        from ..models.deck_reshuffled_event import DeckReshuffledEvent
+        from ..models.decline_tunnel import DeclineTunnel
+        from ..models.draw_card import DrawCard
+        from ..models.draw_tickets import DrawTickets
+        from ..models.final_round_started_event import FinalRoundStartedEvent
+        from ..models.game import Game
+        from ..models.game_created_event import GameCreatedEvent
+        from ..models.game_ended_event import GameEndedEvent
+        from ..models.game_scored_event import GameScoredEvent
+        from ..models.game_started_event import GameStartedEvent
+        from ..models.keep_tickets import KeepTickets
+        from ..models.market_refilled_event import MarketRefilledEvent
+        from ..models.market_reset_event import MarketResetEvent
+        from ..models.pass_ import Pass
+        from ..models.passed_event import PassedEvent
+        from ..models.pay_tunnel import PayTunnel
+        from ..models.player_dropped_event import PlayerDroppedEvent
+        from ..models.player_resigned_event import PlayerResignedEvent
+        from ..models.player_returned_event import PlayerReturnedEvent
+        from ..models.resign import Resign
+        from ..models.route_claimed_event import RouteClaimedEvent
+        from ..models.seat_left_event import SeatLeftEvent
+        from ..models.seat_taken_event import SeatTakenEvent
+        from ..models.seed_revealed_event import SeedRevealedEvent
+        from ..models.setup_tickets_returned_event import SetupTicketsReturnedEvent
+        from ..models.stand_in_seated_event import StandInSeatedEvent
+        from ..models.station_built_event import StationBuiltEvent
+        from ..models.tickets_drawn_event import TicketsDrawnEvent
+        from ..models.tickets_kept_event import TicketsKeptEvent
+        from ..models.tunnel_attempted_event import TunnelAttemptedEvent
+        from ..models.tunnel_cards_revealed_event import TunnelCardsRevealedEvent
+        from ..models.tunnel_declined_event import TunnelDeclinedEvent
+        from ..models.turn_ended_event import TurnEndedEvent
+        from ..models.turn_timed_out_event import TurnTimedOutEvent
         d = dict(src_dict)
         game_id = d.pop("game_id")
 
@@ -325,7 +336,7 @@ class ActionResult:
         events = []
         _events = d.pop("events")
         for events_item_data in (_events):
-            def _parse_events_item(data: object) -> CardDrawnBlindEvent | CardTakenEvent | DeckReshuffledEvent | FinalRoundStartedEvent | GameCreatedEvent | GameEndedEvent | GameScoredEvent | GameStartedEvent | MarketRefilledEvent | MarketResetEvent | PassedEvent | PlayerDroppedEvent | PlayerResignedEvent | RouteClaimedEvent | SeatLeftEvent | SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent | StationBuiltEvent | TicketsDrawnEvent | TicketsKeptEvent | TunnelAttemptedEvent | TunnelCardsRevealedEvent | TunnelDeclinedEvent | TurnEndedEvent | TurnTimedOutEvent:
+            def _parse_events_item(data: object) -> CardDrawnBlindEvent | CardTakenEvent | DeckReshuffledEvent | FinalRoundStartedEvent | GameCreatedEvent | GameEndedEvent | GameScoredEvent | GameStartedEvent | MarketRefilledEvent | MarketResetEvent | PassedEvent | PlayerDroppedEvent | PlayerResignedEvent | PlayerReturnedEvent | RouteClaimedEvent | SeatLeftEvent | SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent | StandInSeatedEvent | StationBuiltEvent | TicketsDrawnEvent | TicketsKeptEvent | TunnelAttemptedEvent | TunnelCardsRevealedEvent | TunnelDeclinedEvent | TurnEndedEvent | TurnTimedOutEvent:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
@@ -369,7 +380,7 @@ class ActionResult:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_4 = GameStartedEvent.from_dict(data)
+                    componentsschemas_event_type_4 = StandInSeatedEvent.from_dict(data)
 
 
 
@@ -379,7 +390,7 @@ class ActionResult:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_5 = DeckReshuffledEvent.from_dict(data)
+                    componentsschemas_event_type_5 = PlayerReturnedEvent.from_dict(data)
 
 
 
@@ -389,7 +400,7 @@ class ActionResult:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_6 = MarketRefilledEvent.from_dict(data)
+                    componentsschemas_event_type_6 = GameStartedEvent.from_dict(data)
 
 
 
@@ -399,7 +410,7 @@ class ActionResult:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_7 = MarketResetEvent.from_dict(data)
+                    componentsschemas_event_type_7 = DeckReshuffledEvent.from_dict(data)
 
 
 
@@ -409,7 +420,7 @@ class ActionResult:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_8 = CardDrawnBlindEvent.from_dict(data)
+                    componentsschemas_event_type_8 = MarketRefilledEvent.from_dict(data)
 
 
 
@@ -419,7 +430,7 @@ class ActionResult:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_9 = CardTakenEvent.from_dict(data)
+                    componentsschemas_event_type_9 = MarketResetEvent.from_dict(data)
 
 
 
@@ -429,7 +440,7 @@ class ActionResult:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_10 = RouteClaimedEvent.from_dict(data)
+                    componentsschemas_event_type_10 = CardDrawnBlindEvent.from_dict(data)
 
 
 
@@ -439,7 +450,7 @@ class ActionResult:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_11 = TunnelAttemptedEvent.from_dict(data)
+                    componentsschemas_event_type_11 = CardTakenEvent.from_dict(data)
 
 
 
@@ -449,7 +460,7 @@ class ActionResult:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_12 = TunnelCardsRevealedEvent.from_dict(data)
+                    componentsschemas_event_type_12 = RouteClaimedEvent.from_dict(data)
 
 
 
@@ -459,7 +470,7 @@ class ActionResult:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_13 = TunnelDeclinedEvent.from_dict(data)
+                    componentsschemas_event_type_13 = TunnelAttemptedEvent.from_dict(data)
 
 
 
@@ -469,7 +480,7 @@ class ActionResult:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_14 = TicketsDrawnEvent.from_dict(data)
+                    componentsschemas_event_type_14 = TunnelCardsRevealedEvent.from_dict(data)
 
 
 
@@ -479,7 +490,7 @@ class ActionResult:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_15 = TicketsKeptEvent.from_dict(data)
+                    componentsschemas_event_type_15 = TunnelDeclinedEvent.from_dict(data)
 
 
 
@@ -489,7 +500,7 @@ class ActionResult:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_16 = SetupTicketsReturnedEvent.from_dict(data)
+                    componentsschemas_event_type_16 = TicketsDrawnEvent.from_dict(data)
 
 
 
@@ -499,7 +510,7 @@ class ActionResult:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_17 = StationBuiltEvent.from_dict(data)
+                    componentsschemas_event_type_17 = TicketsKeptEvent.from_dict(data)
 
 
 
@@ -509,7 +520,7 @@ class ActionResult:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_18 = PassedEvent.from_dict(data)
+                    componentsschemas_event_type_18 = SetupTicketsReturnedEvent.from_dict(data)
 
 
 
@@ -519,7 +530,7 @@ class ActionResult:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_19 = TurnEndedEvent.from_dict(data)
+                    componentsschemas_event_type_19 = StationBuiltEvent.from_dict(data)
 
 
 
@@ -529,7 +540,7 @@ class ActionResult:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_20 = FinalRoundStartedEvent.from_dict(data)
+                    componentsschemas_event_type_20 = PassedEvent.from_dict(data)
 
 
 
@@ -539,7 +550,7 @@ class ActionResult:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_21 = GameEndedEvent.from_dict(data)
+                    componentsschemas_event_type_21 = TurnEndedEvent.from_dict(data)
 
 
 
@@ -549,7 +560,7 @@ class ActionResult:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_22 = SeedRevealedEvent.from_dict(data)
+                    componentsschemas_event_type_22 = FinalRoundStartedEvent.from_dict(data)
 
 
 
@@ -559,7 +570,7 @@ class ActionResult:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_23 = PlayerResignedEvent.from_dict(data)
+                    componentsschemas_event_type_23 = GameEndedEvent.from_dict(data)
 
 
 
@@ -569,20 +580,40 @@ class ActionResult:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_24 = TurnTimedOutEvent.from_dict(data)
+                    componentsschemas_event_type_24 = SeedRevealedEvent.from_dict(data)
 
 
 
                     return componentsschemas_event_type_24
                 except (TypeError, ValueError, AttributeError, KeyError):
                     pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_event_type_25 = PlayerResignedEvent.from_dict(data)
+
+
+
+                    return componentsschemas_event_type_25
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_event_type_26 = TurnTimedOutEvent.from_dict(data)
+
+
+
+                    return componentsschemas_event_type_26
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_event_type_25 = PlayerDroppedEvent.from_dict(data)
+                componentsschemas_event_type_27 = PlayerDroppedEvent.from_dict(data)
 
 
 
-                return componentsschemas_event_type_25
+                return componentsschemas_event_type_27
 
             events_item = _parse_events_item(events_item_data)
 

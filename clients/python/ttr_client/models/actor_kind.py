@@ -1,6 +1,6 @@
-from enum import StrEnum
+from enum import Enum
 
-class ActorKind(StrEnum):
+class ActorKind(str, Enum):
     SEAT = "seat"
     SYSTEM = "system"
     USER = "user"

@@ -44,7 +44,7 @@ class BuildStation:
 
 
     def to_dict(self) -> dict[str, Any]:
-        from ..models.build_station_cards import BuildStationCards # noqa: PLC0415
+        from ..models.build_station_cards import BuildStationCards
         type_ = self.type_.value
 
         city = self.city
@@ -66,7 +66,7 @@ class BuildStation:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.build_station_cards import BuildStationCards # noqa: PLC0415
+        from ..models.build_station_cards import BuildStationCards
         d = dict(src_dict)
         type_ = BuildStationType(d.pop("type"))
 

@@ -1,6 +1,6 @@
-from enum import StrEnum
+from enum import Enum
 
-class BuildStationType(StrEnum):
+class BuildStationType(str, Enum):
     BUILD_STATION = "build_station"
 
     def __str__(self) -> str:

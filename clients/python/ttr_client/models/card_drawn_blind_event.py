@@ -54,8 +54,8 @@ class CardDrawnBlindEvent:
 
 
     def to_dict(self) -> dict[str, Any]:
-        from ..models.actor import Actor # noqa: PLC0415
-        from ..models.card_drawn_blind_data import CardDrawnBlindData # noqa: PLC0415
+        from ..models.actor import Actor
+        from ..models.card_drawn_blind_data import CardDrawnBlindData
         game_id = self.game_id
 
         version = self.version
@@ -98,8 +98,8 @@ class CardDrawnBlindEvent:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.actor import Actor # noqa: PLC0415
-        from ..models.card_drawn_blind_data import CardDrawnBlindData # noqa: PLC0415
+        from ..models.actor import Actor
+        from ..models.card_drawn_blind_data import CardDrawnBlindData
         d = dict(src_dict)
         game_id = d.pop("game_id")
 

@@ -1,6 +1,6 @@
-from enum import StrEnum
+from enum import Enum
 
-class CardDrawnBlindEventType(StrEnum):
+class CardDrawnBlindEventType(str, Enum):
     CARD_DRAWN_BLIND = "card_drawn_blind"
 
     def __str__(self) -> str:

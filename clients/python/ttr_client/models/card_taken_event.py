@@ -54,8 +54,8 @@ class CardTakenEvent:
 
 
     def to_dict(self) -> dict[str, Any]:
-        from ..models.actor import Actor # noqa: PLC0415
-        from ..models.card_taken_data import CardTakenData # noqa: PLC0415
+        from ..models.actor import Actor
+        from ..models.card_taken_data import CardTakenData
         game_id = self.game_id
 
         version = self.version
@@ -98,8 +98,8 @@ class CardTakenEvent:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.actor import Actor # noqa: PLC0415
-        from ..models.card_taken_data import CardTakenData # noqa: PLC0415
+        from ..models.actor import Actor
+        from ..models.card_taken_data import CardTakenData
         d = dict(src_dict)
         game_id = d.pop("game_id")
 

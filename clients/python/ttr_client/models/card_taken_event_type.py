@@ -1,6 +1,6 @@
-from enum import StrEnum
+from enum import Enum
 
-class CardTakenEventType(StrEnum):
+class CardTakenEventType(str, Enum):
     CARD_TAKEN = "card_taken"
 
     def __str__(self) -> str:

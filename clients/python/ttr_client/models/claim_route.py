@@ -45,7 +45,7 @@ class ClaimRoute:
 
 
     def to_dict(self) -> dict[str, Any]:
-        from ..models.claim_route_cards import ClaimRouteCards # noqa: PLC0415
+        from ..models.claim_route_cards import ClaimRouteCards
         type_ = self.type_.value
 
         route = self.route
@@ -67,7 +67,7 @@ class ClaimRoute:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.claim_route_cards import ClaimRouteCards # noqa: PLC0415
+        from ..models.claim_route_cards import ClaimRouteCards
         d = dict(src_dict)
         type_ = ClaimRouteType(d.pop("type"))
 

@@ -1,6 +1,6 @@
-from enum import StrEnum
+from enum import Enum
 
-class ClaimRouteType(StrEnum):
+class ClaimRouteType(str, Enum):
     CLAIM_ROUTE = "claim_route"
 
     def __str__(self) -> str:

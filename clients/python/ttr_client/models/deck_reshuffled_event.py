@@ -55,8 +55,8 @@ class DeckReshuffledEvent:
 
 
     def to_dict(self) -> dict[str, Any]:
-        from ..models.actor import Actor # noqa: PLC0415
-        from ..models.deck_reshuffled_data import DeckReshuffledData # noqa: PLC0415
+        from ..models.actor import Actor
+        from ..models.deck_reshuffled_data import DeckReshuffledData
         game_id = self.game_id
 
         version = self.version
@@ -99,8 +99,8 @@ class DeckReshuffledEvent:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.actor import Actor # noqa: PLC0415
-        from ..models.deck_reshuffled_data import DeckReshuffledData # noqa: PLC0415
+        from ..models.actor import Actor
+        from ..models.deck_reshuffled_data import DeckReshuffledData
         d = dict(src_dict)
         game_id = d.pop("game_id")
 

@@ -1,6 +1,6 @@
-from enum import StrEnum
+from enum import Enum
 
-class DeckReshuffledEventType(StrEnum):
+class DeckReshuffledEventType(str, Enum):
     DECK_RESHUFFLED = "deck_reshuffled"
 
     def __str__(self) -> str:

@@ -1,6 +1,6 @@
-from enum import StrEnum
+from enum import Enum
 
-class DeclineTunnelType(StrEnum):
+class DeclineTunnelType(str, Enum):
     DECLINE_TUNNEL = "decline_tunnel"
 
     def __str__(self) -> str:

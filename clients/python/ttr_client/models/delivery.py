@@ -54,7 +54,7 @@ class Delivery:
 
 
     def to_dict(self) -> dict[str, Any]:
-        from ..models.attempt import Attempt # noqa: PLC0415
+        from ..models.attempt import Attempt
         id = self.id
 
         kind = self.kind.value
@@ -102,7 +102,7 @@ class Delivery:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.attempt import Attempt # noqa: PLC0415
+        from ..models.attempt import Attempt
         d = dict(src_dict)
         id = d.pop("id")
 

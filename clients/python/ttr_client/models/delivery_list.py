@@ -35,7 +35,7 @@ class DeliveryList:
 
 
     def to_dict(self) -> dict[str, Any]:
-        from ..models.delivery import Delivery # noqa: PLC0415
+        from ..models.delivery import Delivery
         deliveries = []
         for deliveries_item_data in self.deliveries:
             deliveries_item = deliveries_item_data.to_dict()
@@ -56,7 +56,7 @@ class DeliveryList:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.delivery import Delivery # noqa: PLC0415
+        from ..models.delivery import Delivery
         d = dict(src_dict)
         deliveries = []
         _deliveries = d.pop("deliveries")

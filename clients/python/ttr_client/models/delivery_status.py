@@ -1,6 +1,6 @@
-from enum import StrEnum
+from enum import Enum
 
-class DeliveryStatus(StrEnum):
+class DeliveryStatus(str, Enum):
     DELIVERED = "delivered"
     FAILED = "failed"
     PENDING = "pending"

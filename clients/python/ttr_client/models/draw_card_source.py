@@ -1,6 +1,6 @@
-from enum import StrEnum
+from enum import Enum
 
-class DrawCardSource(StrEnum):
+class DrawCardSource(str, Enum):
     DECK = "deck"
     MARKET = "market"
 

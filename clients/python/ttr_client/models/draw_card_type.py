@@ -1,6 +1,6 @@
-from enum import StrEnum
+from enum import Enum
 
-class DrawCardType(StrEnum):
+class DrawCardType(str, Enum):
     DRAW_CARD = "draw_card"
 
     def __str__(self) -> str:

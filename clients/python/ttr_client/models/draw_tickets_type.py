@@ -1,6 +1,6 @@
-from enum import StrEnum
+from enum import Enum
 
-class DrawTicketsType(StrEnum):
+class DrawTicketsType(str, Enum):
     DRAW_TICKETS = "draw_tickets"
 
     def __str__(self) -> str:

@@ -24,11 +24,13 @@ if TYPE_CHECKING:
   from ..models.passed_event import PassedEvent
   from ..models.player_dropped_event import PlayerDroppedEvent
   from ..models.player_resigned_event import PlayerResignedEvent
+  from ..models.player_returned_event import PlayerReturnedEvent
   from ..models.route_claimed_event import RouteClaimedEvent
   from ..models.seat_left_event import SeatLeftEvent
   from ..models.seat_taken_event import SeatTakenEvent
   from ..models.seed_revealed_event import SeedRevealedEvent
   from ..models.setup_tickets_returned_event import SetupTicketsReturnedEvent
+  from ..models.stand_in_seated_event import StandInSeatedEvent
   from ..models.station_built_event import StationBuiltEvent
   from ..models.tickets_drawn_event import TicketsDrawnEvent
   from ..models.tickets_kept_event import TicketsKeptEvent
@@ -54,46 +56,49 @@ class EventPage:
             version (int): The game's version when read.
             events (list[CardDrawnBlindEvent | CardTakenEvent | DeckReshuffledEvent | FinalRoundStartedEvent |
                 GameCreatedEvent | GameEndedEvent | GameScoredEvent | GameStartedEvent | MarketRefilledEvent | MarketResetEvent
-                | PassedEvent | PlayerDroppedEvent | PlayerResignedEvent | RouteClaimedEvent | SeatLeftEvent | SeatTakenEvent |
-                SeedRevealedEvent | SetupTicketsReturnedEvent | StationBuiltEvent | TicketsDrawnEvent | TicketsKeptEvent |
-                TunnelAttemptedEvent | TunnelCardsRevealedEvent | TunnelDeclinedEvent | TurnEndedEvent | TurnTimedOutEvent]):
+                | PassedEvent | PlayerDroppedEvent | PlayerResignedEvent | PlayerReturnedEvent | RouteClaimedEvent |
+                SeatLeftEvent | SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent | StandInSeatedEvent |
+                StationBuiltEvent | TicketsDrawnEvent | TicketsKeptEvent | TunnelAttemptedEvent | TunnelCardsRevealedEvent |
+                TunnelDeclinedEvent | TurnEndedEvent | TurnTimedOutEvent]):
      """
 
     game_id: str
     version: int
-    events: list[CardDrawnBlindEvent | CardTakenEvent | DeckReshuffledEvent | FinalRoundStartedEvent | GameCreatedEvent | GameEndedEvent | GameScoredEvent | GameStartedEvent | MarketRefilledEvent | MarketResetEvent | PassedEvent | PlayerDroppedEvent | PlayerResignedEvent | RouteClaimedEvent | SeatLeftEvent | SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent | StationBuiltEvent | TicketsDrawnEvent | TicketsKeptEvent | TunnelAttemptedEvent | TunnelCardsRevealedEvent | TunnelDeclinedEvent | TurnEndedEvent | TurnTimedOutEvent]
+    events: list[CardDrawnBlindEvent | CardTakenEvent | DeckReshuffledEvent | FinalRoundStartedEvent | GameCreatedEvent | GameEndedEvent | GameScoredEvent | GameStartedEvent | MarketRefilledEvent | MarketResetEvent | PassedEvent | PlayerDroppedEvent | PlayerResignedEvent | PlayerReturnedEvent | RouteClaimedEvent | SeatLeftEvent | SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent | StandInSeatedEvent | StationBuiltEvent | TicketsDrawnEvent | TicketsKeptEvent | TunnelAttemptedEvent | TunnelCardsRevealedEvent | TunnelDeclinedEvent | TurnEndedEvent | TurnTimedOutEvent]
 
 
 
 
 
     def to_dict(self) -> dict[str, Any]:
-        from ..models.card_drawn_blind_event import CardDrawnBlindEvent # noqa: PLC0415
-        from ..models.card_taken_event import CardTakenEvent # noqa: PLC0415
-        from ..models.deck_reshuffled_event import DeckReshuffledEvent # noqa: PLC0415
-        from ..models.final_round_started_event import FinalRoundStartedEvent # noqa: PLC0415
-        from ..models.game_created_event import GameCreatedEvent # noqa: PLC0415
-        from ..models.game_ended_event import GameEndedEvent # noqa: PLC0415
-        from ..models.game_scored_event import GameScoredEvent # noqa: PLC0415
-        from ..models.game_started_event import GameStartedEvent # noqa: PLC0415
-        from ..models.market_refilled_event import MarketRefilledEvent # noqa: PLC0415
-        from ..models.market_reset_event import MarketResetEvent # noqa: PLC0415
-        from ..models.passed_event import PassedEvent # noqa: PLC0415
-        from ..models.player_dropped_event import PlayerDroppedEvent # noqa: PLC0415
-        from ..models.player_resigned_event import PlayerResignedEvent # noqa: PLC0415
-        from ..models.route_claimed_event import RouteClaimedEvent # noqa: PLC0415
-        from ..models.seat_left_event import SeatLeftEvent # noqa: PLC0415
-        from ..models.seat_taken_event import SeatTakenEvent # noqa: PLC0415
-        from ..models.seed_revealed_event import SeedRevealedEvent # noqa: PLC0415
-        from ..models.setup_tickets_returned_event import SetupTicketsReturnedEvent # noqa: PLC0415
-        from ..models.station_built_event import StationBuiltEvent # noqa: PLC0415
-        from ..models.tickets_drawn_event import TicketsDrawnEvent # noqa: PLC0415
-        from ..models.tickets_kept_event import TicketsKeptEvent # noqa: PLC0415
-        from ..models.tunnel_attempted_event import TunnelAttemptedEvent # noqa: PLC0415
-        from ..models.tunnel_cards_revealed_event import TunnelCardsRevealedEvent # noqa: PLC0415
-        from ..models.tunnel_declined_event import TunnelDeclinedEvent # noqa: PLC0415
-        from ..models.turn_ended_event import TurnEndedEvent # noqa: PLC0415
-        from ..models.turn_timed_out_event import TurnTimedOutEvent # noqa: PLC0415
+        from ..models.card_drawn_blind_event import CardDrawnBlindEvent
+        from ..models.card_taken_event import CardTakenEvent
+        from ..models.deck_reshuffled_event import DeckReshuffledEvent
+        from ..models.final_round_started_event import FinalRoundStartedEvent
+        from ..models.game_created_event import GameCreatedEvent
+        from ..models.game_ended_event import GameEndedEvent
+        from ..models.game_scored_event import GameScoredEvent
+        from ..models.game_started_event import GameStartedEvent
+        from ..models.market_refilled_event import MarketRefilledEvent
+        from ..models.market_reset_event import MarketResetEvent
+        from ..models.passed_event import PassedEvent
+        from ..models.player_dropped_event import PlayerDroppedEvent
+        from ..models.player_resigned_event import PlayerResignedEvent
+        from ..models.player_returned_event import PlayerReturnedEvent
+        from ..models.route_claimed_event import RouteClaimedEvent
+        from ..models.seat_left_event import SeatLeftEvent
+        from ..models.seat_taken_event import SeatTakenEvent
+        from ..models.seed_revealed_event import SeedRevealedEvent
+        from ..models.setup_tickets_returned_event import SetupTicketsReturnedEvent
+        from ..models.stand_in_seated_event import StandInSeatedEvent
+        from ..models.station_built_event import StationBuiltEvent
+        from ..models.tickets_drawn_event import TicketsDrawnEvent
+        from ..models.tickets_kept_event import TicketsKeptEvent
+        from ..models.tunnel_attempted_event import TunnelAttemptedEvent
+        from ..models.tunnel_cards_revealed_event import TunnelCardsRevealedEvent
+        from ..models.tunnel_declined_event import TunnelDeclinedEvent
+        from ..models.turn_ended_event import TurnEndedEvent
+        from ..models.turn_timed_out_event import TurnTimedOutEvent
         game_id = self.game_id
 
         version = self.version
@@ -108,6 +113,10 @@ class EventPage:
             elif isinstance(events_item_data, SeatLeftEvent):
                 events_item = events_item_data.to_dict()
             elif isinstance(events_item_data, GameScoredEvent):
+                events_item = events_item_data.to_dict()
+            elif isinstance(events_item_data, StandInSeatedEvent):
+                events_item = events_item_data.to_dict()
+            elif isinstance(events_item_data, PlayerReturnedEvent):
                 events_item = events_item_data.to_dict()
             elif isinstance(events_item_data, GameStartedEvent):
                 events_item = events_item_data.to_dict()
@@ -173,32 +182,34 @@ class EventPage:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.card_drawn_blind_event import CardDrawnBlindEvent # noqa: PLC0415
-        from ..models.card_taken_event import CardTakenEvent # noqa: PLC0415
-        from ..models.deck_reshuffled_event import DeckReshuffledEvent # noqa: PLC0415
-        from ..models.final_round_started_event import FinalRoundStartedEvent # noqa: PLC0415
-        from ..models.game_created_event import GameCreatedEvent # noqa: PLC0415
-        from ..models.game_ended_event import GameEndedEvent # noqa: PLC0415
-        from ..models.game_scored_event import GameScoredEvent # noqa: PLC0415
-        from ..models.game_started_event import GameStartedEvent # noqa: PLC0415
-        from ..models.market_refilled_event import MarketRefilledEvent # noqa: PLC0415
-        from ..models.market_reset_event import MarketResetEvent # noqa: PLC0415
-        from ..models.passed_event import PassedEvent # noqa: PLC0415
-        from ..models.player_dropped_event import PlayerDroppedEvent # noqa: PLC0415
-        from ..models.player_resigned_event import PlayerResignedEvent # noqa: PLC0415
-        from ..models.route_claimed_event import RouteClaimedEvent # noqa: PLC0415
-        from ..models.seat_left_event import SeatLeftEvent # noqa: PLC0415
-        from ..models.seat_taken_event import SeatTakenEvent # noqa: PLC0415
-        from ..models.seed_revealed_event import SeedRevealedEvent # noqa: PLC0415
-        from ..models.setup_tickets_returned_event import SetupTicketsReturnedEvent # noqa: PLC0415
-        from ..models.station_built_event import StationBuiltEvent # noqa: PLC0415
-        from ..models.tickets_drawn_event import TicketsDrawnEvent # noqa: PLC0415
-        from ..models.tickets_kept_event import TicketsKeptEvent # noqa: PLC0415
-        from ..models.tunnel_attempted_event import TunnelAttemptedEvent # noqa: PLC0415
-        from ..models.tunnel_cards_revealed_event import TunnelCardsRevealedEvent # noqa: PLC0415
-        from ..models.tunnel_declined_event import TunnelDeclinedEvent # noqa: PLC0415
-        from ..models.turn_ended_event import TurnEndedEvent # noqa: PLC0415
-        from ..models.turn_timed_out_event import TurnTimedOutEvent # noqa: PLC0415
+        from ..models.card_drawn_blind_event import CardDrawnBlindEvent
+        from ..models.card_taken_event import CardTakenEvent
+        from ..models.deck_reshuffled_event import DeckReshuffledEvent
+        from ..models.final_round_started_event import FinalRoundStartedEvent
+        from ..models.game_created_event import GameCreatedEvent
+        from ..models.game_ended_event import GameEndedEvent
+        from ..models.game_scored_event import GameScoredEvent
+        from ..models.game_started_event import GameStartedEvent
+        from ..models.market_refilled_event import MarketRefilledEvent
+        from ..models.market_reset_event import MarketResetEvent
+        from ..models.passed_event import PassedEvent
+        from ..models.player_dropped_event import PlayerDroppedEvent
+        from ..models.player_resigned_event import PlayerResignedEvent
+        from ..models.player_returned_event import PlayerReturnedEvent
+        from ..models.route_claimed_event import RouteClaimedEvent
+        from ..models.seat_left_event import SeatLeftEvent
+        from ..models.seat_taken_event import SeatTakenEvent
+        from ..models.seed_revealed_event import SeedRevealedEvent
+        from ..models.setup_tickets_returned_event import SetupTicketsReturnedEvent
+        from ..models.stand_in_seated_event import StandInSeatedEvent
+        from ..models.station_built_event import StationBuiltEvent
+        from ..models.tickets_drawn_event import TicketsDrawnEvent
+        from ..models.tickets_kept_event import TicketsKeptEvent
+        from ..models.tunnel_attempted_event import TunnelAttemptedEvent
+        from ..models.tunnel_cards_revealed_event import TunnelCardsRevealedEvent
+        from ..models.tunnel_declined_event import TunnelDeclinedEvent
+        from ..models.turn_ended_event import TurnEndedEvent
+        from ..models.turn_timed_out_event import TurnTimedOutEvent
         d = dict(src_dict)
         game_id = d.pop("game_id")
 
@@ -207,7 +218,7 @@ class EventPage:
         events = []
         _events = d.pop("events")
         for events_item_data in (_events):
-            def _parse_events_item(data: object) -> CardDrawnBlindEvent | CardTakenEvent | DeckReshuffledEvent | FinalRoundStartedEvent | GameCreatedEvent | GameEndedEvent | GameScoredEvent | GameStartedEvent | MarketRefilledEvent | MarketResetEvent | PassedEvent | PlayerDroppedEvent | PlayerResignedEvent | RouteClaimedEvent | SeatLeftEvent | SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent | StationBuiltEvent | TicketsDrawnEvent | TicketsKeptEvent | TunnelAttemptedEvent | TunnelCardsRevealedEvent | TunnelDeclinedEvent | TurnEndedEvent | TurnTimedOutEvent:
+            def _parse_events_item(data: object) -> CardDrawnBlindEvent | CardTakenEvent | DeckReshuffledEvent | FinalRoundStartedEvent | GameCreatedEvent | GameEndedEvent | GameScoredEvent | GameStartedEvent | MarketRefilledEvent | MarketResetEvent | PassedEvent | PlayerDroppedEvent | PlayerResignedEvent | PlayerReturnedEvent | RouteClaimedEvent | SeatLeftEvent | SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent | StandInSeatedEvent | StationBuiltEvent | TicketsDrawnEvent | TicketsKeptEvent | TunnelAttemptedEvent | TunnelCardsRevealedEvent | TunnelDeclinedEvent | TurnEndedEvent | TurnTimedOutEvent:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
@@ -251,7 +262,7 @@ class EventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_4 = GameStartedEvent.from_dict(data)
+                    componentsschemas_event_type_4 = StandInSeatedEvent.from_dict(data)
 
 
 
@@ -261,7 +272,7 @@ class EventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_5 = DeckReshuffledEvent.from_dict(data)
+                    componentsschemas_event_type_5 = PlayerReturnedEvent.from_dict(data)
 
 
 
@@ -271,7 +282,7 @@ class EventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_6 = MarketRefilledEvent.from_dict(data)
+                    componentsschemas_event_type_6 = GameStartedEvent.from_dict(data)
 
 
 
@@ -281,7 +292,7 @@ class EventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_7 = MarketResetEvent.from_dict(data)
+                    componentsschemas_event_type_7 = DeckReshuffledEvent.from_dict(data)
 
 
 
@@ -291,7 +302,7 @@ class EventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_8 = CardDrawnBlindEvent.from_dict(data)
+                    componentsschemas_event_type_8 = MarketRefilledEvent.from_dict(data)
 
 
 
@@ -301,7 +312,7 @@ class EventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_9 = CardTakenEvent.from_dict(data)
+                    componentsschemas_event_type_9 = MarketResetEvent.from_dict(data)
 
 
 
@@ -311,7 +322,7 @@ class EventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_10 = RouteClaimedEvent.from_dict(data)
+                    componentsschemas_event_type_10 = CardDrawnBlindEvent.from_dict(data)
 
 
 
@@ -321,7 +332,7 @@ class EventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_11 = TunnelAttemptedEvent.from_dict(data)
+                    componentsschemas_event_type_11 = CardTakenEvent.from_dict(data)
 
 
 
@@ -331,7 +342,7 @@ class EventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_12 = TunnelCardsRevealedEvent.from_dict(data)
+                    componentsschemas_event_type_12 = RouteClaimedEvent.from_dict(data)
 
 
 
@@ -341,7 +352,7 @@ class EventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_13 = TunnelDeclinedEvent.from_dict(data)
+                    componentsschemas_event_type_13 = TunnelAttemptedEvent.from_dict(data)
 
 
 
@@ -351,7 +362,7 @@ class EventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_14 = TicketsDrawnEvent.from_dict(data)
+                    componentsschemas_event_type_14 = TunnelCardsRevealedEvent.from_dict(data)
 
 
 
@@ -361,7 +372,7 @@ class EventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_15 = TicketsKeptEvent.from_dict(data)
+                    componentsschemas_event_type_15 = TunnelDeclinedEvent.from_dict(data)
 
 
 
@@ -371,7 +382,7 @@ class EventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_16 = SetupTicketsReturnedEvent.from_dict(data)
+                    componentsschemas_event_type_16 = TicketsDrawnEvent.from_dict(data)
 
 
 
@@ -381,7 +392,7 @@ class EventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_17 = StationBuiltEvent.from_dict(data)
+                    componentsschemas_event_type_17 = TicketsKeptEvent.from_dict(data)
 
 
 
@@ -391,7 +402,7 @@ class EventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_18 = PassedEvent.from_dict(data)
+                    componentsschemas_event_type_18 = SetupTicketsReturnedEvent.from_dict(data)
 
 
 
@@ -401,7 +412,7 @@ class EventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_19 = TurnEndedEvent.from_dict(data)
+                    componentsschemas_event_type_19 = StationBuiltEvent.from_dict(data)
 
 
 
@@ -411,7 +422,7 @@ class EventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_20 = FinalRoundStartedEvent.from_dict(data)
+                    componentsschemas_event_type_20 = PassedEvent.from_dict(data)
 
 
 
@@ -421,7 +432,7 @@ class EventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_21 = GameEndedEvent.from_dict(data)
+                    componentsschemas_event_type_21 = TurnEndedEvent.from_dict(data)
 
 
 
@@ -431,7 +442,7 @@ class EventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_22 = SeedRevealedEvent.from_dict(data)
+                    componentsschemas_event_type_22 = FinalRoundStartedEvent.from_dict(data)
 
 
 
@@ -441,7 +452,7 @@ class EventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_23 = PlayerResignedEvent.from_dict(data)
+                    componentsschemas_event_type_23 = GameEndedEvent.from_dict(data)
 
 
 
@@ -451,20 +462,40 @@ class EventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_24 = TurnTimedOutEvent.from_dict(data)
+                    componentsschemas_event_type_24 = SeedRevealedEvent.from_dict(data)
 
 
 
                     return componentsschemas_event_type_24
                 except (TypeError, ValueError, AttributeError, KeyError):
                     pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_event_type_25 = PlayerResignedEvent.from_dict(data)
+
+
+
+                    return componentsschemas_event_type_25
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_event_type_26 = TurnTimedOutEvent.from_dict(data)
+
+
+
+                    return componentsschemas_event_type_26
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_event_type_25 = PlayerDroppedEvent.from_dict(data)
+                componentsschemas_event_type_27 = PlayerDroppedEvent.from_dict(data)
 
 
 
-                return componentsschemas_event_type_25
+                return componentsschemas_event_type_27
 
             events_item = _parse_events_item(events_item_data)
 

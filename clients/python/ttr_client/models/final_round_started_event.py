@@ -55,8 +55,8 @@ class FinalRoundStartedEvent:
 
 
     def to_dict(self) -> dict[str, Any]:
-        from ..models.actor import Actor # noqa: PLC0415
-        from ..models.final_round_started_data import FinalRoundStartedData # noqa: PLC0415
+        from ..models.actor import Actor
+        from ..models.final_round_started_data import FinalRoundStartedData
         game_id = self.game_id
 
         version = self.version
@@ -99,8 +99,8 @@ class FinalRoundStartedEvent:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.actor import Actor # noqa: PLC0415
-        from ..models.final_round_started_data import FinalRoundStartedData # noqa: PLC0415
+        from ..models.actor import Actor
+        from ..models.final_round_started_data import FinalRoundStartedData
         d = dict(src_dict)
         game_id = d.pop("game_id")
 

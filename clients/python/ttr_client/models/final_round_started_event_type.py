@@ -1,6 +1,6 @@
-from enum import StrEnum
+from enum import Enum
 
-class FinalRoundStartedEventType(StrEnum):
+class FinalRoundStartedEventType(str, Enum):
     FINAL_ROUND_STARTED = "final_round_started"
 
     def __str__(self) -> str:

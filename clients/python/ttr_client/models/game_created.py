@@ -99,13 +99,13 @@ class GameCreated:
 
 
     def to_dict(self) -> dict[str, Any]:
-        from ..models.final_round import FinalRound # noqa: PLC0415
-        from ..models.options import Options # noqa: PLC0415
-        from ..models.player_score import PlayerScore # noqa: PLC0415
-        from ..models.player_view import PlayerView # noqa: PLC0415
-        from ..models.tunnel import Tunnel # noqa: PLC0415
-        from ..models.turn import Turn # noqa: PLC0415
-        from ..models.you import You # noqa: PLC0415
+        from ..models.final_round import FinalRound
+        from ..models.options import Options
+        from ..models.player_score import PlayerScore
+        from ..models.player_view import PlayerView
+        from ..models.tunnel import Tunnel
+        from ..models.turn import Turn
+        from ..models.you import You
         id = self.id
 
         map_ = self.map_
@@ -259,13 +259,13 @@ class GameCreated:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.final_round import FinalRound # noqa: PLC0415
-        from ..models.options import Options # noqa: PLC0415
-        from ..models.player_score import PlayerScore # noqa: PLC0415
-        from ..models.player_view import PlayerView # noqa: PLC0415
-        from ..models.tunnel import Tunnel # noqa: PLC0415
-        from ..models.turn import Turn # noqa: PLC0415
-        from ..models.you import You # noqa: PLC0415
+        from ..models.final_round import FinalRound
+        from ..models.options import Options
+        from ..models.player_score import PlayerScore
+        from ..models.player_view import PlayerView
+        from ..models.tunnel import Tunnel
+        from ..models.turn import Turn
+        from ..models.you import You
         d = dict(src_dict)
         id = d.pop("id")
 

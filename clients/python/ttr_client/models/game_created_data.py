@@ -39,6 +39,7 @@ class GameCreatedData:
             drop_after_timeouts (int | None):
             seed (str | Unset): Hidden from everyone until the game has ended (named in `hidden`).
             invite_code_sha256 (None | str | Unset): Hidden from everyone until the game has ended (named in `hidden`).
+            stand_in (None | str | Unset):
      """
 
     map_: str
@@ -51,6 +52,7 @@ class GameCreatedData:
     drop_after_timeouts: int | None
     seed: str | Unset = UNSET
     invite_code_sha256: None | str | Unset = UNSET
+    stand_in: None | str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -84,6 +86,12 @@ class GameCreatedData:
         else:
             invite_code_sha256 = self.invite_code_sha256
 
+        stand_in: None | str | Unset
+        if isinstance(self.stand_in, Unset):
+            stand_in = UNSET
+        else:
+            stand_in = self.stand_in
+
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -101,6 +109,8 @@ class GameCreatedData:
             field_dict["seed"] = seed
         if invite_code_sha256 is not UNSET:
             field_dict["invite_code_sha256"] = invite_code_sha256
+        if stand_in is not UNSET:
+            field_dict["stand_in"] = stand_in
 
         return field_dict
 
@@ -149,6 +159,16 @@ class GameCreatedData:
         invite_code_sha256 = _parse_invite_code_sha256(d.pop("invite_code_sha256", UNSET))
 
 
+        def _parse_stand_in(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        stand_in = _parse_stand_in(d.pop("stand_in", UNSET))
+
+
         game_created_data = cls(
             map_=map_,
             seats=seats,
@@ -160,6 +180,7 @@ class GameCreatedData:
             drop_after_timeouts=drop_after_timeouts,
             seed=seed,
             invite_code_sha256=invite_code_sha256,
+            stand_in=stand_in,
         )
 
 

@@ -56,8 +56,8 @@ class GameCreatedEvent:
 
 
     def to_dict(self) -> dict[str, Any]:
-        from ..models.actor import Actor # noqa: PLC0415
-        from ..models.game_created_data import GameCreatedData # noqa: PLC0415
+        from ..models.actor import Actor
+        from ..models.game_created_data import GameCreatedData
         game_id = self.game_id
 
         version = self.version
@@ -100,8 +100,8 @@ class GameCreatedEvent:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.actor import Actor # noqa: PLC0415
-        from ..models.game_created_data import GameCreatedData # noqa: PLC0415
+        from ..models.actor import Actor
+        from ..models.game_created_data import GameCreatedData
         d = dict(src_dict)
         game_id = d.pop("game_id")
 

@@ -1,6 +1,6 @@
-from enum import StrEnum
+from enum import Enum
 
-class GameCreatedEventType(StrEnum):
+class GameCreatedEventType(str, Enum):
     GAME_CREATED = "game_created"
 
     def __str__(self) -> str:

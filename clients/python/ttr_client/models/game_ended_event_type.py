@@ -1,6 +1,6 @@
-from enum import StrEnum
+from enum import Enum
 
-class GameEndedEventType(StrEnum):
+class GameEndedEventType(str, Enum):
     GAME_ENDED = "game_ended"
 
     def __str__(self) -> str:

@@ -35,7 +35,7 @@ class GameList:
 
 
     def to_dict(self) -> dict[str, Any]:
-        from ..models.game_list_entry import GameListEntry # noqa: PLC0415
+        from ..models.game_list_entry import GameListEntry
         games = []
         for games_item_data in self.games:
             games_item = games_item_data.to_dict()
@@ -56,7 +56,7 @@ class GameList:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.game_list_entry import GameListEntry # noqa: PLC0415
+        from ..models.game_list_entry import GameListEntry
         d = dict(src_dict)
         games = []
         _games = d.pop("games")

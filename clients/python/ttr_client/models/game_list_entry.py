@@ -67,7 +67,7 @@ class GameListEntry:
 
 
     def to_dict(self) -> dict[str, Any]:
-        from ..models.listed_player import ListedPlayer # noqa: PLC0415
+        from ..models.listed_player import ListedPlayer
         id = self.id
 
         map_ = self.map_
@@ -141,7 +141,7 @@ class GameListEntry:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.listed_player import ListedPlayer # noqa: PLC0415
+        from ..models.listed_player import ListedPlayer
         d = dict(src_dict)
         id = d.pop("id")
 

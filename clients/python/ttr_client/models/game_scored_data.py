@@ -46,7 +46,7 @@ class GameScoredData:
 
 
     def to_dict(self) -> dict[str, Any]:
-        from ..models.player_score import PlayerScore # noqa: PLC0415
+        from ..models.player_score import PlayerScore
         players = []
         for players_item_data in self.players:
             players_item = players_item_data.to_dict()
@@ -72,7 +72,7 @@ class GameScoredData:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.player_score import PlayerScore # noqa: PLC0415
+        from ..models.player_score import PlayerScore
         d = dict(src_dict)
         players = []
         _players = d.pop("players")

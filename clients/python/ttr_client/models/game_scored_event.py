@@ -59,8 +59,8 @@ class GameScoredEvent:
 
 
     def to_dict(self) -> dict[str, Any]:
-        from ..models.actor import Actor # noqa: PLC0415
-        from ..models.game_scored_data import GameScoredData # noqa: PLC0415
+        from ..models.actor import Actor
+        from ..models.game_scored_data import GameScoredData
         game_id = self.game_id
 
         version = self.version
@@ -103,8 +103,8 @@ class GameScoredEvent:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.actor import Actor # noqa: PLC0415
-        from ..models.game_scored_data import GameScoredData # noqa: PLC0415
+        from ..models.actor import Actor
+        from ..models.game_scored_data import GameScoredData
         d = dict(src_dict)
         game_id = d.pop("game_id")
 

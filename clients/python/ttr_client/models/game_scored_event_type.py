@@ -1,6 +1,6 @@
-from enum import StrEnum
+from enum import Enum
 
-class GameScoredEventType(StrEnum):
+class GameScoredEventType(str, Enum):
     GAME_SCORED = "game_scored"
 
     def __str__(self) -> str:

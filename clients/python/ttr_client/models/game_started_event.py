@@ -57,8 +57,8 @@ class GameStartedEvent:
 
 
     def to_dict(self) -> dict[str, Any]:
-        from ..models.actor import Actor # noqa: PLC0415
-        from ..models.game_started_data import GameStartedData # noqa: PLC0415
+        from ..models.actor import Actor
+        from ..models.game_started_data import GameStartedData
         game_id = self.game_id
 
         version = self.version
@@ -101,8 +101,8 @@ class GameStartedEvent:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.actor import Actor # noqa: PLC0415
-        from ..models.game_started_data import GameStartedData # noqa: PLC0415
+        from ..models.actor import Actor
+        from ..models.game_started_data import GameStartedData
         d = dict(src_dict)
         game_id = d.pop("game_id")
 

@@ -1,6 +1,6 @@
-from enum import StrEnum
+from enum import Enum
 
-class GameStartedEventType(StrEnum):
+class GameStartedEventType(str, Enum):
     GAME_STARTED = "game_started"
 
     def __str__(self) -> str:

@@ -1,6 +1,6 @@
-from enum import StrEnum
+from enum import Enum
 
-class GameStatus(StrEnum):
+class GameStatus(str, Enum):
     FINISHED = "finished"
     OPEN = "open"
     PLAYING = "playing"

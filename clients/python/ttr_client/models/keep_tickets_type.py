@@ -1,6 +1,6 @@
-from enum import StrEnum
+from enum import Enum
 
-class KeepTicketsType(StrEnum):
+class KeepTicketsType(str, Enum):
     KEEP_TICKETS = "keep_tickets"
 
     def __str__(self) -> str:

@@ -1,6 +1,6 @@
-from enum import StrEnum
+from enum import Enum
 
-class ListOpenGamesStatus(StrEnum):
+class ListOpenGamesStatus(str, Enum):
     OPEN = "open"
 
     def __str__(self) -> str:

@@ -8,6 +8,9 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..models.listed_player_level_type_1 import ListedPlayerLevelType1
+from ..models.listed_player_level_type_2_type_1 import ListedPlayerLevelType2Type1
+from ..models.listed_player_level_type_3_type_1 import ListedPlayerLevelType3Type1
 from ..models.player_out import PlayerOut
 from typing import cast
 
@@ -29,6 +32,9 @@ class ListedPlayer:
             name (str):
             to_act (bool):
             out (None | PlayerOut):
+            bot (bool): The seat is held by a bot.
+            level (ListedPlayerLevelType1 | ListedPlayerLevelType2Type1 | ListedPlayerLevelType3Type1 | None): A bot's
+                level.
      """
 
     seat: int
@@ -36,6 +42,8 @@ class ListedPlayer:
     name: str
     to_act: bool
     out: None | PlayerOut
+    bot: bool
+    level: ListedPlayerLevelType1 | ListedPlayerLevelType2Type1 | ListedPlayerLevelType3Type1 | None
 
 
 
@@ -56,6 +64,18 @@ class ListedPlayer:
         else:
             out = self.out
 
+        bot = self.bot
+
+        level: None | str
+        if isinstance(self.level, ListedPlayerLevelType1):
+            level = self.level.value
+        elif isinstance(self.level, ListedPlayerLevelType2Type1):
+            level = self.level.value
+        elif isinstance(self.level, ListedPlayerLevelType3Type1):
+            level = self.level.value
+        else:
+            level = self.level
+
 
         field_dict: dict[str, Any] = {}
 
@@ -65,6 +85,8 @@ class ListedPlayer:
             "name": name,
             "to_act": to_act,
             "out": out,
+            "bot": bot,
+            "level": level,
         })
 
         return field_dict
@@ -100,12 +122,54 @@ class ListedPlayer:
         out = _parse_out(d.pop("out"))
 
 
+        bot = d.pop("bot")
+
+        def _parse_level(data: object) -> ListedPlayerLevelType1 | ListedPlayerLevelType2Type1 | ListedPlayerLevelType3Type1 | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                level_type_1 = ListedPlayerLevelType1(data)
+
+
+
+                return level_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                level_type_2_type_1 = ListedPlayerLevelType2Type1(data)
+
+
+
+                return level_type_2_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                level_type_3_type_1 = ListedPlayerLevelType3Type1(data)
+
+
+
+                return level_type_3_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(ListedPlayerLevelType1 | ListedPlayerLevelType2Type1 | ListedPlayerLevelType3Type1 | None, data)
+
+        level = _parse_level(d.pop("level"))
+
+
         listed_player = cls(
             seat=seat,
             user_id=user_id,
             name=name,
             to_act=to_act,
             out=out,
+            bot=bot,
+            level=level,
         )
 
         return listed_player

@@ -50,9 +50,9 @@ class Map:
 
 
     def to_dict(self) -> dict[str, Any]:
-        from ..models.route import Route # noqa: PLC0415
-        from ..models.rules import Rules # noqa: PLC0415
-        from ..models.ticket import Ticket # noqa: PLC0415
+        from ..models.route import Route
+        from ..models.rules import Rules
+        from ..models.ticket import Ticket
         map_ = self.map_.value
 
         name = self.name
@@ -98,9 +98,9 @@ class Map:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.route import Route # noqa: PLC0415
-        from ..models.rules import Rules # noqa: PLC0415
-        from ..models.ticket import Ticket # noqa: PLC0415
+        from ..models.route import Route
+        from ..models.rules import Rules
+        from ..models.ticket import Ticket
         d = dict(src_dict)
         map_ = MapName(d.pop("map"))
 

@@ -35,7 +35,7 @@ class MapList:
 
 
     def to_dict(self) -> dict[str, Any]:
-        from ..models.map_summary import MapSummary # noqa: PLC0415
+        from ..models.map_summary import MapSummary
         maps = []
         for maps_item_data in self.maps:
             maps_item = maps_item_data.to_dict()
@@ -56,7 +56,7 @@ class MapList:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.map_summary import MapSummary # noqa: PLC0415
+        from ..models.map_summary import MapSummary
         d = dict(src_dict)
         maps = []
         _maps = d.pop("maps")

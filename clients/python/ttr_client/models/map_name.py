@@ -1,6 +1,6 @@
-from enum import StrEnum
+from enum import Enum
 
-class MapName(StrEnum):
+class MapName(str, Enum):
     EUROPE = "europe"
     NORDIC = "nordic"
     USA = "usa"

@@ -46,7 +46,7 @@ class MapSummary:
 
 
     def to_dict(self) -> dict[str, Any]:
-        from ..models.rules import Rules # noqa: PLC0415
+        from ..models.rules import Rules
         map_ = self.map_.value
 
         name = self.name
@@ -77,7 +77,7 @@ class MapSummary:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.rules import Rules # noqa: PLC0415
+        from ..models.rules import Rules
         d = dict(src_dict)
         map_ = MapName(d.pop("map"))
 

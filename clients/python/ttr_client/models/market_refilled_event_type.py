@@ -1,6 +1,6 @@
-from enum import StrEnum
+from enum import Enum
 
-class MarketRefilledEventType(StrEnum):
+class MarketRefilledEventType(str, Enum):
     MARKET_REFILLED = "market_refilled"
 
     def __str__(self) -> str:

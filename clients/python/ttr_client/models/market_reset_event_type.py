@@ -1,6 +1,6 @@
-from enum import StrEnum
+from enum import Enum
 
-class MarketResetEventType(StrEnum):
+class MarketResetEventType(str, Enum):
     MARKET_RESET = "market_reset"
 
     def __str__(self) -> str:

@@ -51,15 +51,15 @@ class Moves:
 
 
     def to_dict(self) -> dict[str, Any]:
-        from ..models.build_station import BuildStation # noqa: PLC0415
-        from ..models.claim_route import ClaimRoute # noqa: PLC0415
-        from ..models.decline_tunnel import DeclineTunnel # noqa: PLC0415
-        from ..models.draw_card import DrawCard # noqa: PLC0415
-        from ..models.draw_tickets import DrawTickets # noqa: PLC0415
-        from ..models.keep_tickets import KeepTickets # noqa: PLC0415
-        from ..models.pass_ import Pass # noqa: PLC0415
-        from ..models.pay_tunnel import PayTunnel # noqa: PLC0415
-        from ..models.resign import Resign # noqa: PLC0415
+        from ..models.build_station import BuildStation
+        from ..models.claim_route import ClaimRoute
+        from ..models.decline_tunnel import DeclineTunnel
+        from ..models.draw_card import DrawCard
+        from ..models.draw_tickets import DrawTickets
+        from ..models.keep_tickets import KeepTickets
+        from ..models.pass_ import Pass
+        from ..models.pay_tunnel import PayTunnel
+        from ..models.resign import Resign
         game_id = self.game_id
 
         version = self.version
@@ -109,15 +109,15 @@ class Moves:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.build_station import BuildStation # noqa: PLC0415
-        from ..models.claim_route import ClaimRoute # noqa: PLC0415
-        from ..models.decline_tunnel import DeclineTunnel # noqa: PLC0415
-        from ..models.draw_card import DrawCard # noqa: PLC0415
-        from ..models.draw_tickets import DrawTickets # noqa: PLC0415
-        from ..models.keep_tickets import KeepTickets # noqa: PLC0415
-        from ..models.pass_ import Pass # noqa: PLC0415
-        from ..models.pay_tunnel import PayTunnel # noqa: PLC0415
-        from ..models.resign import Resign # noqa: PLC0415
+        from ..models.build_station import BuildStation
+        from ..models.claim_route import ClaimRoute
+        from ..models.decline_tunnel import DeclineTunnel
+        from ..models.draw_card import DrawCard
+        from ..models.draw_tickets import DrawTickets
+        from ..models.keep_tickets import KeepTickets
+        from ..models.pass_ import Pass
+        from ..models.pay_tunnel import PayTunnel
+        from ..models.resign import Resign
         d = dict(src_dict)
         game_id = d.pop("game_id")
 

@@ -9,6 +9,8 @@ from attrs import field as _attrs_field
 from ..types import UNSET, Unset
 
 from ..models.map_name import MapName
+from ..models.new_game_bots_item import NewGameBotsItem
+from ..models.new_game_stand_in_level import NewGameStandInLevel
 from ..types import UNSET, Unset
 from typing import cast
 
@@ -34,7 +36,15 @@ class NewGame:
             drop_after_timeouts (int | None | Unset): A player whose turns time out this many times in a row leaves the game
                 (null: never). Default: 3.
             join (bool | Unset): Take the first seat at once. Default: True.
-            name (str | Unset): Your name at this table (default: your user name).
+            name (str | Unset): Your name at this table (default: your user name). A name holds no control characters (ANSI
+                escapes included), no bidirectional overrides, embeddings, isolates or marks (U+202A–U+202E, U+2066–U+2069,
+                U+200E, U+200F, U+061C), no invisible formatting characters (zero-width space, word joiner, soft hyphen, BOM,
+                line separators), and a zero-width joiner or non-joiner only between two other characters.
+            bots (list[NewGameBotsItem] | Unset): Bots seated at once after you, by level (easy: one-step, medium: route-
+                focus, hard: strong). A table they fill starts at once. Example: ['hard', 'hard'].
+            stand_in (bool | Unset): A player who resigns, or whose turns time out `drop_after_timeouts` times in a row,
+                does not leave: a bot takes their seat until they come back (POST …/return). Default: False.
+            stand_in_level (NewGameStandInLevel | Unset): The level of the stand-in bots. Default: NewGameStandInLevel.HARD.
      """
 
     map_: MapName
@@ -44,6 +54,9 @@ class NewGame:
     drop_after_timeouts: int | None | Unset = 3
     join: bool | Unset = True
     name: str | Unset = UNSET
+    bots: list[NewGameBotsItem] | Unset = UNSET
+    stand_in: bool | Unset = False
+    stand_in_level: NewGameStandInLevel | Unset = NewGameStandInLevel.HARD
 
 
 
@@ -72,6 +85,22 @@ class NewGame:
 
         name = self.name
 
+        bots: list[str] | Unset = UNSET
+        if not isinstance(self.bots, Unset):
+            bots = []
+            for bots_item_data in self.bots:
+                bots_item = bots_item_data.value
+                bots.append(bots_item)
+
+
+
+        stand_in = self.stand_in
+
+        stand_in_level: str | Unset = UNSET
+        if not isinstance(self.stand_in_level, Unset):
+            stand_in_level = self.stand_in_level.value
+
+
 
         field_dict: dict[str, Any] = {}
 
@@ -89,6 +118,12 @@ class NewGame:
             field_dict["join"] = join
         if name is not UNSET:
             field_dict["name"] = name
+        if bots is not UNSET:
+            field_dict["bots"] = bots
+        if stand_in is not UNSET:
+            field_dict["stand_in"] = stand_in
+        if stand_in_level is not UNSET:
+            field_dict["stand_in_level"] = stand_in_level
 
         return field_dict
 
@@ -130,6 +165,30 @@ class NewGame:
 
         name = d.pop("name", UNSET)
 
+        _bots = d.pop("bots", UNSET)
+        bots: list[NewGameBotsItem] | Unset = UNSET
+        if _bots is not UNSET:
+            bots = []
+            for bots_item_data in _bots:
+                bots_item = NewGameBotsItem(bots_item_data)
+
+
+
+                bots.append(bots_item)
+
+
+        stand_in = d.pop("stand_in", UNSET)
+
+        _stand_in_level = d.pop("stand_in_level", UNSET)
+        stand_in_level: NewGameStandInLevel | Unset
+        if isinstance(_stand_in_level,  Unset):
+            stand_in_level = UNSET
+        else:
+            stand_in_level = NewGameStandInLevel(_stand_in_level)
+
+
+
+
         new_game = cls(
             map_=map_,
             seats=seats,
@@ -138,6 +197,9 @@ class NewGame:
             drop_after_timeouts=drop_after_timeouts,
             join=join,
             name=name,
+            bots=bots,
+            stand_in=stand_in,
+            stand_in_level=stand_in_level,
         )
 
         return new_game

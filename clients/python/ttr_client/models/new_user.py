@@ -22,7 +22,10 @@ T = TypeVar("T", bound="NewUser")
 class NewUser:
     """ 
         Attributes:
-            name (str): The name other players see. Example: Alice.
+            name (str): The name other players see. A name holds no control characters (ANSI escapes included), no
+                bidirectional overrides, embeddings, isolates or marks (U+202A–U+202E, U+2066–U+2069, U+200E, U+200F, U+061C),
+                no invisible formatting characters (zero-width space, word joiner, soft hyphen, BOM, line separators), and a
+                zero-width joiner or non-joiner only between two other characters. Example: Alice.
      """
 
     name: str

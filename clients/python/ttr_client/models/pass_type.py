@@ -1,6 +1,6 @@
-from enum import StrEnum
+from enum import Enum
 
-class PassType(StrEnum):
+class PassType(str, Enum):
     PASS = "pass"
 
     def __str__(self) -> str:

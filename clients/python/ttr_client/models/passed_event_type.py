@@ -1,6 +1,6 @@
-from enum import StrEnum
+from enum import Enum
 
-class PassedEventType(StrEnum):
+class PassedEventType(str, Enum):
     PASSED = "passed"
 
     def __str__(self) -> str:

@@ -42,7 +42,7 @@ class PayTunnel:
 
 
     def to_dict(self) -> dict[str, Any]:
-        from ..models.pay_tunnel_cards import PayTunnelCards # noqa: PLC0415
+        from ..models.pay_tunnel_cards import PayTunnelCards
         type_ = self.type_.value
 
         cards = self.cards.to_dict()
@@ -61,7 +61,7 @@ class PayTunnel:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.pay_tunnel_cards import PayTunnelCards # noqa: PLC0415
+        from ..models.pay_tunnel_cards import PayTunnelCards
         d = dict(src_dict)
         type_ = PayTunnelType(d.pop("type"))
 

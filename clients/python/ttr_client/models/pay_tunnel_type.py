@@ -1,6 +1,6 @@
-from enum import StrEnum
+from enum import Enum
 
-class PayTunnelType(StrEnum):
+class PayTunnelType(str, Enum):
     PAY_TUNNEL = "pay_tunnel"
 
     def __str__(self) -> str:

@@ -1,6 +1,6 @@
-from enum import StrEnum
+from enum import Enum
 
-class Phase(StrEnum):
+class Phase(str, Enum):
     ENDED = "ended"
     PLAYING = "playing"
     SETUP = "setup"

@@ -55,8 +55,8 @@ class PlayerDroppedEvent:
 
 
     def to_dict(self) -> dict[str, Any]:
-        from ..models.actor import Actor # noqa: PLC0415
-        from ..models.player_dropped_data import PlayerDroppedData # noqa: PLC0415
+        from ..models.actor import Actor
+        from ..models.player_dropped_data import PlayerDroppedData
         game_id = self.game_id
 
         version = self.version
@@ -99,8 +99,8 @@ class PlayerDroppedEvent:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.actor import Actor # noqa: PLC0415
-        from ..models.player_dropped_data import PlayerDroppedData # noqa: PLC0415
+        from ..models.actor import Actor
+        from ..models.player_dropped_data import PlayerDroppedData
         d = dict(src_dict)
         game_id = d.pop("game_id")
 

@@ -1,6 +1,6 @@
-from enum import StrEnum
+from enum import Enum
 
-class PlayerDroppedEventType(StrEnum):
+class PlayerDroppedEventType(str, Enum):
     PLAYER_DROPPED = "player_dropped"
 
     def __str__(self) -> str:

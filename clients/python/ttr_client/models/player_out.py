@@ -1,6 +1,6 @@
-from enum import StrEnum
+from enum import Enum
 
-class PlayerOut(StrEnum):
+class PlayerOut(str, Enum):
     DROPPED = "dropped"
     RESIGNED = "resigned"
 

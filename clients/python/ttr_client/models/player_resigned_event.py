@@ -55,8 +55,8 @@ class PlayerResignedEvent:
 
 
     def to_dict(self) -> dict[str, Any]:
-        from ..models.actor import Actor # noqa: PLC0415
-        from ..models.player_resigned_data import PlayerResignedData # noqa: PLC0415
+        from ..models.actor import Actor
+        from ..models.player_resigned_data import PlayerResignedData
         game_id = self.game_id
 
         version = self.version
@@ -99,8 +99,8 @@ class PlayerResignedEvent:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.actor import Actor # noqa: PLC0415
-        from ..models.player_resigned_data import PlayerResignedData # noqa: PLC0415
+        from ..models.actor import Actor
+        from ..models.player_resigned_data import PlayerResignedData
         d = dict(src_dict)
         game_id = d.pop("game_id")
 

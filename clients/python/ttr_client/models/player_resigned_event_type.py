@@ -1,6 +1,6 @@
-from enum import StrEnum
+from enum import Enum
 
-class PlayerResignedEventType(StrEnum):
+class PlayerResignedEventType(str, Enum):
     PLAYER_RESIGNED = "player_resigned"
 
     def __str__(self) -> str:

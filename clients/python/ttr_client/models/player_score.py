@@ -58,9 +58,9 @@ class PlayerScore:
 
 
     def to_dict(self) -> dict[str, Any]:
-        from ..models.score_parts import ScoreParts # noqa: PLC0415
-        from ..models.station_use import StationUse # noqa: PLC0415
-        from ..models.ticket_result import TicketResult # noqa: PLC0415
+        from ..models.score_parts import ScoreParts
+        from ..models.station_use import StationUse
+        from ..models.ticket_result import TicketResult
         seat = self.seat
 
         routes = self.routes
@@ -122,9 +122,9 @@ class PlayerScore:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.score_parts import ScoreParts # noqa: PLC0415
-        from ..models.station_use import StationUse # noqa: PLC0415
-        from ..models.ticket_result import TicketResult # noqa: PLC0415
+        from ..models.score_parts import ScoreParts
+        from ..models.station_use import StationUse
+        from ..models.ticket_result import TicketResult
         d = dict(src_dict)
         seat = d.pop("seat")
 

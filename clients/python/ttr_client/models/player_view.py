@@ -9,6 +9,9 @@ from attrs import field as _attrs_field
 from ..types import UNSET, Unset
 
 from ..models.player_out import PlayerOut
+from ..models.player_view_level_type_1 import PlayerViewLevelType1
+from ..models.player_view_level_type_2_type_1 import PlayerViewLevelType2Type1
+from ..models.player_view_level_type_3_type_1 import PlayerViewLevelType3Type1
 from ..types import UNSET, Unset
 from typing import cast
 
@@ -32,6 +35,9 @@ class PlayerView:
             user_id (str):
             name (str):
             to_act (bool):
+            bot (bool): The seat is held by a bot.
+            level (None | PlayerViewLevelType1 | PlayerViewLevelType2Type1 | PlayerViewLevelType3Type1): A bot's level.
+            stands_in_for (None | str): The user a stand-in bot holds the seat for (they may come back).
             out (None | PlayerOut | Unset):
             trains (int | Unset):
             stations_left (int | Unset):
@@ -52,6 +58,9 @@ class PlayerView:
     user_id: str
     name: str
     to_act: bool
+    bot: bool
+    level: None | PlayerViewLevelType1 | PlayerViewLevelType2Type1 | PlayerViewLevelType3Type1
+    stands_in_for: None | str
     out: None | PlayerOut | Unset = UNSET
     trains: int | Unset = UNSET
     stations_left: int | Unset = UNSET
@@ -71,8 +80,8 @@ class PlayerView:
 
 
     def to_dict(self) -> dict[str, Any]:
-        from ..models.card_counts import CardCounts # noqa: PLC0415
-        from ..models.ticket_view import TicketView # noqa: PLC0415
+        from ..models.card_counts import CardCounts
+        from ..models.ticket_view import TicketView
         seat = self.seat
 
         user_id = self.user_id
@@ -80,6 +89,21 @@ class PlayerView:
         name = self.name
 
         to_act = self.to_act
+
+        bot = self.bot
+
+        level: None | str
+        if isinstance(self.level, PlayerViewLevelType1):
+            level = self.level.value
+        elif isinstance(self.level, PlayerViewLevelType2Type1):
+            level = self.level.value
+        elif isinstance(self.level, PlayerViewLevelType3Type1):
+            level = self.level.value
+        else:
+            level = self.level
+
+        stands_in_for: None | str
+        stands_in_for = self.stands_in_for
 
         out: None | str | Unset
         if isinstance(self.out, Unset):
@@ -145,6 +169,9 @@ class PlayerView:
             "user_id": user_id,
             "name": name,
             "to_act": to_act,
+            "bot": bot,
+            "level": level,
+            "stands_in_for": stands_in_for,
         })
         if out is not UNSET:
             field_dict["out"] = out
@@ -179,8 +206,8 @@ class PlayerView:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.card_counts import CardCounts # noqa: PLC0415
-        from ..models.ticket_view import TicketView # noqa: PLC0415
+        from ..models.card_counts import CardCounts
+        from ..models.ticket_view import TicketView
         d = dict(src_dict)
         seat = d.pop("seat")
 
@@ -189,6 +216,54 @@ class PlayerView:
         name = d.pop("name")
 
         to_act = d.pop("to_act")
+
+        bot = d.pop("bot")
+
+        def _parse_level(data: object) -> None | PlayerViewLevelType1 | PlayerViewLevelType2Type1 | PlayerViewLevelType3Type1:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                level_type_1 = PlayerViewLevelType1(data)
+
+
+
+                return level_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                level_type_2_type_1 = PlayerViewLevelType2Type1(data)
+
+
+
+                return level_type_2_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                level_type_3_type_1 = PlayerViewLevelType3Type1(data)
+
+
+
+                return level_type_3_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | PlayerViewLevelType1 | PlayerViewLevelType2Type1 | PlayerViewLevelType3Type1, data)
+
+        level = _parse_level(d.pop("level"))
+
+
+        def _parse_stands_in_for(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        stands_in_for = _parse_stands_in_for(d.pop("stands_in_for"))
+
 
         def _parse_out(data: object) -> None | PlayerOut | Unset:
             if data is None:
@@ -269,6 +344,9 @@ class PlayerView:
             user_id=user_id,
             name=name,
             to_act=to_act,
+            bot=bot,
+            level=level,
+            stands_in_for=stands_in_for,
             out=out,
             trains=trains,
             stations_left=stations_left,

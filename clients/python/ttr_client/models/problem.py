@@ -35,6 +35,7 @@ class Problem:
             code (str | Unset): The rule's stable code (rule violations, forbidden and malformed commands).
             rule (str | Unset): What the rule forbids, in words.
             errors (ProblemErrors | Unset): Invalid fields and what is wrong with each.
+            scope (str | Unset): The scope the operation needs and the token lacks (insufficient-scope).
             current_version (int | Unset): The game's latest version (409, 412).
             first_failure (FirstFailure | Unset):
      """
@@ -47,6 +48,7 @@ class Problem:
     code: str | Unset = UNSET
     rule: str | Unset = UNSET
     errors: ProblemErrors | Unset = UNSET
+    scope: str | Unset = UNSET
     current_version: int | Unset = UNSET
     first_failure: FirstFailure | Unset = UNSET
 
@@ -55,8 +57,8 @@ class Problem:
 
 
     def to_dict(self) -> dict[str, Any]:
-        from ..models.first_failure import FirstFailure # noqa: PLC0415
-        from ..models.problem_errors import ProblemErrors # noqa: PLC0415
+        from ..models.first_failure import FirstFailure
+        from ..models.problem_errors import ProblemErrors
         type_ = self.type_
 
         title = self.title
@@ -74,6 +76,8 @@ class Problem:
         errors: dict[str, Any] | Unset = UNSET
         if not isinstance(self.errors, Unset):
             errors = self.errors.to_dict()
+
+        scope = self.scope
 
         current_version = self.current_version
 
@@ -99,6 +103,8 @@ class Problem:
             field_dict["rule"] = rule
         if errors is not UNSET:
             field_dict["errors"] = errors
+        if scope is not UNSET:
+            field_dict["scope"] = scope
         if current_version is not UNSET:
             field_dict["current_version"] = current_version
         if first_failure is not UNSET:
@@ -110,8 +116,8 @@ class Problem:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.first_failure import FirstFailure # noqa: PLC0415
-        from ..models.problem_errors import ProblemErrors # noqa: PLC0415
+        from ..models.first_failure import FirstFailure
+        from ..models.problem_errors import ProblemErrors
         d = dict(src_dict)
         type_ = d.pop("type")
 
@@ -137,6 +143,8 @@ class Problem:
 
 
 
+        scope = d.pop("scope", UNSET)
+
         current_version = d.pop("current_version", UNSET)
 
         _first_failure = d.pop("first_failure", UNSET)
@@ -158,6 +166,7 @@ class Problem:
             code=code,
             rule=rule,
             errors=errors,
+            scope=scope,
             current_version=current_version,
             first_failure=first_failure,
         )

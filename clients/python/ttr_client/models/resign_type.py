@@ -1,6 +1,6 @@
-from enum import StrEnum
+from enum import Enum
 
-class ResignType(StrEnum):
+class ResignType(str, Enum):
     RESIGN = "resign"
 
     def __str__(self) -> str:

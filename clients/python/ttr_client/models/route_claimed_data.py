@@ -46,7 +46,7 @@ class RouteClaimedData:
 
 
     def to_dict(self) -> dict[str, Any]:
-        from ..models.card_counts import CardCounts # noqa: PLC0415
+        from ..models.card_counts import CardCounts
         seat = self.seat
 
         route = self.route
@@ -71,7 +71,7 @@ class RouteClaimedData:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.card_counts import CardCounts # noqa: PLC0415
+        from ..models.card_counts import CardCounts
         d = dict(src_dict)
         seat = d.pop("seat")
 

@@ -55,8 +55,8 @@ class RouteClaimedEvent:
 
 
     def to_dict(self) -> dict[str, Any]:
-        from ..models.actor import Actor # noqa: PLC0415
-        from ..models.route_claimed_data import RouteClaimedData # noqa: PLC0415
+        from ..models.actor import Actor
+        from ..models.route_claimed_data import RouteClaimedData
         game_id = self.game_id
 
         version = self.version
@@ -99,8 +99,8 @@ class RouteClaimedEvent:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.actor import Actor # noqa: PLC0415
-        from ..models.route_claimed_data import RouteClaimedData # noqa: PLC0415
+        from ..models.actor import Actor
+        from ..models.route_claimed_data import RouteClaimedData
         d = dict(src_dict)
         game_id = d.pop("game_id")
 

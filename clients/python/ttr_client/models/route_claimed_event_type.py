@@ -1,6 +1,6 @@
-from enum import StrEnum
+from enum import Enum
 
-class RouteClaimedEventType(StrEnum):
+class RouteClaimedEventType(str, Enum):
     ROUTE_CLAIMED = "route_claimed"
 
     def __str__(self) -> str:

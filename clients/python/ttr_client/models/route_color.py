@@ -1,6 +1,6 @@
-from enum import StrEnum
+from enum import Enum
 
-class RouteColor(StrEnum):
+class RouteColor(str, Enum):
     BLACK = "black"
     BLUE = "blue"
     GRAY = "gray"

@@ -61,7 +61,7 @@ class Rules:
 
 
     def to_dict(self) -> dict[str, Any]:
-        from ..models.rules_route_points import RulesRoutePoints # noqa: PLC0415
+        from ..models.rules_route_points import RulesRoutePoints
         min_players = self.min_players
 
         max_players = self.max_players
@@ -118,7 +118,7 @@ class Rules:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.rules_route_points import RulesRoutePoints # noqa: PLC0415
+        from ..models.rules_route_points import RulesRoutePoints
         d = dict(src_dict)
         min_players = d.pop("min_players")
 

@@ -20,7 +20,8 @@ T = TypeVar("T", bound="RulesRoutePoints")
 
 @_attrs_define
 class RulesRoutePoints:
-    
+    """ 
+     """
 
     additional_properties: dict[str, int] = _attrs_field(init=False, factory=dict)
 

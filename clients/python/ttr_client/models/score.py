@@ -44,7 +44,7 @@ class Score:
 
 
     def to_dict(self) -> dict[str, Any]:
-        from ..models.score_player import ScorePlayer # noqa: PLC0415
+        from ..models.score_player import ScorePlayer
         game_id = self.game_id
 
         status = self.status.value
@@ -76,7 +76,7 @@ class Score:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.score_player import ScorePlayer # noqa: PLC0415
+        from ..models.score_player import ScorePlayer
         d = dict(src_dict)
         game_id = d.pop("game_id")
 

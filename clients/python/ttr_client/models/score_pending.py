@@ -25,10 +25,13 @@ class ScorePending:
         Attributes:
             game_id (str):
             status (GameStatus):
+            waiting_for_worker (bool): No worker has taken jobs from the queue for a while (PostgreSQL and Redis mode): the
+                score is computed once one starts. Always false in the embedded mode, where jobs run in the server.
      """
 
     game_id: str
     status: GameStatus
+    waiting_for_worker: bool
 
 
 
@@ -39,12 +42,15 @@ class ScorePending:
 
         status = self.status.value
 
+        waiting_for_worker = self.waiting_for_worker
+
 
         field_dict: dict[str, Any] = {}
 
         field_dict.update({
             "game_id": game_id,
             "status": status,
+            "waiting_for_worker": waiting_for_worker,
         })
 
         return field_dict
@@ -61,9 +67,12 @@ class ScorePending:
 
 
 
+        waiting_for_worker = d.pop("waiting_for_worker")
+
         score_pending = cls(
             game_id=game_id,
             status=status,
+            waiting_for_worker=waiting_for_worker,
         )
 
         return score_pending

@@ -55,8 +55,8 @@ class SeatLeftEvent:
 
 
     def to_dict(self) -> dict[str, Any]:
-        from ..models.actor import Actor # noqa: PLC0415
-        from ..models.seat_left_data import SeatLeftData # noqa: PLC0415
+        from ..models.actor import Actor
+        from ..models.seat_left_data import SeatLeftData
         game_id = self.game_id
 
         version = self.version
@@ -99,8 +99,8 @@ class SeatLeftEvent:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.actor import Actor # noqa: PLC0415
-        from ..models.seat_left_data import SeatLeftData # noqa: PLC0415
+        from ..models.actor import Actor
+        from ..models.seat_left_data import SeatLeftData
         d = dict(src_dict)
         game_id = d.pop("game_id")
 

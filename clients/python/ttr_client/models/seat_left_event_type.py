@@ -1,6 +1,6 @@
-from enum import StrEnum
+from enum import Enum
 
-class SeatLeftEventType(StrEnum):
+class SeatLeftEventType(str, Enum):
     SEAT_LEFT = "seat_left"
 
     def __str__(self) -> str:

@@ -8,6 +8,8 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..types import UNSET, Unset
+from typing import cast
 
 
 
@@ -28,11 +30,13 @@ class SeatTakenData:
             seat (int):
             user_id (str):
             name (str):
+            bot (None | str | Unset):
      """
 
     seat: int
     user_id: str
     name: str
+    bot: None | str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -46,6 +50,12 @@ class SeatTakenData:
 
         name = self.name
 
+        bot: None | str | Unset
+        if isinstance(self.bot, Unset):
+            bot = UNSET
+        else:
+            bot = self.bot
+
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -54,6 +64,8 @@ class SeatTakenData:
             "user_id": user_id,
             "name": name,
         })
+        if bot is not UNSET:
+            field_dict["bot"] = bot
 
         return field_dict
 
@@ -68,10 +80,21 @@ class SeatTakenData:
 
         name = d.pop("name")
 
+        def _parse_bot(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        bot = _parse_bot(d.pop("bot", UNSET))
+
+
         seat_taken_data = cls(
             seat=seat,
             user_id=user_id,
             name=name,
+            bot=bot,
         )
 
 

@@ -1,6 +1,6 @@
-from enum import StrEnum
+from enum import Enum
 
-class SeatTakenEventType(StrEnum):
+class SeatTakenEventType(str, Enum):
     SEAT_TAKEN = "seat_taken"
 
     def __str__(self) -> str:

@@ -56,8 +56,8 @@ class SeedRevealedEvent:
 
 
     def to_dict(self) -> dict[str, Any]:
-        from ..models.actor import Actor # noqa: PLC0415
-        from ..models.seed_revealed_data import SeedRevealedData # noqa: PLC0415
+        from ..models.actor import Actor
+        from ..models.seed_revealed_data import SeedRevealedData
         game_id = self.game_id
 
         version = self.version
@@ -100,8 +100,8 @@ class SeedRevealedEvent:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.actor import Actor # noqa: PLC0415
-        from ..models.seed_revealed_data import SeedRevealedData # noqa: PLC0415
+        from ..models.actor import Actor
+        from ..models.seed_revealed_data import SeedRevealedData
         d = dict(src_dict)
         game_id = d.pop("game_id")
 

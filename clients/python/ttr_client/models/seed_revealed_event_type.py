@@ -1,6 +1,6 @@
-from enum import StrEnum
+from enum import Enum
 
-class SeedRevealedEventType(StrEnum):
+class SeedRevealedEventType(str, Enum):
     SEED_REVEALED = "seed_revealed"
 
     def __str__(self) -> str:

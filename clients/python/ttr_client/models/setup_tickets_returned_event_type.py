@@ -1,6 +1,6 @@
-from enum import StrEnum
+from enum import Enum
 
-class SetupTicketsReturnedEventType(StrEnum):
+class SetupTicketsReturnedEventType(str, Enum):
     SETUP_TICKETS_RETURNED = "setup_tickets_returned"
 
     def __str__(self) -> str:

@@ -44,7 +44,7 @@ class StationBuiltData:
 
 
     def to_dict(self) -> dict[str, Any]:
-        from ..models.card_counts import CardCounts # noqa: PLC0415
+        from ..models.card_counts import CardCounts
         seat = self.seat
 
         city = self.city
@@ -66,7 +66,7 @@ class StationBuiltData:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.card_counts import CardCounts # noqa: PLC0415
+        from ..models.card_counts import CardCounts
         d = dict(src_dict)
         seat = d.pop("seat")
 

@@ -1,6 +1,6 @@
-from enum import StrEnum
+from enum import Enum
 
-class StationBuiltEventType(StrEnum):
+class StationBuiltEventType(str, Enum):
     STATION_BUILT = "station_built"
 
     def __str__(self) -> str:

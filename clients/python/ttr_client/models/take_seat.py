@@ -23,7 +23,10 @@ T = TypeVar("T", bound="TakeSeat")
 class TakeSeat:
     """ 
         Attributes:
-            name (str | Unset):
+            name (str | Unset): Your name at this table (default: your user name). A name holds no control characters (ANSI
+                escapes included), no bidirectional overrides, embeddings, isolates or marks (U+202A–U+202E, U+2066–U+2069,
+                U+200E, U+200F, U+061C), no invisible formatting characters (zero-width space, word joiner, soft hyphen, BOM,
+                line separators), and a zero-width joiner or non-joiner only between two other characters.
             invite_code (str | Unset):
      """
 

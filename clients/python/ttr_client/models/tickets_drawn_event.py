@@ -55,8 +55,8 @@ class TicketsDrawnEvent:
 
 
     def to_dict(self) -> dict[str, Any]:
-        from ..models.actor import Actor # noqa: PLC0415
-        from ..models.tickets_drawn_data import TicketsDrawnData # noqa: PLC0415
+        from ..models.actor import Actor
+        from ..models.tickets_drawn_data import TicketsDrawnData
         game_id = self.game_id
 
         version = self.version
@@ -99,8 +99,8 @@ class TicketsDrawnEvent:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.actor import Actor # noqa: PLC0415
-        from ..models.tickets_drawn_data import TicketsDrawnData # noqa: PLC0415
+        from ..models.actor import Actor
+        from ..models.tickets_drawn_data import TicketsDrawnData
         d = dict(src_dict)
         game_id = d.pop("game_id")
 

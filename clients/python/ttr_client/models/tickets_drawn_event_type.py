@@ -1,6 +1,6 @@
-from enum import StrEnum
+from enum import Enum
 
-class TicketsDrawnEventType(StrEnum):
+class TicketsDrawnEventType(str, Enum):
     TICKETS_DRAWN = "tickets_drawn"
 
     def __str__(self) -> str:

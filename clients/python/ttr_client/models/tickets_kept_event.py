@@ -55,8 +55,8 @@ class TicketsKeptEvent:
 
 
     def to_dict(self) -> dict[str, Any]:
-        from ..models.actor import Actor # noqa: PLC0415
-        from ..models.tickets_kept_data import TicketsKeptData # noqa: PLC0415
+        from ..models.actor import Actor
+        from ..models.tickets_kept_data import TicketsKeptData
         game_id = self.game_id
 
         version = self.version
@@ -99,8 +99,8 @@ class TicketsKeptEvent:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.actor import Actor # noqa: PLC0415
-        from ..models.tickets_kept_data import TicketsKeptData # noqa: PLC0415
+        from ..models.actor import Actor
+        from ..models.tickets_kept_data import TicketsKeptData
         d = dict(src_dict)
         game_id = d.pop("game_id")
 

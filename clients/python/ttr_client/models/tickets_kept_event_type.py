@@ -1,6 +1,6 @@
-from enum import StrEnum
+from enum import Enum
 
-class TicketsKeptEventType(StrEnum):
+class TicketsKeptEventType(str, Enum):
     TICKETS_KEPT = "tickets_kept"
 
     def __str__(self) -> str:

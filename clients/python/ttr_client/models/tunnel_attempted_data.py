@@ -47,7 +47,7 @@ class TunnelAttemptedData:
 
 
     def to_dict(self) -> dict[str, Any]:
-        from ..models.card_counts import CardCounts # noqa: PLC0415
+        from ..models.card_counts import CardCounts
         seat = self.seat
 
         route = self.route
@@ -72,7 +72,7 @@ class TunnelAttemptedData:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.card_counts import CardCounts # noqa: PLC0415
+        from ..models.card_counts import CardCounts
         d = dict(src_dict)
         seat = d.pop("seat")
 

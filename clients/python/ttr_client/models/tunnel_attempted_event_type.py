@@ -1,6 +1,6 @@
-from enum import StrEnum
+from enum import Enum
 
-class TunnelAttemptedEventType(StrEnum):
+class TunnelAttemptedEventType(str, Enum):
     TUNNEL_ATTEMPTED = "tunnel_attempted"
 
     def __str__(self) -> str:

@@ -1,6 +1,6 @@
-from enum import StrEnum
+from enum import Enum
 
-class TunnelCardsRevealedEventType(StrEnum):
+class TunnelCardsRevealedEventType(str, Enum):
     TUNNEL_CARDS_REVEALED = "tunnel_cards_revealed"
 
     def __str__(self) -> str:

@@ -54,8 +54,8 @@ class TunnelDeclinedEvent:
 
 
     def to_dict(self) -> dict[str, Any]:
-        from ..models.actor import Actor # noqa: PLC0415
-        from ..models.tunnel_declined_data import TunnelDeclinedData # noqa: PLC0415
+        from ..models.actor import Actor
+        from ..models.tunnel_declined_data import TunnelDeclinedData
         game_id = self.game_id
 
         version = self.version
@@ -98,8 +98,8 @@ class TunnelDeclinedEvent:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.actor import Actor # noqa: PLC0415
-        from ..models.tunnel_declined_data import TunnelDeclinedData # noqa: PLC0415
+        from ..models.actor import Actor
+        from ..models.tunnel_declined_data import TunnelDeclinedData
         d = dict(src_dict)
         game_id = d.pop("game_id")
 

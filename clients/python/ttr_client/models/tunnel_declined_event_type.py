@@ -1,6 +1,6 @@
-from enum import StrEnum
+from enum import Enum
 
-class TunnelDeclinedEventType(StrEnum):
+class TunnelDeclinedEventType(str, Enum):
     TUNNEL_DECLINED = "tunnel_declined"
 
     def __str__(self) -> str:

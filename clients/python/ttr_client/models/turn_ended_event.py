@@ -56,8 +56,8 @@ class TurnEndedEvent:
 
 
     def to_dict(self) -> dict[str, Any]:
-        from ..models.actor import Actor # noqa: PLC0415
-        from ..models.turn_ended_data import TurnEndedData # noqa: PLC0415
+        from ..models.actor import Actor
+        from ..models.turn_ended_data import TurnEndedData
         game_id = self.game_id
 
         version = self.version
@@ -100,8 +100,8 @@ class TurnEndedEvent:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.actor import Actor # noqa: PLC0415
-        from ..models.turn_ended_data import TurnEndedData # noqa: PLC0415
+        from ..models.actor import Actor
+        from ..models.turn_ended_data import TurnEndedData
         d = dict(src_dict)
         game_id = d.pop("game_id")
 

@@ -1,6 +1,6 @@
-from enum import StrEnum
+from enum import Enum
 
-class TurnEndedEventType(StrEnum):
+class TurnEndedEventType(str, Enum):
     TURN_ENDED = "turn_ended"
 
     def __str__(self) -> str:

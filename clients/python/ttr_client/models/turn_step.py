@@ -1,6 +1,6 @@
-from enum import StrEnum
+from enum import Enum
 
-class TurnStep(StrEnum):
+class TurnStep(str, Enum):
     KEEP_TICKETS = "keep_tickets"
     SECOND_CARD = "second_card"
     START = "start"

@@ -57,8 +57,8 @@ class TurnTimedOutEvent:
 
 
     def to_dict(self) -> dict[str, Any]:
-        from ..models.actor import Actor # noqa: PLC0415
-        from ..models.turn_timed_out_data import TurnTimedOutData # noqa: PLC0415
+        from ..models.actor import Actor
+        from ..models.turn_timed_out_data import TurnTimedOutData
         game_id = self.game_id
 
         version = self.version
@@ -101,8 +101,8 @@ class TurnTimedOutEvent:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.actor import Actor # noqa: PLC0415
-        from ..models.turn_timed_out_data import TurnTimedOutData # noqa: PLC0415
+        from ..models.actor import Actor
+        from ..models.turn_timed_out_data import TurnTimedOutData
         d = dict(src_dict)
         game_id = d.pop("game_id")
 

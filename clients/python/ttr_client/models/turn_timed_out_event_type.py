@@ -1,6 +1,6 @@
-from enum import StrEnum
+from enum import Enum
 
-class TurnTimedOutEventType(StrEnum):
+class TurnTimedOutEventType(str, Enum):
     TURN_TIMED_OUT = "turn_timed_out"
 
     def __str__(self) -> str:

@@ -27,7 +27,8 @@ class UserCreated:
             id (str):  Example: u_3f2a9c1e5b7d4a6c8e0f.
             name (str):
             created_at (datetime.datetime):
-            token (str): The bearer token: shown only now, stored hashed. Send it as `Authorization: Bearer <token>`.
+            token (str): The bearer token: shown only now, stored hashed. Send it as `Authorization: Bearer <token>`. It
+                grants every scope; make narrower ones with POST /v1/users/me/tokens.
      """
 
     id: str

@@ -24,11 +24,13 @@ if TYPE_CHECKING:
   from ..models.passed_event import PassedEvent
   from ..models.player_dropped_event import PlayerDroppedEvent
   from ..models.player_resigned_event import PlayerResignedEvent
+  from ..models.player_returned_event import PlayerReturnedEvent
   from ..models.route_claimed_event import RouteClaimedEvent
   from ..models.seat_left_event import SeatLeftEvent
   from ..models.seat_taken_event import SeatTakenEvent
   from ..models.seed_revealed_event import SeedRevealedEvent
   from ..models.setup_tickets_returned_event import SetupTicketsReturnedEvent
+  from ..models.stand_in_seated_event import StandInSeatedEvent
   from ..models.station_built_event import StationBuiltEvent
   from ..models.tickets_drawn_event import TicketsDrawnEvent
   from ..models.tickets_kept_event import TicketsKeptEvent
@@ -53,45 +55,48 @@ class UserEventPage:
             position (int): Resume with `after=` this.
             events (list[CardDrawnBlindEvent | CardTakenEvent | DeckReshuffledEvent | FinalRoundStartedEvent |
                 GameCreatedEvent | GameEndedEvent | GameScoredEvent | GameStartedEvent | MarketRefilledEvent | MarketResetEvent
-                | PassedEvent | PlayerDroppedEvent | PlayerResignedEvent | RouteClaimedEvent | SeatLeftEvent | SeatTakenEvent |
-                SeedRevealedEvent | SetupTicketsReturnedEvent | StationBuiltEvent | TicketsDrawnEvent | TicketsKeptEvent |
-                TunnelAttemptedEvent | TunnelCardsRevealedEvent | TunnelDeclinedEvent | TurnEndedEvent | TurnTimedOutEvent]):
+                | PassedEvent | PlayerDroppedEvent | PlayerResignedEvent | PlayerReturnedEvent | RouteClaimedEvent |
+                SeatLeftEvent | SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent | StandInSeatedEvent |
+                StationBuiltEvent | TicketsDrawnEvent | TicketsKeptEvent | TunnelAttemptedEvent | TunnelCardsRevealedEvent |
+                TunnelDeclinedEvent | TurnEndedEvent | TurnTimedOutEvent]):
      """
 
     position: int
-    events: list[CardDrawnBlindEvent | CardTakenEvent | DeckReshuffledEvent | FinalRoundStartedEvent | GameCreatedEvent | GameEndedEvent | GameScoredEvent | GameStartedEvent | MarketRefilledEvent | MarketResetEvent | PassedEvent | PlayerDroppedEvent | PlayerResignedEvent | RouteClaimedEvent | SeatLeftEvent | SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent | StationBuiltEvent | TicketsDrawnEvent | TicketsKeptEvent | TunnelAttemptedEvent | TunnelCardsRevealedEvent | TunnelDeclinedEvent | TurnEndedEvent | TurnTimedOutEvent]
+    events: list[CardDrawnBlindEvent | CardTakenEvent | DeckReshuffledEvent | FinalRoundStartedEvent | GameCreatedEvent | GameEndedEvent | GameScoredEvent | GameStartedEvent | MarketRefilledEvent | MarketResetEvent | PassedEvent | PlayerDroppedEvent | PlayerResignedEvent | PlayerReturnedEvent | RouteClaimedEvent | SeatLeftEvent | SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent | StandInSeatedEvent | StationBuiltEvent | TicketsDrawnEvent | TicketsKeptEvent | TunnelAttemptedEvent | TunnelCardsRevealedEvent | TunnelDeclinedEvent | TurnEndedEvent | TurnTimedOutEvent]
 
 
 
 
 
     def to_dict(self) -> dict[str, Any]:
-        from ..models.card_drawn_blind_event import CardDrawnBlindEvent # noqa: PLC0415
-        from ..models.card_taken_event import CardTakenEvent # noqa: PLC0415
-        from ..models.deck_reshuffled_event import DeckReshuffledEvent # noqa: PLC0415
-        from ..models.final_round_started_event import FinalRoundStartedEvent # noqa: PLC0415
-        from ..models.game_created_event import GameCreatedEvent # noqa: PLC0415
-        from ..models.game_ended_event import GameEndedEvent # noqa: PLC0415
-        from ..models.game_scored_event import GameScoredEvent # noqa: PLC0415
-        from ..models.game_started_event import GameStartedEvent # noqa: PLC0415
-        from ..models.market_refilled_event import MarketRefilledEvent # noqa: PLC0415
-        from ..models.market_reset_event import MarketResetEvent # noqa: PLC0415
-        from ..models.passed_event import PassedEvent # noqa: PLC0415
-        from ..models.player_dropped_event import PlayerDroppedEvent # noqa: PLC0415
-        from ..models.player_resigned_event import PlayerResignedEvent # noqa: PLC0415
-        from ..models.route_claimed_event import RouteClaimedEvent # noqa: PLC0415
-        from ..models.seat_left_event import SeatLeftEvent # noqa: PLC0415
-        from ..models.seat_taken_event import SeatTakenEvent # noqa: PLC0415
-        from ..models.seed_revealed_event import SeedRevealedEvent # noqa: PLC0415
-        from ..models.setup_tickets_returned_event import SetupTicketsReturnedEvent # noqa: PLC0415
-        from ..models.station_built_event import StationBuiltEvent # noqa: PLC0415
-        from ..models.tickets_drawn_event import TicketsDrawnEvent # noqa: PLC0415
-        from ..models.tickets_kept_event import TicketsKeptEvent # noqa: PLC0415
-        from ..models.tunnel_attempted_event import TunnelAttemptedEvent # noqa: PLC0415
-        from ..models.tunnel_cards_revealed_event import TunnelCardsRevealedEvent # noqa: PLC0415
-        from ..models.tunnel_declined_event import TunnelDeclinedEvent # noqa: PLC0415
-        from ..models.turn_ended_event import TurnEndedEvent # noqa: PLC0415
-        from ..models.turn_timed_out_event import TurnTimedOutEvent # noqa: PLC0415
+        from ..models.card_drawn_blind_event import CardDrawnBlindEvent
+        from ..models.card_taken_event import CardTakenEvent
+        from ..models.deck_reshuffled_event import DeckReshuffledEvent
+        from ..models.final_round_started_event import FinalRoundStartedEvent
+        from ..models.game_created_event import GameCreatedEvent
+        from ..models.game_ended_event import GameEndedEvent
+        from ..models.game_scored_event import GameScoredEvent
+        from ..models.game_started_event import GameStartedEvent
+        from ..models.market_refilled_event import MarketRefilledEvent
+        from ..models.market_reset_event import MarketResetEvent
+        from ..models.passed_event import PassedEvent
+        from ..models.player_dropped_event import PlayerDroppedEvent
+        from ..models.player_resigned_event import PlayerResignedEvent
+        from ..models.player_returned_event import PlayerReturnedEvent
+        from ..models.route_claimed_event import RouteClaimedEvent
+        from ..models.seat_left_event import SeatLeftEvent
+        from ..models.seat_taken_event import SeatTakenEvent
+        from ..models.seed_revealed_event import SeedRevealedEvent
+        from ..models.setup_tickets_returned_event import SetupTicketsReturnedEvent
+        from ..models.stand_in_seated_event import StandInSeatedEvent
+        from ..models.station_built_event import StationBuiltEvent
+        from ..models.tickets_drawn_event import TicketsDrawnEvent
+        from ..models.tickets_kept_event import TicketsKeptEvent
+        from ..models.tunnel_attempted_event import TunnelAttemptedEvent
+        from ..models.tunnel_cards_revealed_event import TunnelCardsRevealedEvent
+        from ..models.tunnel_declined_event import TunnelDeclinedEvent
+        from ..models.turn_ended_event import TurnEndedEvent
+        from ..models.turn_timed_out_event import TurnTimedOutEvent
         position = self.position
 
         events = []
@@ -104,6 +109,10 @@ class UserEventPage:
             elif isinstance(events_item_data, SeatLeftEvent):
                 events_item = events_item_data.to_dict()
             elif isinstance(events_item_data, GameScoredEvent):
+                events_item = events_item_data.to_dict()
+            elif isinstance(events_item_data, StandInSeatedEvent):
+                events_item = events_item_data.to_dict()
+            elif isinstance(events_item_data, PlayerReturnedEvent):
                 events_item = events_item_data.to_dict()
             elif isinstance(events_item_data, GameStartedEvent):
                 events_item = events_item_data.to_dict()
@@ -168,39 +177,41 @@ class UserEventPage:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.card_drawn_blind_event import CardDrawnBlindEvent # noqa: PLC0415
-        from ..models.card_taken_event import CardTakenEvent # noqa: PLC0415
-        from ..models.deck_reshuffled_event import DeckReshuffledEvent # noqa: PLC0415
-        from ..models.final_round_started_event import FinalRoundStartedEvent # noqa: PLC0415
-        from ..models.game_created_event import GameCreatedEvent # noqa: PLC0415
-        from ..models.game_ended_event import GameEndedEvent # noqa: PLC0415
-        from ..models.game_scored_event import GameScoredEvent # noqa: PLC0415
-        from ..models.game_started_event import GameStartedEvent # noqa: PLC0415
-        from ..models.market_refilled_event import MarketRefilledEvent # noqa: PLC0415
-        from ..models.market_reset_event import MarketResetEvent # noqa: PLC0415
-        from ..models.passed_event import PassedEvent # noqa: PLC0415
-        from ..models.player_dropped_event import PlayerDroppedEvent # noqa: PLC0415
-        from ..models.player_resigned_event import PlayerResignedEvent # noqa: PLC0415
-        from ..models.route_claimed_event import RouteClaimedEvent # noqa: PLC0415
-        from ..models.seat_left_event import SeatLeftEvent # noqa: PLC0415
-        from ..models.seat_taken_event import SeatTakenEvent # noqa: PLC0415
-        from ..models.seed_revealed_event import SeedRevealedEvent # noqa: PLC0415
-        from ..models.setup_tickets_returned_event import SetupTicketsReturnedEvent # noqa: PLC0415
-        from ..models.station_built_event import StationBuiltEvent # noqa: PLC0415
-        from ..models.tickets_drawn_event import TicketsDrawnEvent # noqa: PLC0415
-        from ..models.tickets_kept_event import TicketsKeptEvent # noqa: PLC0415
-        from ..models.tunnel_attempted_event import TunnelAttemptedEvent # noqa: PLC0415
-        from ..models.tunnel_cards_revealed_event import TunnelCardsRevealedEvent # noqa: PLC0415
-        from ..models.tunnel_declined_event import TunnelDeclinedEvent # noqa: PLC0415
-        from ..models.turn_ended_event import TurnEndedEvent # noqa: PLC0415
-        from ..models.turn_timed_out_event import TurnTimedOutEvent # noqa: PLC0415
+        from ..models.card_drawn_blind_event import CardDrawnBlindEvent
+        from ..models.card_taken_event import CardTakenEvent
+        from ..models.deck_reshuffled_event import DeckReshuffledEvent
+        from ..models.final_round_started_event import FinalRoundStartedEvent
+        from ..models.game_created_event import GameCreatedEvent
+        from ..models.game_ended_event import GameEndedEvent
+        from ..models.game_scored_event import GameScoredEvent
+        from ..models.game_started_event import GameStartedEvent
+        from ..models.market_refilled_event import MarketRefilledEvent
+        from ..models.market_reset_event import MarketResetEvent
+        from ..models.passed_event import PassedEvent
+        from ..models.player_dropped_event import PlayerDroppedEvent
+        from ..models.player_resigned_event import PlayerResignedEvent
+        from ..models.player_returned_event import PlayerReturnedEvent
+        from ..models.route_claimed_event import RouteClaimedEvent
+        from ..models.seat_left_event import SeatLeftEvent
+        from ..models.seat_taken_event import SeatTakenEvent
+        from ..models.seed_revealed_event import SeedRevealedEvent
+        from ..models.setup_tickets_returned_event import SetupTicketsReturnedEvent
+        from ..models.stand_in_seated_event import StandInSeatedEvent
+        from ..models.station_built_event import StationBuiltEvent
+        from ..models.tickets_drawn_event import TicketsDrawnEvent
+        from ..models.tickets_kept_event import TicketsKeptEvent
+        from ..models.tunnel_attempted_event import TunnelAttemptedEvent
+        from ..models.tunnel_cards_revealed_event import TunnelCardsRevealedEvent
+        from ..models.tunnel_declined_event import TunnelDeclinedEvent
+        from ..models.turn_ended_event import TurnEndedEvent
+        from ..models.turn_timed_out_event import TurnTimedOutEvent
         d = dict(src_dict)
         position = d.pop("position")
 
         events = []
         _events = d.pop("events")
         for events_item_data in (_events):
-            def _parse_events_item(data: object) -> CardDrawnBlindEvent | CardTakenEvent | DeckReshuffledEvent | FinalRoundStartedEvent | GameCreatedEvent | GameEndedEvent | GameScoredEvent | GameStartedEvent | MarketRefilledEvent | MarketResetEvent | PassedEvent | PlayerDroppedEvent | PlayerResignedEvent | RouteClaimedEvent | SeatLeftEvent | SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent | StationBuiltEvent | TicketsDrawnEvent | TicketsKeptEvent | TunnelAttemptedEvent | TunnelCardsRevealedEvent | TunnelDeclinedEvent | TurnEndedEvent | TurnTimedOutEvent:
+            def _parse_events_item(data: object) -> CardDrawnBlindEvent | CardTakenEvent | DeckReshuffledEvent | FinalRoundStartedEvent | GameCreatedEvent | GameEndedEvent | GameScoredEvent | GameStartedEvent | MarketRefilledEvent | MarketResetEvent | PassedEvent | PlayerDroppedEvent | PlayerResignedEvent | PlayerReturnedEvent | RouteClaimedEvent | SeatLeftEvent | SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent | StandInSeatedEvent | StationBuiltEvent | TicketsDrawnEvent | TicketsKeptEvent | TunnelAttemptedEvent | TunnelCardsRevealedEvent | TunnelDeclinedEvent | TurnEndedEvent | TurnTimedOutEvent:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
@@ -244,7 +255,7 @@ class UserEventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_4 = GameStartedEvent.from_dict(data)
+                    componentsschemas_event_type_4 = StandInSeatedEvent.from_dict(data)
 
 
 
@@ -254,7 +265,7 @@ class UserEventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_5 = DeckReshuffledEvent.from_dict(data)
+                    componentsschemas_event_type_5 = PlayerReturnedEvent.from_dict(data)
 
 
 
@@ -264,7 +275,7 @@ class UserEventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_6 = MarketRefilledEvent.from_dict(data)
+                    componentsschemas_event_type_6 = GameStartedEvent.from_dict(data)
 
 
 
@@ -274,7 +285,7 @@ class UserEventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_7 = MarketResetEvent.from_dict(data)
+                    componentsschemas_event_type_7 = DeckReshuffledEvent.from_dict(data)
 
 
 
@@ -284,7 +295,7 @@ class UserEventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_8 = CardDrawnBlindEvent.from_dict(data)
+                    componentsschemas_event_type_8 = MarketRefilledEvent.from_dict(data)
 
 
 
@@ -294,7 +305,7 @@ class UserEventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_9 = CardTakenEvent.from_dict(data)
+                    componentsschemas_event_type_9 = MarketResetEvent.from_dict(data)
 
 
 
@@ -304,7 +315,7 @@ class UserEventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_10 = RouteClaimedEvent.from_dict(data)
+                    componentsschemas_event_type_10 = CardDrawnBlindEvent.from_dict(data)
 
 
 
@@ -314,7 +325,7 @@ class UserEventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_11 = TunnelAttemptedEvent.from_dict(data)
+                    componentsschemas_event_type_11 = CardTakenEvent.from_dict(data)
 
 
 
@@ -324,7 +335,7 @@ class UserEventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_12 = TunnelCardsRevealedEvent.from_dict(data)
+                    componentsschemas_event_type_12 = RouteClaimedEvent.from_dict(data)
 
 
 
@@ -334,7 +345,7 @@ class UserEventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_13 = TunnelDeclinedEvent.from_dict(data)
+                    componentsschemas_event_type_13 = TunnelAttemptedEvent.from_dict(data)
 
 
 
@@ -344,7 +355,7 @@ class UserEventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_14 = TicketsDrawnEvent.from_dict(data)
+                    componentsschemas_event_type_14 = TunnelCardsRevealedEvent.from_dict(data)
 
 
 
@@ -354,7 +365,7 @@ class UserEventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_15 = TicketsKeptEvent.from_dict(data)
+                    componentsschemas_event_type_15 = TunnelDeclinedEvent.from_dict(data)
 
 
 
@@ -364,7 +375,7 @@ class UserEventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_16 = SetupTicketsReturnedEvent.from_dict(data)
+                    componentsschemas_event_type_16 = TicketsDrawnEvent.from_dict(data)
 
 
 
@@ -374,7 +385,7 @@ class UserEventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_17 = StationBuiltEvent.from_dict(data)
+                    componentsschemas_event_type_17 = TicketsKeptEvent.from_dict(data)
 
 
 
@@ -384,7 +395,7 @@ class UserEventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_18 = PassedEvent.from_dict(data)
+                    componentsschemas_event_type_18 = SetupTicketsReturnedEvent.from_dict(data)
 
 
 
@@ -394,7 +405,7 @@ class UserEventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_19 = TurnEndedEvent.from_dict(data)
+                    componentsschemas_event_type_19 = StationBuiltEvent.from_dict(data)
 
 
 
@@ -404,7 +415,7 @@ class UserEventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_20 = FinalRoundStartedEvent.from_dict(data)
+                    componentsschemas_event_type_20 = PassedEvent.from_dict(data)
 
 
 
@@ -414,7 +425,7 @@ class UserEventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_21 = GameEndedEvent.from_dict(data)
+                    componentsschemas_event_type_21 = TurnEndedEvent.from_dict(data)
 
 
 
@@ -424,7 +435,7 @@ class UserEventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_22 = SeedRevealedEvent.from_dict(data)
+                    componentsschemas_event_type_22 = FinalRoundStartedEvent.from_dict(data)
 
 
 
@@ -434,7 +445,7 @@ class UserEventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_23 = PlayerResignedEvent.from_dict(data)
+                    componentsschemas_event_type_23 = GameEndedEvent.from_dict(data)
 
 
 
@@ -444,20 +455,40 @@ class UserEventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_24 = TurnTimedOutEvent.from_dict(data)
+                    componentsschemas_event_type_24 = SeedRevealedEvent.from_dict(data)
 
 
 
                     return componentsschemas_event_type_24
                 except (TypeError, ValueError, AttributeError, KeyError):
                     pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_event_type_25 = PlayerResignedEvent.from_dict(data)
+
+
+
+                    return componentsschemas_event_type_25
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_event_type_26 = TurnTimedOutEvent.from_dict(data)
+
+
+
+                    return componentsschemas_event_type_26
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_event_type_25 = PlayerDroppedEvent.from_dict(data)
+                componentsschemas_event_type_27 = PlayerDroppedEvent.from_dict(data)
 
 
 
-                return componentsschemas_event_type_25
+                return componentsschemas_event_type_27
 
             events_item = _parse_events_item(events_item_data)
 

@@ -49,7 +49,7 @@ class Verdict:
 
 
     def to_dict(self) -> dict[str, Any]:
-        from ..models.first_failure import FirstFailure # noqa: PLC0415
+        from ..models.first_failure import FirstFailure
         ok = self.ok
 
         game_id: None | str
@@ -95,7 +95,7 @@ class Verdict:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.first_failure import FirstFailure # noqa: PLC0415
+        from ..models.first_failure import FirstFailure
         d = dict(src_dict)
         ok = d.pop("ok")
 

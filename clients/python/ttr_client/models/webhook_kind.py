@@ -1,6 +1,6 @@
-from enum import StrEnum
+from enum import Enum
 
-class WebhookKind(StrEnum):
+class WebhookKind(str, Enum):
     GAME_ENDED = "game_ended"
     GAME_SCORED = "game_scored"
     GAME_STARTED = "game_started"

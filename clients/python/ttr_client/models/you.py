@@ -46,9 +46,9 @@ class You:
 
 
     def to_dict(self) -> dict[str, Any]:
-        from ..models.card_counts import CardCounts # noqa: PLC0415
-        from ..models.pending import Pending # noqa: PLC0415
-        from ..models.ticket_view import TicketView # noqa: PLC0415
+        from ..models.card_counts import CardCounts
+        from ..models.pending import Pending
+        from ..models.ticket_view import TicketView
         seat = self.seat
 
         hand = self.hand.to_dict()
@@ -90,9 +90,9 @@ class You:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.card_counts import CardCounts # noqa: PLC0415
-        from ..models.pending import Pending # noqa: PLC0415
-        from ..models.ticket_view import TicketView # noqa: PLC0415
+        from ..models.card_counts import CardCounts
+        from ..models.pending import Pending
+        from ..models.ticket_view import TicketView
         d = dict(src_dict)
         seat = d.pop("seat")
 

@@ -38,12 +38,26 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         response_200 = response.text
         return response_200
 
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+
+
+        return response_400
+
     if response.status_code == 401:
         response_401 = Problem.from_dict(response.json())
 
 
 
         return response_401
+
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+
+
+        return response_403
 
     if response.status_code == 404:
         response_404 = Problem.from_dict(response.json())
@@ -84,6 +98,8 @@ def sync_detailed(
 ) -> Response[Problem | str]:
     """ Export the game's log as NDJSON
 
+     **Scope:** `read` (a token without it gets 403 `insufficient-scope`).
+
     Args:
         game_id (str):
 
@@ -115,6 +131,8 @@ def sync(
 ) -> Problem | str | None:
     """ Export the game's log as NDJSON
 
+     **Scope:** `read` (a token without it gets 403 `insufficient-scope`).
+
     Args:
         game_id (str):
 
@@ -140,6 +158,8 @@ async def asyncio_detailed(
 
 ) -> Response[Problem | str]:
     """ Export the game's log as NDJSON
+
+     **Scope:** `read` (a token without it gets 403 `insufficient-scope`).
 
     Args:
         game_id (str):
@@ -171,6 +191,8 @@ async def asyncio(
 
 ) -> Problem | str | None:
     """ Export the game's log as NDJSON
+
+     **Scope:** `read` (a token without it gets 403 `insufficient-scope`).
 
     Args:
         game_id (str):

@@ -21,12 +21,14 @@ from ...models.market_reset_event import MarketResetEvent
 from ...models.passed_event import PassedEvent
 from ...models.player_dropped_event import PlayerDroppedEvent
 from ...models.player_resigned_event import PlayerResignedEvent
+from ...models.player_returned_event import PlayerReturnedEvent
 from ...models.problem import Problem
 from ...models.route_claimed_event import RouteClaimedEvent
 from ...models.seat_left_event import SeatLeftEvent
 from ...models.seat_taken_event import SeatTakenEvent
 from ...models.seed_revealed_event import SeedRevealedEvent
 from ...models.setup_tickets_returned_event import SetupTicketsReturnedEvent
+from ...models.stand_in_seated_event import StandInSeatedEvent
 from ...models.station_built_event import StationBuiltEvent
 from ...models.tickets_drawn_event import TicketsDrawnEvent
 from ...models.tickets_kept_event import TicketsKeptEvent
@@ -42,7 +44,7 @@ from typing import cast
 
 def _get_kwargs(
     *,
-    body: list[CardDrawnBlindEvent | CardTakenEvent | DeckReshuffledEvent | FinalRoundStartedEvent | GameCreatedEvent | GameEndedEvent | GameScoredEvent | GameStartedEvent | MarketRefilledEvent | MarketResetEvent | PassedEvent | PlayerDroppedEvent | PlayerResignedEvent | RouteClaimedEvent | SeatLeftEvent | SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent | StationBuiltEvent | TicketsDrawnEvent | TicketsKeptEvent | TunnelAttemptedEvent | TunnelCardsRevealedEvent | TunnelDeclinedEvent | TurnEndedEvent | TurnTimedOutEvent],
+    body: list[CardDrawnBlindEvent | CardTakenEvent | DeckReshuffledEvent | FinalRoundStartedEvent | GameCreatedEvent | GameEndedEvent | GameScoredEvent | GameStartedEvent | MarketRefilledEvent | MarketResetEvent | PassedEvent | PlayerDroppedEvent | PlayerResignedEvent | PlayerReturnedEvent | RouteClaimedEvent | SeatLeftEvent | SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent | StandInSeatedEvent | StationBuiltEvent | TicketsDrawnEvent | TicketsKeptEvent | TunnelAttemptedEvent | TunnelCardsRevealedEvent | TunnelDeclinedEvent | TurnEndedEvent | TurnTimedOutEvent],
 
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
@@ -67,6 +69,10 @@ def _get_kwargs(
         elif isinstance(body_item_data, SeatLeftEvent):
             body_item = body_item_data.to_dict()
         elif isinstance(body_item_data, GameScoredEvent):
+            body_item = body_item_data.to_dict()
+        elif isinstance(body_item_data, StandInSeatedEvent):
+            body_item = body_item_data.to_dict()
+        elif isinstance(body_item_data, PlayerReturnedEvent):
             body_item = body_item_data.to_dict()
         elif isinstance(body_item_data, GameStartedEvent):
             body_item = body_item_data.to_dict()
@@ -173,7 +179,7 @@ def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
-    body: list[CardDrawnBlindEvent | CardTakenEvent | DeckReshuffledEvent | FinalRoundStartedEvent | GameCreatedEvent | GameEndedEvent | GameScoredEvent | GameStartedEvent | MarketRefilledEvent | MarketResetEvent | PassedEvent | PlayerDroppedEvent | PlayerResignedEvent | RouteClaimedEvent | SeatLeftEvent | SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent | StationBuiltEvent | TicketsDrawnEvent | TicketsKeptEvent | TunnelAttemptedEvent | TunnelCardsRevealedEvent | TunnelDeclinedEvent | TurnEndedEvent | TurnTimedOutEvent],
+    body: list[CardDrawnBlindEvent | CardTakenEvent | DeckReshuffledEvent | FinalRoundStartedEvent | GameCreatedEvent | GameEndedEvent | GameScoredEvent | GameStartedEvent | MarketRefilledEvent | MarketResetEvent | PassedEvent | PlayerDroppedEvent | PlayerResignedEvent | PlayerReturnedEvent | RouteClaimedEvent | SeatLeftEvent | SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent | StandInSeatedEvent | StationBuiltEvent | TicketsDrawnEvent | TicketsKeptEvent | TunnelAttemptedEvent | TunnelCardsRevealedEvent | TunnelDeclinedEvent | TurnEndedEvent | TurnTimedOutEvent],
 
 ) -> Response[Problem | Verdict]:
     """ Verify an export: replay it through the rules, with no database
@@ -186,11 +192,11 @@ def sync_detailed(
         body (list[CardDrawnBlindEvent | CardTakenEvent | DeckReshuffledEvent |
             FinalRoundStartedEvent | GameCreatedEvent | GameEndedEvent | GameScoredEvent |
             GameStartedEvent | MarketRefilledEvent | MarketResetEvent | PassedEvent |
-            PlayerDroppedEvent | PlayerResignedEvent | RouteClaimedEvent | SeatLeftEvent |
-            SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent | StationBuiltEvent |
-            TicketsDrawnEvent | TicketsKeptEvent | TunnelAttemptedEvent | TunnelCardsRevealedEvent |
-            TunnelDeclinedEvent | TurnEndedEvent | TurnTimedOutEvent]): The export's events as a JSON
-            array, in version order.
+            PlayerDroppedEvent | PlayerResignedEvent | PlayerReturnedEvent | RouteClaimedEvent |
+            SeatLeftEvent | SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent |
+            StandInSeatedEvent | StationBuiltEvent | TicketsDrawnEvent | TicketsKeptEvent |
+            TunnelAttemptedEvent | TunnelCardsRevealedEvent | TunnelDeclinedEvent | TurnEndedEvent |
+            TurnTimedOutEvent]): The export's events as a JSON array, in version order.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -215,7 +221,7 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient | Client,
-    body: list[CardDrawnBlindEvent | CardTakenEvent | DeckReshuffledEvent | FinalRoundStartedEvent | GameCreatedEvent | GameEndedEvent | GameScoredEvent | GameStartedEvent | MarketRefilledEvent | MarketResetEvent | PassedEvent | PlayerDroppedEvent | PlayerResignedEvent | RouteClaimedEvent | SeatLeftEvent | SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent | StationBuiltEvent | TicketsDrawnEvent | TicketsKeptEvent | TunnelAttemptedEvent | TunnelCardsRevealedEvent | TunnelDeclinedEvent | TurnEndedEvent | TurnTimedOutEvent],
+    body: list[CardDrawnBlindEvent | CardTakenEvent | DeckReshuffledEvent | FinalRoundStartedEvent | GameCreatedEvent | GameEndedEvent | GameScoredEvent | GameStartedEvent | MarketRefilledEvent | MarketResetEvent | PassedEvent | PlayerDroppedEvent | PlayerResignedEvent | PlayerReturnedEvent | RouteClaimedEvent | SeatLeftEvent | SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent | StandInSeatedEvent | StationBuiltEvent | TicketsDrawnEvent | TicketsKeptEvent | TunnelAttemptedEvent | TunnelCardsRevealedEvent | TunnelDeclinedEvent | TurnEndedEvent | TurnTimedOutEvent],
 
 ) -> Problem | Verdict | None:
     """ Verify an export: replay it through the rules, with no database
@@ -228,11 +234,11 @@ def sync(
         body (list[CardDrawnBlindEvent | CardTakenEvent | DeckReshuffledEvent |
             FinalRoundStartedEvent | GameCreatedEvent | GameEndedEvent | GameScoredEvent |
             GameStartedEvent | MarketRefilledEvent | MarketResetEvent | PassedEvent |
-            PlayerDroppedEvent | PlayerResignedEvent | RouteClaimedEvent | SeatLeftEvent |
-            SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent | StationBuiltEvent |
-            TicketsDrawnEvent | TicketsKeptEvent | TunnelAttemptedEvent | TunnelCardsRevealedEvent |
-            TunnelDeclinedEvent | TurnEndedEvent | TurnTimedOutEvent]): The export's events as a JSON
-            array, in version order.
+            PlayerDroppedEvent | PlayerResignedEvent | PlayerReturnedEvent | RouteClaimedEvent |
+            SeatLeftEvent | SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent |
+            StandInSeatedEvent | StationBuiltEvent | TicketsDrawnEvent | TicketsKeptEvent |
+            TunnelAttemptedEvent | TunnelCardsRevealedEvent | TunnelDeclinedEvent | TurnEndedEvent |
+            TurnTimedOutEvent]): The export's events as a JSON array, in version order.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -252,7 +258,7 @@ body=body,
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
-    body: list[CardDrawnBlindEvent | CardTakenEvent | DeckReshuffledEvent | FinalRoundStartedEvent | GameCreatedEvent | GameEndedEvent | GameScoredEvent | GameStartedEvent | MarketRefilledEvent | MarketResetEvent | PassedEvent | PlayerDroppedEvent | PlayerResignedEvent | RouteClaimedEvent | SeatLeftEvent | SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent | StationBuiltEvent | TicketsDrawnEvent | TicketsKeptEvent | TunnelAttemptedEvent | TunnelCardsRevealedEvent | TunnelDeclinedEvent | TurnEndedEvent | TurnTimedOutEvent],
+    body: list[CardDrawnBlindEvent | CardTakenEvent | DeckReshuffledEvent | FinalRoundStartedEvent | GameCreatedEvent | GameEndedEvent | GameScoredEvent | GameStartedEvent | MarketRefilledEvent | MarketResetEvent | PassedEvent | PlayerDroppedEvent | PlayerResignedEvent | PlayerReturnedEvent | RouteClaimedEvent | SeatLeftEvent | SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent | StandInSeatedEvent | StationBuiltEvent | TicketsDrawnEvent | TicketsKeptEvent | TunnelAttemptedEvent | TunnelCardsRevealedEvent | TunnelDeclinedEvent | TurnEndedEvent | TurnTimedOutEvent],
 
 ) -> Response[Problem | Verdict]:
     """ Verify an export: replay it through the rules, with no database
@@ -265,11 +271,11 @@ async def asyncio_detailed(
         body (list[CardDrawnBlindEvent | CardTakenEvent | DeckReshuffledEvent |
             FinalRoundStartedEvent | GameCreatedEvent | GameEndedEvent | GameScoredEvent |
             GameStartedEvent | MarketRefilledEvent | MarketResetEvent | PassedEvent |
-            PlayerDroppedEvent | PlayerResignedEvent | RouteClaimedEvent | SeatLeftEvent |
-            SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent | StationBuiltEvent |
-            TicketsDrawnEvent | TicketsKeptEvent | TunnelAttemptedEvent | TunnelCardsRevealedEvent |
-            TunnelDeclinedEvent | TurnEndedEvent | TurnTimedOutEvent]): The export's events as a JSON
-            array, in version order.
+            PlayerDroppedEvent | PlayerResignedEvent | PlayerReturnedEvent | RouteClaimedEvent |
+            SeatLeftEvent | SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent |
+            StandInSeatedEvent | StationBuiltEvent | TicketsDrawnEvent | TicketsKeptEvent |
+            TunnelAttemptedEvent | TunnelCardsRevealedEvent | TunnelDeclinedEvent | TurnEndedEvent |
+            TurnTimedOutEvent]): The export's events as a JSON array, in version order.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -294,7 +300,7 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient | Client,
-    body: list[CardDrawnBlindEvent | CardTakenEvent | DeckReshuffledEvent | FinalRoundStartedEvent | GameCreatedEvent | GameEndedEvent | GameScoredEvent | GameStartedEvent | MarketRefilledEvent | MarketResetEvent | PassedEvent | PlayerDroppedEvent | PlayerResignedEvent | RouteClaimedEvent | SeatLeftEvent | SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent | StationBuiltEvent | TicketsDrawnEvent | TicketsKeptEvent | TunnelAttemptedEvent | TunnelCardsRevealedEvent | TunnelDeclinedEvent | TurnEndedEvent | TurnTimedOutEvent],
+    body: list[CardDrawnBlindEvent | CardTakenEvent | DeckReshuffledEvent | FinalRoundStartedEvent | GameCreatedEvent | GameEndedEvent | GameScoredEvent | GameStartedEvent | MarketRefilledEvent | MarketResetEvent | PassedEvent | PlayerDroppedEvent | PlayerResignedEvent | PlayerReturnedEvent | RouteClaimedEvent | SeatLeftEvent | SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent | StandInSeatedEvent | StationBuiltEvent | TicketsDrawnEvent | TicketsKeptEvent | TunnelAttemptedEvent | TunnelCardsRevealedEvent | TunnelDeclinedEvent | TurnEndedEvent | TurnTimedOutEvent],
 
 ) -> Problem | Verdict | None:
     """ Verify an export: replay it through the rules, with no database
@@ -307,11 +313,11 @@ async def asyncio(
         body (list[CardDrawnBlindEvent | CardTakenEvent | DeckReshuffledEvent |
             FinalRoundStartedEvent | GameCreatedEvent | GameEndedEvent | GameScoredEvent |
             GameStartedEvent | MarketRefilledEvent | MarketResetEvent | PassedEvent |
-            PlayerDroppedEvent | PlayerResignedEvent | RouteClaimedEvent | SeatLeftEvent |
-            SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent | StationBuiltEvent |
-            TicketsDrawnEvent | TicketsKeptEvent | TunnelAttemptedEvent | TunnelCardsRevealedEvent |
-            TunnelDeclinedEvent | TurnEndedEvent | TurnTimedOutEvent]): The export's events as a JSON
-            array, in version order.
+            PlayerDroppedEvent | PlayerResignedEvent | PlayerReturnedEvent | RouteClaimedEvent |
+            SeatLeftEvent | SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent |
+            StandInSeatedEvent | StationBuiltEvent | TicketsDrawnEvent | TicketsKeptEvent |
+            TunnelAttemptedEvent | TunnelCardsRevealedEvent | TunnelDeclinedEvent | TurnEndedEvent |
+            TurnTimedOutEvent]): The export's events as a JSON array, in version order.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -78,6 +78,13 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
         return response_401
 
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+
+
+        return response_403
+
     if response.status_code == 404:
         response_404 = Problem.from_dict(response.json())
 
@@ -124,6 +131,8 @@ def sync_detailed(
      Long-poll with `wait=S`: the answer comes as soon as there is an event after
     `after`, or after S seconds with none. With `Accept: text/event-stream`, a
     stream instead (see the 200 response).
+
+    **Scope:** `read` (a token without it gets 403 `insufficient-scope`).
 
     Args:
         game_id (str):
@@ -172,6 +181,8 @@ def sync(
     `after`, or after S seconds with none. With `Accept: text/event-stream`, a
     stream instead (see the 200 response).
 
+    **Scope:** `read` (a token without it gets 403 `insufficient-scope`).
+
     Args:
         game_id (str):
         after (int | Unset):  Default: 0.
@@ -213,6 +224,8 @@ async def asyncio_detailed(
      Long-poll with `wait=S`: the answer comes as soon as there is an event after
     `after`, or after S seconds with none. With `Accept: text/event-stream`, a
     stream instead (see the 200 response).
+
+    **Scope:** `read` (a token without it gets 403 `insufficient-scope`).
 
     Args:
         game_id (str):
@@ -260,6 +273,8 @@ async def asyncio(
      Long-poll with `wait=S`: the answer comes as soon as there is an event after
     `after`, or after S seconds with none. With `Accept: text/event-stream`, a
     stream instead (see the 200 response).
+
+    **Scope:** `read` (a token without it gets 403 `insufficient-scope`).
 
     Args:
         game_id (str):

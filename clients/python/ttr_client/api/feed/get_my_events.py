@@ -77,6 +77,13 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
         return response_401
 
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+
+
+        return response_403
+
     if response.status_code == 429:
         response_429 = Problem.from_dict(response.json())
 
@@ -114,6 +121,8 @@ def sync_detailed(
 
      Long-poll with `wait=S`; `Accept: text/event-stream` streams them (`id:` is the
     global position; resume with `Last-Event-ID`).
+
+    **Scope:** `read` (a token without it gets 403 `insufficient-scope`).
 
     Args:
         after (int | Unset):  Default: 0.
@@ -158,6 +167,8 @@ def sync(
      Long-poll with `wait=S`; `Accept: text/event-stream` streams them (`id:` is the
     global position; resume with `Last-Event-ID`).
 
+    **Scope:** `read` (a token without it gets 403 `insufficient-scope`).
+
     Args:
         after (int | Unset):  Default: 0.
         wait (float | Unset):  Default: 0.0.
@@ -195,6 +206,8 @@ async def asyncio_detailed(
 
      Long-poll with `wait=S`; `Accept: text/event-stream` streams them (`id:` is the
     global position; resume with `Last-Event-ID`).
+
+    **Scope:** `read` (a token without it gets 403 `insufficient-scope`).
 
     Args:
         after (int | Unset):  Default: 0.
@@ -238,6 +251,8 @@ async def asyncio(
 
      Long-poll with `wait=S`; `Accept: text/event-stream` streams them (`id:` is the
     global position; resume with `Last-Event-ID`).
+
+    **Scope:** `read` (a token without it gets 403 `insufficient-scope`).
 
     Args:
         after (int | Unset):  Default: 0.

@@ -189,6 +189,8 @@ def sync_detailed(
     your legal moves now (so the second card of a draw, or the tickets to keep, need
     no extra request).
 
+    **Scope:** `play` (a token without it gets 403 `insufficient-scope`).
+
     Args:
         game_id (str):
         if_match (str | Unset):
@@ -240,6 +242,8 @@ def sync(
     your legal moves now (so the second card of a draw, or the tickets to keep, need
     no extra request).
 
+    **Scope:** `play` (a token without it gets 403 `insufficient-scope`).
+
     Args:
         game_id (str):
         if_match (str | Unset):
@@ -285,6 +289,8 @@ async def asyncio_detailed(
     events the command caused (as you may see them), the game as you now see it, and
     your legal moves now (so the second card of a draw, or the tickets to keep, need
     no extra request).
+
+    **Scope:** `play` (a token without it gets 403 `insufficient-scope`).
 
     Args:
         game_id (str):
@@ -336,6 +342,8 @@ async def asyncio(
     events the command caused (as you may see them), the game as you now see it, and
     your legal moves now (so the second card of a draw, or the tickets to keep, need
     no extra request).
+
+    **Scope:** `play` (a token without it gets 403 `insufficient-scope`).
 
     Args:
         game_id (str):

@@ -63,6 +63,13 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
         return response_401
 
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+
+
+        return response_403
+
     if response.status_code == 429:
         response_429 = Problem.from_dict(response.json())
 
@@ -97,6 +104,10 @@ def sync_detailed(
 
      For a private game the answer holds its invite code, shown only now. The game
     starts by itself when its last seat is taken, or earlier by `POST …/start`.
+    `bots` seats bots after you (a table they fill starts at once); `stand_in` lets
+    bots stand in for players who leave.
+
+    **Scope:** `play` (a token without it gets 403 `insufficient-scope`).
 
     Args:
         body (NewGame):
@@ -131,6 +142,10 @@ def sync(
 
      For a private game the answer holds its invite code, shown only now. The game
     starts by itself when its last seat is taken, or earlier by `POST …/start`.
+    `bots` seats bots after you (a table they fill starts at once); `stand_in` lets
+    bots stand in for players who leave.
+
+    **Scope:** `play` (a token without it gets 403 `insufficient-scope`).
 
     Args:
         body (NewGame):
@@ -160,6 +175,10 @@ async def asyncio_detailed(
 
      For a private game the answer holds its invite code, shown only now. The game
     starts by itself when its last seat is taken, or earlier by `POST …/start`.
+    `bots` seats bots after you (a table they fill starts at once); `stand_in` lets
+    bots stand in for players who leave.
+
+    **Scope:** `play` (a token without it gets 403 `insufficient-scope`).
 
     Args:
         body (NewGame):
@@ -194,6 +213,10 @@ async def asyncio(
 
      For a private game the answer holds its invite code, shown only now. The game
     starts by itself when its last seat is taken, or earlier by `POST …/start`.
+    `bots` seats bots after you (a table they fill starts at once); `stand_in` lets
+    bots stand in for players who leave.
+
+    **Scope:** `play` (a token without it gets 403 `insufficient-scope`).
 
     Args:
         body (NewGame):

@@ -54,12 +54,26 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         response_304 = cast(Any, None)
         return response_304
 
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+
+
+        return response_400
+
     if response.status_code == 401:
         response_401 = Problem.from_dict(response.json())
 
 
 
         return response_401
+
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+
+
+        return response_403
 
     if response.status_code == 404:
         response_404 = Problem.from_dict(response.json())
@@ -105,6 +119,8 @@ def sync_detailed(
     stations, routes and points so far, whose turn, the phase) and, for a seated
     caller only, `you`: their hand, tickets and pending choice. `ETag` is the version.
 
+    **Scope:** `read` (a token without it gets 403 `insufficient-scope`).
+
     Args:
         game_id (str):
         if_none_match (str | Unset):
@@ -143,6 +159,8 @@ def sync(
     stations, routes and points so far, whose turn, the phase) and, for a seated
     caller only, `you`: their hand, tickets and pending choice. `ETag` is the version.
 
+    **Scope:** `read` (a token without it gets 403 `insufficient-scope`).
+
     Args:
         game_id (str):
         if_none_match (str | Unset):
@@ -175,6 +193,8 @@ async def asyncio_detailed(
      The public state (market, counts of cards and tickets, each player's trains,
     stations, routes and points so far, whose turn, the phase) and, for a seated
     caller only, `you`: their hand, tickets and pending choice. `ETag` is the version.
+
+    **Scope:** `read` (a token without it gets 403 `insufficient-scope`).
 
     Args:
         game_id (str):
@@ -213,6 +233,8 @@ async def asyncio(
      The public state (market, counts of cards and tickets, each player's trains,
     stations, routes and points so far, whose turn, the phase) and, for a seated
     caller only, `you`: their hand, tickets and pending choice. `ETag` is the version.
+
+    **Scope:** `read` (a token without it gets 403 `insufficient-scope`).
 
     Args:
         game_id (str):

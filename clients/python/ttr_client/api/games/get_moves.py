@@ -66,6 +66,13 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
         return response_401
 
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+
+
+        return response_403
+
     if response.status_code == 404:
         response_404 = Problem.from_dict(response.json())
 
@@ -110,6 +117,8 @@ def sync_detailed(
     this server process holds, when it has heard of nothing newer: no read of the
     log, so a bot's turn costs less. Its `version` says which state it is.
 
+    **Scope:** `read` (a token without it gets 403 `insufficient-scope`).
+
     Args:
         game_id (str):
         min_version (int | Unset):
@@ -148,6 +157,8 @@ def sync(
     this server process holds, when it has heard of nothing newer: no read of the
     log, so a bot's turn costs less. Its `version` says which state it is.
 
+    **Scope:** `read` (a token without it gets 403 `insufficient-scope`).
+
     Args:
         game_id (str):
         min_version (int | Unset):
@@ -180,6 +191,8 @@ async def asyncio_detailed(
      With `min_version` (a version you have seen), the answer may come from the state
     this server process holds, when it has heard of nothing newer: no read of the
     log, so a bot's turn costs less. Its `version` says which state it is.
+
+    **Scope:** `read` (a token without it gets 403 `insufficient-scope`).
 
     Args:
         game_id (str):
@@ -218,6 +231,8 @@ async def asyncio(
      With `min_version` (a version you have seen), the answer may come from the state
     this server process holds, when it has heard of nothing newer: no read of the
     log, so a bot's turn costs less. Its `version` says which state it is.
+
+    **Scope:** `read` (a token without it gets 403 `insufficient-scope`).
 
     Args:
         game_id (str):

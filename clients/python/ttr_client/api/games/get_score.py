@@ -50,12 +50,26 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
         return response_202
 
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+
+
+        return response_400
+
     if response.status_code == 401:
         response_401 = Problem.from_dict(response.json())
 
 
 
         return response_401
+
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+
+
+        return response_403
 
     if response.status_code == 404:
         response_404 = Problem.from_dict(response.json())
@@ -97,6 +111,8 @@ def sync_detailed(
     """ The final score: per player the routes, tickets, stations, longest path, bonuses,
     total, rank and winner
 
+     **Scope:** `read` (a token without it gets 403 `insufficient-scope`).
+
     Args:
         game_id (str):
 
@@ -129,6 +145,8 @@ def sync(
     """ The final score: per player the routes, tickets, stations, longest path, bonuses,
     total, rank and winner
 
+     **Scope:** `read` (a token without it gets 403 `insufficient-scope`).
+
     Args:
         game_id (str):
 
@@ -155,6 +173,8 @@ async def asyncio_detailed(
 ) -> Response[Problem | Score | ScorePending]:
     """ The final score: per player the routes, tickets, stations, longest path, bonuses,
     total, rank and winner
+
+     **Scope:** `read` (a token without it gets 403 `insufficient-scope`).
 
     Args:
         game_id (str):
@@ -187,6 +207,8 @@ async def asyncio(
 ) -> Problem | Score | ScorePending | None:
     """ The final score: per player the routes, tickets, stations, longest path, bonuses,
     total, rank and winner
+
+     **Scope:** `read` (a token without it gets 403 `insufficient-scope`).
 
     Args:
         game_id (str):

@@ -43,12 +43,26 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
         return response_200
 
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+
+
+        return response_400
+
     if response.status_code == 401:
         response_401 = Problem.from_dict(response.json())
 
 
 
         return response_401
+
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+
+
+        return response_403
 
     if response.status_code == 404:
         response_404 = Problem.from_dict(response.json())
@@ -90,6 +104,8 @@ def sync_detailed(
 ) -> Response[Game | Problem]:
     """ The game at any version: the public view during play, everything after the end
 
+     **Scope:** `read` (a token without it gets 403 `insufficient-scope`).
+
     Args:
         game_id (str):
         version (int):
@@ -124,6 +140,8 @@ def sync(
 ) -> Game | Problem | None:
     """ The game at any version: the public view during play, everything after the end
 
+     **Scope:** `read` (a token without it gets 403 `insufficient-scope`).
+
     Args:
         game_id (str):
         version (int):
@@ -152,6 +170,8 @@ async def asyncio_detailed(
 
 ) -> Response[Game | Problem]:
     """ The game at any version: the public view during play, everything after the end
+
+     **Scope:** `read` (a token without it gets 403 `insufficient-scope`).
 
     Args:
         game_id (str):
@@ -186,6 +206,8 @@ async def asyncio(
 
 ) -> Game | Problem | None:
     """ The game at any version: the public view during play, everything after the end
+
+     **Scope:** `read` (a token without it gets 403 `insufficient-scope`).
 
     Args:
         game_id (str):

@@ -76,6 +76,13 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
         return response_401
 
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+
+
+        return response_403
+
     if response.status_code == 429:
         response_429 = Problem.from_dict(response.json())
 
@@ -109,6 +116,8 @@ def sync_detailed(
 
 ) -> Response[GameList | Problem]:
     """ Your games, newest activity first (`my_turn=true`: those waiting for you)
+
+     **Scope:** `read` (a token without it gets 403 `insufficient-scope`).
 
     Args:
         status (GameStatus | Unset):
@@ -147,6 +156,8 @@ def sync(
 ) -> GameList | Problem | None:
     """ Your games, newest activity first (`my_turn=true`: those waiting for you)
 
+     **Scope:** `read` (a token without it gets 403 `insufficient-scope`).
+
     Args:
         status (GameStatus | Unset):
         my_turn (bool | Unset):  Default: False.
@@ -178,6 +189,8 @@ async def asyncio_detailed(
 
 ) -> Response[GameList | Problem]:
     """ Your games, newest activity first (`my_turn=true`: those waiting for you)
+
+     **Scope:** `read` (a token without it gets 403 `insufficient-scope`).
 
     Args:
         status (GameStatus | Unset):
@@ -215,6 +228,8 @@ async def asyncio(
 
 ) -> GameList | Problem | None:
     """ Your games, newest activity first (`my_turn=true`: those waiting for you)
+
+     **Scope:** `read` (a token without it gets 403 `insufficient-scope`).
 
     Args:
         status (GameStatus | Unset):

@@ -74,6 +74,13 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
         return response_400
 
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+
+
+        return response_403
+
     if response.status_code == 429:
         response_429 = Problem.from_dict(response.json())
 
@@ -107,6 +114,8 @@ def sync_detailed(
 
 ) -> Response[GameList | Problem]:
     """ The lobby: open public games with free seats, newest first
+
+     **Scope:** `read` (a token without it gets 403 `insufficient-scope`).
 
     Args:
         status (ListOpenGamesStatus | Unset):  Default: ListOpenGamesStatus.OPEN.
@@ -145,6 +154,8 @@ def sync(
 ) -> GameList | Problem | None:
     """ The lobby: open public games with free seats, newest first
 
+     **Scope:** `read` (a token without it gets 403 `insufficient-scope`).
+
     Args:
         status (ListOpenGamesStatus | Unset):  Default: ListOpenGamesStatus.OPEN.
         map_ (MapName | Unset):
@@ -176,6 +187,8 @@ async def asyncio_detailed(
 
 ) -> Response[GameList | Problem]:
     """ The lobby: open public games with free seats, newest first
+
+     **Scope:** `read` (a token without it gets 403 `insufficient-scope`).
 
     Args:
         status (ListOpenGamesStatus | Unset):  Default: ListOpenGamesStatus.OPEN.
@@ -213,6 +226,8 @@ async def asyncio(
 
 ) -> GameList | Problem | None:
     """ The lobby: open public games with free seats, newest first
+
+     **Scope:** `read` (a token without it gets 403 `insufficient-scope`).
 
     Args:
         status (ListOpenGamesStatus | Unset):  Default: ListOpenGamesStatus.OPEN.

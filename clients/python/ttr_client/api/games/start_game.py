@@ -42,12 +42,26 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
         return response_200
 
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+
+
+        return response_400
+
     if response.status_code == 401:
         response_401 = Problem.from_dict(response.json())
 
 
 
         return response_401
+
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+
+
+        return response_403
 
     if response.status_code == 404:
         response_404 = Problem.from_dict(response.json())
@@ -95,6 +109,8 @@ def sync_detailed(
 ) -> Response[Game | Problem]:
     """ Start before every seat is taken (the creator, with at least 2 players)
 
+     **Scope:** `play` (a token without it gets 403 `insufficient-scope`).
+
     Args:
         game_id (str):
 
@@ -126,6 +142,8 @@ def sync(
 ) -> Game | Problem | None:
     """ Start before every seat is taken (the creator, with at least 2 players)
 
+     **Scope:** `play` (a token without it gets 403 `insufficient-scope`).
+
     Args:
         game_id (str):
 
@@ -151,6 +169,8 @@ async def asyncio_detailed(
 
 ) -> Response[Game | Problem]:
     """ Start before every seat is taken (the creator, with at least 2 players)
+
+     **Scope:** `play` (a token without it gets 403 `insufficient-scope`).
 
     Args:
         game_id (str):
@@ -182,6 +202,8 @@ async def asyncio(
 
 ) -> Game | Problem | None:
     """ Start before every seat is taken (the creator, with at least 2 players)
+
+     **Scope:** `play` (a token without it gets 403 `insufficient-scope`).
 
     Args:
         game_id (str):

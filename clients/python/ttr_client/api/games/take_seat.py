@@ -64,6 +64,13 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
         return response_401
 
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+
+
+        return response_403
+
     if response.status_code == 404:
         response_404 = Problem.from_dict(response.json())
 
@@ -113,6 +120,8 @@ def sync_detailed(
 
      The game starts when its last seat is taken.
 
+    **Scope:** `play` (a token without it gets 403 `insufficient-scope`).
+
     Args:
         game_id (str):
         body (TakeSeat):
@@ -149,6 +158,8 @@ def sync(
 
      The game starts when its last seat is taken.
 
+    **Scope:** `play` (a token without it gets 403 `insufficient-scope`).
+
     Args:
         game_id (str):
         body (TakeSeat):
@@ -179,6 +190,8 @@ async def asyncio_detailed(
     """ Take a seat (a private game needs its invite code)
 
      The game starts when its last seat is taken.
+
+    **Scope:** `play` (a token without it gets 403 `insufficient-scope`).
 
     Args:
         game_id (str):
@@ -215,6 +228,8 @@ async def asyncio(
     """ Take a seat (a private game needs its invite code)
 
      The game starts when its last seat is taken.
+
+    **Scope:** `play` (a token without it gets 403 `insufficient-scope`).
 
     Args:
         game_id (str):

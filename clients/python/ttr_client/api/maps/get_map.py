@@ -42,6 +42,13 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
         return response_200
 
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+
+
+        return response_400
+
     if response.status_code == 404:
         response_404 = Problem.from_dict(response.json())
 

@@ -88,8 +88,8 @@ def sync_detailed(
 ) -> Response[Problem | UserCreated]:
     """ Create an account
 
-     Returns the user and its bearer token. The token is shown only in this
-    response (the server keeps its hash): keep it.
+     Returns the user and its bearer token, which grants every scope. The token is
+    shown only in this response (the server keeps its hash): keep it.
 
     Args:
         body (NewUser):
@@ -122,8 +122,8 @@ def sync(
 ) -> Problem | UserCreated | None:
     """ Create an account
 
-     Returns the user and its bearer token. The token is shown only in this
-    response (the server keeps its hash): keep it.
+     Returns the user and its bearer token, which grants every scope. The token is
+    shown only in this response (the server keeps its hash): keep it.
 
     Args:
         body (NewUser):
@@ -151,8 +151,8 @@ async def asyncio_detailed(
 ) -> Response[Problem | UserCreated]:
     """ Create an account
 
-     Returns the user and its bearer token. The token is shown only in this
-    response (the server keeps its hash): keep it.
+     Returns the user and its bearer token, which grants every scope. The token is
+    shown only in this response (the server keeps its hash): keep it.
 
     Args:
         body (NewUser):
@@ -185,8 +185,8 @@ async def asyncio(
 ) -> Problem | UserCreated | None:
     """ Create an account
 
-     Returns the user and its bearer token. The token is shown only in this
-    response (the server keeps its hash): keep it.
+     Returns the user and its bearer token, which grants every scope. The token is
+    shown only in this response (the server keeps its hash): keep it.
 
     Args:
         body (NewUser):

@@ -48,6 +48,13 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
         return response_401
 
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+
+
+        return response_403
+
     if response.status_code == 429:
         response_429 = Problem.from_dict(response.json())
 
@@ -79,6 +86,8 @@ def sync_detailed(
 ) -> Response[Problem | User]:
     """ Who the token belongs to
 
+     **Scope:** `read` (a token without it gets 403 `insufficient-scope`).
+
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
@@ -105,6 +114,8 @@ def sync(
 ) -> Problem | User | None:
     """ Who the token belongs to
 
+     **Scope:** `read` (a token without it gets 403 `insufficient-scope`).
+
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
@@ -125,6 +136,8 @@ async def asyncio_detailed(
 
 ) -> Response[Problem | User]:
     """ Who the token belongs to
+
+     **Scope:** `read` (a token without it gets 403 `insufficient-scope`).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -151,6 +164,8 @@ async def asyncio(
 
 ) -> Problem | User | None:
     """ Who the token belongs to
+
+     **Scope:** `read` (a token without it gets 403 `insufficient-scope`).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -44,6 +44,13 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
         return response_401
 
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+
+
+        return response_403
+
     if response.status_code == 429:
         response_429 = Problem.from_dict(response.json())
 
@@ -77,6 +84,8 @@ def sync_detailed(
 
      Nothing more is sent; deliveries still pending fail.
 
+    **Scope:** `webhooks` (a token without it gets 403 `insufficient-scope`).
+
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
@@ -105,6 +114,8 @@ def sync(
 
      Nothing more is sent; deliveries still pending fail.
 
+    **Scope:** `webhooks` (a token without it gets 403 `insufficient-scope`).
+
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
@@ -127,6 +138,8 @@ async def asyncio_detailed(
     """ Remove your webhook
 
      Nothing more is sent; deliveries still pending fail.
+
+    **Scope:** `webhooks` (a token without it gets 403 `insufficient-scope`).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -155,6 +168,8 @@ async def asyncio(
     """ Remove your webhook
 
      Nothing more is sent; deliveries still pending fail.
+
+    **Scope:** `webhooks` (a token without it gets 403 `insufficient-scope`).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

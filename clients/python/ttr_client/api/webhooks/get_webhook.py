@@ -48,6 +48,13 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
         return response_401
 
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+
+
+        return response_403
+
     if response.status_code == 404:
         response_404 = Problem.from_dict(response.json())
 
@@ -86,6 +93,8 @@ def sync_detailed(
 ) -> Response[Problem | Webhook]:
     """ Your webhook (without its secret)
 
+     **Scope:** `webhooks` (a token without it gets 403 `insufficient-scope`).
+
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
@@ -112,6 +121,8 @@ def sync(
 ) -> Problem | Webhook | None:
     """ Your webhook (without its secret)
 
+     **Scope:** `webhooks` (a token without it gets 403 `insufficient-scope`).
+
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
@@ -132,6 +143,8 @@ async def asyncio_detailed(
 
 ) -> Response[Problem | Webhook]:
     """ Your webhook (without its secret)
+
+     **Scope:** `webhooks` (a token without it gets 403 `insufficient-scope`).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -158,6 +171,8 @@ async def asyncio(
 
 ) -> Problem | Webhook | None:
     """ Your webhook (without its secret)
+
+     **Scope:** `webhooks` (a token without it gets 403 `insufficient-scope`).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

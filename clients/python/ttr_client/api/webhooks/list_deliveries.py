@@ -65,6 +65,13 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
         return response_401
 
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+
+
+        return response_403
+
     if response.status_code == 429:
         response_429 = Problem.from_dict(response.json())
 
@@ -101,6 +108,8 @@ def sync_detailed(
     `failed` after its last attempt (or when the webhook was removed). Deliveries
     are kept 30 days.
 
+    **Scope:** `webhooks` (a token without it gets 403 `insufficient-scope`).
+
     Args:
         limit (int | Unset):  Default: 50.
 
@@ -136,6 +145,8 @@ def sync(
     `failed` after its last attempt (or when the webhook was removed). Deliveries
     are kept 30 days.
 
+    **Scope:** `webhooks` (a token without it gets 403 `insufficient-scope`).
+
     Args:
         limit (int | Unset):  Default: 50.
 
@@ -165,6 +176,8 @@ async def asyncio_detailed(
      Pending deliveries show when their next attempt is due; a delivery is
     `failed` after its last attempt (or when the webhook was removed). Deliveries
     are kept 30 days.
+
+    **Scope:** `webhooks` (a token without it gets 403 `insufficient-scope`).
 
     Args:
         limit (int | Unset):  Default: 50.
@@ -200,6 +213,8 @@ async def asyncio(
      Pending deliveries show when their next attempt is due; a delivery is
     `failed` after its last attempt (or when the webhook was removed). Deliveries
     are kept 30 days.
+
+    **Scope:** `webhooks` (a token without it gets 403 `insufficient-scope`).
 
     Args:
         limit (int | Unset):  Default: 50.

@@ -48,6 +48,13 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
         return response_401
 
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+
+
+        return response_403
+
     if response.status_code == 404:
         response_404 = Problem.from_dict(response.json())
 
@@ -89,6 +96,8 @@ def sync_detailed(
      Delivered, signed and retried as any other; follow it at
     `GET /v1/users/me/webhook/deliveries`.
 
+    **Scope:** `webhooks` (a token without it gets 403 `insufficient-scope`).
+
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
@@ -118,6 +127,8 @@ def sync(
      Delivered, signed and retried as any other; follow it at
     `GET /v1/users/me/webhook/deliveries`.
 
+    **Scope:** `webhooks` (a token without it gets 403 `insufficient-scope`).
+
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
@@ -141,6 +152,8 @@ async def asyncio_detailed(
 
      Delivered, signed and retried as any other; follow it at
     `GET /v1/users/me/webhook/deliveries`.
+
+    **Scope:** `webhooks` (a token without it gets 403 `insufficient-scope`).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -170,6 +183,8 @@ async def asyncio(
 
      Delivered, signed and retried as any other; follow it at
     `GET /v1/users/me/webhook/deliveries`.
+
+    **Scope:** `webhooks` (a token without it gets 403 `insufficient-scope`).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -70,6 +70,13 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
         return response_401
 
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+
+
+        return response_403
+
     if response.status_code == 429:
         response_429 = Problem.from_dict(response.json())
 
@@ -100,14 +107,14 @@ def sync_detailed(
     body: NewWebhook,
 
 ) -> Response[Problem | Webhook]:
-    """ Register or replace your webhook
+    r""" Register or replace your webhook
 
      Every event that concerns you is POSTed to `url` from now on (a registration reaches every server
     process within a few seconds). The secret is never shown again. A URL whose host is a private,
     loopback or link-local address is refused (unless the operator allows it).
 
     **What your URL receives.** `POST`, `Content-Type: application/json`, the body
-    `{"id", "kind", "game_id", "version", "created_at", "data"}` and these headers:
+    `{\"id\", \"kind\", \"game_id\", \"version\", \"created_at\", \"data\"}` and these headers:
 
     - `X-TTR-Event`: the kind (`your_turn`, `game_started`, `game_ended`, `game_scored`,
       `player_timed_out`, `player_left` or `ping`);
@@ -115,7 +122,7 @@ def sync_detailed(
       drop the ones you have already handled;
     - `X-TTR-Timestamp`: when this attempt was sent, in Unix seconds;
     - `X-TTR-Signature`: `v1=` and the hex HMAC-SHA256, keyed with your secret, of
-      `"{X-TTR-Timestamp}.{raw body}"`.
+      `\"{X-TTR-Timestamp}.{raw body}\"`.
 
     **Verify every request** before trusting it: recompute the signature over the raw
     body bytes (not re-serialised JSON), compare it in constant time, and reject a
@@ -126,11 +133,11 @@ def sync_detailed(
     import hashlib, hmac, time
 
     def verify(secret: bytes, headers, raw_body: bytes) -> bool:
-        stamp = headers["X-TTR-Timestamp"]
+        stamp = headers[\"X-TTR-Timestamp\"]
         if abs(time.time() - int(stamp)) > 300:
             return False
-        expected = hmac.new(secret, stamp.encode() + b"." + raw_body, hashlib.sha256).hexdigest()
-        return hmac.compare_digest(headers["X-TTR-Signature"], "v1=" + expected)
+        expected = hmac.new(secret, stamp.encode() + b\".\" + raw_body, hashlib.sha256).hexdigest()
+        return hmac.compare_digest(headers[\"X-TTR-Signature\"], \"v1=\" + expected)
     ```
 
     **What `data` holds.** `your_turn`: `seat`, `phase` (`setup`: choose your tickets, or
@@ -149,6 +156,9 @@ def sync_detailed(
     (twelve attempts over about 32 hours), then the delivery is `failed`. Deliveries may
     arrive out of order and, rarely, twice: use `version` and `X-TTR-Delivery`. Every
     attempt is listed at `GET /v1/users/me/webhook/deliveries`.
+
+
+    **Scope:** `webhooks` (a token without it gets 403 `insufficient-scope`).
 
     Args:
         body (NewWebhook):
@@ -179,14 +189,14 @@ def sync(
     body: NewWebhook,
 
 ) -> Problem | Webhook | None:
-    """ Register or replace your webhook
+    r""" Register or replace your webhook
 
      Every event that concerns you is POSTed to `url` from now on (a registration reaches every server
     process within a few seconds). The secret is never shown again. A URL whose host is a private,
     loopback or link-local address is refused (unless the operator allows it).
 
     **What your URL receives.** `POST`, `Content-Type: application/json`, the body
-    `{"id", "kind", "game_id", "version", "created_at", "data"}` and these headers:
+    `{\"id\", \"kind\", \"game_id\", \"version\", \"created_at\", \"data\"}` and these headers:
 
     - `X-TTR-Event`: the kind (`your_turn`, `game_started`, `game_ended`, `game_scored`,
       `player_timed_out`, `player_left` or `ping`);
@@ -194,7 +204,7 @@ def sync(
       drop the ones you have already handled;
     - `X-TTR-Timestamp`: when this attempt was sent, in Unix seconds;
     - `X-TTR-Signature`: `v1=` and the hex HMAC-SHA256, keyed with your secret, of
-      `"{X-TTR-Timestamp}.{raw body}"`.
+      `\"{X-TTR-Timestamp}.{raw body}\"`.
 
     **Verify every request** before trusting it: recompute the signature over the raw
     body bytes (not re-serialised JSON), compare it in constant time, and reject a
@@ -205,11 +215,11 @@ def sync(
     import hashlib, hmac, time
 
     def verify(secret: bytes, headers, raw_body: bytes) -> bool:
-        stamp = headers["X-TTR-Timestamp"]
+        stamp = headers[\"X-TTR-Timestamp\"]
         if abs(time.time() - int(stamp)) > 300:
             return False
-        expected = hmac.new(secret, stamp.encode() + b"." + raw_body, hashlib.sha256).hexdigest()
-        return hmac.compare_digest(headers["X-TTR-Signature"], "v1=" + expected)
+        expected = hmac.new(secret, stamp.encode() + b\".\" + raw_body, hashlib.sha256).hexdigest()
+        return hmac.compare_digest(headers[\"X-TTR-Signature\"], \"v1=\" + expected)
     ```
 
     **What `data` holds.** `your_turn`: `seat`, `phase` (`setup`: choose your tickets, or
@@ -228,6 +238,9 @@ def sync(
     (twelve attempts over about 32 hours), then the delivery is `failed`. Deliveries may
     arrive out of order and, rarely, twice: use `version` and `X-TTR-Delivery`. Every
     attempt is listed at `GET /v1/users/me/webhook/deliveries`.
+
+
+    **Scope:** `webhooks` (a token without it gets 403 `insufficient-scope`).
 
     Args:
         body (NewWebhook):
@@ -253,14 +266,14 @@ async def asyncio_detailed(
     body: NewWebhook,
 
 ) -> Response[Problem | Webhook]:
-    """ Register or replace your webhook
+    r""" Register or replace your webhook
 
      Every event that concerns you is POSTed to `url` from now on (a registration reaches every server
     process within a few seconds). The secret is never shown again. A URL whose host is a private,
     loopback or link-local address is refused (unless the operator allows it).
 
     **What your URL receives.** `POST`, `Content-Type: application/json`, the body
-    `{"id", "kind", "game_id", "version", "created_at", "data"}` and these headers:
+    `{\"id\", \"kind\", \"game_id\", \"version\", \"created_at\", \"data\"}` and these headers:
 
     - `X-TTR-Event`: the kind (`your_turn`, `game_started`, `game_ended`, `game_scored`,
       `player_timed_out`, `player_left` or `ping`);
@@ -268,7 +281,7 @@ async def asyncio_detailed(
       drop the ones you have already handled;
     - `X-TTR-Timestamp`: when this attempt was sent, in Unix seconds;
     - `X-TTR-Signature`: `v1=` and the hex HMAC-SHA256, keyed with your secret, of
-      `"{X-TTR-Timestamp}.{raw body}"`.
+      `\"{X-TTR-Timestamp}.{raw body}\"`.
 
     **Verify every request** before trusting it: recompute the signature over the raw
     body bytes (not re-serialised JSON), compare it in constant time, and reject a
@@ -279,11 +292,11 @@ async def asyncio_detailed(
     import hashlib, hmac, time
 
     def verify(secret: bytes, headers, raw_body: bytes) -> bool:
-        stamp = headers["X-TTR-Timestamp"]
+        stamp = headers[\"X-TTR-Timestamp\"]
         if abs(time.time() - int(stamp)) > 300:
             return False
-        expected = hmac.new(secret, stamp.encode() + b"." + raw_body, hashlib.sha256).hexdigest()
-        return hmac.compare_digest(headers["X-TTR-Signature"], "v1=" + expected)
+        expected = hmac.new(secret, stamp.encode() + b\".\" + raw_body, hashlib.sha256).hexdigest()
+        return hmac.compare_digest(headers[\"X-TTR-Signature\"], \"v1=\" + expected)
     ```
 
     **What `data` holds.** `your_turn`: `seat`, `phase` (`setup`: choose your tickets, or
@@ -302,6 +315,9 @@ async def asyncio_detailed(
     (twelve attempts over about 32 hours), then the delivery is `failed`. Deliveries may
     arrive out of order and, rarely, twice: use `version` and `X-TTR-Delivery`. Every
     attempt is listed at `GET /v1/users/me/webhook/deliveries`.
+
+
+    **Scope:** `webhooks` (a token without it gets 403 `insufficient-scope`).
 
     Args:
         body (NewWebhook):
@@ -332,14 +348,14 @@ async def asyncio(
     body: NewWebhook,
 
 ) -> Problem | Webhook | None:
-    """ Register or replace your webhook
+    r""" Register or replace your webhook
 
      Every event that concerns you is POSTed to `url` from now on (a registration reaches every server
     process within a few seconds). The secret is never shown again. A URL whose host is a private,
     loopback or link-local address is refused (unless the operator allows it).
 
     **What your URL receives.** `POST`, `Content-Type: application/json`, the body
-    `{"id", "kind", "game_id", "version", "created_at", "data"}` and these headers:
+    `{\"id\", \"kind\", \"game_id\", \"version\", \"created_at\", \"data\"}` and these headers:
 
     - `X-TTR-Event`: the kind (`your_turn`, `game_started`, `game_ended`, `game_scored`,
       `player_timed_out`, `player_left` or `ping`);
@@ -347,7 +363,7 @@ async def asyncio(
       drop the ones you have already handled;
     - `X-TTR-Timestamp`: when this attempt was sent, in Unix seconds;
     - `X-TTR-Signature`: `v1=` and the hex HMAC-SHA256, keyed with your secret, of
-      `"{X-TTR-Timestamp}.{raw body}"`.
+      `\"{X-TTR-Timestamp}.{raw body}\"`.
 
     **Verify every request** before trusting it: recompute the signature over the raw
     body bytes (not re-serialised JSON), compare it in constant time, and reject a
@@ -358,11 +374,11 @@ async def asyncio(
     import hashlib, hmac, time
 
     def verify(secret: bytes, headers, raw_body: bytes) -> bool:
-        stamp = headers["X-TTR-Timestamp"]
+        stamp = headers[\"X-TTR-Timestamp\"]
         if abs(time.time() - int(stamp)) > 300:
             return False
-        expected = hmac.new(secret, stamp.encode() + b"." + raw_body, hashlib.sha256).hexdigest()
-        return hmac.compare_digest(headers["X-TTR-Signature"], "v1=" + expected)
+        expected = hmac.new(secret, stamp.encode() + b\".\" + raw_body, hashlib.sha256).hexdigest()
+        return hmac.compare_digest(headers[\"X-TTR-Signature\"], \"v1=\" + expected)
     ```
 
     **What `data` holds.** `your_turn`: `seat`, `phase` (`setup`: choose your tickets, or
@@ -381,6 +397,9 @@ async def asyncio(
     (twelve attempts over about 32 hours), then the delivery is `failed`. Deliveries may
     arrive out of order and, rarely, twice: use `version` and `X-TTR-Delivery`. Every
     attempt is listed at `GET /v1/users/me/webhook/deliveries`.
+
+
+    **Scope:** `webhooks` (a token without it gets 403 `insufficient-scope`).
 
     Args:
         body (NewWebhook):

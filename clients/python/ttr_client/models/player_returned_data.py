@@ -1,0 +1,104 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+
+
+
+
+
+
+T = TypeVar("T", bound="PlayerReturnedData")
+
+
+
+@_attrs_define
+class PlayerReturnedData:
+    """ `user_id` came back to `seat`, and the bot standing in for them left it.
+
+        Example:
+            {'seat': 1, 'user_id': 'u_3f2a9c1e5b7d4a6c8e0f', 'name': 'Alice', 'bot_user_id': 'bot-hard-1'}
+
+        Attributes:
+            seat (int):
+            user_id (str):
+            name (str):
+            bot_user_id (str):
+     """
+
+    seat: int
+    user_id: str
+    name: str
+    bot_user_id: str
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        seat = self.seat
+
+        user_id = self.user_id
+
+        name = self.name
+
+        bot_user_id = self.bot_user_id
+
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update({
+            "seat": seat,
+            "user_id": user_id,
+            "name": name,
+            "bot_user_id": bot_user_id,
+        })
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        seat = d.pop("seat")
+
+        user_id = d.pop("user_id")
+
+        name = d.pop("name")
+
+        bot_user_id = d.pop("bot_user_id")
+
+        player_returned_data = cls(
+            seat=seat,
+            user_id=user_id,
+            name=name,
+            bot_user_id=bot_user_id,
+        )
+
+
+        player_returned_data.additional_properties = d
+        return player_returned_data
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

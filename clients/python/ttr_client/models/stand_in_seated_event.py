@@ -1,0 +1,156 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from ..models.stand_in_seated_event_type import StandInSeatedEventType
+from typing import cast
+import datetime
+
+if TYPE_CHECKING:
+  from ..models.actor import Actor
+  from ..models.stand_in_seated_data import StandInSeatedData
+
+
+
+
+
+T = TypeVar("T", bound="StandInSeatedEvent")
+
+
+
+@_attrs_define
+class StandInSeatedEvent:
+    """ 
+        Attributes:
+            game_id (str):
+            version (int):
+            position (int | None): Place in the global feed (increasing, not consecutive); null in an action's answer.
+            type_ (StandInSeatedEventType):
+            schema_version (int):
+            recorded_at (datetime.datetime):
+            actor (Actor):
+            data (StandInSeatedData): A bot of `level` took over `seat` from `replaced`, who `reason`: resigned or timed_out
+                (their turns timed out as often in a row as the game allows). Example: {'seat': 1, 'user_id': 'bot-hard-1',
+                'name': 'Hard bot', 'level': 'hard', 'replaced': 'u_3f2a9c1e5b7d4a6c8e0f', 'reason': 'timed_out'}.
+            hidden (list[str]): Fields hidden from the caller (other players' cards, deck orders, the seed).
+     """
+
+    game_id: str
+    version: int
+    position: int | None
+    type_: StandInSeatedEventType
+    schema_version: int
+    recorded_at: datetime.datetime
+    actor: Actor
+    data: StandInSeatedData
+    hidden: list[str]
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.actor import Actor
+        from ..models.stand_in_seated_data import StandInSeatedData
+        game_id = self.game_id
+
+        version = self.version
+
+        position: int | None
+        position = self.position
+
+        type_ = self.type_.value
+
+        schema_version = self.schema_version
+
+        recorded_at = self.recorded_at.isoformat()
+
+        actor = self.actor.to_dict()
+
+        data = self.data.to_dict()
+
+        hidden = self.hidden
+
+
+
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update({
+            "game_id": game_id,
+            "version": version,
+            "position": position,
+            "type": type_,
+            "schema_version": schema_version,
+            "recorded_at": recorded_at,
+            "actor": actor,
+            "data": data,
+            "hidden": hidden,
+        })
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.actor import Actor
+        from ..models.stand_in_seated_data import StandInSeatedData
+        d = dict(src_dict)
+        game_id = d.pop("game_id")
+
+        version = d.pop("version")
+
+        def _parse_position(data: object) -> int | None:
+            if data is None:
+                return data
+            return cast(int | None, data)
+
+        position = _parse_position(d.pop("position"))
+
+
+        type_ = StandInSeatedEventType(d.pop("type"))
+
+
+
+
+        schema_version = d.pop("schema_version")
+
+        recorded_at = datetime.datetime.fromisoformat(d.pop("recorded_at"))
+
+
+
+
+        actor = Actor.from_dict(d.pop("actor"))
+
+
+
+
+        data = StandInSeatedData.from_dict(d.pop("data"))
+
+
+
+
+        hidden = cast(list[str], d.pop("hidden"))
+
+
+        stand_in_seated_event = cls(
+            game_id=game_id,
+            version=version,
+            position=position,
+            type_=type_,
+            schema_version=schema_version,
+            recorded_at=recorded_at,
+            actor=actor,
+            data=data,
+            hidden=hidden,
+        )
+
+        return stand_in_seated_event
+
