@@ -31,6 +31,7 @@ TYPES: dict[str, type[Event]] = {**TABLE_EVENT_TYPES, **EVENT_TYPES}
 # The current schema version of each type (1 unless listed).
 SCHEMA_VERSIONS: dict[str, int] = {
     "turn_ended": 2,  # 2: `skipped`, the seats passed over because they left the game
+    "game_created": 2,  # 2: `rated`, whether the result counts for the players' ratings
 }
 
 
@@ -43,9 +44,16 @@ def _turn_ended_1_to_2(data: Data) -> Data:
     return {**data, "skipped": []}
 
 
+def _game_created_1_to_2(data: Data) -> Data:
+    # Before version 2 every game was between registered players, and such games are
+    # rated unless their creator says otherwise.
+    return {**data, "rated": True}
+
+
 # (type, version) -> the function that turns that version's data into the next's.
 UPCASTERS: dict[tuple[str, int], Callable[[Data], Data]] = {
     ("turn_ended", 1): _turn_ended_1_to_2,
+    ("game_created", 1): _game_created_1_to_2,
 }
 
 
@@ -144,7 +152,7 @@ def redact(data: Mapping[str, Any], private: Mapping[str, Any] | None,
 SHAPES: dict[str, tuple[str, ...]] = {
     "game_created": ("map", "seats", "rules_version", "seed_commitment", "seed", "created_by",
                      "private", "invite_code_sha256", "turn_time_limit",
-                     "drop_after_timeouts"),
+                     "drop_after_timeouts", "rated"),
     "seat_taken": ("seat", "user_id", "name"),
     "seat_left": ("seat", "user_id"),
     "game_scored": ("players", "winners"),

@@ -57,6 +57,7 @@ class NewGame:
     turn_time_limit: int | None = None
     drop_after_timeouts: int | None = 3
     join_as: str | None = None  # the creator's name at the table; None: no seat taken
+    rated: bool = True  # the result counts for the players' ratings
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,7 +95,7 @@ class Referee:
             events = create_game(
                 map_name=new.map_name, seats=new.seats, created_by=creator, seed=seed,
                 private=new.private, invite_code=invite, turn_time_limit=new.turn_time_limit,
-                drop_after_timeouts=new.drop_after_timeouts)
+                drop_after_timeouts=new.drop_after_timeouts, rated=new.rated)
             if new.join_as is not None:
                 events += decide_table(replay_table(events), creator, TakeSeat(new.join_as))
             return events

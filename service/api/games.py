@@ -93,7 +93,7 @@ class Games(MethodView):
         created = s.referee.create_game(game_id, user.user_id, NewGame(
             map_name=body["map"], seats=body["seats"], private=body["private"],
             turn_time_limit=limit, drop_after_timeouts=body["drop_after_timeouts"],
-            join_as=join_as))
+            join_as=join_as, rated=body["rated"]))
         outcome, invite = created.outcome, created.invite_code
         view = game_view(game_id, outcome.after, Viewer.of(outcome.after, user.user_id),
                          deadline=_deadline(outcome))

@@ -27,6 +27,8 @@ class NewGameSchema(StrictSchema):
         load_default=3, allow_none=True, validate=validate.Range(1, 100),
         metadata=doc("A player whose turns time out this many times in a row leaves the "
                       "game (null: never)."))
+    rated = fields.Bool(load_default=True, metadata=doc(
+        "The result counts for the players' ratings on this map (bots' too)."))
     join = fields.Bool(load_default=True, metadata=doc("Take the first seat at once."))
     name = fields.Str(validate=validate.Length(min=1, max=64),
                       metadata=doc("Your name at this table (default: your user name)."))
@@ -107,6 +109,7 @@ class YouSchema(Schema):
 class OptionsSchema(Schema):
     turn_time_limit = fields.Int(required=True, allow_none=True)
     drop_after_timeouts = fields.Int(required=True, allow_none=True)
+    rated = fields.Bool(required=True)
 
 
 class GameSchema(Schema):
