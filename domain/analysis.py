@@ -180,8 +180,8 @@ def _turns(events: Sequence[Event], board: Board, tallies: list[PlayerTally]
             for t in e.kept:  # the setup choice: turn 0
                 tallies[e.seat].kept[t] = 0
             continue
-        _count(e, board, tallies[e.seat] if isinstance(getattr(e, "seat", None), int)
-               else None, number)
+        seat_of = getattr(e, "seat", None)
+        _count(e, board, tallies[seat_of] if isinstance(seat_of, int) else None, number)
         current.append(e)
         if isinstance(e, ev.TurnEnded | ev.GameEnded):
             seat = e.seat if isinstance(e, ev.TurnEnded) else _last_seat(current)

@@ -14,6 +14,7 @@ class User:
     name: str
     admin: bool
     created_at: datetime
+    bot: bool = False
 
 
 class AccountTables(Database):

@@ -38,6 +38,9 @@ class Jobs(Protocol):
     def webhook(self, delivery_id: str, at: datetime) -> None:
         """Make the next attempt of webhook delivery `delivery_id` at `at`."""
 
+    def ratings(self, game_id: str) -> None:
+        """Project the scored games (`game_id`'s and any before it) onto the ratings."""
+
     def close(self) -> None:
         """Stop whatever the adapter runs; later requests are dropped."""
 

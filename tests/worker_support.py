@@ -65,6 +65,7 @@ class RecordingJobs:
     deadlines: list[tuple[str, datetime]] = field(default_factory=list)
     fan_outs: list[tuple[str, int, list[dict[str, Any]]]] = field(default_factory=list)
     webhooks: list[tuple[str, datetime]] = field(default_factory=list)
+    ratings_asked: list[str] = field(default_factory=list)
     closed: bool = False
 
     def score(self, game_id: str) -> None:
@@ -79,6 +80,9 @@ class RecordingJobs:
 
     def webhook(self, delivery_id: str, at: datetime) -> None:
         self.webhooks.append((delivery_id, at))
+
+    def ratings(self, game_id: str) -> None:
+        self.ratings_asked.append(game_id)
 
     def close(self) -> None:
         self.closed = True

@@ -75,6 +75,8 @@ def sweep(limit: int = SWEEP_LIMIT) -> dict[str, int]:
     for row in overdue:
         if row.deadline is not None:
             ctx.jobs.deadline(row.game_id, row.deadline)
+    if ctx.store.unprojected_games():  # scored games the ratings have not reached
+        ctx.jobs.ratings("sweep")
     try:
         webhooks = sweep_deliveries(ctx, limit)
     except Exception:  # (the scoring and the deadlines above are asked for regardless)
