@@ -108,3 +108,16 @@ def test_a_later_deadline_replaces_the_earlier(adapter: Adapter) -> None:
     jobs.deadline(g1, first)  # a late caller with the older deadline: ignored
     assert pending(jobs) == [(g2, first), (g1, second)]
 
+
+
+def test_a_scored_game_is_rated_once_by_the_ratings_job(adapter: Adapter,
+                                                        pg_store: SqlStore) -> None:
+    gid = game_id()
+    outcome = finished_game(adapter.ctx.log, gid, random.Random(23))
+    follow_up(adapter.ctx, outcome)  # asks for the score, whose follow-up asks for ratings
+    adapter.run()
+    adapter.run()
+    adapter.jobs.ratings(gid)  # asked again: nothing more to project
+    adapter.run()
+    assert [r.game_id for r in pg_store.results_of_games([gid])[gid]] == [gid, gid]
+    assert pg_store.unprojected_games() == 0
