@@ -21,6 +21,7 @@ TOP_ROUTES = 5
 
 @dataclass(frozen=True, slots=True)
 class BoardEntry:
+    map: str
     rank: int
     user_id: str
     name: str
@@ -80,7 +81,7 @@ class ResultRow:
 
 _RESULT = ("game_id, user_id, seat, name, map, position, finished_at, player_rank, winner, "
            "out, total, mu_before, sigma_before, games_before, mu_after, sigma_after")
-_BOARD = "r.user_id, COALESCE(u.name, r.user_id), r.bot, r.rating, r.mu, r.sigma, r.games"
+_BOARD = "r.map, r.user_id, COALESCE(u.name, r.user_id), r.bot, r.rating, r.mu, r.sigma, r.games"
 
 
 class RatingReads(Database):
@@ -115,7 +116,7 @@ class RatingReads(Database):
             return None
         cur.execute("SELECT COUNT(*) FROM ratings WHERE map = %s AND bot = %s AND "
                     "(rating > %s OR (rating = %s AND user_id < %s))",
-                    (map_name, bool(row[2]), row[3], row[3], user_id))
+                    (map_name, bool(row[3]), row[4], row[4], user_id))
         above = cur.fetchone()
         return _entry(1 + (int(above[0]) if above else 0), row)
 
@@ -189,5 +190,5 @@ class RatingReads(Database):
 
 
 def _entry(rank: int, r: Any) -> BoardEntry:
-    return BoardEntry(rank=rank, user_id=r[0], name=r[1], bot=bool(r[2]), rating=float(r[3]),
-                      mu=float(r[4]), sigma=float(r[5]), games=int(r[6]))
+    return BoardEntry(map=r[0], rank=rank, user_id=r[1], name=r[2], bot=bool(r[3]),
+                      rating=float(r[4]), mu=float(r[5]), sigma=float(r[6]), games=int(r[7]))

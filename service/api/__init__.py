@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from service.api import audit, feed, games, maps, users, webhooks
+from service.api import analysis, audit, feed, games, maps, ratings, users, webhooks
 from service.api.pages import register_pages
 
-BLUEPRINTS = [users.blp, maps.blp, games.blp, feed.blp, audit.blp, webhooks.blp]
+BLUEPRINTS = [users.blp, maps.blp, games.blp, feed.blp, audit.blp, webhooks.blp,
+              ratings.blp, analysis.blp]
 
 __all__ = ["BLUEPRINTS", "register_pages"]
