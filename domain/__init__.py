@@ -11,6 +11,7 @@ rules and the seed. Nothing here does I/O.
 `tests/unit/test_domain_surface.py` holds it, so a change to it is a visible diff.
 """
 
+from domain.analysis import analyse
 from domain.audit import audit, final_score_matches
 from domain.autoplay import game_seed, play_random_game
 from domain.board import GRAY, Board, Route, load_board
@@ -59,6 +60,7 @@ from domain.longest_path import longest_path
 from domain.maps import MAP_NAMES, MapEntry, map_entry, map_names
 from domain.moves import legal_moves
 from domain.payment import locomotives_allowed
+from domain.rating import NEW_PLAYER, PROVISIONAL_GAMES, Result, Skill, rate, result_of
 from domain.rules import RULES_VERSION, Rules, rules_for
 from domain.setup import start_game
 from domain.shuffle import commitment
@@ -85,6 +87,7 @@ from domain.table import (
 from domain.violations import CODES, RuleViolation
 
 __all__ = [
+    "NEW_PLAYER", "PROVISIONAL_GAMES", "Result", "Skill", "analyse", "rate", "result_of",
     "CARDS_PER_COLOR", "CODES", "COLORS", "COMMAND_TYPES", "EVENT_TYPES", "FREE", "GRAY", "KINDS",
     "KIND_INDEX", "LOCO", "LOCOMOTIVE", "LOCOMOTIVES_IN_DECK", "MAP_NAMES", "MAX_TURN_TIME_LIMIT",
     "RULES_VERSION", "TABLE_EVENT_TYPES", "Board", "BuildStation", "CardDrawnBlind", "ClaimRoute",

@@ -29,7 +29,8 @@ PUBLIC_API = [
     "final_score_matches", "freeze", "game_seed", "legal_moves", "load_board",
     "locomotives_allowed", "longest_path", "map_entry", "map_names", "play_random_game", "replay",
     "replay_table", "rules_for", "score_game", "score_table", "start_game", "subtract", "thaw",
-    "turn_key"
+    "turn_key", "NEW_PLAYER", "PROVISIONAL_GAMES", "Result", "Skill", "analyse", "rate",
+    "result_of",
 ]
 
 
