@@ -41,6 +41,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     commands.add_parser("openapi", help="print the OpenAPI contract (openapi.yaml)")
 
+    ratings = commands.add_parser("ratings", help="the ratings projection")
+    ratings.add_argument("action", choices=["rebuild"],
+                         help="rebuild: recompute every rating from the logs")
+
     export = commands.add_parser("export", help="write a game's log as NDJSON")
     export.add_argument("game_id")
     export.add_argument("--out", help="file to write (default: standard output)")
@@ -70,6 +74,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _migrate()
     if args.command == "openapi":
         return _openapi()
+    if args.command == "ratings":
+        return _rebuild_ratings()
     if args.command == "export":
         return _export(args.game_id, args.out)
     if args.command == "verify":
@@ -118,6 +124,20 @@ def _migrate() -> int:
     applied = store.migrate()
     print(f"schema at version {store.schema_version()}"
           + (f" (applied {', '.join(map(str, applied))})" if applied else " (up to date)"))
+    store.close()
+    return 0
+
+
+def _rebuild_ratings() -> int:
+    """Recompute the ratings, results and statistics from the logs, in game-end order."""
+    from events import open_store
+    from service.config import from_env
+
+    store = open_store(from_env().database_url)
+    store.migrate()
+    started = time.perf_counter()
+    games = store.rebuild_ratings()
+    print(f"ratings rebuilt from {games} scored games in {time.perf_counter() - started:.1f} s")
     store.close()
     return 0
 

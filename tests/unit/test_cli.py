@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -52,3 +53,22 @@ def test_simulate_json_is_reproducible_from_the_seed(capsys: pytest.CaptureFixtu
 
 def test_simulate_refuses_a_player_count_the_map_does_not_allow() -> None:
     assert main(["simulate", "--map", "nordic", "--players", "4", "--games", "1"]) == 2
+
+
+def test_ttr_ratings_rebuild_recomputes_the_stored_figures(tmp_path: Path,
+                                                           monkeypatch: pytest.MonkeyPatch
+                                                           ) -> None:
+    from events import open_store
+    from service.cli import main as ttr
+    from tests.ratings_support import projection, score_games
+
+    url = f"sqlite:///{tmp_path / 'ratings.sqlite3'}"
+    store = open_store(url)
+    store.migrate()
+    score_games(store, 3, seed=9)
+    store.project_scored_games()
+    stored = projection(store)
+    monkeypatch.setenv("TTR_DATABASE_URL", url)
+    assert ttr(["ratings", "rebuild"]) == 0
+    assert projection(store) == stored
+    store.close()
