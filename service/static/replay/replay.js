@@ -894,6 +894,7 @@
         playerColors: PLAYER_COLORS.slice(), routeColors: { ...ROUTE_COLORS }, gameId,
       });
       document.body.dataset.state = "ready";
+      if (window.replayChart) window.replayChart.show(gameId, token); // chart.js
     } catch (error) {
       if (!(error instanceof LoadError)) console.error(error);
       showError(error instanceof LoadError ? error.message
