@@ -82,6 +82,11 @@ class ResultRow:
 _RESULT = ("game_id, user_id, seat, name, map, position, finished_at, player_rank, winner, "
            "out, total, mu_before, sigma_before, games_before, mu_after, sigma_after")
 _BOARD = "r.map, r.user_id, COALESCE(u.name, r.user_id), r.bot, r.rating, r.mu, r.sigma, r.games"
+# An entry's rank: 1 + the entries above it on its board (better rating, or the same
+# rating and a smaller user id), counted as two ranges of the board's index.
+_RANK = ("(SELECT COUNT(*) FROM ratings o WHERE o.map = r.map AND o.bot = r.bot "
+         "AND o.rating > r.rating) + (SELECT COUNT(*) FROM ratings o WHERE o.map = r.map "
+         "AND o.bot = r.bot AND o.rating = r.rating AND o.user_id < r.user_id)")
 
 
 class RatingReads(Database):
@@ -94,10 +99,12 @@ class RatingReads(Database):
             cur.execute("SELECT COUNT(*) FROM ratings WHERE map = %s AND bot = %s",
                         (map_name, bots))
             row = cur.fetchone()
-            cur.execute(f"SELECT {_BOARD} FROM ratings r LEFT JOIN users u "
-                        "ON u.user_id = r.user_id WHERE r.map = %s AND r.bot = %s "
-                        "ORDER BY r.rating DESC, r.user_id LIMIT %s OFFSET %s",
-                        (map_name, bots, limit, offset))
+            # the page's keys first (the index alone), then their rows and names
+            cur.execute(f"SELECT {_BOARD} FROM (SELECT map, user_id FROM ratings "
+                        "WHERE map = %s AND bot = %s ORDER BY rating DESC, user_id "
+                        "LIMIT %s OFFSET %s) k JOIN ratings r ON r.map = k.map "
+                        "AND r.user_id = k.user_id LEFT JOIN users u ON u.user_id = r.user_id "
+                        "ORDER BY r.rating DESC, r.user_id", (map_name, bots, limit, offset))
             rows = cur.fetchall()
         return (int(row[0]) if row else 0,
                 [_entry(offset + i + 1, r) for i, r in enumerate(rows)])
@@ -105,20 +112,11 @@ class RatingReads(Database):
     def board_entry(self, map_name: str, user_id: str) -> BoardEntry | None:
         """`user_id`'s entry on the map's board (of bots, for a bot), with their rank."""
         with self.reading() as cur:
-            return self._entry_of(cur, map_name, user_id)
-
-    def _entry_of(self, cur: Any, map_name: str, user_id: str) -> BoardEntry | None:
-        cur.execute(f"SELECT {_BOARD} FROM ratings r LEFT JOIN users u "
-                    "ON u.user_id = r.user_id WHERE r.map = %s AND r.user_id = %s",
-                    (map_name, user_id))
-        row = cur.fetchone()
-        if row is None:
-            return None
-        cur.execute("SELECT COUNT(*) FROM ratings WHERE map = %s AND bot = %s AND "
-                    "(rating > %s OR (rating = %s AND user_id < %s))",
-                    (map_name, bool(row[3]), row[4], row[4], user_id))
-        above = cur.fetchone()
-        return _entry(1 + (int(above[0]) if above else 0), row)
+            cur.execute(f"SELECT {_BOARD}, {_RANK} FROM ratings r LEFT JOIN users u "
+                        "ON u.user_id = r.user_id WHERE r.map = %s AND r.user_id = %s",
+                        (map_name, user_id))
+            row = cur.fetchone()
+        return None if row is None else _entry(1 + int(row[8]), row)
 
     def profile(self, user_id: str) -> Profile | None:
         """The public profile of `user_id`, or None for no such user."""
@@ -128,9 +126,10 @@ class RatingReads(Database):
             user = cur.fetchone()
             if user is None:
                 return None
-            cur.execute("SELECT map FROM ratings WHERE user_id = %s ORDER BY map", (user_id,))
-            maps = [r[0] for r in cur.fetchall()]
-            entries = [e for m in maps if (e := self._entry_of(cur, m, user_id)) is not None]
+            cur.execute(f"SELECT {_BOARD}, {_RANK} FROM ratings r LEFT JOIN users u "
+                        "ON u.user_id = r.user_id WHERE r.user_id = %s ORDER BY r.map",
+                        (user_id,))
+            entries = [_entry(1 + int(r[8]), r) for r in cur.fetchall()]
             cur.execute("SELECT map, games, wins, total_score, tickets_kept, "
                         "tickets_completed, longest_path_bonuses FROM user_stats "
                         "WHERE user_id = %s ORDER BY map", (user_id,))

@@ -29,6 +29,11 @@ blp = Blueprint("ratings", __name__, url_prefix="/v1",
                 description="Ratings, leaderboards and players' public profiles.")
 
 
+def _storable(text: str) -> bool:
+    """No stored id holds a NUL (which PostgreSQL's text cannot)."""
+    return "\x00" not in text
+
+
 def entry_view(entry: BoardEntry) -> dict[str, Any]:
     return {"rank": entry.rank, "user_id": entry.user_id, "name": entry.name,
             "bot": entry.bot, "rating": entry.rating, "mu": entry.mu, "sigma": entry.sigma,
@@ -93,7 +98,7 @@ class UserProfile(MethodView):
     @doc(blp, security=PUBLIC_READ)
     def get(self, user_id: str) -> Any:
         """A player's public profile: ratings per map, results and habits"""
-        profile = services().store.profile(user_id)
+        profile = services().store.profile(user_id) if _storable(user_id) else None
         if profile is None:
             raise Problem("not-found", "There is no such user.")
         stats = profile.stats
@@ -124,7 +129,7 @@ class PlayerGames(MethodView):
     def get(self, args: dict[str, Any], user_id: str) -> Any:
         """A player's finished games, latest first (filters: map, result, opponent)"""
         store = services().store
-        if store.profile(user_id) is None:
+        if not _storable(user_id) or store.profile(user_id) is None:
             raise Problem("not-found", "There is no such user.")
         result = args.get("result")
         rows = store.results_of_player(

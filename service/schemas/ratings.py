@@ -83,7 +83,8 @@ class ProfileSchema(Schema):
 class PlayerGamesArgsSchema(StrictSchema):
     map = fields.Str(validate=KnownMap())
     result = fields.Str(validate=validate.OneOf(["won", "lost"]))
-    opponent = fields.Str(validate=validate.Length(min=1, max=200), metadata=doc(
+    opponent = fields.Str(validate=[validate.Length(min=1, max=200),
+                                    validate.Regexp(r"^[^\x00]*$")], metadata=doc(
         "Only games against this user id."))
     before = fields.Int(validate=validate.Range(0, 2**62), metadata=doc(
         "The `next_before` of the previous page."))
