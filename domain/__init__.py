@@ -11,6 +11,7 @@ rules and the seed. Nothing here does I/O.
 `tests/unit/test_domain_surface.py` holds it, so a change to it is a visible diff.
 """
 
+from domain.analysis import analyse
 from domain.audit import audit, final_score_matches
 from domain.autoplay import game_seed, play_random_game
 from domain.board import GRAY, Board, Route, load_board
@@ -59,6 +60,7 @@ from domain.longest_path import longest_path
 from domain.maps import MAP_NAMES, MapEntry, map_entry, map_names
 from domain.moves import legal_moves
 from domain.payment import locomotives_allowed
+from domain.rating import NEW_PLAYER, PROVISIONAL_GAMES, Result, Skill, rate, result_of
 from domain.rules import RULES_VERSION, Rules, rules_for
 from domain.setup import start_game
 from domain.shuffle import commitment
@@ -97,19 +99,20 @@ from domain.table import (
 from domain.violations import CODES, RuleViolation
 
 __all__ = [
-    "BOT_LEVELS", "Board", "BuildStation", "CARDS_PER_COLOR", "CODES", "COLORS", "COMMAND_TYPES",
-    "CardDrawnBlind", "ClaimRoute", "Command", "Counts", "DeclineTunnel", "DrawCard",
-    "DrawTickets", "EVENT_TYPES", "Event", "FREE", "GRAY", "Game", "GameCreated", "GameEnded",
-    "GameScored", "GameStarted", "KINDS", "KIND_INDEX", "KeepTickets", "LOCO", "LOCOMOTIVE",
-    "LOCOMOTIVES_IN_DECK", "MAP_NAMES", "MAX_BOTS_PER_LEVEL", "MAX_TURN_TIME_LIMIT", "MapEntry",
+    "BOT_LEVELS", "CARDS_PER_COLOR", "CODES", "COLORS", "COMMAND_TYPES", "EVENT_TYPES", "FREE",
+    "GRAY", "KINDS", "KIND_INDEX", "LOCO", "LOCOMOTIVE", "LOCOMOTIVES_IN_DECK", "MAP_NAMES",
+    "MAX_BOTS_PER_LEVEL", "MAX_TURN_TIME_LIMIT", "NEW_PLAYER", "PROVISIONAL_GAMES",
+    "RULES_VERSION", "TABLE_EVENT_TYPES", "Board", "BuildStation", "CardDrawnBlind", "ClaimRoute",
+    "Command", "Counts", "DeclineTunnel", "DrawCard", "DrawTickets", "Event", "Game",
+    "GameCreated", "GameEnded", "GameScored", "GameStarted", "KeepTickets", "MapEntry",
     "PayTunnel", "PendingTunnel", "Phase", "Player", "PlayerDropped", "PlayerResigned",
-    "PlayerReturned", "RULES_VERSION", "ReturnToSeat", "Route", "RuleViolation", "Rules", "Seat",
-    "SeatBot", "SeatLeft", "SeatTaken", "StandInSeated", "StartGame", "Step", "TABLE_EVENT_TYPES",
-    "Table", "TableCommand", "TakeSeat", "TimeOut", "TurnEnded", "TurnTimedOut", "as_mapping",
+    "PlayerReturned", "Result", "ReturnToSeat", "Route", "RuleViolation", "Rules", "Seat",
+    "SeatBot", "SeatLeft", "SeatTaken", "Skill", "StandInSeated", "StartGame", "Step", "Table",
+    "TableCommand", "TakeSeat", "TimeOut", "TurnEnded", "TurnTimedOut", "analyse", "as_mapping",
     "audit", "bot_name", "bot_user_id", "command_from_dict", "commitment", "counts_of",
     "create_game", "decide_system", "decide_table", "evolve_table", "execute",
     "final_score_matches", "freeze", "game_seed", "legal_moves", "load_board",
-    "locomotives_allowed", "longest_path", "map_entry", "map_names", "play_random_game", "replay",
-    "replay_table", "rules_for", "score_game", "score_table", "seats_to_act", "start_game",
-    "subtract", "thaw", "time_out_table", "turn_key"
+    "locomotives_allowed", "longest_path", "map_entry", "map_names", "play_random_game", "rate",
+    "replay", "replay_table", "result_of", "rules_for", "score_game", "score_table",
+    "seats_to_act", "start_game", "subtract", "thaw", "time_out_table", "turn_key"
 ]

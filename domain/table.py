@@ -74,6 +74,7 @@ class GameCreated(Event):
     drop_after_timeouts: int | None
     # the level of the bots that stand in for players who leave (None: nobody does)
     stand_in: str | None = None
+    rated: bool = True  # the result counts for the players' ratings (schema version 2)
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,6 +160,7 @@ class Table:
     game: Game | None = None
     score: tuple[Mapping[str, Any], ...] | None = None
     version: int = 0
+    rated: bool = True
     _seat_of: dict[str, int] = field(default_factory=dict, repr=False, compare=False)
 
     @property
@@ -213,8 +215,8 @@ def turn_key(table: Table | None) -> TurnKey | None:
 def create_game(*, map_name: str, seats: int, created_by: str, seed: bytes,
                 private: bool = False, invite_code: str | None = None,
                 turn_time_limit: int | None = None, drop_after_timeouts: int | None = 3,
-                rules_version: int = RULES_VERSION, stand_in: str | None = None
-                ) -> list[Event]:
+                rules_version: int = RULES_VERSION, stand_in: str | None = None,
+                rated: bool = True) -> list[Event]:
     """The event that sets up a table: `seats` seats for `map_name`, the secret `seed`."""
     if map_name not in map_names():
         raise RuleViolation("malformed_command",
@@ -241,6 +243,7 @@ def create_game(*, map_name: str, seats: int, created_by: str, seed: bytes,
         private=private, invite_code_sha256=invite_hash,
         turn_time_limit=turn_time_limit, drop_after_timeouts=drop_after_timeouts,
         stand_in=stand_in,
+        rated=rated,
     )]
 
 
@@ -369,7 +372,7 @@ def evolve_table(table: Table | None, event: Event) -> Table:
             created_by=event.created_by, private=event.private,
             invite_code_sha256=event.invite_code_sha256, turn_time_limit=event.turn_time_limit,
             drop_after_timeouts=event.drop_after_timeouts, stand_in=event.stand_in,
-            version=1,
+            version=1, rated=event.rated,
         )
     if table is None:
         raise ValueError("the first event of a table is game_created")

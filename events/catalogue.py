@@ -31,7 +31,8 @@ TYPES: dict[str, type[Event]] = {**TABLE_EVENT_TYPES, **EVENT_TYPES}
 # The current schema version of each type (1 unless listed).
 SCHEMA_VERSIONS: dict[str, int] = {
     "turn_ended": 2,  # 2: `skipped`, the seats passed over because they left the game
-    "game_created": 2,  # 2: `stand_in`, the level of the bots standing in for leavers
+    "game_created": 2,  # 2: `stand_in` (the level of the bots standing in for leavers)
+    #                     and `rated` (whether the result counts for the players' ratings)
     "seat_taken": 2,  # 2: `bot`, the level of a bot holding the seat
 }
 
@@ -46,8 +47,9 @@ def _turn_ended_1_to_2(data: Data) -> Data:
 
 
 def _game_created_1_to_2(data: Data) -> Data:
-    # Before version 2 no bot stood in for anyone.
-    return {**data, "stand_in": None}
+    # Before version 2 no bot stood in for anyone, and every game was between
+    # registered players: such games are rated unless their creator says otherwise.
+    return {**data, "stand_in": None, "rated": True}
 
 
 def _seat_taken_1_to_2(data: Data) -> Data:
@@ -158,7 +160,7 @@ def redact(data: Mapping[str, Any], private: Mapping[str, Any] | None,
 SHAPES: dict[str, tuple[str, ...]] = {
     "game_created": ("map", "seats", "rules_version", "seed_commitment", "seed", "created_by",
                      "private", "invite_code_sha256", "turn_time_limit",
-                     "drop_after_timeouts", "stand_in"),
+                     "drop_after_timeouts", "stand_in", "rated"),
     "seat_taken": ("seat", "user_id", "name", "bot"),
     "seat_left": ("seat", "user_id"),
     "game_scored": ("players", "winners"),

@@ -175,6 +175,77 @@ MIGRATIONS: tuple[Migration, ...] = (
         # any other (`events.accounts.AccountTables.add_bot`), holding no usable token.
         "ALTER TABLE users ADD COLUMN bot TEXT",
     )),
+    Migration(6, "ratings, players' results and their statistics", (
+        # Finding the scored games in the order they reached the log.
+        "CREATE INDEX events_scored ON events (position) WHERE type = 'game_scored'",
+        # Everything below is a projection of the log (`events.ratings`): `ttr ratings
+        # rebuild` recomputes it all. The cursor is the position of the last
+        # `game_scored` projected; its one row is also the projection's lock.
+        "CREATE TABLE rating_cursor (id INTEGER PRIMARY KEY, position {bigint} NOT NULL)",
+        "INSERT INTO rating_cursor (id, position) VALUES (1, 0)",
+        """CREATE TABLE rated_games (
+            game_id TEXT PRIMARY KEY,
+            position {bigint} NOT NULL,
+            map TEXT NOT NULL,
+            rated {bool} NOT NULL,
+            finished_at {time} NOT NULL
+        )""",
+        # One row per player of a scored game, with their skill before and after it
+        # (NULL after: the game was not rated).
+        """CREATE TABLE player_results (
+            game_id TEXT NOT NULL,
+            user_id TEXT NOT NULL,
+            seat INTEGER NOT NULL,
+            name TEXT NOT NULL,
+            map TEXT NOT NULL,
+            position {bigint} NOT NULL,
+            finished_at {time} NOT NULL,
+            player_rank INTEGER NOT NULL,
+            winner {bool} NOT NULL,
+            out {bool} NOT NULL,
+            total INTEGER NOT NULL,
+            tickets_kept INTEGER NOT NULL,
+            tickets_completed INTEGER NOT NULL,
+            longest_path_bonus {bool} NOT NULL,
+            mu_before DOUBLE PRECISION NOT NULL,
+            sigma_before DOUBLE PRECISION NOT NULL,
+            games_before INTEGER NOT NULL,
+            mu_after DOUBLE PRECISION,
+            sigma_after DOUBLE PRECISION,
+            PRIMARY KEY (game_id, user_id)
+        )""",
+        "CREATE INDEX player_results_by_user ON player_results (user_id, position)",
+        "CREATE INDEX player_results_by_user_map ON player_results (user_id, map, position)",
+        """CREATE TABLE ratings (
+            map TEXT NOT NULL,
+            user_id TEXT NOT NULL,
+            bot {bool} NOT NULL,
+            mu DOUBLE PRECISION NOT NULL,
+            sigma DOUBLE PRECISION NOT NULL,
+            rating DOUBLE PRECISION NOT NULL,
+            games INTEGER NOT NULL,
+            PRIMARY KEY (map, user_id)
+        )""",
+        "CREATE INDEX ratings_board ON ratings (map, bot, rating DESC, user_id)",
+        "CREATE INDEX ratings_by_user ON ratings (user_id)",
+        """CREATE TABLE user_stats (
+            user_id TEXT NOT NULL,
+            map TEXT NOT NULL,
+            games INTEGER NOT NULL,
+            wins INTEGER NOT NULL,
+            total_score {bigint} NOT NULL,
+            tickets_kept INTEGER NOT NULL,
+            tickets_completed INTEGER NOT NULL,
+            longest_path_bonuses INTEGER NOT NULL,
+            PRIMARY KEY (user_id, map)
+        )""",
+        """CREATE TABLE user_routes (
+            user_id TEXT NOT NULL,
+            route TEXT NOT NULL,
+            claims INTEGER NOT NULL,
+            PRIMARY KEY (user_id, route)
+        )""",
+    )),
 )
 
 LATEST = MIGRATIONS[-1].number

@@ -23,10 +23,11 @@ from typing import Protocol
 
 from events.accounts import Token, User
 from events.index import GameRow
+from events.ratings_read import BoardEntry, Profile, ResultRow
 from events.store import EventStore
 from events.webhooks import Attempt, Delivery, NewDelivery, Webhook
 
-__all__ = ["EventStore", "GamesIndex", "Migrations", "Store", "UserAccounts",
+__all__ = ["EventStore", "GamesIndex", "Migrations", "Ratings", "Store", "UserAccounts",
            "WebhookStore"]
 
 
@@ -105,6 +106,29 @@ class WebhookStore(Protocol):
     def prune_deliveries(self, before: datetime, limit: int = 1000) -> int: ...
 
 
+class Ratings(Protocol):
+    """The ratings projection (`events.ratings`, `events.ratings_read`)."""
+
+    def project_scored_games(self, limit: int = 100) -> list[str]: ...
+
+    def rebuild_ratings(self, batch: int = 2000) -> int: ...
+
+    def unprojected_games(self) -> int: ...
+
+    def leaderboard(self, map_name: str, bots: bool, offset: int, limit: int
+                    ) -> tuple[int, list[BoardEntry]]: ...
+
+    def board_entry(self, map_name: str, user_id: str) -> BoardEntry | None: ...
+
+    def profile(self, user_id: str) -> Profile | None: ...
+
+    def results_of_player(self, user_id: str, *, map_name: str | None = None,
+                          won: bool | None = None, opponent: str | None = None,
+                          before: int | None = None, limit: int = 20) -> list[ResultRow]: ...
+
+    def results_of_games(self, game_ids: list[str]) -> dict[str, list[ResultRow]]: ...
+
+
 class Migrations(Protocol):
     def migrate(self) -> list[int]:
         """Apply every missing migration; the numbers applied."""
@@ -112,5 +136,6 @@ class Migrations(Protocol):
     def schema_version(self) -> int: ...
 
 
-class Store(EventStore, GamesIndex, UserAccounts, WebhookStore, Migrations, Protocol):
+class Store(EventStore, GamesIndex, UserAccounts, WebhookStore, Ratings, Migrations,
+            Protocol):
     """Every port at once (what `events.open_store` returns)."""

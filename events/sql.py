@@ -21,6 +21,8 @@ from events.accounts import AccountTables
 from events.database import Clock, Cursor, Database, Row
 from events.index import GameIndexTables, GameSummary
 from events.jsontext import parse, to_text
+from events.ratings import RatingTables
+from events.ratings_read import RatingReads
 from events.store import (
     AppendResult,
     Idempotency,
@@ -63,7 +65,8 @@ def request_hash(payload: Any) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
-class SqlStore(GameIndexTables, AccountTables, WebhookTables, Database):
+class SqlStore(GameIndexTables, AccountTables, WebhookTables, RatingTables, RatingReads,
+               Database):
     """An event store on a SQL database; the adapter supplies the dialect (`Database`).
 
     It holds every port of `events.ports`: the events here, the games index, the

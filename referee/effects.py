@@ -39,6 +39,11 @@ def follow_up(ctx: Context, outcome: Outcome, *, notices: bool = True) -> None:
             ctx.jobs.score(game_id)
         except Exception:
             log.exception("game %s: could not ask for its score", game_id)
+    elif after.status == "finished":  # just scored: the ratings follow
+        try:
+            ctx.jobs.ratings(game_id)
+        except Exception:
+            log.exception("game %s: could not ask for its ratings", game_id)
     elif after.status == "playing":
         if after.turn_time_limit is not None:
             try:

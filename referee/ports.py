@@ -42,6 +42,9 @@ class Jobs(Protocol):
         """Let the bot that must act in `game_id` at `version` play its move (after the
         adapter's pause; once per game and version: a later version has its own)."""
 
+    def ratings(self, game_id: str) -> None:
+        """Project the scored games (`game_id`'s and any before it) onto the ratings."""
+
     def close(self) -> None:
         """Stop whatever the adapter runs; later requests are dropped."""
 

@@ -60,6 +60,7 @@ class NewGame:
     join_as: str | None = None  # the creator's name at the table; None: no seat taken
     bots: tuple[str, ...] = ()  # the levels of the bots seated at once (after the creator)
     stand_in: str | None = None  # the level of the bots that stand in for leavers
+    rated: bool = True  # the result counts for the players' ratings
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,7 +99,8 @@ class Referee:
             events = create_game(
                 map_name=new.map_name, seats=new.seats, created_by=creator, seed=seed,
                 private=new.private, invite_code=invite, turn_time_limit=new.turn_time_limit,
-                drop_after_timeouts=new.drop_after_timeouts, stand_in=new.stand_in)
+                drop_after_timeouts=new.drop_after_timeouts, stand_in=new.stand_in,
+                rated=new.rated)
             commands: list[TableCommand] = [SeatBot(level) for level in new.bots]
             if new.join_as is not None:
                 commands.insert(0, TakeSeat(new.join_as))

@@ -145,6 +145,13 @@ def build_parser() -> argparse.ArgumentParser:
     _subcommand(commands, "openapi", "print the OpenAPI contract (openapi.yaml)",
                 "Print the OpenAPI contract the server serves at /openapi.yaml.")
 
+    ratings = _subcommand(
+        commands, "ratings", "the ratings projection",
+        "Recompute every rating, result and statistic from the games' logs, in the order "
+        "the games ended: the figures the ratings job stored, exactly.", STORE_ENV)
+    ratings.add_argument("action", choices=["rebuild"],
+                         help="rebuild: recompute every rating from the logs")
+
     export = _subcommand(
         commands, "export", "write games' logs as NDJSON",
         "Write a game's log as NDJSON, as GET /v1/games/{id}/export gives it to a "
@@ -243,6 +250,22 @@ def _migrate(args: argparse.Namespace) -> int:
               + (f" (applied {', '.join(map(str, applied))})" if applied else " (up to date)"))
     finally:
         store.close()
+    return 0
+
+
+def _rebuild_ratings(args: argparse.Namespace) -> int:
+    """Recompute the ratings, results and statistics from the logs, in game-end order."""
+    from events import open_store
+
+    _quiet_pool()
+    store = open_store(settings_from_env().database_url)
+    try:
+        store.migrate()
+        started = time.perf_counter()
+        games = store.rebuild_ratings()
+    finally:
+        store.close()
+    print(f"ratings rebuilt from {games} scored games in {time.perf_counter() - started:.1f} s")
     return 0
 
 
@@ -412,6 +435,7 @@ COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
     "openapi": _openapi,
     "export": _export,
     "verify": _verify,
+    "ratings": _rebuild_ratings,
 }
 
 

@@ -62,6 +62,11 @@ SCOPE_OF: dict[tuple[str, str], str] = {
     ("DELETE", "/v1/users/me/webhook"): "webhooks",
     ("GET", "/v1/users/me/webhook/deliveries"): "webhooks",
     ("POST", "/v1/users/me/webhook/ping"): "webhooks",
+    ("GET", "/v1/leaderboards/{map_name}"): "read",
+    ("GET", "/v1/users/{user_id}"): "read",
+    ("GET", "/v1/users/{user_id}/games"): "read",
+    ("GET", "/v1/games/{game_id}/analysis"): "read",
+    ("GET", "/v1/games/{game_id}/ratings"): "read",
 }
 assert set(SCOPE_OF.values()) <= {NO_SCOPE, *SCOPES}
 

@@ -80,7 +80,7 @@ def _table_view(game_id: str, table: Table, row: GameRow | None, deadline: datet
         "last_activity": iso(row.last_activity) if row else None,
         "options": {"turn_time_limit": table.turn_time_limit,
                     "drop_after_timeouts": table.drop_after_timeouts,
-                    "stand_in": table.stand_in},
+                    "stand_in": table.stand_in, "rated": table.rated},
         "seed_commitment": table.seed_commitment,
         "seed": table.seed.hex() if over else None,
         "phase": game.phase if game else None,

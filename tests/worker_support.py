@@ -66,6 +66,7 @@ class RecordingJobs:
     fan_outs: list[tuple[str, int, list[dict[str, Any]]]] = field(default_factory=list)
     webhooks: list[tuple[str, datetime]] = field(default_factory=list)
     bot_turns: list[tuple[str, int]] = field(default_factory=list)
+    ratings_asked: list[str] = field(default_factory=list)
     closed: bool = False
 
     def score(self, game_id: str) -> None:
@@ -83,6 +84,9 @@ class RecordingJobs:
 
     def webhook(self, delivery_id: str, at: datetime) -> None:
         self.webhooks.append((delivery_id, at))
+
+    def ratings(self, game_id: str) -> None:
+        self.ratings_asked.append(game_id)
 
     def close(self) -> None:
         self.closed = True

@@ -21,6 +21,7 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 from worker.job_names import DELIVER, FAN_OUT
+from worker.rating_jobs import RATINGS_JOB
 
 if TYPE_CHECKING:
     from worker.context import WorkerContext
@@ -141,6 +142,9 @@ class InlineJobs:
 
     def sweep(self) -> None:
         self._run_soon(("sweep",), "sweep", ())
+
+    def ratings(self, game_id: str) -> None:
+        self._run_soon(("ratings", game_id), RATINGS_JOB, (game_id,))
 
     def close(self) -> None:
         with self._lock:

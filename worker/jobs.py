@@ -92,6 +92,8 @@ def sweep(limit: int = SWEEP_LIMIT) -> dict[str, int]:
     bots = ctx.store.games_awaiting_bots(limit)
     for row in bots:
         ctx.jobs.bot_turn(row.game_id, row.version)
+    if ctx.store.unprojected_games():  # scored games the ratings have not reached
+        ctx.jobs.ratings("sweep")
     try:
         webhooks = sweep_deliveries(ctx, limit)
     except Exception:  # (the scoring and the deadlines above are asked for regardless)

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from events.clock import utcnow
 from worker.job_names import DEFAULT_QUEUE, DELIVER, FAN_OUT, webhook_queue_name
+from worker.rating_jobs import RATINGS_JOB
 
 if TYPE_CHECKING:
     from redis import Redis
@@ -47,6 +48,7 @@ WEBHOOK_RETRY_INTERVALS = (5, 30, 120)
 BOT_TIMEOUT = 60
 BOT_RETRY_INTERVALS = (1, 5, 15)
 SWEEP_TIMEOUT = 300
+RATINGS_TIMEOUT = 600  # a job projects every scored game not yet projected
 RESULT_TTL = 600  # keep a finished job's result ten minutes (for operators)
 FAILURE_TTL = 7 * 24 * 3600  # and a failed one a week
 # A started job whose worker has not sent a heartbeat for this long is taken for
@@ -269,6 +271,14 @@ class RqJobs:
             at = datetime.strptime(stamp.split("-", 1)[0], "%Y%m%dT%H%M%S%fZ")
             found.append((game_id, at.replace(tzinfo=UTC)))
         return sorted(found, key=lambda pending: (pending[1], pending[0]))
+
+    def ratings(self, game_id: str) -> None:
+        from rq import Retry
+
+        self._enqueue(f"ratings-{_id_part(game_id)}", RATINGS_JOB, (game_id,),
+                      timeout=RATINGS_TIMEOUT,
+                      retry=Retry(max=len(SCORE_RETRY_INTERVALS),
+                                  interval=list(SCORE_RETRY_INTERVALS)))
 
     def sweep(self) -> None:
         """Ask for one `sweep()` run (at the front of the queue; one waits at a time)."""

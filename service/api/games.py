@@ -99,7 +99,8 @@ class Games(MethodView):
             map_name=body["map"], seats=body["seats"], private=body["private"],
             turn_time_limit=limit, drop_after_timeouts=body["drop_after_timeouts"],
             join_as=join_as, bots=tuple(body["bots"]),
-            stand_in=body["stand_in_level"] if body["stand_in"] else None))
+            stand_in=body["stand_in_level"] if body["stand_in"] else None,
+            rated=body["rated"]))
         outcome, invite = created.outcome, created.invite_code
         view = game_view(game_id, outcome.after, Viewer.of(outcome.after, user.user_id),
                          deadline=_deadline(outcome))

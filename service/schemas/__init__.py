@@ -5,10 +5,10 @@ Responses are built as plain dicts by `service.views` (the hot paths skip a seco
 serialisation); the tests hold every response to these schemas through the spec.
 
 One module per subject (`problems`, `users`, `maps`, `games`, `play`, `feeds`,
-`webhooks`, `audit`, and `base` for what they share); every schema is importable from
-here. A schema's class name (less `Schema`) is its name in the spec, so names stay
-unique across the modules. `events` (each event type's data) and `contract` (what
-generated clients need) amend the spec `build_spec` makes.
+`webhooks`, `ratings`, `audit`, and `base` for what they share); every schema is
+importable from here. A schema's class name (less `Schema`) is its name in the spec, so
+names stay unique across the modules. `events` (each event type's data) and `contract`
+(what generated clients need) amend the spec `build_spec` makes.
 """
 
 from service.schemas.audit import (
@@ -65,6 +65,30 @@ from service.schemas.play import (
 )
 from service.schemas.problems import (
     ProblemSchema,
+)
+from service.schemas.ratings import (
+    AnalysisPlayerSchema,
+    AnalysisSchema,
+    AnalysisTurnSchema,
+    BoardEntrySchema,
+    CardsDrawnSchema,
+    ClaimedRouteSchema,
+    FinalPartsSchema,
+    GameRatingsSchema,
+    LeaderboardArgsSchema,
+    LeaderboardSchema,
+    LengthCountSchema,
+    MapRatingSchema,
+    MapStatsSchema,
+    PlayerGamesArgsSchema,
+    PlayerGameSchema,
+    PlayerGamesSchema,
+    ProfileSchema,
+    RatingChangeSchema,
+    SwingMoveSchema,
+    SwingSchema,
+    TicketTimelineSchema,
+    TunnelCountSchema,
 )
 from service.schemas.users import (
     NewUserSchema,
@@ -135,4 +159,26 @@ __all__ = [
     "DeliverySchema",
     "NewWebhookSchema",
     "WebhookSchema",
+    "LeaderboardArgsSchema",
+    "BoardEntrySchema",
+    "LeaderboardSchema",
+    "MapRatingSchema",
+    "MapStatsSchema",
+    "ClaimedRouteSchema",
+    "ProfileSchema",
+    "PlayerGamesArgsSchema",
+    "RatingChangeSchema",
+    "PlayerGameSchema",
+    "PlayerGamesSchema",
+    "GameRatingsSchema",
+    "AnalysisTurnSchema",
+    "FinalPartsSchema",
+    "TicketTimelineSchema",
+    "CardsDrawnSchema",
+    "LengthCountSchema",
+    "TunnelCountSchema",
+    "AnalysisPlayerSchema",
+    "SwingMoveSchema",
+    "SwingSchema",
+    "AnalysisSchema",
 ]

@@ -80,6 +80,11 @@ OPERATION_IDS: dict[str, str] = {
     "delete /v1/users/me/webhook": "delete_webhook",
     "get /v1/users/me/webhook/deliveries": "list_deliveries",
     "post /v1/users/me/webhook/ping": "ping_webhook",
+    "get /v1/leaderboards/{map_name}": "get_leaderboard",
+    "get /v1/users/{user_id}": "get_profile",
+    "get /v1/users/{user_id}/games": "list_player_games",
+    "get /v1/games/{game_id}/analysis": "get_analysis",
+    "get /v1/games/{game_id}/ratings": "get_game_ratings",
 }
 
 _METHODS = ("get", "put", "post", "delete", "patch")

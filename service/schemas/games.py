@@ -36,6 +36,8 @@ class NewGameSchema(StrictSchema):
         load_default=3, allow_none=True, validate=validate.Range(1, 100),
         metadata=doc("A player whose turns time out this many times in a row leaves the "
                       "game (null: never)."))
+    rated = fields.Bool(load_default=True, metadata=doc(
+        "The result counts for the players' ratings on this map (bots' too)."))
     join = fields.Bool(load_default=True, metadata=doc("Take the first seat at once."))
     name = name_field("Your name at this table (default: your user name).")
     bots = fields.List(
@@ -198,6 +200,7 @@ class OptionsSchema(Schema):
         "enum": [*BOT_LEVELS, None],
         "description": "The level of the bots that stand in for players who leave "
                        "(null: players leave the game)."})
+    rated = fields.Bool(required=True)
 
 
 class GameSchema(Schema):

@@ -124,3 +124,16 @@ def test_a_bots_move_asked_for_again_and_again_is_played_once(adapter: Adapter,
     played = list(pg_store.read_stream(gid, after=version))
     assert [(r.version, r.type, r.actor) for r in played] == [
         (version + 1, "tickets_kept", "seat:1")]  # the bot's seat, once; the person's turn
+
+
+def test_a_scored_game_is_rated_once_by_the_ratings_job(adapter: Adapter,
+                                                        pg_store: SqlStore) -> None:
+    gid = game_id()
+    outcome = finished_game(adapter.ctx.log, gid, random.Random(23))
+    follow_up(adapter.ctx, outcome)  # asks for the score, whose follow-up asks for ratings
+    adapter.run()
+    adapter.run()
+    adapter.jobs.ratings(gid)  # asked again: nothing more to project
+    adapter.run()
+    assert [r.game_id for r in pg_store.results_of_games([gid])[gid]] == [gid, gid]
+    assert pg_store.unprojected_games() == 0

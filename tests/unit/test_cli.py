@@ -248,3 +248,23 @@ def test_progress_is_silent_when_standard_error_is_not_a_terminal(tmp_path: Path
     run = run_ttr("simulate", "--map", "nordic", "--players", "2", "--games", "3",
                   cwd=tmp_path)
     assert run.returncode == 0 and run.stderr == ""
+
+
+
+def test_ttr_ratings_rebuild_recomputes_the_stored_figures(tmp_path: Path,
+                                                           monkeypatch: pytest.MonkeyPatch
+                                                           ) -> None:
+    from events import open_store
+    from service.cli import main as ttr
+    from tests.ratings_support import projection, score_games
+
+    url = f"sqlite:///{tmp_path / 'ratings.sqlite3'}"
+    store = open_store(url)
+    store.migrate()
+    score_games(store, 3, seed=9)
+    store.project_scored_games()
+    stored = projection(store)
+    monkeypatch.setenv("TTR_DATABASE_URL", url)
+    assert ttr(["ratings", "rebuild"]) == 0
+    assert projection(store) == stored
+    store.close()

@@ -733,6 +733,7 @@ async function main() {
       playerColors: PLAYER_COLORS.slice(), routeColors: { ...ROUTE_COLORS }, gameId,
     });
     document.body.dataset.state = "ready";
+    if (window.replayChart) window.replayChart.show(gameId, token); // chart.js
   } catch (error) {
     if (!(error instanceof LoadError)) console.error(error);
     showError(error instanceof LoadError ? error.message

@@ -3,7 +3,13 @@
 from .action_result import ActionResult
 from .actor import Actor
 from .actor_kind import ActorKind
+from .analysis import Analysis
+from .analysis_player import AnalysisPlayer
+from .analysis_player_turns import AnalysisPlayerTurns
+from .analysis_turn import AnalysisTurn
+from .analysis_turn_kind import AnalysisTurnKind
 from .attempt import Attempt
+from .board_entry import BoardEntry
 from .bot_seat import BotSeat
 from .bot_seat_level import BotSeatLevel
 from .build_station import BuildStation
@@ -16,9 +22,13 @@ from .card_drawn_blind_event_type import CardDrawnBlindEventType
 from .card_taken_data import CardTakenData
 from .card_taken_event import CardTakenEvent
 from .card_taken_event_type import CardTakenEventType
+from .cards_drawn import CardsDrawn
+from .cards_drawn_deck import CardsDrawnDeck
+from .cards_drawn_face_up import CardsDrawnFaceUp
 from .claim_route import ClaimRoute
 from .claim_route_cards import ClaimRouteCards
 from .claim_route_type import ClaimRouteType
+from .claimed_route import ClaimedRoute
 from .deck_reshuffled_data import DeckReshuffledData
 from .deck_reshuffled_event import DeckReshuffledEvent
 from .deck_reshuffled_event_type import DeckReshuffledEventType
@@ -33,6 +43,7 @@ from .draw_card_type import DrawCardType
 from .draw_tickets import DrawTickets
 from .draw_tickets_type import DrawTicketsType
 from .event_page import EventPage
+from .final_parts import FinalParts
 from .final_round import FinalRound
 from .final_round_started_data import FinalRoundStartedData
 from .final_round_started_event import FinalRoundStartedEvent
@@ -48,6 +59,7 @@ from .game_ended_event import GameEndedEvent
 from .game_ended_event_type import GameEndedEventType
 from .game_list import GameList
 from .game_list_entry import GameListEntry
+from .game_ratings import GameRatings
 from .game_scored_data import GameScoredData
 from .game_scored_event import GameScoredEvent
 from .game_scored_event_type import GameScoredEventType
@@ -57,7 +69,10 @@ from .game_started_event_type import GameStartedEventType
 from .game_status import GameStatus
 from .keep_tickets import KeepTickets
 from .keep_tickets_type import KeepTicketsType
+from .leaderboard import Leaderboard
+from .length_count import LengthCount
 from .list_open_games_status import ListOpenGamesStatus
+from .list_player_games_result import ListPlayerGamesResult
 from .listed_player import ListedPlayer
 from .listed_player_level_type_1 import ListedPlayerLevelType1
 from .listed_player_level_type_2_type_1 import ListedPlayerLevelType2Type1
@@ -65,6 +80,8 @@ from .listed_player_level_type_3_type_1 import ListedPlayerLevelType3Type1
 from .map_ import Map
 from .map_list import MapList
 from .map_name import MapName
+from .map_rating import MapRating
+from .map_stats import MapStats
 from .map_summary import MapSummary
 from .market_refilled_data import MarketRefilledData
 from .market_refilled_event import MarketRefilledEvent
@@ -98,6 +115,8 @@ from .phase import Phase
 from .player_dropped_data import PlayerDroppedData
 from .player_dropped_event import PlayerDroppedEvent
 from .player_dropped_event_type import PlayerDroppedEventType
+from .player_game import PlayerGame
+from .player_games import PlayerGames
 from .player_out import PlayerOut
 from .player_resigned_data import PlayerResignedData
 from .player_resigned_event import PlayerResignedEvent
@@ -112,6 +131,8 @@ from .player_view_level_type_2_type_1 import PlayerViewLevelType2Type1
 from .player_view_level_type_3_type_1 import PlayerViewLevelType3Type1
 from .problem import Problem
 from .problem_errors import ProblemErrors
+from .profile import Profile
+from .rating_change import RatingChange
 from .resign import Resign
 from .resign_type import ResignType
 from .route import Route
@@ -144,9 +165,12 @@ from .station_built_data import StationBuiltData
 from .station_built_event import StationBuiltEvent
 from .station_built_event_type import StationBuiltEventType
 from .station_use import StationUse
+from .swing import Swing
+from .swing_move import SwingMove
 from .take_seat import TakeSeat
 from .ticket import Ticket
 from .ticket_result import TicketResult
+from .ticket_timeline import TicketTimeline
 from .ticket_view import TicketView
 from .tickets_drawn_data import TicketsDrawnData
 from .tickets_drawn_event import TicketsDrawnEvent
@@ -166,6 +190,7 @@ from .tunnel_attempted_event_type import TunnelAttemptedEventType
 from .tunnel_cards_revealed_data import TunnelCardsRevealedData
 from .tunnel_cards_revealed_event import TunnelCardsRevealedEvent
 from .tunnel_cards_revealed_event_type import TunnelCardsRevealedEventType
+from .tunnel_count import TunnelCount
 from .tunnel_declined_data import TunnelDeclinedData
 from .tunnel_declined_event import TunnelDeclinedEvent
 from .tunnel_declined_event_type import TunnelDeclinedEventType
@@ -189,7 +214,13 @@ __all__ = (
     "ActionResult",
     "Actor",
     "ActorKind",
+    "Analysis",
+    "AnalysisPlayer",
+    "AnalysisPlayerTurns",
+    "AnalysisTurn",
+    "AnalysisTurnKind",
     "Attempt",
+    "BoardEntry",
     "BotSeat",
     "BotSeatLevel",
     "BuildStation",
@@ -199,9 +230,13 @@ __all__ = (
     "CardDrawnBlindData",
     "CardDrawnBlindEvent",
     "CardDrawnBlindEventType",
+    "CardsDrawn",
+    "CardsDrawnDeck",
+    "CardsDrawnFaceUp",
     "CardTakenData",
     "CardTakenEvent",
     "CardTakenEventType",
+    "ClaimedRoute",
     "ClaimRoute",
     "ClaimRouteCards",
     "ClaimRouteType",
@@ -219,6 +254,7 @@ __all__ = (
     "DrawTickets",
     "DrawTicketsType",
     "EventPage",
+    "FinalParts",
     "FinalRound",
     "FinalRoundStartedData",
     "FinalRoundStartedEvent",
@@ -234,6 +270,7 @@ __all__ = (
     "GameEndedEventType",
     "GameList",
     "GameListEntry",
+    "GameRatings",
     "GameScoredData",
     "GameScoredEvent",
     "GameScoredEventType",
@@ -243,14 +280,19 @@ __all__ = (
     "GameStatus",
     "KeepTickets",
     "KeepTicketsType",
+    "Leaderboard",
+    "LengthCount",
     "ListedPlayer",
     "ListedPlayerLevelType1",
     "ListedPlayerLevelType2Type1",
     "ListedPlayerLevelType3Type1",
     "ListOpenGamesStatus",
+    "ListPlayerGamesResult",
     "Map",
     "MapList",
     "MapName",
+    "MapRating",
+    "MapStats",
     "MapSummary",
     "MarketRefilledData",
     "MarketRefilledEvent",
@@ -284,6 +326,8 @@ __all__ = (
     "PlayerDroppedData",
     "PlayerDroppedEvent",
     "PlayerDroppedEventType",
+    "PlayerGame",
+    "PlayerGames",
     "PlayerOut",
     "PlayerResignedData",
     "PlayerResignedEvent",
@@ -298,6 +342,8 @@ __all__ = (
     "PlayerViewLevelType3Type1",
     "Problem",
     "ProblemErrors",
+    "Profile",
+    "RatingChange",
     "Resign",
     "ResignType",
     "Route",
@@ -330,6 +376,8 @@ __all__ = (
     "StationBuiltEvent",
     "StationBuiltEventType",
     "StationUse",
+    "Swing",
+    "SwingMove",
     "TakeSeat",
     "Ticket",
     "TicketResult",
@@ -339,6 +387,7 @@ __all__ = (
     "TicketsKeptData",
     "TicketsKeptEvent",
     "TicketsKeptEventType",
+    "TicketTimeline",
     "TicketView",
     "Token",
     "TokenCreated",
@@ -352,6 +401,7 @@ __all__ = (
     "TunnelCardsRevealedData",
     "TunnelCardsRevealedEvent",
     "TunnelCardsRevealedEventType",
+    "TunnelCount",
     "TunnelDeclinedData",
     "TunnelDeclinedEvent",
     "TunnelDeclinedEventType",

@@ -40,6 +40,7 @@ class GameCreatedData:
             seed (str | Unset): Hidden from everyone until the game has ended (named in `hidden`).
             invite_code_sha256 (None | str | Unset): Hidden from everyone until the game has ended (named in `hidden`).
             stand_in (None | str | Unset):
+            rated (bool | Unset):
      """
 
     map_: str
@@ -53,6 +54,7 @@ class GameCreatedData:
     seed: str | Unset = UNSET
     invite_code_sha256: None | str | Unset = UNSET
     stand_in: None | str | Unset = UNSET
+    rated: bool | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -92,6 +94,8 @@ class GameCreatedData:
         else:
             stand_in = self.stand_in
 
+        rated = self.rated
+
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -111,6 +115,8 @@ class GameCreatedData:
             field_dict["invite_code_sha256"] = invite_code_sha256
         if stand_in is not UNSET:
             field_dict["stand_in"] = stand_in
+        if rated is not UNSET:
+            field_dict["rated"] = rated
 
         return field_dict
 
@@ -169,6 +175,8 @@ class GameCreatedData:
         stand_in = _parse_stand_in(d.pop("stand_in", UNSET))
 
 
+        rated = d.pop("rated", UNSET)
+
         game_created_data = cls(
             map_=map_,
             seats=seats,
@@ -181,6 +189,7 @@ class GameCreatedData:
             seed=seed,
             invite_code_sha256=invite_code_sha256,
             stand_in=stand_in,
+            rated=rated,
         )
 
 

@@ -35,6 +35,7 @@ class NewGame:
                 by default. The server's minimum applies (TTR_MIN_TURN_TIME_LIMIT, 60 s by default). Example: 86400.
             drop_after_timeouts (int | None | Unset): A player whose turns time out this many times in a row leaves the game
                 (null: never). Default: 3.
+            rated (bool | Unset): The result counts for the players' ratings on this map (bots' too). Default: True.
             join (bool | Unset): Take the first seat at once. Default: True.
             name (str | Unset): Your name at this table (default: your user name). A name holds no control characters (ANSI
                 escapes included), no bidirectional overrides, embeddings, isolates or marks (U+202A–U+202E, U+2066–U+2069,
@@ -52,6 +53,7 @@ class NewGame:
     private: bool | Unset = False
     turn_time_limit: int | None | Unset = UNSET
     drop_after_timeouts: int | None | Unset = 3
+    rated: bool | Unset = True
     join: bool | Unset = True
     name: str | Unset = UNSET
     bots: list[NewGameBotsItem] | Unset = UNSET
@@ -80,6 +82,8 @@ class NewGame:
             drop_after_timeouts = UNSET
         else:
             drop_after_timeouts = self.drop_after_timeouts
+
+        rated = self.rated
 
         join = self.join
 
@@ -114,6 +118,8 @@ class NewGame:
             field_dict["turn_time_limit"] = turn_time_limit
         if drop_after_timeouts is not UNSET:
             field_dict["drop_after_timeouts"] = drop_after_timeouts
+        if rated is not UNSET:
+            field_dict["rated"] = rated
         if join is not UNSET:
             field_dict["join"] = join
         if name is not UNSET:
@@ -161,6 +167,8 @@ class NewGame:
         drop_after_timeouts = _parse_drop_after_timeouts(d.pop("drop_after_timeouts", UNSET))
 
 
+        rated = d.pop("rated", UNSET)
+
         join = d.pop("join", UNSET)
 
         name = d.pop("name", UNSET)
@@ -195,6 +203,7 @@ class NewGame:
             private=private,
             turn_time_limit=turn_time_limit,
             drop_after_timeouts=drop_after_timeouts,
+            rated=rated,
             join=join,
             name=name,
             bots=bots,

@@ -30,11 +30,13 @@ class Options:
             drop_after_timeouts (int | None):
             stand_in (None | OptionsStandInType1 | OptionsStandInType2Type1 | OptionsStandInType3Type1): The level of the
                 bots that stand in for players who leave (null: players leave the game).
+            rated (bool):
      """
 
     turn_time_limit: int | None
     drop_after_timeouts: int | None
     stand_in: None | OptionsStandInType1 | OptionsStandInType2Type1 | OptionsStandInType3Type1
+    rated: bool
 
 
 
@@ -57,6 +59,8 @@ class Options:
         else:
             stand_in = self.stand_in
 
+        rated = self.rated
+
 
         field_dict: dict[str, Any] = {}
 
@@ -64,6 +68,7 @@ class Options:
             "turn_time_limit": turn_time_limit,
             "drop_after_timeouts": drop_after_timeouts,
             "stand_in": stand_in,
+            "rated": rated,
         })
 
         return field_dict
@@ -127,10 +132,13 @@ class Options:
         stand_in = _parse_stand_in(d.pop("stand_in"))
 
 
+        rated = d.pop("rated")
+
         options = cls(
             turn_time_limit=turn_time_limit,
             drop_after_timeouts=drop_after_timeouts,
             stand_in=stand_in,
+            rated=rated,
         )
 
         return options

@@ -1,0 +1,149 @@
+"""Leaderboards, public profiles and a player's finished games: reads of the ratings
+projection (`events.ratings`), public to everyone. A profile shows finished games
+only, and only what the scores made public."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask.views import MethodView
+from flask_smorest import Blueprint
+
+from domain.maps import map_names
+from domain.rating import Skill
+from events.clock import iso
+from events.ratings_read import BoardEntry, MapStats, ResultRow
+from service.api.common import PUBLIC_READ, doc, json_response, problems
+from service.app import services
+from service.auth import current_user
+from service.problems import Problem
+from service.schemas.ratings import (
+    LeaderboardArgsSchema,
+    LeaderboardSchema,
+    PlayerGamesArgsSchema,
+    PlayerGamesSchema,
+    ProfileSchema,
+)
+
+blp = Blueprint("ratings", __name__, url_prefix="/v1",
+                description="Ratings, leaderboards and players' public profiles.")
+
+
+def _storable(text: str) -> bool:
+    """No stored id holds a NUL (which PostgreSQL's text cannot)."""
+    return "\x00" not in text
+
+
+def entry_view(entry: BoardEntry) -> dict[str, Any]:
+    return {"rank": entry.rank, "user_id": entry.user_id, "name": entry.name,
+            "bot": entry.bot, "rating": entry.rating, "mu": entry.mu, "sigma": entry.sigma,
+            "games": entry.games, "provisional": entry.provisional}
+
+
+def change_view(row: ResultRow) -> dict[str, Any]:
+    """One player's line of a finished game, with their rating before and after it."""
+    before = Skill(row.mu_before, row.sigma_before, row.games_before)
+    rated = row.mu_after is not None and row.sigma_after is not None
+    after = (Skill(row.mu_after, row.sigma_after, row.games_before + 1)
+             if row.mu_after is not None and row.sigma_after is not None else None)
+    return {"user_id": row.user_id, "name": row.name, "seat": row.seat, "rank": row.rank,
+            "winner": row.winner, "score": row.total, "rated": rated,
+            "rating_before": before.rating,
+            "rating_after": after.rating if after is not None else None,
+            "change": after.rating - before.rating if after is not None else None,
+            "games_before": row.games_before,
+            "provisional": (after or before).provisional}
+
+
+@blp.route("/leaderboards/<map_name>")
+class Leaderboard(MethodView):
+    @blp.arguments(LeaderboardArgsSchema(), location="query", error_status_code=400)
+    @blp.response(200, LeaderboardSchema)
+    @problems(blp, "invalid-request", "unauthorized", "not-found", "rate-limited")
+    @doc(blp, security=PUBLIC_READ)
+    def get(self, args: dict[str, Any], map_name: str) -> Any:
+        """A map's leaderboard, best rating first (bots on a board of their own)
+
+        `me=true` (with a token) adds the caller's own entry and rank.
+        """
+        if map_name not in map_names():
+            raise Problem("not-found", f"There is no map {map_name!r}.")
+        store = services().store
+        total, entries = store.leaderboard(map_name, args["bots"], args["offset"],
+                                           args["limit"])
+        body: dict[str, Any] = {"map": map_name, "bots": args["bots"], "total": total,
+                                "offset": args["offset"], "limit": args["limit"],
+                                "entries": [entry_view(e) for e in entries]}
+        if args["me"]:
+            mine = store.board_entry(map_name, current_user().user_id)
+            body["me"] = entry_view(mine) if mine is not None else None
+        return json_response(body)
+
+
+def _rate(part: int, whole: int) -> float | None:
+    return part / whole if whole else None
+
+
+def stats_view(stats: MapStats) -> dict[str, Any]:
+    return {"map": stats.map, "games": stats.games, "wins": stats.wins,
+            "mean_score": _rate(stats.total_score, stats.games),
+            "ticket_completion_rate": _rate(stats.tickets_completed, stats.tickets_kept),
+            "longest_path_bonuses": stats.longest_path_bonuses}
+
+
+@blp.route("/users/<user_id>")
+class UserProfile(MethodView):
+    @blp.response(200, ProfileSchema)
+    @problems(blp, "unauthorized", "not-found", "rate-limited")
+    @doc(blp, security=PUBLIC_READ)
+    def get(self, user_id: str) -> Any:
+        """A player's public profile: ratings per map, results and habits"""
+        profile = services().store.profile(user_id) if _storable(user_id) else None
+        if profile is None:
+            raise Problem("not-found", "There is no such user.")
+        stats = profile.stats
+
+        def total(name: str) -> int:
+            return sum(int(getattr(s, name)) for s in stats)
+
+        return json_response({
+            "id": profile.user_id, "name": profile.name, "bot": profile.bot,
+            "created_at": iso(profile.created_at),
+            "ratings": [{"map": e.map, **entry_view(e)} for e in profile.ratings],
+            "games_played": total("games"), "wins": total("wins"),
+            "mean_score": _rate(total("total_score"), total("games")),
+            "ticket_completion_rate": _rate(total("tickets_completed"),
+                                            total("tickets_kept")),
+            "longest_path_bonuses": total("longest_path_bonuses"),
+            "most_claimed_routes": [{"route": r, "claims": n} for r, n in profile.routes],
+            "maps": [stats_view(s) for s in stats],
+        })
+
+
+@blp.route("/users/<user_id>/games")
+class PlayerGames(MethodView):
+    @blp.arguments(PlayerGamesArgsSchema(), location="query", error_status_code=400)
+    @blp.response(200, PlayerGamesSchema)
+    @problems(blp, "invalid-request", "unauthorized", "not-found", "rate-limited")
+    @doc(blp, security=PUBLIC_READ)
+    def get(self, args: dict[str, Any], user_id: str) -> Any:
+        """A player's finished games, latest first (filters: map, result, opponent)"""
+        store = services().store
+        if not _storable(user_id) or store.profile(user_id) is None:
+            raise Problem("not-found", "There is no such user.")
+        result = args.get("result")
+        rows = store.results_of_player(
+            user_id, map_name=args.get("map"), won=None if result is None else result == "won",
+            opponent=args.get("opponent"), before=args.get("before"), limit=args["limit"])
+        lines = store.results_of_games([r.game_id for r in rows])
+        games = []
+        for row in rows:
+            players = [change_view(p) for p in lines[row.game_id]]
+            mine = next(p for p in players if p["user_id"] == user_id)
+            games.append({"game_id": row.game_id, "map": row.map,
+                          "finished_at": iso(row.finished_at), "rank": row.rank,
+                          "winner": row.winner, "score": row.total, "rated": mine["rated"],
+                          "change": mine["change"], "players": players})
+        more = len(rows) == args["limit"]
+        return json_response({"games": games,
+                              "next_before": rows[-1].position if more else None})

@@ -1,0 +1,44 @@
+"""The replay viewer's post-game analysis (`service/static/replay/chart.js`): the score
+over time and the ticket timeline of a finished game, drawn as SVG from
+`GET /v1/games/{id}/analysis` of the real app, in Chromium."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from tests.replay_fixtures import AppServer, finished_game
+
+
+def _wait_for_analysis(browser: Any) -> None:
+    browser.evaluate("new Promise((done) => { const t = Date.now(); (function look() {"
+                     " const s = document.getElementById('analysis');"
+                     " if (s.dataset.state === 'ready' || Date.now() - t > 10000) done();"
+                     " else setTimeout(look, 50); })(); })")
+
+
+def test_a_finished_game_shows_its_score_over_time_and_ticket_timeline(
+        browser: Any, tmp_path: Path) -> None:
+    game = finished_game("usa", 3, 21)
+    with AppServer(tmp_path, [game]) as app:
+        state = browser.open(f"{app.origin}/games/{game.game_id}/replay")
+        assert state == "ready"
+        _wait_for_analysis(browser)
+        shown = browser.evaluate("!document.getElementById('analysis').hidden")
+        lines = browser.evaluate(
+            "[...document.querySelectorAll('#score-chart path.score-line')]"
+            ".map(e => +e.dataset.seat)")
+        ends = browser.evaluate(
+            "[...document.querySelectorAll('#score-chart text.score-end')]"
+            ".map(e => e.textContent)")
+        bars = browser.evaluate(
+            "[...document.querySelectorAll('#ticket-timeline rect.ticket-bar')]"
+            ".map(e => [e.dataset.ticket, +e.dataset.seat, e.dataset.completed])")
+        analysis = app.app.test_client().get(f"/v1/games/{game.game_id}/analysis").get_json()
+    assert shown
+    assert lines == [0, 1, 2]
+    totals = [p["final"]["total"] for p in analysis["players"]]
+    assert [int(text.rsplit(" ", 1)[1]) for text in ends] == totals
+    expected = [[t["id"], p["seat"], "yes" if t["completed"] else "no"]
+                for p in analysis["players"] for t in p["tickets"]]
+    assert bars == expected

@@ -1,0 +1,55 @@
+"""The ratings projection in the store (`events.ratings`), on every adapter: projected in
+`game_scored` order, once per game, and rebuilt from the log to the same figures."""
+
+from __future__ import annotations
+
+import random
+
+from events import SqlStore
+from tests.ratings_support import projection, score_games
+from tests.worker_support import finished_game, make_context
+
+
+def test_each_scored_game_is_projected_once(store: SqlStore) -> None:
+    ids = score_games(store, 3)
+    assert store.project_scored_games() == ids
+    assert store.project_scored_games() == []
+    with store.reading() as cur:
+        cur.execute("SELECT COUNT(*) FROM player_results")
+        row = cur.fetchone()
+    assert row is not None and row[0] == 6
+
+
+def test_a_game_not_yet_scored_is_not_projected(store: SqlStore) -> None:
+    ctx = make_context(store)
+    finished_game(ctx.log, "g-ended", random.Random(3))
+    assert store.project_scored_games() == []
+    assert store.unprojected_games() == 0
+
+
+def test_rebuilding_gives_exactly_the_stored_figures(store: SqlStore) -> None:
+    score_games(store, 4, seed=2)
+    store.project_scored_games()
+    score_games(store, 2, seed=3)
+    store.project_scored_games()
+    stored = projection(store)
+    assert store.rebuild_ratings(batch=3) == 6
+    assert projection(store) == stored
+
+
+def test_a_players_ratings_follow_game_after_game(store: SqlStore) -> None:
+    score_games(store, 3, seed=4)
+    store.project_scored_games()
+    rows = store.results_of_player("u0")
+    assert [r.games_before for r in reversed(rows)] == [0, 1, 2]
+    for earlier, later in zip(reversed(rows[1:]), reversed(rows[:-1]), strict=True):
+        assert (later.mu_before, later.sigma_before) == (earlier.mu_after, earlier.sigma_after)
+    entry = store.board_entry("usa", "u0")
+    assert entry is not None and entry.games == 3 and entry.provisional
+
+
+def test_the_sweep_finds_the_scored_games_not_yet_projected(store: SqlStore) -> None:
+    score_games(store, 2, seed=5)
+    assert store.unprojected_games() == 2
+    store.project_scored_games(limit=1)
+    assert store.unprojected_games() == 1

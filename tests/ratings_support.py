@@ -1,0 +1,51 @@
+"""Scored games for the ratings and analysis tests: whole streams in memory (pure), or
+played through the log and scored by the referee (a store)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from domain.autoplay import game_seed, play_random_game
+from domain.events import Event
+from domain.table import SeatTaken, create_game, replay_table, score_table
+from events import SqlStore
+from tests.worker_support import finished_game, make_context
+
+
+def scored_stream(map_name: str, players: int, number: int, *, rated: bool = True,
+                  users: list[str] | None = None) -> list[Event]:
+    """The whole stream of a random game of `players` on `map_name`, scored."""
+    seed = game_seed(21, number)
+    names = users or [f"u{i}" for i in range(players)]
+    events: list[Event] = [*create_game(map_name=map_name, seats=players,
+                                        created_by=names[0], seed=seed, rated=rated)]
+    events += [SeatTaken(seat=i, user_id=u, name=u.upper()) for i, u in enumerate(names)]
+    _, played = play_random_game(map_name, players, seed, random.Random(number))
+    events += played
+    return events + score_table(replay_table(events))
+
+
+def score_games(store: SqlStore, count: int, seed: int = 1) -> list[str]:
+    """`count` games of two players played to their end and scored by the referee."""
+    ctx = make_context(store)
+    ids = []
+    for i in range(count):
+        gid = f"g{seed}-{i}"
+        finished_game(ctx.log, gid, random.Random(seed * 1000 + i))
+        ctx.referee.score(gid)
+        ids.append(gid)
+    return ids
+
+
+def projection(store: SqlStore) -> dict[str, list[tuple[Any, ...]]]:
+    """Every row of the ratings projection, in a stable order."""
+    tables = {"rated_games": "game_id", "player_results": "game_id, user_id",
+              "ratings": "map, user_id", "user_stats": "user_id, map",
+              "user_routes": "user_id, route", "rating_cursor": "id"}
+    out = {}
+    with store.reading() as cur:
+        for table, order in tables.items():
+            cur.execute(f"SELECT * FROM {table} ORDER BY {order}")
+            out[table] = [tuple(r) for r in cur.fetchall()]
+    return out
