@@ -1,10 +1,11 @@
 """JSON text for the whole service, written and read by orjson.
 
-Why orjson: under load an API process spent about 8% of its CPU turning answers,
-events and stored answers into JSON with the standard library; orjson does the same
-about ten times faster. Its output is compact UTF-8 (other characters are not
-escaped as \\uXXXX); integers beyond 64 bits, which orjson refuses, are written by
-the standard library instead. Reading turns such an integer into a float.
+Why orjson: under load an API process spent a noticeable share of its CPU turning
+answers, events and stored answers into JSON with the standard library, and orjson
+does the same many times faster (the figures: bench/NOTES.md). Its output is
+compact UTF-8 (other characters are not escaped as \\uXXXX); integers beyond 64
+bits, which orjson refuses, are written by the standard library instead. Reading
+turns such an integer into a float.
 """
 
 from __future__ import annotations

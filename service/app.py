@@ -113,7 +113,8 @@ class ServiceFlask(Flask):
     """Flask, asking once per function whether it is a coroutine function.
 
     Speed: Flask asks `inspect.iscoroutinefunction` of every hook, error handler and
-    view it calls, about ten times a request, each time anew (~1.5% of a request).
+    view it calls, about ten times a request, each time anew (what that costs:
+    bench/NOTES.md, "The service's speed choices").
     Functions are remembered by their code's function (a bound method of a view
     made for each request counts as its class's function)."""
 

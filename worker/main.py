@@ -34,8 +34,8 @@ queue). Why this shape:
 **Jobs run in the worker's own process** (an RQ `SimpleWorker`), not in a horse
 forked per job (RQ's default `Worker`, still there with ``--fork``). A scoring job
 is a millisecond of Python and a few queries; a fork per job adds tens of
-milliseconds and a new database connection every time (bench/scoring.py: about 4×
-the throughput and a third of the latency in-process). What forking would buy,
+milliseconds and a new database connection every time (`bench/scoring.py` measures
+both; the figures are in bench/NOTES.md). What forking would buy,
 a job that crashes or leaks not taking the worker down, matters little here: the
 jobs are short pure Python, a worker that dies is restarted by its supervisor, and
 its job is picked up again (below). `SimpleWorker` sends no heartbeat while a job

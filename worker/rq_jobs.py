@@ -124,8 +124,8 @@ class RqJobs:
 
     def __init__(self, redis_url: str, queue: str = DEFAULT_QUEUE, *,
                  stale_after: float = DEFAULT_STALE_AFTER, bot_pause: float = 0.0) -> None:
-        # now rather than at the first enqueue: an import inside a request (~50 ms)
-        # holds up every other request of a gevent worker
+        # now rather than at the first enqueue: an import inside a request (tens of
+        # milliseconds) holds up every other request of a gevent worker
         importlib.import_module("rq")
         self.redis_url = redis_url
         self.queue_name = queue
