@@ -21,27 +21,22 @@ from typing import Any
 from flask import Flask, Response, g, request
 from flask_cors import CORS
 from flask_smorest import Api
-from werkzeug.exceptions import HTTPException
 from werkzeug.middleware.proxy_fix import ProxyFix
 from werkzeug.routing import UnicodeConverter
 
-from domain.violations import RuleViolation
 from events import GameLog, SqlStore
 from events.notify import Notifier
-from events.repository import GameNotFound, StaleVersion
-from events.store import IdempotencyMismatch, StoreUnavailable, VersionConflict
 from referee.ports import Clock, Jobs
-from referee.referee import NotSeated, Referee
+from referee.referee import Referee
 from service import observability
 from service.auth import Accounts, Holder, bearer_token, token_hash, unknown_token
 from service.commands_spec import COMMANDS, command_schema
 from service.config import Settings, from_env
+from service.errors import register_error_handlers
 from service.problems import (
     KINDS,
     PROBLEM_JSON,
     Problem,
-    from_rule_violation,
-    problem_response,
 )
 from service.ratelimit import (
     Limiter,
@@ -145,24 +140,7 @@ def create_app(settings: Settings | None = None, *, store: SqlStore | None = Non
     replace the ones the bootstrap would build (tests: a clock, a recording notifier…)."""
     settings = settings or from_env()
     app = ServiceFlask("service")
-    app.config.update(
-        MAX_CONTENT_LENGTH=settings.max_body_bytes,
-        API_TITLE="Ticket to Ride game service",
-        API_VERSION=API_VERSION,
-        # 3.0, not 3.1: the Swagger UI the package ships for /docs (4.15) renders 3.0 only
-        OPENAPI_VERSION="3.0.3",
-        API_SPEC_OPTIONS=spec_options(),
-    )
-    app.json.sort_keys = False  # type: ignore[attr-defined]
-    app.json.compact = True  # type: ignore[attr-defined]
-    if settings.trusted_proxies:
-        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=settings.trusted_proxies)  # type: ignore[method-assign]
-    if settings.cors_origins:
-        CORS(app, origins=list(settings.cors_origins), expose_headers=[
-            "ETag", "Retry-After", "Location", "X-Request-Id", "RateLimit",
-            "RateLimit-Policy"],
-            allow_headers=["Authorization", "Content-Type", "If-Match", "If-None-Match",
-                           "Idempotency-Key", "Last-Event-ID"])
+    _configure(app, settings)
     services = build_services(settings, store=store, notifier=notifier, jobs=jobs,
                               clock=clock, limiter=limiter, webhook_clock=webhook_clock)
     app.extensions["ttr"] = services
@@ -196,31 +174,33 @@ def create_app(settings: Settings | None = None, *, store: SqlStore | None = Non
     app.before_request(check_request)
     app.after_request(_after)
     app.after_request(cache_policy)
-    app.register_error_handler(Problem, _problem)
-    app.register_error_handler(RuleViolation, _rule_violation)
-    # the same words as for a private game hidden from the caller (`visible_to`)
-    app.register_error_handler(GameNotFound, lambda e: _problem(
-        Problem("not-found", "There is no such game.")))
-    app.register_error_handler(StaleVersion, lambda e: _problem(Problem(
-        "precondition-failed", str(e), current_version=e.current)))
-    app.register_error_handler(VersionConflict, lambda e: _problem(Problem(
-        "version-conflict", "Other players kept acting; reload and try again.",
-        current_version=e.current)))
-    app.register_error_handler(NotSeated, _not_seated)
-    app.register_error_handler(IdempotencyMismatch, lambda e: _problem(
-        Problem("idempotency-key-reused", str(e))))
-    app.register_error_handler(StoreUnavailable, lambda e: _problem(Problem(
-        "unavailable", "The database cannot be reached; nothing changed.",
-        headers={"Retry-After": "2"})))
-    # JSON nested deeper than the parser's recursion limit: the body's fault, not ours
-    app.register_error_handler(RecursionError, lambda e: _problem(Problem(
-        "invalid-request", "The JSON body is nested too deeply.")))
-    app.register_error_handler(HTTPException, _http_exception)
-    app.register_error_handler(Exception, _unexpected)
+    register_error_handlers(app)
     observability.install(app)
     # the jobs this process runs (all of them, in the embedded mode) count here too
     reports.report_to(observability.job_listeners())
     return app
+
+
+def _configure(app: Flask, settings: Settings) -> None:
+    """Flask's settings, JSON, the proxies trusted and CORS, from `settings`."""
+    app.config.update(
+        MAX_CONTENT_LENGTH=settings.max_body_bytes,
+        API_TITLE="Ticket to Ride game service",
+        API_VERSION=API_VERSION,
+        # 3.0, not 3.1: the Swagger UI the package ships for /docs (4.15) renders 3.0 only
+        OPENAPI_VERSION="3.0.3",
+        API_SPEC_OPTIONS=spec_options(),
+    )
+    app.json.sort_keys = False  # type: ignore[attr-defined]
+    app.json.compact = True  # type: ignore[attr-defined]
+    if settings.trusted_proxies:
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=settings.trusted_proxies)  # type: ignore[method-assign]
+    if settings.cors_origins:
+        CORS(app, origins=list(settings.cors_origins), expose_headers=[
+            "ETag", "Retry-After", "Location", "X-Request-Id", "RateLimit",
+            "RateLimit-Policy"],
+            allow_headers=["Authorization", "Content-Type", "If-Match", "If-None-Match",
+                           "Idempotency-Key", "Last-Event-ID"])
 
 
 def services() -> Services:
@@ -296,48 +276,6 @@ def _after(response: Response) -> Response:
 
 # A client's X-Request-Id is echoed: only what a header value may hold, and no more
 _SAFE_REQUEST_ID = re.compile(r"[^\x21-\x7e]")
-
-
-def _problem(problem: Problem) -> Response:
-    return problem_response(problem, request.path)
-
-
-def _not_seated(error: NotSeated) -> Response:
-    if error.hidden:  # a private table: its existence is not revealed
-        return _problem(Problem("not-found", "There is no such game."))
-    return _problem(Problem("forbidden", "You hold no seat at this table.", code="not_seated"))
-
-
-def _rule_violation(error: RuleViolation) -> Response:
-    observability.rule_violation(error.code)
-    return _problem(from_rule_violation(error.code, error.message))
-
-
-_HTTP_KINDS = {400: "invalid-request", 401: "unauthorized", 403: "forbidden", 404: "not-found",
-               405: "method-not-allowed", 406: "not-acceptable", 409: "version-conflict",
-               412: "precondition-failed", 413: "payload-too-large",
-               415: "unsupported-media-type", 422: "invalid-request", 429: "rate-limited"}
-
-
-def _http_exception(error: HTTPException) -> Response:
-    code = error.code or 500
-    kind = _HTTP_KINDS.get(code, "internal" if code >= 500 else "invalid-request")
-    data: Any = getattr(error, "data", None)
-    extra: dict[str, Any] = {}
-    detail = error.description
-    if isinstance(data, dict) and "messages" in data:  # webargs: invalid parameters
-        kind = "invalid-request"
-        extra["errors"] = data["messages"]
-        detail = "Some parameters are not valid; see `errors`."
-    response = _problem(Problem(kind, detail, **extra))
-    if code == 405 and getattr(error, "valid_methods", None):
-        response.headers["Allow"] = ", ".join(error.valid_methods or ())  # type: ignore[attr-defined]
-    return response
-
-
-def _unexpected(error: Exception) -> Response:
-    log.exception("unexpected error on %s %s", request.method, request.path)
-    return _problem(Problem("internal", "Something went wrong on our side."))
 
 
 def spec_options() -> dict[str, Any]:
