@@ -24,7 +24,7 @@ import hashlib
 import hmac
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Literal
+from typing import Any, Literal
 
 from domain.commands import Command, Resign, TimeOut
 from domain.decide import decide, decide_system
@@ -48,85 +48,30 @@ from domain.stand_ins import (
     stand_ins_after_time_out,
 )
 from domain.state import Game, changed
+from domain.table_events import (
+    TABLE_EVENT_TYPES,
+    GameCreated,
+    GameScored,
+    LeaveSeat,
+    SeatLeft,
+    SeatTaken,
+    StartGame,
+    TableCommand,
+    TakeSeat,
+)
 from domain.violations import RuleViolation
 
 # Turn time limits, in seconds: from one second (for tests and blitz games) to 14 days.
 MAX_TURN_TIME_LIMIT = 14 * 24 * 3600
 Status = Literal["open", "playing", "scoring", "finished"]
 
-
-# -- the events of the table -----------------------------------------------------------
-
-@dataclass(frozen=True, slots=True)
-class GameCreated(Event):
-    """A table was set up. The seed is secret until the end; its commitment is public."""
-    TYPE: ClassVar[str] = "game_created"
-    PRIVATE: ClassVar[dict[str, str]] = {"seed": "nobody", "invite_code_sha256": "nobody"}
-    map: str
-    seats: int
-    rules_version: int
-    seed_commitment: str
-    seed: str  # hex
-    created_by: str
-    private: bool
-    invite_code_sha256: str | None
-    turn_time_limit: int | None  # seconds
-    drop_after_timeouts: int | None
-    # the level of the bots that stand in for players who leave (None: nobody does)
-    stand_in: str | None = None
-    rated: bool = True  # the result counts for the players' ratings (schema version 2)
-
-
-@dataclass(frozen=True, slots=True)
-class SeatTaken(Event):
-    TYPE: ClassVar[str] = "seat_taken"
-    seat: int
-    user_id: str
-    name: str
-    bot: str | None = None  # a bot's level; None: a person
-
-
-@dataclass(frozen=True, slots=True)
-class SeatLeft(Event):
-    """A player left before the start; the players after them moved up one seat."""
-    TYPE: ClassVar[str] = "seat_left"
-    seat: int
-    user_id: str
-
-
-@dataclass(frozen=True, slots=True)
-class GameScored(Event):
-    """The final score, computed from the game's events (`PlayerScore.as_dict` per seat)."""
-    TYPE: ClassVar[str] = "game_scored"
-    players: tuple[Mapping[str, Any], ...]
-    winners: tuple[int, ...]
-
-
-TABLE_EVENT_TYPES: dict[str, type[Event]] = {
-    cls.TYPE: cls for cls in (GameCreated, SeatTaken, SeatLeft, GameScored, StandInSeated,
-                              PlayerReturned)
-}
-
-
-# -- the commands of the table ---------------------------------------------------------
-
-@dataclass(frozen=True, slots=True)
-class TakeSeat:
-    name: str
-    invite_code: str | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class LeaveSeat:
-    pass
-
-
-@dataclass(frozen=True, slots=True)
-class StartGame:
-    pass
-
-
-TableCommand = TakeSeat | LeaveSeat | StartGame | SeatBot | ReturnToSeat
+# (the table's events and commands live in `domain.table_events`; importable from here)
+__all__ = [
+    "GameCreated", "GameScored", "LeaveSeat", "MAX_TURN_TIME_LIMIT", "Seat", "SeatLeft",
+    "SeatTaken", "StartGame", "Status", "TABLE_EVENT_TYPES", "Table", "TableCommand",
+    "TakeSeat", "create_game", "decide_table", "evolve_table", "replay_table", "score_table",
+    "seats_to_act", "time_out_table", "turn_key",
+]
 
 
 # -- the state -------------------------------------------------------------------------

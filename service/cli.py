@@ -18,66 +18,24 @@ import random
 import sys
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from importlib.metadata import PackageNotFoundError, version
-from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from domain.autoplay import game_seed, play_random_game
 from domain.board import load_board
 from domain.ending import score_game
-from domain.maps import map_names
 from domain.rules import rules_for
 from events.store import StoreUnavailable
 from referee.settings import Settings, SettingsError, settings_from_env
+from service.cli_parser import USAGE_ERROR, build_parser
 
 if TYPE_CHECKING:
     from events import SqlStore
 
 T = TypeVar("T")
-USAGE_ERROR = 2
 
 
 class UsageError(Exception):
     """A mistake in what the user asked: its message is printed as one line."""
-
-
-class Parser(argparse.ArgumentParser):
-    """argparse's parser, but a mistake is one line (no usage block), exit status 2."""
-
-    def error(self, message: str) -> NoReturn:
-        self.exit(USAGE_ERROR, f"{self.prog}: {message} (see {self.prog} --help)\n")
-
-
-class HelpFormatter(argparse.ArgumentDefaultsHelpFormatter,
-                    argparse.RawDescriptionHelpFormatter):
-    """Every option's default in its help (but not a default of None), the description
-    and epilog as written."""
-
-    def _get_help_string(self, action: argparse.Action) -> str | None:
-        if action.default is None or isinstance(action.default, bool):
-            return action.help
-        return super()._get_help_string(action)
-
-
-def count(least: int) -> Callable[[str], int]:
-    """An argparse type: a whole number of at least `least`."""
-
-    def parse(raw: str) -> int:
-        try:
-            value = int(raw)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"must be a whole number, not {raw!r}") from None
-        if value < least:
-            raise argparse.ArgumentTypeError(f"must be at least {least}, not {value}")
-        return value
-    parse.__name__ = "count"
-    return parse
-
-
-def ttr_version() -> str:
-    try:
-        return version("ttr-service")
-    except PackageNotFoundError:  # run from a source tree that was never installed
-        return "unknown"
 
 
 def progress(items: Iterable[T], total: int, what: str) -> Iterator[T]:
@@ -86,96 +44,6 @@ def progress(items: Iterable[T], total: int, what: str) -> Iterator[T]:
 
     yield from tqdm(items, total=total, desc=what, unit=what.split()[-1], leave=False,
                     file=sys.stderr, disable=not sys.stderr.isatty() or total < 2)
-
-
-# -- the parser ------------------------------------------------------------------------------
-
-STORE_ENV = ("environment: TTR_DATABASE_URL (postgresql://… or sqlite:///FILE; unset: "
-             "./ttr.sqlite3)")
-
-
-def _subcommand(commands: Any, name: str, summary: str, description: str,
-                epilog: str | None = None, **options: Any) -> argparse.ArgumentParser:
-    parser: argparse.ArgumentParser = commands.add_parser(
-        name, help=summary, description=description, epilog=epilog,
-        formatter_class=HelpFormatter, **options)
-    return parser
-
-
-def build_parser() -> argparse.ArgumentParser:
-    parser = Parser(prog="ttr", description="Ticket to Ride game service: the API server, "
-                    "its worker and the engine's tools.", formatter_class=HelpFormatter)
-    parser.add_argument("--version", action="version", version=f"ttr {ttr_version()}")
-    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-
-    maps = _subcommand(commands, "maps", "print a board as JSON",
-                       "Print a map's board as JSON: cities, routes (with their ids) and "
-                       "tickets.")
-    maps.add_argument("map", choices=map_names(), help="the map")
-
-    sim = _subcommand(commands, "simulate", "play random legal games through the engine",
-                      "Play random legal games through the rules engine (no database), "
-                      "then print the rate, or one JSON object per game with --json.")
-    sim.add_argument("--map", choices=map_names(), default="usa", help="the map")
-    sim.add_argument("--players", type=count(1), default=4,
-                     help="players per game (the map's range)")
-    sim.add_argument("--games", type=count(1), default=100, help="games to play")
-    sim.add_argument("--seed", type=int, default=0,
-                     help="the seed: the same seed plays the same games")
-    sim.add_argument("--json", action="store_true",
-                     help="print one JSON object per game instead of the rate")
-
-    serve = _subcommand(
-        commands, "serve", "run the API under gunicorn",
-        "Run the API under gunicorn: gevent workers with PostgreSQL and Redis, one "
-        "threaded worker in the embedded mode (SQLite, jobs in-process). With several "
-        "workers and no PROMETHEUS_MULTIPROC_DIR, /metrics sums the workers through a "
-        "temporary directory made and removed here.",
-        "environment: every TTR_* setting of the server (README: Settings), notably "
-        "TTR_DATABASE_URL, TTR_REDIS_URL, TTR_BIND, TTR_WEB_WORKERS, TTR_ADMIN_TOKEN; "
-        "PROMETHEUS_MULTIPROC_DIR")
-    serve.add_argument("--bind", help="host:port (default: $TTR_BIND, else 127.0.0.1:8000)")
-    serve.add_argument("--workers", type=count(1),
-                       help="gunicorn worker processes (default: $TTR_WEB_WORKERS, else "
-                       "one per core; always 1 in the embedded mode)")
-
-    _subcommand(commands, "migrate", "create or upgrade the database schema",
-                "Create or upgrade the database schema (idempotent).", STORE_ENV)
-
-    _subcommand(commands, "openapi", "print the OpenAPI contract (openapi.yaml)",
-                "Print the OpenAPI contract the server serves at /openapi.yaml.")
-
-    ratings = _subcommand(
-        commands, "ratings", "the ratings projection",
-        "Recompute every rating, result and statistic from the games' logs, in the order "
-        "the games ended: the figures the ratings job stored, exactly.", STORE_ENV)
-    ratings.add_argument("action", choices=["rebuild"],
-                         help="rebuild: recompute every rating from the logs")
-
-    export = _subcommand(
-        commands, "export", "write games' logs as NDJSON",
-        "Write a game's log as NDJSON, as GET /v1/games/{id}/export gives it to a "
-        "spectator: complete once the game has ended, the public log before. Several "
-        "games (or --finished) go to one file each in --dir.", STORE_ENV)
-    export.add_argument("game_id", nargs="*", help="the games to export")
-    export.add_argument("--finished", action="store_true",
-                        help="export every finished game too (with --dir)")
-    where = export.add_mutually_exclusive_group()
-    where.add_argument("--out", help="the file for one game (default: standard output)")
-    where.add_argument("--dir", help="a directory: each game goes to DIR/GAME_ID.ndjson")
-
-    verify = _subcommand(
-        commands, "verify", "verify exported games, with no database",
-        "Replay exports through the rules with no database. One file: its verdict as "
-        "JSON. Several: one JSON line per file. Exit status 1 if any does not verify.")
-    verify.add_argument("files", nargs="+", metavar="FILE",
-                        help="an export (NDJSON); - for standard input")
-
-    # `ttr worker …`: its own options (see `ttr worker --help`) go to worker.main
-    commands.add_parser("worker", help="run an RQ worker with its scheduler", add_help=False)
-    # `ttr tournament …`: its own options (see `ttr tournament --help`) go to bots
-    commands.add_parser("tournament", help="play seeded games between bots", add_help=False)
-    return parser
 
 
 # -- running ---------------------------------------------------------------------------------
