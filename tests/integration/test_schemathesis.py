@@ -137,6 +137,11 @@ def _call_and_validate(case: Any) -> None:
         # does not verify (NDJSON or a JSON array) gets a verdict (200, ok false) or a
         # problem, never a crash
         excluded.append(schemathesis.checks.negative_data_rejection)
+    if case.path in ("/v1/verify", "/v1/games/import"):
+        # an export's events are described by the event schema, but the server also
+        # refuses what JSON Schema cannot say of them (a NUL anywhere, keys included:
+        # no store can keep one), so a schema-valid export may still be a 400
+        excluded.append(schemathesis.checks.positive_data_acceptance)
     if case.path == "/v1/games/import":
         # OPTIONS on this path also matches GET /v1/games/{game_id} (a game called
         # "import" - which cannot exist), so Allow lists GET too

@@ -20,17 +20,18 @@ PUBLIC_API = [
     "CardDrawnBlind", "ClaimRoute", "Command", "Counts", "DeclineTunnel", "DrawCard",
     "DrawTickets", "EVENT_TYPES", "Event", "FREE", "GRAY", "Game", "GameCreated", "GameEnded",
     "GameScored", "GameStarted", "KINDS", "KIND_INDEX", "KeepTickets", "LOCO", "LOCOMOTIVE",
-    "LOCOMOTIVES_IN_DECK", "MAP_NAMES", "MAX_BOTS_PER_LEVEL", "MAX_TURN_TIME_LIMIT", "MapEntry",
-    "NEW_PLAYER", "PROVISIONAL_GAMES", "PayTunnel", "PendingTunnel", "Phase", "Player",
-    "PlayerDropped", "PlayerResigned", "PlayerReturned", "RULES_VERSION", "Result", "ReturnToSeat",
-    "Route", "RuleViolation", "Rules", "Seat", "SeatBot", "SeatLeft", "SeatTaken", "Skill",
-    "StandInSeated", "StartGame", "Step", "TABLE_EVENT_TYPES", "Table", "TableCommand", "TakeSeat",
-    "TimeOut", "TurnEnded", "TurnTimedOut", "analyse", "as_mapping", "audit", "bot_name",
-    "bot_user_id", "command_from_dict", "commitment", "counts_of", "create_game", "decide_system",
-    "decide_table", "evolve_table", "execute", "final_score_matches", "freeze", "game_seed",
-    "legal_moves", "load_board", "locomotives_allowed", "longest_path", "map_entry", "map_names",
-    "play_random_game", "rate", "replay", "replay_table", "result_of", "rules_for", "score_game",
-    "score_table", "seats_to_act", "start_game", "subtract", "thaw", "time_out_table", "turn_key"
+    "LOCOMOTIVES_IN_DECK", "LeaveSeat", "MAP_NAMES", "MAX_BOTS_PER_LEVEL", "MAX_TURN_TIME_LIMIT",
+    "MapEntry", "NEW_PLAYER", "PROVISIONAL_GAMES", "PayTunnel", "PendingTunnel", "Phase", "Player",
+    "PlayerDropped", "PlayerResigned", "PlayerReturned", "RULES_VERSION", "Resign", "Result",
+    "ReturnToSeat", "Route", "RuleViolation", "Rules", "Seat", "SeatBot", "SeatLeft", "SeatTaken",
+    "Skill", "StandInSeated", "StartGame", "Step", "TABLE_EVENT_TYPES", "Table", "TableCommand",
+    "TakeSeat", "TimeOut", "TurnEnded", "TurnTimedOut", "analyse", "as_mapping", "audit",
+    "bot_name", "bot_user_id", "command_from_dict", "commitment", "counts_of", "create_game",
+    "decide_system", "decide_table", "evolve_table", "execute", "final_score_matches", "freeze",
+    "game_seed", "legal_moves", "load_board", "locomotives_allowed", "longest_path", "map_entry",
+    "map_names", "play_random_game", "rate", "replay", "replay_table", "result_of", "rules_for",
+    "score_game", "score_table", "seats_to_act", "start_game", "subtract", "thaw",
+    "time_out_table", "turn_key"
 ]
 
 

@@ -3,6 +3,7 @@ expired; every operation asks its scope; closing an account."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -236,6 +237,11 @@ def test_a_closed_accounts_finished_games_keep_their_history(app: Flask, client:
     table = open_table(client, "usa", 2)
     client.post(f"/v1/games/{table.game_id}/actions", token=table.tokens[0],
                 json={"type": "resign"})
+    # finished: the score is in (the in-process scoring job runs on a thread of its own)
+    deadline = time.monotonic() + 20
+    while client.get(f"/v1/games/{table.game_id}/score").status_code != 200:
+        assert time.monotonic() < deadline, "the game was never scored"
+        time.sleep(0.05)
     before = client.get(f"/v1/games/{table.game_id}/events", token=table.tokens[0]).json
     assert client.request("DELETE", "/v1/users/me", token=table.tokens[1]).status_code == 204
     after = client.get(f"/v1/games/{table.game_id}/events", token=table.tokens[0]).json
