@@ -5,14 +5,20 @@ A stream starts with a `snapshot` event (the caller's view of the game now), the
 sends every event after `Last-Event-ID` (or, without it, after the snapshot), each
 with its version as the SSE `id`, and a keep-alive comment every few seconds while
 nothing happens. Streams and long polls wake on change notifications (in-process, or
-Redis pub/sub across API processes); a notification can be lost, so a stream also
-re-reads the log after every third keep-alive, and a long poll when its wait ends.
+Redis pub/sub across API processes) of their own game or user only; a notification can
+be lost, so a stream also re-reads the log after every third keep-alive, and a long
+poll when its wait ends. The streams of one game share their reads of the log and
+each event's rendering per seat (`service.tails`).
+
+Each stream and each long poll that waits is a held connection, counted per client
+and per process (`service.held`): over a limit, 429 or 503 with `Retry-After`. When
+the worker stops, its streams end so that their clients reconnect elsewhere.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterator, Sequence
 from typing import Any, TypeVar
 
 from flask import Response, json, request, stream_with_context
@@ -20,6 +26,8 @@ from flask.views import MethodView
 from flask_smorest import Blueprint
 
 from events.notify import Watch, game_key, user_key
+from events.store import Recorded
+from service import held
 from service.api.common import BEARER, PUBLIC_READ, doc, json_response, problems, visible_to
 from service.app import Services, services
 from service.auth import current_user, optional_user
@@ -30,6 +38,7 @@ from service.schemas import (
     EventsArgsSchema,
     UserEventPageSchema,
 )
+from service.tails import Tail, Tails, catch_up
 from service.views import Viewer, ended, event_view, game_view
 
 blp = Blueprint("feed", __name__, url_prefix="/v1", description="Event feeds and streams.")
@@ -69,7 +78,8 @@ def wants_stream() -> bool:
 class GameEvents(MethodView):
     @blp.arguments(EventsArgsSchema(), location="query", error_status_code=400)
     @blp.response(200, EventPageSchema, content_type="application/json")
-    @problems(blp, "invalid-request", "unauthorized", "not-found", "rate-limited")
+    @problems(blp, "invalid-request", "unauthorized", "not-found", "rate-limited",
+              "unavailable")
     @doc(blp, security=PUBLIC_READ)
     def get(self, args: dict[str, Any], game_id: str) -> Any:
         """The game's events after version `after`, as you may see them
@@ -84,7 +94,7 @@ class GameEvents(MethodView):
         viewer = visible_to(table, user)
         if wants_stream():
             after = _last_event_id()
-            return _stream_response(_game_stream(s, game_id, viewer, after))
+            return _stream_response(_game_stream(s, game_id, viewer, after), held.hold())
         records = _long_poll(s, [game_key(game_id)], args["wait"], lambda: s.store.read_stream(
             game_id, after=args["after"], limit=args["limit"]))
         latest = s.log.load(game_id) if records else table
@@ -105,13 +115,20 @@ def _long_poll(s: Services, keys: list[str], wait: float,
     (at most `TTR_LONG_POLL_MAX`); the watch is taken before each read, so a change
     between the read and the wait is not missed."""
     deadline = time.monotonic() + min(wait, s.settings.long_poll_max)
-    while True:
-        watch = s.notifier.watch(keys)
-        found = read()
-        left = deadline - time.monotonic()
-        if found or left <= 0:
-            return found
-        s.notifier.wait(keys, left, watch)
+    hold: held.Hold | None = None
+    try:
+        while True:
+            watch = s.notifier.watch(keys)
+            found = read()
+            left = deadline - time.monotonic()
+            if found or left <= 0 or held.stopping():
+                return found
+            if hold is None:  # only a poll that waits is held
+                hold = held.hold()
+            s.notifier.wait(keys, left, watch)
+    finally:
+        if hold is not None:
+            hold.release()
 
 
 def _last_event_id() -> int | None:
@@ -130,9 +147,15 @@ def _last_event_id() -> int | None:
     return value
 
 
-def _stream_response(stream: Iterator[str]) -> Response:
-    return Response(stream_with_context(stream), mimetype=SSE, headers={
-        "Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+def _stream_response(stream: Iterator[str], hold: held.Hold) -> Response:
+    try:
+        response = Response(stream_with_context(stream), mimetype=SSE, headers={
+            "Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+    except BaseException:
+        hold.release()
+        raise
+    response.call_on_close(hold.release)
+    return response
 
 
 def _sse(data: Any, event: str | None = None, id: int | None = None) -> str:
@@ -145,6 +168,13 @@ def _sse(data: Any, event: str | None = None, id: int | None = None) -> str:
     return "\n".join(lines) + "\n\n"
 
 
+def _tails() -> Tails:
+    from flask import current_app
+
+    found: Tails = current_app.extensions.setdefault("ttr.tails", Tails())
+    return found
+
+
 def _game_stream(s: Services, game_id: str, viewer: Viewer,
                  after: int | None) -> Iterator[str]:
     table = s.log.load(game_id)
@@ -153,25 +183,47 @@ def _game_stream(s: Services, game_id: str, viewer: Viewer,
     last = table.version if after is None else after
     started = time.monotonic()
     keys = [game_key(game_id)]
-    while time.monotonic() - started < MAX_STREAM_SECONDS:
+    tail = _tails().tail(game_id)  # held for as long as the stream lasts
+    while time.monotonic() - started < MAX_STREAM_SECONDS and not held.stopping():
         watch = s.notifier.watch(keys)
-        records = s.store.read_stream(game_id, after=last, limit=500)
-        if records:
-            everything = ended(s.log.load(game_id))
-            for rec in records:
-                yield _sse(event_view(rec, viewer.seat, everything), rec.type, rec.version)
-            last = records[-1].version
+        sent = yield from _catch_up(s, tail, viewer.seat, last, watch)
+        if sent is not None:
+            last = sent
             continue
-        if s.log.load(game_id).status == "finished":
+        if tail.finished:
             return  # nothing more will ever happen in this game
         yield from _idle(s, keys, watch)
+
+
+def _catch_up(s: Services, tail: Tail, seat: int | None, last: int,
+              watch: Watch) -> Generator[str, None, int | None]:
+    """What happened after `last`, shared with the game's other streams when they are
+    as far; the last version sent (the generator's value), None if nothing was new."""
+    game_id = tail.game_id
+    max_age = s.settings.sse_keepalive * KEEPALIVES_PER_READ
+    records = catch_up(tail, last, watch, max_age, lambda: s.notifier.watch([game_key(game_id)]),
+                       lambda version: _read(s, game_id, version),
+                       lambda: s.log.load(game_id))
+    if records is None:  # further behind than the tail: read for this stream alone
+        records = _read(s, game_id, last)
+        everything = ended(s.log.load(game_id)) if records else False
+        for rec in records:
+            yield _sse(event_view(rec, seat, everything), rec.type, rec.version)
+    else:
+        for rec in records:
+            yield tail.sse(rec, seat)
+    return records[-1].version if records else None
+
+
+def _read(s: Services, game_id: str, after: int) -> list[Recorded]:
+    return list(s.store.read_stream(game_id, after=after, limit=500))
 
 
 def _idle(s: Services, keys: list[str], watch: Watch) -> Iterator[str]:
     """Keep-alive comments until something is published on `keys` after `watch`, or
     until it is time to read the log again anyway."""
     for _ in range(KEEPALIVES_PER_READ):
-        if s.notifier.wait(keys, s.settings.sse_keepalive, watch):
+        if s.notifier.wait(keys, s.settings.sse_keepalive, watch) or held.stopping():
             return
         yield ": keep-alive\n\n"
 
@@ -180,7 +232,7 @@ def _idle(s: Services, keys: list[str], watch: Watch) -> Iterator[str]:
 class MyEvents(MethodView):
     @blp.arguments(EventsArgsSchema(), location="query", error_status_code=400)
     @blp.response(200, UserEventPageSchema, content_type="application/json")
-    @problems(blp, "invalid-request", "unauthorized", "rate-limited")
+    @problems(blp, "invalid-request", "unauthorized", "rate-limited", "unavailable")
     @doc(blp, security=BEARER)
     def get(self, args: dict[str, Any]) -> Any:
         """Every event of every game you sit at, after global position `after`
@@ -191,7 +243,8 @@ class MyEvents(MethodView):
         s = services()
         user = current_user()
         if wants_stream():
-            return _stream_response(_user_stream(s, user.user_id, _last_event_id() or 0))
+            return _stream_response(_user_stream(s, user.user_id, _last_event_id() or 0),
+                                    held.hold())
         page = _long_poll(s, [user_key(user.user_id)], args["wait"], lambda: _user_page(
             s, user.user_id, args["after"], args["limit"]))
         return json_response({"position": page[-1]["position"] if page else args["after"],
@@ -215,7 +268,7 @@ def _user_stream(s: Services, user_id: str, after: int) -> Iterator[str]:
     yield "retry: 2000\n\n"
     started = time.monotonic()
     keys = [user_key(user_id)]
-    while time.monotonic() - started < MAX_STREAM_SECONDS:
+    while time.monotonic() - started < MAX_STREAM_SECONDS and not held.stopping():
         watch = s.notifier.watch(keys)
         page = _user_page(s, user_id, after, 500)
         for item in page:
