@@ -36,6 +36,7 @@ worker's CPU.
 
 from __future__ import annotations
 
+import errno
 import gc
 import os
 import resource
@@ -126,9 +127,8 @@ def _gevent_worker(worker: Any) -> bool:
 
 
 class BodyInTime:
-    """gunicorn's request body, cut off at a deadline: past it every read fails with
-    408, which the app answers as a problem (and gunicorn, finding the rest of the body
-    still missing, closes the connection)."""
+    """gunicorn's request body, cut off at a deadline: past it every read fails (see
+    `BodyTooSlow`), and the connection is closed."""
 
     def __init__(self, body: Any, deadline: float) -> None:
         self._body = body
@@ -139,13 +139,13 @@ class BodyInTime:
 
         left = self._deadline - time.monotonic()
         if left <= 0:
-            raise RequestTimeout("The request's body did not arrive in time.")
+            raise BodyTooSlow()
         try:
-            with gevent.Timeout(left, BodyTooSlow):
+            with gevent.Timeout(left, _Late):
                 return read(*args)
-        except BodyTooSlow:
+        except _Late:
             self._deadline = 0.0
-            raise RequestTimeout("The request's body did not arrive in time.") from None
+            raise BodyTooSlow() from None
 
     def read(self, size: int | None = None) -> bytes:
         return self._in_time(self._body.read, size)  # type: ignore[no-any-return]
@@ -166,8 +166,18 @@ class BodyInTime:
         return line
 
 
-class BodyTooSlow(Exception):
-    """The body did not arrive in time (gevent's timeout, turned into a 408)."""
+class _Late(Exception):
+    """gevent's timeout of a body read."""
+
+
+class BodyTooSlow(ConnectionResetError, RequestTimeout):
+    """The body did not arrive in time: to the app, a 408 (answered as a problem); to
+    gunicorn, reading what is left of the body, a connection reset (closed quietly)."""
+
+    def __init__(self) -> None:
+        detail = "The request's body did not arrive in time."
+        ConnectionResetError.__init__(self, errno.ECONNRESET, detail)
+        RequestTimeout.__init__(self, detail)
 
 
 def raise_open_files_limit() -> None:
