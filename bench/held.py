@@ -347,7 +347,8 @@ def run_step(mode: str, streams: int, rate: float, seconds: float,
         time.sleep(2)
         pids = server.api_pids()
         rss_before = rss_bytes(pids)
-        ready, results = multiprocessing.Queue(), multiprocessing.Queue()
+        ready: Any = multiprocessing.Queue()
+        results: Any = multiprocessing.Queue()
         stop = multiprocessing.Event()
         holders = [multiprocessing.Process(target=hold_streams, args=(
             port, follows[i:i + STREAMS_PER_PROCESS], ready, stop, results))

@@ -21,7 +21,7 @@ import time
 from collections.abc import Callable, Generator, Iterator, Sequence
 from typing import Any, TypeVar
 
-from flask import Response, json, request, stream_with_context
+from flask import Response, json, request
 from flask.views import MethodView
 from flask_smorest import Blueprint
 
@@ -94,7 +94,9 @@ class GameEvents(MethodView):
         viewer = visible_to(table, user)
         if wants_stream():
             after = _last_event_id()
-            return _stream_response(_game_stream(s, game_id, viewer, after), held.hold())
+            tail = _tails().tail(game_id)  # held for as long as the stream lasts
+            return _stream_response(_game_stream(s, tail, viewer, after, held.holds()),
+                                    held.hold())
         records = _long_poll(s, [game_key(game_id)], args["wait"], lambda: s.store.read_stream(
             game_id, after=args["after"], limit=args["limit"]))
         latest = s.log.load(game_id) if records else table
@@ -149,7 +151,8 @@ def _last_event_id() -> int | None:
 
 def _stream_response(stream: Iterator[str], hold: held.Hold) -> Response:
     try:
-        response = Response(stream_with_context(stream), mimetype=SSE, headers={
+        # (no request context kept: a held stream keeps only what its generator holds)
+        response = Response(stream, mimetype=SSE, headers={
             "Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
     except BaseException:
         hold.release()
@@ -175,16 +178,16 @@ def _tails() -> Tails:
     return found
 
 
-def _game_stream(s: Services, game_id: str, viewer: Viewer,
-                 after: int | None) -> Iterator[str]:
+def _game_stream(s: Services, tail: Tail, viewer: Viewer, after: int | None,
+                 holds: held.Holds) -> Iterator[str]:
+    game_id = tail.game_id
     table = s.log.load(game_id)
     yield "retry: 2000\n\n"
     yield _sse(game_view(game_id, table, viewer, s.store.game_row(game_id)), "snapshot")
     last = table.version if after is None else after
     started = time.monotonic()
     keys = [game_key(game_id)]
-    tail = _tails().tail(game_id)  # held for as long as the stream lasts
-    while time.monotonic() - started < MAX_STREAM_SECONDS and not held.stopping():
+    while time.monotonic() - started < MAX_STREAM_SECONDS and not holds.stopping:
         watch = s.notifier.watch(keys)
         sent = yield from _catch_up(s, tail, viewer.seat, last, watch)
         if sent is not None:
@@ -192,7 +195,7 @@ def _game_stream(s: Services, game_id: str, viewer: Viewer,
             continue
         if tail.finished:
             return  # nothing more will ever happen in this game
-        yield from _idle(s, keys, watch)
+        yield from _idle(s, keys, watch, holds)
 
 
 def _catch_up(s: Services, tail: Tail, seat: int | None, last: int,
@@ -219,11 +222,11 @@ def _read(s: Services, game_id: str, after: int) -> list[Recorded]:
     return list(s.store.read_stream(game_id, after=after, limit=500))
 
 
-def _idle(s: Services, keys: list[str], watch: Watch) -> Iterator[str]:
+def _idle(s: Services, keys: list[str], watch: Watch, holds: held.Holds) -> Iterator[str]:
     """Keep-alive comments until something is published on `keys` after `watch`, or
     until it is time to read the log again anyway."""
     for _ in range(KEEPALIVES_PER_READ):
-        if s.notifier.wait(keys, s.settings.sse_keepalive, watch) or held.stopping():
+        if s.notifier.wait(keys, s.settings.sse_keepalive, watch) or holds.stopping:
             return
         yield ": keep-alive\n\n"
 
@@ -243,8 +246,8 @@ class MyEvents(MethodView):
         s = services()
         user = current_user()
         if wants_stream():
-            return _stream_response(_user_stream(s, user.user_id, _last_event_id() or 0),
-                                    held.hold())
+            return _stream_response(_user_stream(s, user.user_id, _last_event_id() or 0,
+                                                 held.holds()), held.hold())
         page = _long_poll(s, [user_key(user.user_id)], args["wait"], lambda: _user_page(
             s, user.user_id, args["after"], args["limit"]))
         return json_response({"position": page[-1]["position"] if page else args["after"],
@@ -264,11 +267,12 @@ def _user_page(s: Services, user_id: str, after: int, limit: int) -> list[dict[s
     return page
 
 
-def _user_stream(s: Services, user_id: str, after: int) -> Iterator[str]:
+def _user_stream(s: Services, user_id: str, after: int,
+                 holds: held.Holds) -> Iterator[str]:
     yield "retry: 2000\n\n"
     started = time.monotonic()
     keys = [user_key(user_id)]
-    while time.monotonic() - started < MAX_STREAM_SECONDS and not held.stopping():
+    while time.monotonic() - started < MAX_STREAM_SECONDS and not holds.stopping:
         watch = s.notifier.watch(keys)
         page = _user_page(s, user_id, after, 500)
         for item in page:
@@ -276,4 +280,4 @@ def _user_stream(s: Services, user_id: str, after: int) -> Iterator[str]:
         if page:
             after = page[-1]["position"]
             continue
-        yield from _idle(s, keys, watch)
+        yield from _idle(s, keys, watch, holds)
