@@ -26,7 +26,7 @@ from flask.views import MethodView
 from flask_smorest import Blueprint
 
 from events.notify import Watch, game_key, user_key
-from events.store import Recorded
+from events.store import Recorded, StoreUnavailable
 from service import held
 from service.api.common import BEARER, PUBLIC_READ, doc, json_response, problems, visible_to
 from service.app import Services, services
@@ -152,13 +152,23 @@ def _last_event_id() -> int | None:
 def _stream_response(stream: Iterator[str], hold: held.Hold) -> Response:
     try:
         # (no request context kept: a held stream keeps only what its generator holds)
-        response = Response(stream, mimetype=SSE, headers={
+        response = Response(_ends_when_unavailable(stream), mimetype=SSE, headers={
             "Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
     except BaseException:
         hold.release()
         raise
     response.call_on_close(hold.release)
     return response
+
+
+def _ends_when_unavailable(stream: Iterator[str]) -> Iterator[str]:
+    """The stream, ended (not broken off) if the database goes away: its answer has
+    begun, so no problem can be sent; the client reconnects and resumes from its
+    `Last-Event-ID`."""
+    try:
+        yield from stream
+    except StoreUnavailable:
+        return
 
 
 def _sse(data: Any, event: str | None = None, id: int | None = None) -> str:

@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 from flask import Flask
 
+from events.store import StoreUnavailable
 from tests.api_support import (
     UNLIMITED,
     CheckedStream,
@@ -276,3 +277,24 @@ def test_a_stream_in_another_api_process_wakes_on_a_write_here(
             server.wait(10)
         log.close()
         writer.extensions["ttr"].close()
+
+
+def test_a_stream_ends_cleanly_when_the_database_goes_away(tmp_path: Path) -> None:
+    # its answer has begun: it ends, and the client resumes from its Last-Event-ID
+    app = make_app(f"sqlite:///{tmp_path / 'away.sqlite3'}", sse_keepalive=0.05)
+    client = Client(app)
+    table = open_table(client, "usa", 2)
+    store = app.extensions["ttr"].store
+    read_the_log = store.read_stream
+
+    def away(*args: Any, **kwargs: Any) -> Any:
+        if kwargs.get("limit") == 500:  # the stream's own reads, once it has begun
+            raise StoreUnavailable("the database went away")
+        return read_the_log(*args, **kwargs)
+
+    store.read_stream = away
+    response = client.get(f"/v1/games/{table.game_id}/events", token=table.tokens[0],
+                          headers={"Accept": "text/event-stream"}, buffered=False)
+    body = b"".join(response.response)  # type: ignore[attr-defined]
+    app.extensions["ttr"].close()
+    assert b"event: snapshot" in body
