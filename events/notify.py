@@ -136,6 +136,21 @@ def _deafen_forked_child() -> None:
 os.register_at_fork(after_in_child=_deafen_forked_child)
 
 
+def _event_class() -> Any:
+    """What a waiter waits on: gevent's own event in a gevent worker (150 bytes, where
+    `threading.Event` built on the patched primitives takes over a kilobyte and more
+    per wait: with thousands of held streams, a good part of each one's memory); else
+    `threading.Event`. (In a gevent worker every publisher is a greenlet of the same
+    native thread: the request handlers, the Redis listener, the in-process jobs.)"""
+    from events.native_threads import gevent_patched
+
+    if gevent_patched():
+        from gevent.event import Event
+
+        return Event
+    return threading.Event
+
+
 class LocalNotifier:
     """Waiters and publishers in one process.
 
@@ -156,8 +171,9 @@ class LocalNotifier:
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._counts: dict[str, int] = {}
-        self._waiters: dict[str, set[threading.Event]] = {}
+        self._waiters: dict[str, set[Any]] = {}
         self._generation = 0
+        self._new_event = _event_class()
 
     @property
     def hearsay(self) -> Hearsay | None:
@@ -167,7 +183,7 @@ class LocalNotifier:
         self._bump([game_key(game_id), *(user_key(u) for u in users)])
 
     def _bump(self, keys: list[str]) -> None:
-        woken: list[threading.Event] = []
+        woken: list[Any] = []
         with self._lock:
             if len(self._counts) >= self.MAX_KEYS:
                 self._counts.clear()
@@ -195,7 +211,7 @@ class LocalNotifier:
 
     def wait(self, keys: Iterable[str], timeout: float, since: Watch | None = None) -> bool:
         wanted = list(keys)
-        event = threading.Event()
+        event = self._new_event()
         with self._lock:
             start = since if since is not None else self._watch(wanted)
             if self._changed(start, wanted) or timeout <= 0:
