@@ -11,8 +11,9 @@ seats watching, not of streams.
 Freshness comes from the notifier's counts (`events.notify`): a reader takes a watch
 before it asks, and the tail is fresh for it if the tail's own last read began after
 a watch at least as new, i.e. after every change the reader has heard of had been
-stored. A tail older than `max_age` (a few keep-alives) is read again by the next stream
-that asks, which makes up for a lost notification once per game, not once per stream.
+stored. A tail older than `max_age` (a few keep-alives; more while the process has
+heard every change since the read, `session`) is read again by the next stream that
+asks, which makes up for a lost notification once per game, not once per stream.
 
 A tail lives as long as a stream holds it (`Tails` keeps them weakly) and keeps at
 most `KEEP` events: a stream that resumes from further back reads the log itself.
@@ -40,7 +41,7 @@ class Tail:
     """One game's recent events (every version above `base`, up to `top`)."""
 
     __slots__ = ("game_id", "lock", "base", "top", "records", "watched", "read_at",
-                 "everything", "finished", "rendered", "__weakref__")
+                 "session", "everything", "finished", "rendered", "__weakref__")
 
     def __init__(self, game_id: str) -> None:
         self.game_id = game_id
@@ -50,6 +51,7 @@ class Tail:
         self.records: list[Recorded] = []
         self.watched: Watch = {}
         self.read_at = 0.0
+        self.session: int | None = None  # the notifier's listening session at the read
         self.everything = False
         self.finished = False
         self.rendered: dict[tuple[int, int | None], str] = {}
@@ -76,7 +78,8 @@ class Tail:
             self.rendered[key] = text
         return text
 
-    def extend(self, records: list[Recorded], watch: Watch, table: Table | None) -> None:
+    def extend(self, records: list[Recorded], watch: Watch, table: Table | None,
+               session: int | None = None) -> None:
         if records:
             self.records += records
             self.top = records[-1].version
@@ -91,6 +94,7 @@ class Tail:
             self.everything = everything
             self.finished = table.status == "finished"
         self.watched = watch
+        self.session = session
         self.read_at = time.monotonic()
 
 
@@ -118,8 +122,8 @@ class Tails:
 
 
 def catch_up(tail: Tail, last: int, watch: Watch, max_age: float,
-             watch_now: Callable[[], Watch], read: Reader,
-             load: Loader) -> list[Recorded] | None:
+             watch_now: Callable[[], Watch], read: Reader, load: Loader,
+             session: int | None = None) -> list[Recorded] | None:
     """The events after `last` that a stream holding `watch` has not seen, from the tail
     (read from the log first if it is not fresh for that watch); None if the stream is
     further behind than the tail reaches (it reads the log itself)."""
@@ -133,6 +137,7 @@ def catch_up(tail: Tail, last: int, watch: Watch, max_age: float,
                 records = read(last)
             else:
                 records = read(tail.top)
-            tail.extend(records, refreshed, load() if records or tail.read_at == 0 else None)
+            tail.extend(records, refreshed, load() if records or tail.read_at == 0 else None,
+                        session)
         return tail.after(last)
 

@@ -48,6 +48,11 @@ MAX_STREAM_SECONDS = 3600.0  # a stream ends after this; clients reconnect (Last
 # enough that a lost notification is soon made up for, rarely enough that a thousand idle
 # streams cost the database little (with the default 5 s keep-alive: every 15 s).
 KEEPALIVES_PER_READ = 3
+# ... unless the process has heard every change since it last read (its Redis
+# subscription unbroken since, `Hearsay.session`): then only a change published but
+# never heard (a publisher's failed PUBLISH) is left to make up for, and ten thousand
+# idle streams would otherwise cost hundreds of reads a second.
+KEEPALIVES_PER_READ_LISTENING = 24
 
 # The SSE form of both feeds' 200 response (added to the spec by `pages.build_spec`).
 SSE_CONTENT = {"schema": {
@@ -213,10 +218,13 @@ def _catch_up(s: Services, tail: Tail, seat: int | None, last: int,
     """What happened after `last`, shared with the game's other streams when they are
     as far; the last version sent (the generator's value), None if nothing was new."""
     game_id = tail.game_id
-    max_age = s.settings.sse_keepalive * KEEPALIVES_PER_READ
+    session = _listening(s)
+    heard_all = session is not None and tail.session == session
+    max_age = s.settings.sse_keepalive * (KEEPALIVES_PER_READ_LISTENING if heard_all
+                                          else KEEPALIVES_PER_READ)
     records = catch_up(tail, last, watch, max_age, lambda: s.notifier.watch([game_key(game_id)]),
                        lambda version: _read(s, game_id, version),
-                       lambda: s.log.load(game_id))
+                       lambda: s.log.load(game_id), session)
     if records is None:  # further behind than the tail: read for this stream alone
         records = _read(s, game_id, last)
         everything = ended(s.log.load(game_id)) if records else False
@@ -232,13 +240,23 @@ def _read(s: Services, game_id: str, after: int) -> list[Recorded]:
     return list(s.store.read_stream(game_id, after=after, limit=500))
 
 
+def _listening(s: Services) -> int | None:
+    """The process's unbroken listening session to every change (None: none, or it
+    hears only its own)."""
+    hearsay = s.notifier.hearsay
+    return hearsay.session() if hearsay is not None else None
+
+
 def _idle(s: Services, keys: list[str], watch: Watch, holds: held.Holds) -> Iterator[str]:
     """Keep-alive comments until something is published on `keys` after `watch`, or
     until it is time to read the log again anyway."""
-    for _ in range(KEEPALIVES_PER_READ):
+    session = _listening(s)
+    for _ in range(KEEPALIVES_PER_READ if session is None else KEEPALIVES_PER_READ_LISTENING):
         if s.notifier.wait(keys, s.settings.sse_keepalive, watch) or holds.stopping:
             return
         yield ": keep-alive\n\n"
+        if _listening(s) != session:
+            return  # a break: changes may have gone unheard
 
 
 @blp.route("/users/me/events")
