@@ -202,7 +202,8 @@ def test_a_stream_finds_a_change_whose_notification_never_came(tmp_path: Path) -
     thread = act_later(Client(there), table, 1, 0.3)
     response = Client(here).get(f"/v1/games/{table.game_id}/events", token=table.tokens[0],
                                 headers={"Accept": "text/event-stream"}, buffered=False)
-    messages = [m for m in read_sse(response, count(12))[1] if "event" in m]
+    # (keep-alives every 50 ms: 40 messages leave a loaded machine time to act)
+    messages = [m for m in read_sse(response, count(40))[1] if "event" in m]
     thread.join()
     for app in (here, there):
         app.extensions["ttr"].close()
