@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import http.client
 import json
 import multiprocessing
 import os
@@ -43,6 +44,8 @@ import time
 from collections import deque
 from pathlib import Path
 from typing import Any
+
+import orjson
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -151,7 +154,7 @@ class Conn:
                 if status in (502, 503):
                     await asyncio.sleep(1)
                     continue
-                return status, json.loads(raw) if raw else None
+                return status, orjson.loads(raw) if raw else None
             except (OSError, IndexError, ValueError, asyncio.IncompleteReadError):
                 self.close()
                 await asyncio.sleep(0.2)
@@ -185,22 +188,32 @@ Follow = tuple[str, str, str | None]  # kind ("game" | "user"), game id, token
 
 async def follow(port: int, kind: str, game_id: str, token: str | None,
                  record: dict[str, Any], refusals: list[int], opened: asyncio.Event,
-                 stop: asyncio.Event) -> None:
+                 stop: asyncio.Event, opening: asyncio.Semaphore) -> None:
     path = f"/v1/games/{game_id}/events" if kind == "game" else "/v1/users/me/events"
     head = f"GET {path} HTTP/1.1\r\nHost: ttr\r\nAccept: text/event-stream\r\n"
     if token:
         head += f"Authorization: Bearer {token}\r\n"
     if kind == "user":
         head += "Last-Event-ID: 0\r\n"
-    while True:
-        reader, writer = await asyncio.open_connection("127.0.0.1", port)
-        writer.write((head + "\r\n").encode())
-        status = int((await reader.readline()).split(b" ", 2)[1])
+    writer: asyncio.StreamWriter | None = None
+    while True:  # (refused, or the listen queue overflowed: again, a moment later)
+        async with opening:
+            try:
+                reader, writer = await asyncio.open_connection("127.0.0.1", port)
+                writer.write((head + "\r\n").encode())
+                status = int((await reader.readline()).split(b" ", 2)[1])
+            except (OSError, IndexError, ValueError):
+                status = 0
+                if writer is not None:
+                    writer.close()
+                writer = None
         if status == 200:
             break
         refusals[0] += 1
-        writer.close()
+        if writer is not None:
+            writer.close()
         await asyncio.sleep(1)
+    assert writer is not None
     opened.set()
     got: list[tuple[int, float]] = record["got"]
     snapshot = False
@@ -237,11 +250,12 @@ def hold_streams(port: int, follows: list[Follow], ready: Any, stop: Any,
         records = [{"kind": k, "game": g, "start": 0, "got": [], "broken": False}
                    for k, g, _ in follows]
         refusals = [0]
+        opening = asyncio.Semaphore(200)  # connections being opened at once
         events = [asyncio.Event() for _ in follows]
         tasks = []
         for (kind, game, token), record, opened in zip(follows, records, events, strict=True):
             tasks.append(asyncio.create_task(follow(port, kind, game, token, record,
-                                                    refusals, opened, stopped)))
+                                                    refusals, opened, stopped, opening)))
             await asyncio.sleep(0)
         for opened in events:
             await opened.wait()
@@ -286,9 +300,8 @@ async def set_up(port: int, games: int) -> list[Game]:
 
 
 async def play(port: int, games: list[Game], rate: float, seconds: float,
-               answered: dict[tuple[str, int], float], seen: Seen,
-               probe: list[float]) -> None:
-    """Act in the games at `rate` actions a second for `seconds`; probe meanwhile."""
+               answered: dict[tuple[str, int], float], seen: Seen) -> None:
+    """Act in the games at `rate` actions a second for `seconds`."""
     order = deque(games)
     start = time.monotonic()
     end = start + seconds
@@ -307,17 +320,29 @@ async def play(port: int, games: list[Game], rate: float, seconds: float,
                 order.append(game)
         conn.close()
 
-    async def prober() -> None:
-        conn = Conn(port)
-        while time.monotonic() < end:
-            game = random.choice(games)
-            started = time.perf_counter()
-            await conn.call("GET", f"/v1/games/{game.game_id}", game.tokens[0])
-            probe.append(time.perf_counter() - started)
-            await asyncio.sleep(0.05)
-        conn.close()
+    await asyncio.gather(*(player() for _ in range(min(64, len(games)))))
 
-    await asyncio.gather(prober(), *(player() for _ in range(min(64, len(games)))))
+
+def probe(port: int, targets: list[tuple[str, str]], seconds: float, results: Any) -> None:
+    """Another client (a process of its own, so that the bots' loop does not delay
+    it): an ordinary request every 50 ms; how long each took."""
+    took: list[float] = []
+    rng = random.Random(3)
+    end = time.monotonic() + seconds
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+    while time.monotonic() < end:
+        game_id, token = rng.choice(targets)
+        started = time.perf_counter()
+        try:
+            connection.request("GET", f"/v1/games/{game_id}",
+                               headers={"Authorization": f"Bearer {token}"})
+            connection.getresponse().read()
+        except (OSError, http.client.HTTPException):
+            connection.close()
+            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+        took.append(time.perf_counter() - started)
+        time.sleep(0.05)
+    results.put(took)
 
 
 def pct(values: list[float], p: float) -> float | None:
@@ -351,7 +376,7 @@ def run_step(mode: str, streams: int, rate: float, seconds: float,
         results: Any = multiprocessing.Queue()
         stop = multiprocessing.Event()
         holders = [multiprocessing.Process(target=hold_streams, args=(
-            port, follows[i:i + STREAMS_PER_PROCESS], ready, stop, results))
+            port, follows[i:i + STREAMS_PER_PROCESS], ready, stop, results), daemon=True)
             for i in range(0, len(follows), STREAMS_PER_PROCESS)]
         opening = time.monotonic()
         for holder in holders:
@@ -365,10 +390,14 @@ def run_step(mode: str, streams: int, rate: float, seconds: float,
         rss_held = rss_bytes(pids)
         answered: dict[tuple[str, int], float] = {}
         seen = Seen()
-        probe: list[float] = []
+        probed: Any = multiprocessing.Queue()
+        prober = multiprocessing.Process(target=probe, daemon=True, args=(
+            port, [(g.game_id, g.tokens[0]) for g in games], seconds, probed))
+        prober.start()
         cpu_start, wall = cpu_seconds(pids), time.monotonic()
-        asyncio.run(play(port, games, rate, seconds, answered, seen, probe))
+        asyncio.run(play(port, games, rate, seconds, answered, seen))
         wall = time.monotonic() - wall
+        took = probed.get(timeout=120)
         play_cores = (cpu_seconds(pids) - cpu_start) / wall
         time.sleep(3)  # the last deliveries
         stop.set()
@@ -377,7 +406,7 @@ def run_step(mode: str, streams: int, rate: float, seconds: float,
             holder.join(30)
         return report(mode, streams, len(games), rate, seconds, load, refusals,
                       open_seconds, rss_before, rss_held, idle_cores, play_cores, wall,
-                      records, answered, seen, probe)
+                      records, answered, seen, took)
     finally:
         server.stop()
 
