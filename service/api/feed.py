@@ -53,6 +53,9 @@ KEEPALIVES_PER_READ = 3
 # never heard (a publisher's failed PUBLISH) is left to make up for, and ten thousand
 # idle streams would otherwise cost hundreds of reads a second.
 KEEPALIVES_PER_READ_LISTENING = 24
+# A user feed told of a change it cannot read yet tries again this often (20 ms, then
+# twice as long each time: 1.3 s in all).
+USER_FEED_RETRIES = 6
 
 # The SSE form of both feeds' 200 response (added to the spec by `pages.build_spec`).
 SSE_CONTENT = {"schema": {
@@ -247,16 +250,23 @@ def _listening(s: Services) -> int | None:
     return hearsay.session() if hearsay is not None else None
 
 
-def _idle(s: Services, keys: list[str], watch: Watch, holds: held.Holds) -> Iterator[str]:
-    """Keep-alive comments until something is published on `keys` after `watch`, or
-    until it is time to read the log again anyway."""
-    session = _listening(s)
+def _idle(s: Services, keys: list[str], watch: Watch, holds: held.Holds,
+          listening_helps: bool = True) -> Generator[str, None, bool]:
+    """Keep-alive comments until something is published on `keys` after `watch` (the
+    generator's value: True), or until it is time to read the log again anyway.
+    `listening_helps`: an unbroken subscription makes those reads rarer (a game's
+    stream; not the user feed, whose reads may find a change only a moment after its
+    notification, see `_user_stream`)."""
+    session = _listening(s) if listening_helps else None
     for _ in range(KEEPALIVES_PER_READ if session is None else KEEPALIVES_PER_READ_LISTENING):
-        if s.notifier.wait(keys, s.settings.sse_keepalive, watch) or holds.stopping:
-            return
+        if s.notifier.wait(keys, s.settings.sse_keepalive, watch):
+            return True
+        if holds.stopping:
+            return False
         yield ": keep-alive\n\n"
-        if _listening(s) != session:
-            return  # a break: changes may have gone unheard
+        if session is not None and _listening(s) != session:
+            return False  # a break: changes may have gone unheard
+    return False
 
 
 @blp.route("/users/me/events")
@@ -300,6 +310,7 @@ def _user_stream(s: Services, user_id: str, after: int,
     yield "retry: 2000\n\n"
     started = time.monotonic()
     keys = [user_key(user_id)]
+    notified, retries = False, 0
     while time.monotonic() - started < MAX_STREAM_SECONDS and not holds.stopping:
         watch = s.notifier.watch(keys)
         page = _user_page(s, user_id, after, 500)
@@ -307,5 +318,14 @@ def _user_stream(s: Services, user_id: str, after: int,
             yield _sse(item, item["type"], item["position"])
         if page:
             after = page[-1]["position"]
+            notified, retries = False, 0
             continue
-        yield from _idle(s, keys, watch, holds)
+        if notified and retries < USER_FEED_RETRIES:
+            # Told of a change that the global feed does not show yet: PostgreSQL's
+            # feed stops below the oldest running transaction, so it appears once
+            # that one ends (no new notification will say so).
+            time.sleep(0.02 * 2 ** retries)
+            retries += 1
+            continue
+        notified = yield from _idle(s, keys, watch, holds, listening_helps=False)
+        retries = 0
