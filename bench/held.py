@@ -19,7 +19,8 @@ over S), its CPU (cores) idle and under play, the actions a second achieved and 
 p99, delivery delay p50/p99/max from the action's answer to each subscriber (the
 clocks are one machine's monotonic clock), events lost and duplicated per subscriber
 (a game stream must get every version after its snapshot, a user feed every version
-of its game, each once), and the prober's p99. The machine's load (`uptime`) at the
+of its game, each once; a stream that ends is resumed from its `Last-Event-ID`, as a
+client does, and counted), and the prober's p99. The machine's load (`uptime`) at the
 start of each step is reported beside it. The last line is one JSON object.
 
 The server runs with `TTR_HELD_PER_CLIENT` raised: every client here is one address.
@@ -41,7 +42,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections import deque
+from collections import Counter, deque
 from pathlib import Path
 from typing import Any
 
@@ -186,58 +187,69 @@ async def drive(conn: Conn, game: Game, seen: Seen,
 Follow = tuple[str, str, str | None]  # kind ("game" | "user"), game id, token
 
 
-async def follow(port: int, kind: str, game_id: str, token: str | None,
-                 record: dict[str, Any], refusals: list[int], opened: asyncio.Event,
-                 stop: asyncio.Event, opening: asyncio.Semaphore) -> None:
-    path = f"/v1/games/{game_id}/events" if kind == "game" else "/v1/users/me/events"
-    head = f"GET {path} HTTP/1.1\r\nHost: ttr\r\nAccept: text/event-stream\r\n"
-    if token:
-        head += f"Authorization: Bearer {token}\r\n"
-    if kind == "user":
-        head += "Last-Event-ID: 0\r\n"
-    writer: asyncio.StreamWriter | None = None
-    while True:  # (refused, or the listen queue overflowed: again, a moment later)
+async def connect(port: int, head: str, refusals: list[int],
+                  opening: asyncio.Semaphore) -> tuple[asyncio.StreamReader,
+                                                        asyncio.StreamWriter]:
+    """A stream opened (refused, or the listen queue overflowed: again, a second later)."""
+    while True:
+        writer: asyncio.StreamWriter | None = None
         async with opening:
             try:
                 reader, writer = await asyncio.open_connection("127.0.0.1", port)
                 writer.write((head + "\r\n").encode())
-                status = int((await reader.readline()).split(b" ", 2)[1])
+                if int((await reader.readline()).split(b" ", 2)[1]) == 200:
+                    return reader, writer
             except (OSError, IndexError, ValueError):
-                status = 0
-                if writer is not None:
-                    writer.close()
-                writer = None
-        if status == 200:
-            break
+                pass
         refusals[0] += 1
         if writer is not None:
             writer.close()
         await asyncio.sleep(1)
-    assert writer is not None
-    opened.set()
+
+
+async def follow(port: int, kind: str, game_id: str, token: str | None,
+                 record: dict[str, Any], refusals: list[int], opened: asyncio.Event,
+                 stop: asyncio.Event, opening: asyncio.Semaphore) -> None:
+    """One subscriber, as a client does it: resumed from its `Last-Event-ID` when its
+    stream ends (`record["resumed"]` counts how often)."""
+    path = f"/v1/games/{game_id}/events" if kind == "game" else "/v1/users/me/events"
+    head = f"GET {path} HTTP/1.1\r\nHost: ttr\r\nAccept: text/event-stream\r\n"
+    if token:
+        head += f"Authorization: Bearer {token}\r\n"
+    last_id = 0 if kind == "user" else None
     got: list[tuple[int, float]] = record["got"]
-    snapshot = False
-    try:
-        while not stop.is_set():
-            line = await reader.readline()
-            if not line:
-                record["broken"] = True
-                return
-            if line.startswith(b"event: snapshot"):
-                snapshot = True
-            elif line.startswith(b"data: "):
-                found = VERSION.search(line)
-                if snapshot:
-                    record["start"] = int(found.group(1)) if found else 0
-                    snapshot = False
-                elif found:
-                    if kind == "user":
-                        game = GAME.search(line)
-                        if game is None or game.group(1).decode() != game_id:
-                            continue
-                    got.append((int(found.group(1)), time.monotonic()))
-    finally:
-        writer.close()
+    while not stop.is_set():
+        resume = "" if last_id is None else f"Last-Event-ID: {last_id}\r\n"
+        reader, writer = await connect(port, head + resume, refusals, opening)
+        opened.set()
+        snapshot = False
+        try:
+            while not stop.is_set():
+                line = await reader.readline()
+                if not line:
+                    record["resumed"] += 1
+                    break
+                if line.startswith(b"id: "):
+                    last_id = int(line[4:])
+                elif line.startswith(b"event: snapshot"):
+                    snapshot = True
+                elif line.startswith(b"data: "):
+                    found = VERSION.search(line)
+                    if snapshot:
+                        if record["start"] is None:
+                            record["start"] = int(found.group(1)) if found else 0
+                            last_id = record["start"]
+                        snapshot = False
+                    elif found:
+                        if kind == "user":
+                            game = GAME.search(line)
+                            if game is None or game.group(1).decode() != game_id:
+                                continue
+                        got.append((int(found.group(1)), time.monotonic()))
+        except OSError:
+            record["resumed"] += 1
+        finally:
+            writer.close()
 
 
 def hold_streams(port: int, follows: list[Follow], ready: Any, stop: Any,
@@ -247,8 +259,10 @@ def hold_streams(port: int, follows: list[Follow], ready: Any, stop: Any,
 
     async def main() -> None:
         stopped = asyncio.Event()
-        records = [{"kind": k, "game": g, "start": 0, "got": [], "broken": False}
-                   for k, g, _ in follows]
+        records: list[dict[str, Any]] = [
+            {"kind": k, "game": g, "start": None, "got": [], "resumed": 0,
+             "token": bool(t)}
+                   for k, g, t in follows]
         refusals = [0]
         opening = asyncio.Semaphore(200)  # connections being opened at once
         events = [asyncio.Event() for _ in follows]
@@ -399,7 +413,7 @@ def run_step(mode: str, streams: int, rate: float, seconds: float,
         wall = time.monotonic() - wall
         took = probed.get(timeout=120)
         play_cores = (cpu_seconds(pids) - cpu_start) / wall
-        time.sleep(3)  # the last deliveries
+        time.sleep(10)  # the last deliveries
         stop.set()
         records = [r for _ in holders for r in results.get(timeout=120)]
         for holder in holders:
@@ -421,22 +435,27 @@ def report(mode: str, streams: int, games: int, rate: float, seconds: float,
     for game, version in answered:
         finals[game] = max(finals.get(game, 0), version)
     delays: list[float] = []
-    lost = duplicated = broken = 0
+    lost = duplicated = resumed = 0
+    lost_by_kind: Counter[str] = Counter()
     for record in records:
         game = record["game"]
         versions = [v for v, _ in record["got"]]
-        broken += record["broken"]
+        resumed += record["resumed"]
         duplicated += len(versions) - len(set(versions))
-        first = record["start"] + 1 if record["kind"] == "game" else 1
+        first = (record["start"] or 0) + 1 if record["kind"] == "game" else 1
         expected = set(range(first, finals.get(game, 0) + 1))
-        lost += len(expected - set(versions))
+        missing = len(expected - set(versions))
+        lost += missing
+        if missing:
+            lost_by_kind[record["kind"] if record["kind"] == "user" or record["token"]
+                         else "spectator"] += missing
         for version, at in record["got"]:
             sent = answered.get((game, version))
             if sent is not None:
                 delays.append(at - sent)
     return {
         "mode": mode, "streams": streams, "games": games, "load_at_start": load,
-        "held": len(records) - broken, "refused_while_opening": refusals,
+        "held": len(records), "refused_while_opening": refusals,
         "open_seconds": round(open_seconds, 1),
         "memory_per_stream_kb": round((rss_held - rss_before) / streams / 1024, 1),
         "api_rss_mb": round(rss_held / 2**20), "idle_api_cores": round(idle_cores, 2),
@@ -444,7 +463,8 @@ def report(mode: str, streams: int, games: int, rate: float, seconds: float,
         "action_p99_ms": pct(seen.latencies, 0.99), "api_cores": round(play_cores, 2),
         "deliveries": len(delays), "delivery_p50_ms": pct(delays, 0.5),
         "delivery_p99_ms": pct(delays, 0.99), "delivery_max_ms": pct(delays, 1.0),
-        "lost": lost, "duplicated": duplicated, "broken": broken,
+        "lost": lost, "lost_by_kind": dict(lost_by_kind), "duplicated": duplicated,
+        "streams_resumed": resumed,
         "ordinary_p99_ms": pct(probe, 0.99),
         "ordinary_p50_ms": round(statistics.median(probe) * 1000, 1) if probe else None,
         "errors": seen.errors,

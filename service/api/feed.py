@@ -17,6 +17,7 @@ the worker stops, its streams end so that their clients reconnect elsewhere.
 
 from __future__ import annotations
 
+import logging
 import time
 from collections.abc import Callable, Generator, Iterator, Sequence
 from typing import Any, TypeVar
@@ -41,6 +42,7 @@ from service.schemas import (
 from service.tails import Tail, Tails, catch_up
 from service.views import Viewer, ended, event_view, game_view
 
+log = logging.getLogger(__name__)
 blp = Blueprint("feed", __name__, url_prefix="/v1", description="Event feeds and streams.")
 SSE = "text/event-stream"
 MAX_STREAM_SECONDS = 3600.0  # a stream ends after this; clients reconnect (Last-Event-ID)
@@ -175,8 +177,8 @@ def _ends_when_unavailable(stream: Iterator[str]) -> Iterator[str]:
     `Last-Event-ID`."""
     try:
         yield from stream
-    except StoreUnavailable:
-        return
+    except StoreUnavailable as error:
+        log.warning("a stream ended: %s", error)
 
 
 def _sse(data: Any, event: str | None = None, id: int | None = None) -> str:
