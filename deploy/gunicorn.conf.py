@@ -10,7 +10,9 @@ flag given to gunicorn still wins over this file.
 The server hooks keep the Prometheus metrics of the worker processes right
 (`service/observability/`): stale files of an earlier run are removed when the
 master starts, and a worker's live gauges go when it exits. Each worker's garbage
-collector is set once its app is loaded (`service.serve.settle_heap`).
+collector is set once its app is loaded and its streams end when it is told to stop
+(`service.serve.start_worker`); a request's body gets `TTR_BODY_TIMEOUT` seconds to
+arrive (`service.serve.read_body_in_time`), its headers `TTR_HEADER_TIMEOUT`.
 """
 
 from __future__ import annotations

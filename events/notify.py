@@ -140,6 +140,21 @@ def _deafen_forked_child() -> None:
 os.register_at_fork(after_in_child=_deafen_forked_child)
 
 
+def _event_class() -> Any:
+    """What a waiter waits on: gevent's own event in a gevent worker (150 bytes, where
+    `threading.Event` built on the patched primitives takes over a kilobyte and more
+    per wait: with thousands of held streams, a good part of each one's memory); else
+    `threading.Event`. (In a gevent worker every publisher is a greenlet of the same
+    native thread: the request handlers, the Redis listener, the in-process jobs.)"""
+    from events.native_threads import gevent_patched
+
+    if gevent_patched():
+        from gevent.event import Event
+
+        return Event
+    return threading.Event
+
+
 class LocalNotifier:
     """Waiters and publishers in one process.
 
@@ -147,14 +162,22 @@ class LocalNotifier:
     keep one for every game and user it ever heard of, so past `MAX_KEYS` the counts
     start over in a new generation; a waiter that watched during an earlier one wakes
     at once (and reads the log again) rather than miss a change in the reset counts.
+
+    Each waiter registers under its own keys only, so a change wakes the streams and
+    long polls of its game and of the users it concerns, not every waiter of the
+    process: what a change costs grows with its own subscribers, not with every
+    stream held (with one condition for all, the wake-ups were most of an API
+    worker's time at a few thousand held streams).
     """
 
     MAX_KEYS = 100_000
 
     def __init__(self) -> None:
-        self._cond = threading.Condition()
+        self._lock = threading.Lock()
         self._counts: dict[str, int] = {}
+        self._waiters: dict[str, set[Any]] = {}
         self._generation = 0
+        self._new_event = _event_class()
 
     @property
     def hearsay(self) -> Hearsay | None:
@@ -167,38 +190,68 @@ class LocalNotifier:
         self._bump(list(keys))
 
     def _bump(self, keys: list[str]) -> None:
-        with self._cond:
+        woken: list[Any] = []
+        with self._lock:
             if len(self._counts) >= self.MAX_KEYS:
                 self._counts.clear()
                 self._generation += 1
+                for every in self._waiters.values():
+                    woken += every
             for key in keys:
                 self._counts[key] = self._counts.get(key, 0) + 1
-            self._cond.notify_all()
+                waiting = self._waiters.get(key)
+                if waiting:
+                    woken += waiting
+        for event in woken:
+            event.set()
 
     def watch(self, keys: Iterable[str]) -> Watch:
-        with self._cond:
+        with self._lock:
             return self._watch(keys)
 
     def _watch(self, keys: Iterable[str]) -> Watch:
         return {GENERATION: self._generation, **{k: self._counts.get(k, 0) for k in keys}}
 
+    def _changed(self, start: Watch, keys: list[str]) -> bool:
+        return start.get(GENERATION, 0) != self._generation or any(
+            self._counts.get(k, 0) != start.get(k, 0) for k in keys)
+
     def wait(self, keys: Iterable[str], timeout: float, since: Watch | None = None) -> bool:
         wanted = list(keys)
-        deadline = time.monotonic() + timeout
-        with self._cond:
+        event = self._new_event()
+        with self._lock:
             start = since if since is not None else self._watch(wanted)
-            while True:
-                if start.get(GENERATION, 0) != self._generation or any(
-                        self._counts.get(k, 0) != start.get(k, 0) for k in wanted):
-                    return True
-                left = deadline - time.monotonic()
-                if left <= 0:
-                    return False
-                self._cond.wait(left)
+            if self._changed(start, wanted) or timeout <= 0:
+                return self._changed(start, wanted)
+            for key in wanted:
+                self._waiters.setdefault(key, set()).add(event)
+        try:
+            event.wait(timeout)
+        finally:
+            with self._lock:
+                for key in wanted:
+                    waiting = self._waiters.get(key)
+                    if waiting is not None:
+                        waiting.discard(event)
+                        if not waiting:
+                            del self._waiters[key]
+                changed = self._changed(start, wanted)
+        return changed
+
+    def waiting(self) -> int:
+        """How many keys have a waiter now (metrics, tests)."""
+        with self._lock:
+            return len(self._waiters)
+
+    def interrupt(self) -> None:
+        """Wake every waiter now (the process is stopping: its streams end)."""
+        with self._lock:
+            woken = [event for waiting in self._waiters.values() for event in waiting]
+        for event in woken:
+            event.set()
 
     def close(self) -> None:
-        with self._cond:
-            self._cond.notify_all()
+        self.interrupt()
 
 
 class RedisNotifier(LocalNotifier):

@@ -72,11 +72,17 @@ class Settings:
     web_worker_class: str | None = None  # TTR_WEB_WORKER_CLASS: gevent or gthread
     web_workers: int | None = None  # TTR_WEB_WORKERS (None: one per core)
     web_threads: int = 32  # TTR_WEB_THREADS
-    web_connections: int = 1000  # TTR_WEB_CONNECTIONS
+    web_connections: int = 8000  # TTR_WEB_CONNECTIONS (per worker; at least held_max + 1000)
     web_timeout: int = 120  # TTR_WEB_TIMEOUT
     web_max_requests: int = 0  # TTR_WEB_MAX_REQUESTS
     access_log: str | None = None  # TTR_ACCESS_LOG
     forwarded_allow_ips: str = "127.0.0.1"  # TTR_FORWARDED_ALLOW_IPS
+    # -- held connections (SSE streams and long polls) and slow clients
+    held_max: int = 6000  # TTR_HELD_MAX: streams + long polls per worker process
+    held_per_client: int = 32  # TTR_HELD_PER_CLIENT: per token (or address, without one)
+    header_timeout: int = 5  # TTR_HEADER_TIMEOUT: seconds to send a request's headers
+    body_timeout: float = 30.0  # TTR_BODY_TIMEOUT: seconds to send a request's body
+    sqlite_threads: int = 8  # TTR_SQLITE_THREADS: native threads for SQLite under gevent
 
     @property
     def embedded(self) -> bool:
@@ -119,6 +125,11 @@ ENV = {
     "web_max_requests": "TTR_WEB_MAX_REQUESTS",
     "access_log": "TTR_ACCESS_LOG",
     "forwarded_allow_ips": "TTR_FORWARDED_ALLOW_IPS",
+    "held_max": "TTR_HELD_MAX",
+    "held_per_client": "TTR_HELD_PER_CLIENT",
+    "header_timeout": "TTR_HEADER_TIMEOUT",
+    "body_timeout": "TTR_BODY_TIMEOUT",
+    "sqlite_threads": "TTR_SQLITE_THREADS",
 }
 
 # -- reading and checking: every variable is read and checked here, once ----------------

@@ -1,20 +1,30 @@
 """`ttr serve`: the API under gunicorn, configured from the same `TTR_*` settings.
 
-With PostgreSQL and Redis, each worker process runs gevent (gunicorn's `gevent`
-worker class): every request is a greenlet, and a request waiting on PostgreSQL, Redis
-or a long poll lets the others run. Against threads (`gthread`) this cuts what
-gunicorn and Flask cost per request by about 40% (`bench/floor.py`), drops the GIL
-contention between a worker's threads, and a long poll or SSE stream no longer holds a
-thread of a small pool: a worker holds up to `TTR_WEB_CONNECTIONS` of them. psycopg
-notices the monkey-patching and waits through gevent, provided it is first imported
-after the patch, in the worker (nothing the master imports pulls it in;
+Every worker process runs gevent (gunicorn's `gevent` worker class), in both modes:
+every request is a greenlet, and a request waiting on PostgreSQL, Redis, a long poll
+or an SSE stream lets the others run. A held stream costs a greenlet and its socket,
+not a thread of a small pool, so a process holds thousands of them
+(`Settings.held_max`, see `service.held`) while its other requests are answered.
+Against threads (`gthread`) this also cuts what gunicorn and Flask cost per request by
+about 40% (`bench/floor.py`) and drops the GIL contention between a worker's threads.
+psycopg notices the monkey-patching and waits through gevent, provided it is first
+imported after the patch, in the worker (nothing the master imports pulls it in;
 `tests/integration/test_serve.py` checks both). One worker per core.
 
-The embedded mode (no Redis: jobs in-process) keeps `gthread` workers and one process:
-its jobs and change notifications must see every write. SQLite keeps `gthread` too,
-with or without Redis: its calls (and its busy waits) would hold gevent's hub, and its
-per-thread connections would become one per request. `TTR_WEB_WORKER_CLASS=gthread` (or
-`gevent`) chooses explicitly.
+SQLite's calls would hold gevent's one native thread (and its busy waits with it), and
+its per-thread connections would become one per greenlet: under gevent the SQLite
+store's methods run on `TTR_SQLITE_THREADS` native threads instead
+(`events.native_threads`), each with its own connection. The embedded mode (no Redis:
+jobs in-process) keeps one process: its jobs and change notifications must see every
+write. `TTR_WEB_WORKER_CLASS=gthread` still chooses threads (`TTR_WEB_THREADS` of them:
+then each held stream holds one).
+
+Slow clients: a request's headers must arrive within `TTR_HEADER_TIMEOUT` (gunicorn's
+gevent worker applies its keep-alive time to reading each request's headers, the
+first one included) and its body within `TTR_BODY_TIMEOUT` of the headers
+(`read_body_in_time`, a gunicorn `pre_request` hook); past either the connection is
+closed. When a worker is told to stop, its streams end at once (`service.held`) so
+that their clients reconnect, with `Last-Event-ID`, to a worker that goes on.
 
 A worker's garbage collector is set once its app is loaded (`settle_heap`): what exists
 then (modules, the app, the boards) is frozen out of every collection, and a young
@@ -26,13 +36,17 @@ worker's CPU.
 
 from __future__ import annotations
 
+import errno
 import gc
 import os
+import resource
+import threading
+import time
 from typing import Any
 
 from gunicorn.app.base import BaseApplication
+from werkzeug.exceptions import RequestTimeout
 
-from events import is_postgres_url
 from service import observability
 from service.config import Settings, from_env
 from service.http_errors import worker_class_path
@@ -40,15 +54,15 @@ from service.http_errors import worker_class_path
 DEFAULT_BIND = "127.0.0.1:8000"
 YOUNG_COLLECTION_EVERY = 10_000  # new objects (the interpreter's default: 700)
 WORKER_CLASSES = ("gevent", "gthread")
+# connections a worker accepts beyond its held ones, for every other request
+HEADROOM = 1000
 
 
 def gunicorn_options(settings: Settings, *, bind: str | None = None,
                      workers: int | None = None) -> dict[str, Any]:
     """The gunicorn settings for `settings` (also what deploy/gunicorn.conf.py uses)."""
     cores = os.cpu_count() or 1
-    worker_class = settings.web_worker_class or (
-        "gevent" if is_postgres_url(settings.database_url) and not settings.embedded
-        else "gthread")
+    worker_class = settings.web_worker_class or "gevent"
     if worker_class not in WORKER_CLASSES:
         raise ValueError(f"TTR_WEB_WORKER_CLASS must be one of {', '.join(WORKER_CLASSES)}")
     if workers is None:
@@ -60,12 +74,13 @@ def gunicorn_options(settings: Settings, *, bind: str | None = None,
         "workers": workers,
         "worker_class": worker_class,
         "threads": settings.web_threads or 32,
-        "worker_connections": settings.web_connections or 1000,
+        "worker_connections": max(settings.web_connections, settings.held_max + HEADROOM),
         # a long poll holds a request up to TTR_LONG_POLL_MAX; SSE streams send
         # keep-alives, which the workers count as activity
         "timeout": settings.web_timeout or 120,
         "graceful_timeout": 30,
-        "keepalive": 5,
+        # (the gevent worker's time for a request's headers, and for the next request)
+        "keepalive": settings.header_timeout,
         "max_requests": settings.web_max_requests,
         "accesslog": settings.access_log or None,
         "errorlog": "-",
@@ -75,8 +90,107 @@ def gunicorn_options(settings: Settings, *, bind: str | None = None,
         # worker's gauges removed
         "on_starting": observability.gunicorn_on_starting,
         "child_exit": observability.gunicorn_child_exit,
-        "post_worker_init": settle_heap,
+        "post_worker_init": start_worker,
+        "pre_request": read_body_in_time(settings.body_timeout),
     }
+
+
+def start_worker(worker: Any = None) -> None:
+    """gunicorn's `post_worker_init`: settle the heap, and end the worker's streams
+    when it is told to stop."""
+    settle_heap(worker)
+    if worker is not None:
+        threading.Thread(target=_end_streams_on_stop, args=(worker,), daemon=True,
+                         name="ttr-stop-watch").start()
+
+
+def _end_streams_on_stop(worker: Any) -> None:
+    # (gunicorn's signal handlers only clear `alive`; no hook runs on SIGTERM)
+    while worker.alive:
+        time.sleep(0.25)
+    from service.held import stop_holding
+
+    stop_holding(worker.wsgi)
+
+
+def read_body_in_time(seconds: float) -> Any:
+    """A `pre_request` hook giving the request's body `seconds` to arrive (gevent
+    workers: the thread of a gthread worker cannot be interrupted)."""
+
+    def pre_request(worker: Any, req: Any) -> None:
+        if req.body is not None and _gevent_worker(worker):
+            req.body = BodyInTime(req.body, time.monotonic() + seconds)
+    return pre_request
+
+
+def _gevent_worker(worker: Any) -> bool:
+    return type(worker).__module__.endswith("ggevent")
+
+
+class BodyInTime:
+    """gunicorn's request body, cut off at a deadline: past it every read fails (see
+    `BodyTooSlow`), and the connection is closed."""
+
+    def __init__(self, body: Any, deadline: float) -> None:
+        self._body = body
+        self._deadline = deadline
+
+    def _in_time(self, read: Any, *args: Any) -> Any:
+        import gevent
+
+        left = self._deadline - time.monotonic()
+        if left <= 0:
+            raise BodyTooSlow()
+        try:
+            with gevent.Timeout(left, _Late):
+                return read(*args)
+        except _Late:
+            self._deadline = 0.0
+            raise BodyTooSlow() from None
+
+    def read(self, size: int | None = None) -> bytes:
+        return self._in_time(self._body.read, size)  # type: ignore[no-any-return]
+
+    def readline(self, size: int | None = None) -> bytes:
+        return self._in_time(self._body.readline, size)  # type: ignore[no-any-return]
+
+    def readlines(self, size: int | None = None) -> list[bytes]:
+        return self._in_time(self._body.readlines, size)  # type: ignore[no-any-return]
+
+    def __iter__(self) -> Any:
+        return self
+
+    def __next__(self) -> bytes:
+        line = self.readline()
+        if not line:
+            raise StopIteration
+        return line
+
+
+class _Late(Exception):
+    """gevent's timeout of a body read."""
+
+
+class BodyTooSlow(ConnectionResetError, RequestTimeout):
+    """The body did not arrive in time: to the app, a 408 (answered as a problem); to
+    gunicorn, reading what is left of the body, a connection reset (closed quietly)."""
+
+    def __init__(self) -> None:
+        detail = "The request's body did not arrive in time."
+        ConnectionResetError.__init__(self, errno.ECONNRESET, detail)
+        RequestTimeout.__init__(self, detail)
+
+
+def raise_open_files_limit() -> None:
+    """Let the process hold as many sockets as the system allows it (each held stream
+    is one): the soft limit of open files up to the hard one."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard == resource.RLIM_INFINITY or soft < hard:
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (hard if hard != resource.RLIM_INFINITY
+                                                        else max(soft, 65536), hard))
+        except (ValueError, OSError):
+            pass
 
 
 def settle_heap(worker: Any = None) -> None:
@@ -111,5 +225,6 @@ class ServerApplication(BaseApplication):  # type: ignore[misc]
 
 def serve(bind: str | None = None, workers: int | None = None) -> int:
     settings = from_env()
+    raise_open_files_limit()
     ServerApplication(gunicorn_options(settings, bind=bind, workers=workers)).run()
     return 0

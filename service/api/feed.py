@@ -5,21 +5,30 @@ A stream starts with a `snapshot` event (the caller's view of the game now), the
 sends every event after `Last-Event-ID` (or, without it, after the snapshot), each
 with its version as the SSE `id`, and a keep-alive comment every few seconds while
 nothing happens. Streams and long polls wake on change notifications (in-process, or
-Redis pub/sub across API processes); a notification can be lost, so a stream also
-re-reads the log after every third keep-alive, and a long poll when its wait ends.
+Redis pub/sub across API processes) of their own game or user only; a notification can
+be lost, so a stream also re-reads the log after every third keep-alive, and a long
+poll when its wait ends. The streams of one game share their reads of the log and
+each event's rendering per seat (`service.tails`).
+
+Each stream and each long poll that waits is a held connection, counted per client
+and per process (`service.held`): over a limit, 429 or 503 with `Retry-After`. When
+the worker stops, its streams end so that their clients reconnect elsewhere.
 """
 
 from __future__ import annotations
 
+import logging
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterator, Sequence
 from typing import Any, TypeVar
 
-from flask import Response, json, request, stream_with_context
+from flask import Response, json, request
 from flask.views import MethodView
 from flask_smorest import Blueprint
 
 from events.notify import Watch, game_key, user_key
+from events.store import Recorded, StoreUnavailable
+from service import held
 from service.api.common import BEARER, PUBLIC_READ, doc, json_response, problems, visible_to
 from service.app import Services, services
 from service.auth import current_user, optional_user
@@ -30,8 +39,10 @@ from service.schemas import (
     EventsArgsSchema,
     UserEventPageSchema,
 )
+from service.tails import Tail, Tails, catch_up
 from service.views import Viewer, ended, event_view, game_view
 
+log = logging.getLogger(__name__)
 blp = Blueprint("feed", __name__, url_prefix="/v1", description="Event feeds and streams.")
 SSE = "text/event-stream"
 MAX_STREAM_SECONDS = 3600.0  # a stream ends after this; clients reconnect (Last-Event-ID)
@@ -39,6 +50,14 @@ MAX_STREAM_SECONDS = 3600.0  # a stream ends after this; clients reconnect (Last
 # enough that a lost notification is soon made up for, rarely enough that a thousand idle
 # streams cost the database little (with the default 5 s keep-alive: every 15 s).
 KEEPALIVES_PER_READ = 3
+# ... unless the process has heard every change since it last read (its Redis
+# subscription unbroken since, `Hearsay.session`): then only a change published but
+# never heard (a publisher's failed PUBLISH) is left to make up for, and ten thousand
+# idle streams would otherwise cost hundreds of reads a second.
+KEEPALIVES_PER_READ_LISTENING = 24
+# A user feed told of a change it cannot read yet tries again this often (20 ms, then
+# twice as long each time: 1.3 s in all).
+USER_FEED_RETRIES = 6
 
 # The SSE form of both feeds' 200 response (added to the spec by `pages.build_spec`).
 SSE_CONTENT = {"schema": {
@@ -69,7 +88,8 @@ def wants_stream() -> bool:
 class GameEvents(MethodView):
     @blp.arguments(EventsArgsSchema(), location="query", error_status_code=400)
     @blp.response(200, EventPageSchema, content_type="application/json")
-    @problems(blp, "invalid-request", "unauthorized", "not-found", "rate-limited")
+    @problems(blp, "invalid-request", "unauthorized", "not-found", "rate-limited",
+              "unavailable")
     @doc(blp, security=PUBLIC_READ)
     def get(self, args: dict[str, Any], game_id: str) -> Any:
         """The game's events after version `after`, as you may see them
@@ -84,7 +104,9 @@ class GameEvents(MethodView):
         viewer = visible_to(table, user)
         if wants_stream():
             after = _last_event_id()
-            return _stream_response(_game_stream(s, game_id, viewer, after))
+            tail = _tails().tail(game_id)  # held for as long as the stream lasts
+            return _stream_response(_game_stream(s, tail, viewer, after, held.holds()),
+                                    held.hold())
         records = _long_poll(s, [game_key(game_id)], args["wait"], lambda: s.store.read_stream(
             game_id, after=args["after"], limit=args["limit"]))
         latest = s.log.load(game_id) if records else table
@@ -105,13 +127,20 @@ def _long_poll(s: Services, keys: list[str], wait: float,
     (at most `TTR_LONG_POLL_MAX`); the watch is taken before each read, so a change
     between the read and the wait is not missed."""
     deadline = time.monotonic() + min(wait, s.settings.long_poll_max)
-    while True:
-        watch = s.notifier.watch(keys)
-        found = read()
-        left = deadline - time.monotonic()
-        if found or left <= 0:
-            return found
-        s.notifier.wait(keys, left, watch)
+    hold: held.Hold | None = None
+    try:
+        while True:
+            watch = s.notifier.watch(keys)
+            found = read()
+            left = deadline - time.monotonic()
+            if found or left <= 0 or held.stopping():
+                return found
+            if hold is None:  # only a poll that waits is held
+                hold = held.hold()
+            s.notifier.wait(keys, left, watch)
+    finally:
+        if hold is not None:
+            hold.release()
 
 
 def _last_event_id() -> int | None:
@@ -130,9 +159,26 @@ def _last_event_id() -> int | None:
     return value
 
 
-def _stream_response(stream: Iterator[str]) -> Response:
-    return Response(stream_with_context(stream), mimetype=SSE, headers={
-        "Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+def _stream_response(stream: Iterator[str], hold: held.Hold) -> Response:
+    try:
+        # (no request context kept: a held stream keeps only what its generator holds)
+        response = Response(_ends_when_unavailable(stream), mimetype=SSE, headers={
+            "Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+    except BaseException:
+        hold.release()
+        raise
+    response.call_on_close(hold.release)
+    return response
+
+
+def _ends_when_unavailable(stream: Iterator[str]) -> Iterator[str]:
+    """The stream, ended (not broken off) if the database goes away: its answer has
+    begun, so no problem can be sent; the client reconnects and resumes from its
+    `Last-Event-ID`."""
+    try:
+        yield from stream
+    except StoreUnavailable as error:
+        log.warning("a stream ended: %s", error)
 
 
 def _sse(data: Any, event: str | None = None, id: int | None = None) -> str:
@@ -145,42 +191,91 @@ def _sse(data: Any, event: str | None = None, id: int | None = None) -> str:
     return "\n".join(lines) + "\n\n"
 
 
-def _game_stream(s: Services, game_id: str, viewer: Viewer,
-                 after: int | None) -> Iterator[str]:
+def _tails() -> Tails:
+    from flask import current_app
+
+    found: Tails = current_app.extensions.setdefault("ttr.tails", Tails())
+    return found
+
+
+def _game_stream(s: Services, tail: Tail, viewer: Viewer, after: int | None,
+                 holds: held.Holds) -> Iterator[str]:
+    game_id = tail.game_id
     table = s.log.load(game_id)
     yield "retry: 2000\n\n"
     yield _sse(game_view(game_id, table, viewer, s.store.game_row(game_id)), "snapshot")
     last = table.version if after is None else after
     started = time.monotonic()
     keys = [game_key(game_id)]
-    while time.monotonic() - started < MAX_STREAM_SECONDS:
+    while time.monotonic() - started < MAX_STREAM_SECONDS and not holds.stopping:
         watch = s.notifier.watch(keys)
-        records = s.store.read_stream(game_id, after=last, limit=500)
-        if records:
-            everything = ended(s.log.load(game_id))
-            for rec in records:
-                yield _sse(event_view(rec, viewer.seat, everything), rec.type, rec.version)
-            last = records[-1].version
+        sent = yield from _catch_up(s, tail, viewer.seat, last, watch)
+        if sent is not None:
+            last = sent
             continue
-        if s.log.load(game_id).status == "finished":
+        if tail.finished:
             return  # nothing more will ever happen in this game
-        yield from _idle(s, keys, watch)
+        yield from _idle(s, keys, watch, holds)
 
 
-def _idle(s: Services, keys: list[str], watch: Watch) -> Iterator[str]:
-    """Keep-alive comments until something is published on `keys` after `watch`, or
-    until it is time to read the log again anyway."""
-    for _ in range(KEEPALIVES_PER_READ):
+def _catch_up(s: Services, tail: Tail, seat: int | None, last: int,
+              watch: Watch) -> Generator[str, None, int | None]:
+    """What happened after `last`, shared with the game's other streams when they are
+    as far; the last version sent (the generator's value), None if nothing was new."""
+    game_id = tail.game_id
+    session = _listening(s)
+    heard_all = session is not None and tail.session == session
+    max_age = s.settings.sse_keepalive * (KEEPALIVES_PER_READ_LISTENING if heard_all
+                                          else KEEPALIVES_PER_READ)
+    records = catch_up(tail, last, watch, max_age, lambda: s.notifier.watch([game_key(game_id)]),
+                       lambda version: _read(s, game_id, version),
+                       lambda: s.log.load(game_id), session)
+    if records is None:  # further behind than the tail: read for this stream alone
+        records = _read(s, game_id, last)
+        everything = ended(s.log.load(game_id)) if records else False
+        for rec in records:
+            yield _sse(event_view(rec, seat, everything), rec.type, rec.version)
+    else:
+        for rec in records:
+            yield tail.sse(rec, seat)
+    return records[-1].version if records else None
+
+
+def _read(s: Services, game_id: str, after: int) -> list[Recorded]:
+    return list(s.store.read_stream(game_id, after=after, limit=500))
+
+
+def _listening(s: Services) -> int | None:
+    """The process's unbroken listening session to every change (None: none, or it
+    hears only its own)."""
+    hearsay = s.notifier.hearsay
+    return hearsay.session() if hearsay is not None else None
+
+
+def _idle(s: Services, keys: list[str], watch: Watch, holds: held.Holds,
+          listening_helps: bool = True) -> Generator[str, None, bool]:
+    """Keep-alive comments until something is published on `keys` after `watch` (the
+    generator's value: True), or until it is time to read the log again anyway.
+    `listening_helps`: an unbroken subscription makes those reads rarer (a game's
+    stream; not the user feed, whose reads may find a change only a moment after its
+    notification, see `_user_stream`)."""
+    session = _listening(s) if listening_helps else None
+    for _ in range(KEEPALIVES_PER_READ if session is None else KEEPALIVES_PER_READ_LISTENING):
         if s.notifier.wait(keys, s.settings.sse_keepalive, watch):
-            return
+            return True
+        if holds.stopping:
+            return False
         yield ": keep-alive\n\n"
+        if session is not None and _listening(s) != session:
+            return False  # a break: changes may have gone unheard
+    return False
 
 
 @blp.route("/users/me/events")
 class MyEvents(MethodView):
     @blp.arguments(EventsArgsSchema(), location="query", error_status_code=400)
     @blp.response(200, UserEventPageSchema, content_type="application/json")
-    @problems(blp, "invalid-request", "unauthorized", "rate-limited")
+    @problems(blp, "invalid-request", "unauthorized", "rate-limited", "unavailable")
     @doc(blp, security=BEARER)
     def get(self, args: dict[str, Any]) -> Any:
         """Every event of every game you sit at, after global position `after`
@@ -191,7 +286,8 @@ class MyEvents(MethodView):
         s = services()
         user = current_user()
         if wants_stream():
-            return _stream_response(_user_stream(s, user.user_id, _last_event_id() or 0))
+            return _stream_response(_user_stream(s, user.user_id, _last_event_id() or 0,
+                                                 held.holds()), held.hold())
         page = _long_poll(s, [user_key(user.user_id)], args["wait"], lambda: _user_page(
             s, user.user_id, args["after"], args["limit"]))
         return json_response({"position": page[-1]["position"] if page else args["after"],
@@ -211,16 +307,27 @@ def _user_page(s: Services, user_id: str, after: int, limit: int) -> list[dict[s
     return page
 
 
-def _user_stream(s: Services, user_id: str, after: int) -> Iterator[str]:
+def _user_stream(s: Services, user_id: str, after: int,
+                 holds: held.Holds) -> Iterator[str]:
     yield "retry: 2000\n\n"
     started = time.monotonic()
     keys = [user_key(user_id)]
-    while time.monotonic() - started < MAX_STREAM_SECONDS:
+    notified, retries = False, 0
+    while time.monotonic() - started < MAX_STREAM_SECONDS and not holds.stopping:
         watch = s.notifier.watch(keys)
         page = _user_page(s, user_id, after, 500)
         for item in page:
             yield _sse(item, item["type"], item["position"])
         if page:
             after = page[-1]["position"]
+            notified, retries = False, 0
             continue
-        yield from _idle(s, keys, watch)
+        if notified and retries < USER_FEED_RETRIES:
+            # Told of a change that the global feed does not show yet: PostgreSQL's
+            # feed stops below the oldest running transaction, so it appears once
+            # that one ends (no new notification will say so).
+            time.sleep(0.02 * 2 ** retries)
+            retries += 1
+            continue
+        notified = yield from _idle(s, keys, watch, holds, listening_helps=False)
+        retries = 0

@@ -149,3 +149,25 @@ def test_changes_queued_together_reach_the_others_as_one_message(
     assert listening.get_message(timeout=0.2) is None
     listening.close()
     client.close()
+
+
+def test_a_change_wakes_only_the_waiters_of_its_own_keys() -> None:
+    # a change costs what its game's subscribers cost, not every waiter of the process
+    import threading
+
+    notifier = LocalNotifier()
+    woken: list[str] = []
+
+    def waiter(key: str) -> None:
+        if notifier.wait([key], timeout=0.5):
+            woken.append(key)
+
+    threads = [threading.Thread(target=waiter, args=(f"game:g{i}",)) for i in range(50)]
+    for thread in threads:
+        thread.start()
+    wait_until(lambda: notifier.waiting() == 50, "every waiter registered")
+    notifier.publish("g7", 1)
+    wait_until(lambda: notifier.waiting() == 49, "the woken waiter gone")
+    for thread in threads:
+        thread.join()
+    assert woken == ["game:g7"]

@@ -19,7 +19,13 @@ import psycopg
 import pytest
 
 from service.config import from_env
-from service.serve import YOUNG_COLLECTION_EVERY, gunicorn_options, settle_heap
+from service.serve import (
+    HEADROOM,
+    YOUNG_COLLECTION_EVERY,
+    gunicorn_options,
+    settle_heap,
+    start_worker,
+)
 from tests.api_support import (
     UNLIMITED,
     Client,
@@ -41,18 +47,27 @@ def test_with_postgresql_and_redis_each_core_gets_a_gevent_worker() -> None:
     chosen = options(PRODUCTION)
     assert chosen["worker_class"] == "gevent"
     assert chosen["workers"] == (os.cpu_count() or 1)
-    assert chosen["worker_connections"] == 1000
 
 
-def test_the_embedded_mode_serves_from_one_process_of_threads() -> None:
+def test_a_worker_accepts_more_connections_than_it_may_hold_streams() -> None:
+    # the streams and long polls it holds never take every connection it accepts
+    chosen = options({**PRODUCTION, "TTR_HELD_MAX": "20000", "TTR_WEB_CONNECTIONS": "100"})
+    assert chosen["worker_connections"] == 20000 + HEADROOM
+
+
+def test_the_embedded_mode_serves_from_one_gevent_process() -> None:
     chosen = options({"TTR_WEB_WORKERS": "4"})
-    assert (chosen["worker_class"], chosen["workers"]) == ("gthread", 1)
+    assert (chosen["worker_class"], chosen["workers"]) == ("gevent", 1)
 
 
-def test_sqlite_keeps_threads_even_with_redis() -> None:
+def test_sqlite_serves_with_gevent_too() -> None:
     chosen = options({"TTR_DATABASE_URL": "sqlite:///tmp/t.sqlite3",
                       "TTR_REDIS_URL": "redis://r:6379/0"})
-    assert chosen["worker_class"] == "gthread"
+    assert chosen["worker_class"] == "gevent"
+
+
+def test_the_header_timeout_is_the_workers_time_for_a_requests_headers() -> None:
+    assert options({"TTR_HEADER_TIMEOUT": "3"})["keepalive"] == 3
 
 
 def test_the_worker_class_can_be_chosen() -> None:
@@ -75,7 +90,7 @@ def collector() -> Iterator[None]:
 
 
 def test_a_worker_settles_its_heap_once_its_app_is_loaded() -> None:
-    assert options(PRODUCTION)["post_worker_init"] is settle_heap
+    assert options(PRODUCTION)["post_worker_init"] is start_worker
 
 
 def test_what_a_settled_worker_held_at_start_is_left_out_of_collections(

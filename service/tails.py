@@ -1,0 +1,143 @@
+"""What the streams of one game share: the tail of its log as last read, and each of
+those events rendered once per seat.
+
+Four players and a few spectators follow a game; when it changes, each of their
+streams wakes. Without sharing, each would read the log and render each new event for
+itself. Here the first to wake reads the new events for all of them (the others wait
+for it on the tail's lock, then find them), and an event rendered for a seat, or for
+spectators (no seat), is rendered once: what a change costs grows with the number of
+seats watching, not of streams.
+
+Freshness comes from the notifier's counts (`events.notify`): a reader takes a watch
+before it asks, and the tail is fresh for it if the tail's own last read began after
+a watch at least as new, i.e. after every change the reader has heard of had been
+stored. A tail older than `max_age` (a few keep-alives; more while the process has
+heard every change since the read, `session`) is read again by the next stream that
+asks, which makes up for a lost notification once per game, not once per stream.
+
+A tail lives as long as a stream holds it (`Tails` keeps them weakly) and keeps at
+most `KEEP` events: a stream that resumes from further back reads the log itself.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+import weakref
+from collections.abc import Callable
+
+from flask import json
+
+from domain.table import Table
+from events.notify import GENERATION, Watch, game_key
+from events.store import Recorded
+from service.views import ended, event_view
+
+KEEP = 32
+READ_LIMIT = 500
+
+
+class Tail:
+    """One game's recent events (every version above `base`, up to `top`)."""
+
+    __slots__ = ("game_id", "lock", "base", "top", "records", "watched", "read_at",
+                 "session", "everything", "finished", "rendered", "__weakref__")
+
+    def __init__(self, game_id: str) -> None:
+        self.game_id = game_id
+        self.lock = threading.Lock()
+        self.base = -1  # nothing read yet
+        self.top = -1
+        self.records: list[Recorded] = []
+        self.watched: Watch = {}
+        self.read_at = 0.0
+        self.session: int | None = None  # the notifier's listening session at the read
+        self.everything = False
+        self.finished = False
+        self.rendered: dict[tuple[int, int | None], str] = {}
+
+    def fresh_for(self, watch: Watch, max_age: float) -> bool:
+        key = game_key(self.game_id)
+        return (self.base >= 0 and time.monotonic() - self.read_at < max_age
+                and self.watched.get(GENERATION) == watch.get(GENERATION)
+                and self.watched.get(key, 0) >= watch.get(key, 0))
+
+    def after(self, last: int) -> list[Recorded] | None:
+        """The events after version `last`, or None if the tail does not reach back."""
+        if last < self.base:
+            return None
+        return [r for r in self.records if r.version > last]
+
+    def sse(self, rec: Recorded, seat: int | None) -> str:
+        """`rec` as an SSE message for `seat`, rendered once per seat."""
+        key = (rec.version, seat)
+        text = self.rendered.get(key)
+        if text is None:
+            view = event_view(rec, seat, self.everything)
+            text = f"event: {rec.type}\nid: {rec.version}\ndata: {json.dumps(view)}\n\n"
+            self.rendered[key] = text
+        return text
+
+    def extend(self, records: list[Recorded], watch: Watch, table: Table | None,
+               session: int | None = None) -> None:
+        if records:
+            self.records += records
+            self.top = records[-1].version
+            if len(self.records) > KEEP:
+                self.records = self.records[-KEEP:]
+                self.base = self.records[0].version - 1
+                self.rendered = {k: v for k, v in self.rendered.items() if k[0] > self.base}
+        if table is not None:
+            everything = ended(table)
+            if everything != self.everything:
+                self.rendered.clear()  # the end shows what was hidden
+            self.everything = everything
+            self.finished = table.status == "finished"
+        self.watched = watch
+        self.session = session
+        self.read_at = time.monotonic()
+
+
+Reader = Callable[[int], list[Recorded]]  # the log's events after a version
+Loader = Callable[[], Table]  # the game's state now
+
+
+class Tails:
+    """Each followed game's `Tail`, shared by the streams that follow it."""
+
+    def __init__(self) -> None:
+        self._tails: weakref.WeakValueDictionary[str, Tail] = weakref.WeakValueDictionary()
+        self._lock = threading.Lock()
+
+    def tail(self, game_id: str) -> Tail:
+        """The game's tail (keep it while streaming: it lives as long as it is held)."""
+        with self._lock:
+            found = self._tails.get(game_id)
+            if found is None:
+                found = self._tails[game_id] = Tail(game_id)
+            return found
+
+    def __len__(self) -> int:
+        return len(self._tails)
+
+
+def catch_up(tail: Tail, last: int, watch: Watch, max_age: float,
+             watch_now: Callable[[], Watch], read: Reader, load: Loader,
+             session: int | None = None) -> list[Recorded] | None:
+    """The events after `last` that a stream holding `watch` has not seen, from the tail
+    (read from the log first if it is not fresh for that watch); None if the stream is
+    further behind than the tail reaches (it reads the log itself)."""
+    if tail.fresh_for(watch, max_age):
+        return tail.after(last)
+    with tail.lock:  # one reader per game; the others find what it read
+        if not tail.fresh_for(watch, max_age):
+            refreshed = watch_now()
+            if tail.base < 0:  # a new tail starts where its first stream is
+                tail.base = tail.top = last
+                records = read(last)
+            else:
+                records = read(tail.top)
+            tail.extend(records, refreshed, load() if records or tail.read_at == 0 else None,
+                        session)
+        return tail.after(last)
+
