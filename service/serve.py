@@ -124,7 +124,9 @@ def read_body_in_time(seconds: float) -> Any:
 
 
 def _gevent_worker(worker: Any) -> bool:
-    return type(worker).__module__.endswith("ggevent")
+    # gunicorn's gevent worker or a class made from it (ours answers its own errors as
+    # problems: `service.http_errors`)
+    return any(cls.__module__.endswith("ggevent") for cls in type(worker).__mro__)
 
 
 class BodyInTime:
