@@ -8,8 +8,9 @@ from collections.abc import Iterator
 import pytest
 from flask import Flask
 
+from domain.maps import MAP_NAMES
+from domain.rules import rules_for
 from tests.api_support import Client, make_app, open_table, play_to_the_end, wait_for_score
-from tests.strategies import MAP_PLAYERS
 
 
 @pytest.fixture
@@ -19,7 +20,13 @@ def app(store_url: str) -> Iterator[Flask]:
     app.extensions["ttr"].close()
 
 
-@pytest.mark.parametrize(("map_name", "players"), MAP_PLAYERS)
+# each map with its fewest and its most players (every count in between is played
+# through the engine: tests/unit/test_properties.py)
+FEWEST_AND_MOST = [(m, n) for m in MAP_NAMES
+                   for n in sorted({rules_for(m).min_players, rules_for(m).max_players})]
+
+
+@pytest.mark.parametrize(("map_name", "players"), FEWEST_AND_MOST)
 def test_a_whole_game_is_played_over_http_and_scored(client: Client, map_name: str,
                                                      players: int) -> None:
     table = open_table(client, map_name, players)

@@ -149,7 +149,7 @@ def _call_and_validate(case: Any) -> None:
     case.call_and_validate(excluded_checks=excluded)
 
 
-FUZZ = settings(max_examples=50, deadline=None,
+FUZZ = settings(max_examples=30, deadline=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 
 
