@@ -26,7 +26,8 @@ from domain.ending import score_game
 from domain.rules import rules_for
 from events.store import StoreUnavailable
 from referee.settings import Settings, SettingsError, settings_from_env
-from service.cli_parser import USAGE_ERROR, build_parser
+from service.cli_parser import build_parser
+from worker.arguments import USAGE_ERROR
 
 if TYPE_CHECKING:
     from events import SqlStore

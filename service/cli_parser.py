@@ -6,44 +6,15 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable
 from importlib.metadata import PackageNotFoundError, version
-from typing import Any, NoReturn
+from typing import Any
 
 from domain.maps import map_names
-
-USAGE_ERROR = 2
-
-
-class Parser(argparse.ArgumentParser):
-    """argparse's parser, but a mistake is one line (no usage block), exit status 2."""
-
-    def error(self, message: str) -> NoReturn:
-        self.exit(USAGE_ERROR, f"{self.prog}: {message} (see {self.prog} --help)\n")
-
-
-class HelpFormatter(argparse.ArgumentDefaultsHelpFormatter,
-                    argparse.RawDescriptionHelpFormatter):
-    """Every option's default in its help (but not a default of None), the description
-    and epilog as written."""
-
-    def _get_help_string(self, action: argparse.Action) -> str | None:
-        if action.default is None or isinstance(action.default, bool):
-            return action.help
-        return super()._get_help_string(action)
+from worker.arguments import HelpFormatter, Parser, at_least
 
 
 def count(least: int) -> Callable[[str], int]:
     """An argparse type: a whole number of at least `least`."""
-
-    def parse(raw: str) -> int:
-        try:
-            value = int(raw)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"must be a whole number, not {raw!r}") from None
-        if value < least:
-            raise argparse.ArgumentTypeError(f"must be at least {least}, not {value}")
-        return value
-    parse.__name__ = "count"
-    return parse
+    return at_least(least, int)
 
 
 def ttr_version() -> str:

@@ -60,17 +60,60 @@ def independent_signature(secret: str, timestamp: str, raw: bytes) -> str:
                             hashlib.sha256).hexdigest()
 
 
-class Receiver:
+class Recorder:
+    """What a receiver does with each request, socket or not: check it as a real
+    receiver would (the signature over the raw body, a fresh timestamp), answer by the
+    script, and record it."""
+
+    def __init__(self, secret: str = SECRET, script: Script | None = None) -> None:
+        self.secret = secret
+        self.script = script or always("200")
+        self.received: list[Received] = []
+        self._counts: dict[str, int] = {}
+        self._changed = threading.Condition()
+
+    def record(self, headers: dict[str, str], raw: bytes, arrived: float) -> str:
+        """Check and record one request; what the script answers to it."""
+        stamp = headers.get("X-TTR-Timestamp", "")
+        valid = (stamp.isdigit() and abs(time.time() - int(stamp)) <= MAX_AGE
+                 and hmac.compare_digest(headers.get("X-TTR-Signature", ""),
+                                         independent_signature(self.secret, stamp, raw)))
+        delivery = headers.get("X-TTR-Delivery", "")
+        try:
+            body = json.loads(raw)
+        except ValueError:
+            body = {}
+        with self._changed:
+            n = self._counts[delivery] = self._counts.get(delivery, 0) + 1
+            answer = self.script(delivery, n)
+            self.received.append(Received(headers, raw, body, valid, arrived, answer))
+            self._changed.notify_all()
+        return answer
+
+    def wait_for(self, check: Callable[[list[Received]], bool], timeout: float = 10.0,
+                 what: str = "the webhook requests") -> list[Received]:
+        end = time.monotonic() + timeout
+        with self._changed:
+            while not check(list(self.received)):
+                left = end - time.monotonic()
+                if left <= 0:
+                    raise AssertionError(f"timed out waiting for {what}; received: "
+                                         f"{[(r.kind, r.answered) for r in self.received]}")
+                self._changed.wait(min(left, 0.05))
+            return list(self.received)
+
+    def of_kind(self, kind: str) -> list[Received]:
+        with self._changed:
+            return [r for r in self.received if r.kind == kind]
+
+
+class Receiver(Recorder):
     """A webhook receiver on 127.0.0.1 (see the module doc); `close()` when done."""
 
     def __init__(self, secret: str = SECRET, script: Script | None = None,
                  hang: float = 30.0) -> None:
-        self.secret = secret
-        self.script = script or always("200")
+        super().__init__(secret, script)
         self.hang = hang
-        self.received: list[Received] = []
-        self._counts: dict[str, int] = {}
-        self._changed = threading.Condition()
         self._release = threading.Event()
         receiver = self
 
@@ -90,23 +133,8 @@ class Receiver:
         self._thread.start()
 
     def _handle(self, handler: BaseHTTPRequestHandler, raw: bytes) -> None:
-        headers = {k: v for k, v in handler.headers.items()}
-        stamp = headers.get("X-TTR-Timestamp", "")
-        valid = (stamp.isdigit() and abs(time.time() - int(stamp)) <= MAX_AGE
-                 and hmac.compare_digest(headers.get("X-TTR-Signature", ""),
-                                         independent_signature(self.secret, stamp, raw)))
-        delivery = headers.get("X-TTR-Delivery", "")
-        with self._changed:
-            n = self._counts[delivery] = self._counts.get(delivery, 0) + 1
-        answer = self.script(delivery, n)
-        try:
-            body = json.loads(raw)
-        except ValueError:
-            body = {}
-        with self._changed:
-            self.received.append(Received(headers, raw, body, valid, time.monotonic(),
-                                           answer))
-            self._changed.notify_all()
+        answer = self.record({k: v for k, v in handler.headers.items()}, raw,
+                             time.monotonic())
         if answer == "hang":
             self._release.wait(self.hang)  # the sender gives up first
         try:
@@ -115,22 +143,6 @@ class Receiver:
             handler.end_headers()
         except OSError:
             pass  # the sender hung up (it timed out)
-
-    def wait_for(self, check: Callable[[list[Received]], bool], timeout: float = 10.0,
-                 what: str = "the webhook requests") -> list[Received]:
-        end = time.monotonic() + timeout
-        with self._changed:
-            while not check(list(self.received)):
-                left = end - time.monotonic()
-                if left <= 0:
-                    raise AssertionError(f"timed out waiting for {what}; received: "
-                                         f"{[(r.kind, r.answered) for r in self.received]}")
-                self._changed.wait(min(left, 0.05))
-            return list(self.received)
-
-    def of_kind(self, kind: str) -> list[Received]:
-        with self._changed:
-            return [r for r in self.received if r.kind == kind]
 
     def close(self) -> None:
         self._release.set()

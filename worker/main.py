@@ -52,8 +52,7 @@ import argparse
 import logging
 import sys
 import threading
-from collections.abc import Callable, Sequence
-from typing import NoReturn
+from collections.abc import Sequence
 
 from redis import Redis
 from rq import SimpleWorker, Worker
@@ -62,6 +61,7 @@ from rq.queue import Queue
 from rq.worker import WorkerStatus
 
 from referee.settings import Settings, SettingsError, settings_from_env
+from worker.arguments import HelpFormatter, Parser, at_least
 from worker.bootstrap import context_for
 from worker.context import forget_process_context, install_factory, process_context
 from worker.queue import RqJobs, webhook_queue_name
@@ -70,34 +70,9 @@ from worker.scheduler import TiedSchedulerWorker
 log = logging.getLogger("worker")
 
 
-class _Parser(argparse.ArgumentParser):
-    """A mistake in the arguments is one line (no usage block), exit status 2."""
-
-    def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
-
-
-class _HelpFormatter(argparse.ArgumentDefaultsHelpFormatter,
-                     argparse.RawDescriptionHelpFormatter):
-    pass
-
-
-def _at_least(least: float, kind: type[int] | type[float]) -> Callable[[str], float]:
-    def parse(raw: str) -> float:
-        try:
-            value = kind(raw)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"must be a number, not {raw!r}") from None
-        if value < least:
-            raise argparse.ArgumentTypeError(f"must be at least {least}, not {raw}")
-        return value
-    parse.__name__ = kind.__name__
-    return parse
-
-
 def _parser(settings: Settings) -> argparse.ArgumentParser:
-    parser = _Parser(
-        prog="ttr worker", formatter_class=_HelpFormatter,
+    parser = Parser(
+        prog="ttr worker", formatter_class=HelpFormatter,
         description="Run an RQ worker (with its scheduler) for the game service: end-game "
         "scoring, turn deadlines and webhook deliveries. It sweeps at start (what was "
         "missed while no worker ran), then every --sweep-every seconds, and (as `ttr "
@@ -114,13 +89,13 @@ def _parser(settings: Settings) -> argparse.ArgumentParser:
                         "give webhook deliveries workers of their own)")
     parser.add_argument("--burst", action="store_true",
                         help="sweep once, run the queued jobs, then exit (tests)")
-    parser.add_argument("--sweep-every", type=_at_least(0, float), default=30.0,
+    parser.add_argument("--sweep-every", type=at_least(0, float), default=30.0,
                         metavar="SECONDS", help="seconds between sweeps (0: only the one "
                         "at start)")
-    parser.add_argument("--heartbeat", type=_at_least(1, int), default=10, metavar="SECONDS",
+    parser.add_argument("--heartbeat", type=at_least(1, int), default=10, metavar="SECONDS",
                         help="how often a running job's heartbeat is sent; a job "
                         "silent for 3 of these counts as abandoned")
-    parser.add_argument("--maintenance-every", type=_at_least(1, int), default=60,
+    parser.add_argument("--maintenance-every", type=at_least(1, int), default=60,
                         metavar="SECONDS", help="how often RQ cleans its registries and "
                         "restarts a scheduler that died")
     parser.add_argument("--fork", action="store_true",

@@ -8,6 +8,7 @@ from marshmallow import Schema, fields, validate
 
 from service.map_names import KnownMap
 from service.schemas.base import StrictSchema, doc
+from service.schemas.games import ScorePartsSchema
 
 MAX_OFFSET = 1_000_000
 
@@ -144,15 +145,6 @@ class AnalysisTurnSchema(Schema):
         "Every player's route points after this turn, in seat order."))
 
 
-class FinalPartsSchema(Schema):
-    routes = fields.Int(required=True)
-    tickets = fields.Int(required=True)
-    stations = fields.Int(required=True)
-    longest_path = fields.Int(required=True)
-    globetrotter = fields.Int(required=True)
-    total = fields.Int(required=True)
-
-
 class TicketTimelineSchema(Schema):
     id = fields.Str(required=True)
     from_ = fields.Str(required=True, data_key="from")
@@ -185,7 +177,7 @@ class AnalysisPlayerSchema(Schema):
     name = fields.Str(required=True)
     rank = fields.Int(required=True)
     winner = fields.Bool(required=True)
-    final = fields.Nested(FinalPartsSchema, required=True)
+    final = fields.Nested(ScorePartsSchema, required=True)
     tickets = fields.List(fields.Nested(TicketTimelineSchema), required=True)
     cards_drawn = fields.Nested(CardsDrawnSchema, required=True)
     routes_by_length = fields.List(fields.Nested(LengthCountSchema), required=True)

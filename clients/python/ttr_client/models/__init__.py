@@ -43,7 +43,6 @@ from .draw_card_type import DrawCardType
 from .draw_tickets import DrawTickets
 from .draw_tickets_type import DrawTicketsType
 from .event_page import EventPage
-from .final_parts import FinalParts
 from .final_round import FinalRound
 from .final_round_started_data import FinalRoundStartedData
 from .final_round_started_event import FinalRoundStartedEvent
@@ -254,7 +253,6 @@ __all__ = (
     "DrawTickets",
     "DrawTicketsType",
     "EventPage",
-    "FinalParts",
     "FinalRound",
     "FinalRoundStartedData",
     "FinalRoundStartedEvent",

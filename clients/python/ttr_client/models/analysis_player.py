@@ -13,8 +13,8 @@ from typing import cast
 if TYPE_CHECKING:
   from ..models.analysis_player_turns import AnalysisPlayerTurns
   from ..models.cards_drawn import CardsDrawn
-  from ..models.final_parts import FinalParts
   from ..models.length_count import LengthCount
+  from ..models.score_parts import ScoreParts
   from ..models.ticket_timeline import TicketTimeline
   from ..models.tunnel_count import TunnelCount
 
@@ -35,7 +35,7 @@ class AnalysisPlayer:
             name (str):
             rank (int):
             winner (bool):
-            final (FinalParts):
+            final (ScoreParts):
             tickets (list[TicketTimeline]):
             cards_drawn (CardsDrawn):
             routes_by_length (list[LengthCount]):
@@ -48,7 +48,7 @@ class AnalysisPlayer:
     name: str
     rank: int
     winner: bool
-    final: FinalParts
+    final: ScoreParts
     tickets: list[TicketTimeline]
     cards_drawn: CardsDrawn
     routes_by_length: list[LengthCount]
@@ -62,8 +62,8 @@ class AnalysisPlayer:
     def to_dict(self) -> dict[str, Any]:
         from ..models.analysis_player_turns import AnalysisPlayerTurns
         from ..models.cards_drawn import CardsDrawn
-        from ..models.final_parts import FinalParts
         from ..models.length_count import LengthCount
+        from ..models.score_parts import ScoreParts
         from ..models.ticket_timeline import TicketTimeline
         from ..models.tunnel_count import TunnelCount
         seat = self.seat
@@ -123,8 +123,8 @@ class AnalysisPlayer:
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.analysis_player_turns import AnalysisPlayerTurns
         from ..models.cards_drawn import CardsDrawn
-        from ..models.final_parts import FinalParts
         from ..models.length_count import LengthCount
+        from ..models.score_parts import ScoreParts
         from ..models.ticket_timeline import TicketTimeline
         from ..models.tunnel_count import TunnelCount
         d = dict(src_dict)
@@ -138,7 +138,7 @@ class AnalysisPlayer:
 
         winner = d.pop("winner")
 
-        final = FinalParts.from_dict(d.pop("final"))
+        final = ScoreParts.from_dict(d.pop("final"))
 
 
 
