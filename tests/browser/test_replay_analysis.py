@@ -1,4 +1,4 @@
-"""The replay viewer's post-game analysis (`service/static/replay/chart.js`): the score
+"""The replay viewer's post-game analysis (`service/static/board/analysis.js`, shown by `service/static/replay/chart.js`): the score
 over time and the ticket timeline of a finished game, drawn as SVG from
 `GET /v1/games/{id}/analysis` of the real app, in Chromium."""
 

@@ -12,6 +12,7 @@ import {
 PLAYER_COLORS, PLAYER_COLOR_NAMES, ROUTE_COLORS, cardSwatch, drawBoard, playerColor,
 playerSymbol, svg,
 } from "/static/board/board.js";
+import { showAnalysis } from "./chart.js";
 
 const CAR_WIDTH = 7;
 
@@ -733,7 +734,7 @@ async function main() {
       playerColors: PLAYER_COLORS.slice(), routeColors: { ...ROUTE_COLORS }, gameId,
     });
     document.body.dataset.state = "ready";
-    if (window.replayChart) window.replayChart.show(gameId, token); // chart.js
+    showAnalysis(gameId, token);
   } catch (error) {
     if (!(error instanceof LoadError)) console.error(error);
     showError(error instanceof LoadError ? error.message
