@@ -1,6 +1,7 @@
-"""The replay viewer's post-game analysis (`service/static/board/analysis.js`, shown by `service/static/replay/chart.js`): the score
-over time and the ticket timeline of a finished game, drawn as SVG from
-`GET /v1/games/{id}/analysis` of the real app, in Chromium."""
+"""The replay viewer's post-game analysis (drawn by `service/static/board/analysis.js`,
+shown by `service/static/replay/chart.js`): the score over time and the ticket timeline
+of a finished game, drawn as SVG from `GET /v1/games/{id}/analysis` of the real app, in
+Chromium."""
 
 from __future__ import annotations
 
