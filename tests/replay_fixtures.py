@@ -502,18 +502,19 @@ class ReplayServer(_Served):
 
 class AppServer(_Served):
     """The real app (`service.app.create_app`) on a SQLite file in `folder`, with `games`
-    imported through ``POST /v1/games/import``, served on 127.0.0.1 and a free port."""
+    imported through ``POST /v1/games/import``, served on 127.0.0.1 and a free port;
+    `settings`: more fields of its `Settings`."""
 
     ADMIN_TOKEN = "replay-viewer-admin"
 
-    def __init__(self, folder: Path, games: list[FinishedGame]) -> None:
+    def __init__(self, folder: Path, games: list[FinishedGame], **settings: Any) -> None:
         from werkzeug.serving import WSGIRequestHandler, make_server
 
         from service.app import create_app
         from service.config import Settings
 
         self.app = create_app(Settings(database_url=f"sqlite:///{folder / 'replay.sqlite3'}",
-                                       admin_token=self.ADMIN_TOKEN))
+                                       admin_token=self.ADMIN_TOKEN, **settings))
         client = self.app.test_client()
         for game in games:
             response = client.post("/v1/games/import", data=game.ndjson(), headers={

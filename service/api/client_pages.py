@@ -1,7 +1,8 @@
 """The web client's pages: the lobby at `/`, a sign-in link (`/signin#token=…`), an invite
-link (`/join/{game_id}#invite=…`) and a table (`/play/{game_id}`) all answer the same
-page (`static/app/index.html`), whose modules read the address and call the public API.
-The fragments (`#token=`, `#invite=`) never reach the server."""
+link (`/join/{game_id}#invite=…`), a table (`/play/{game_id}`), a player's profile
+(`/players/{user_id}`) and a map's leaderboard (`/leaderboards/{map}`) all answer the
+same page (`static/app/index.html`), whose modules read the address and call the public
+API. The fragments (`#token=`, `#invite=`) never reach the server."""
 
 from __future__ import annotations
 
@@ -20,7 +21,8 @@ def client_page(**_: str) -> Response:
     return response
 
 
-ROUTES = ("/", "/signin", "/join/<game_id>", "/play/<game_id>")
+ROUTES = ("/", "/signin", "/join/<game_id>", "/play/<game_id>", "/players/<user_id>",
+          "/leaderboards/<map_name>")
 
 
 def register_client_pages(app: Flask) -> None:

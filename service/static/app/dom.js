@@ -10,7 +10,7 @@ export function h(tag, attrs, ...children) {
     else if (k === "dataset") Object.assign(el.dataset, v);
     else el.setAttribute(k, v === true ? "" : v);
   }
-  for (const child of children.flat()) {
+  for (const child of children.flat(Infinity)) {
     if (child === null || child === undefined || child === false) continue;
     el.append(child instanceof Node ? child : document.createTextNode(String(child)));
   }
@@ -23,6 +23,27 @@ export function playerLabel(seat, name) {
     h("span", { class: "swatch", style: `background:${playerColor(seat)}`, "aria-hidden": "true",
       "data-symbol": playerSymbol(seat) }),
     name);
+}
+
+/* A player's name linking to their profile (/players/{id}), with their seat's colour and
+ * symbol when `seat` is not null; the plain label without an id. */
+export function profileLink(userId, seat, name) {
+  const label = seat === null ? name : playerLabel(seat, name);
+  if (!userId) return label;
+  return h("a", { href: `/players/${encodeURIComponent(userId)}`, "data-nav": "", class: "profile-link" }, label);
+}
+
+/* A rating as shown: one decimal. */
+export function ratingText(value) {
+  return value === null || value === undefined ? "–" : Number(value).toFixed(1);
+}
+
+/* A rating change: its sign always shown (+1.5, −0.8, ±0.0). */
+export function changeText(value) {
+  if (value === null || value === undefined) return "–";
+  const text = Math.abs(value).toFixed(1);
+  if (text === "0.0") return "±0.0";
+  return value > 0 ? `+${text}` : `−${text}`;
 }
 
 /* A card colour: its textured swatch and its name. */

@@ -1,9 +1,10 @@
 /* The end of the game: the final score with its parts, the winner and the tie-breaker
  * that decided, each player's longest path highlighted on the board, and links to the
- * replay and the export. */
-import { clear, h, playerLabel } from "./dom.js";
+ * replay and the export; below, the rating changes and the analysis (postgame.js). */
+import { clear, h, profileLink } from "./dom.js";
 import { t } from "./i18n.js";
 import { decidingTieBreaker } from "./payment.js";
+import { showPostgame } from "./postgame.js";
 
 export async function renderEnd(table) {
   const g = table.game;
@@ -34,7 +35,7 @@ export async function renderEnd(table) {
     const failed = (p.tickets || []).length - done;
     return h("tr", { "data-seat": p.seat, class: p.winner ? "winner" : null },
       h("td", { class: "rank" }, String(p.rank)),
-      h("th", { scope: "row" }, playerLabel(p.seat, p.name), p.winner ? h("span", { class: "winner-mark" }, ` ★ ${t("winner")}`) : null),
+      h("th", { scope: "row" }, profileLink(p.user_id, p.seat, p.name), p.winner ? h("span", { class: "winner-mark" }, ` ★ ${t("winner")}`) : null),
       cols.map((c) => h("td", { class: c }, String(s[c] ?? 0),
         c === "tickets" ? h("span", { class: "detail" }, ` ${t("tickets_detail", { done, failed })}`) : null,
         c === "longest_path" ? h("span", { class: "detail" }, ` (${t("cars", { n: p.longest_path_length || 0 })})`) : null)));
@@ -44,7 +45,7 @@ export async function renderEnd(table) {
   clear(box).append(
     h("h2", { id: "end-heading" }, t("final_score")),
     h("p", { id: "winners", class: "winners" }, winners ? t("winners", { names: winners, n: players.filter((p) => p.winner).length }) : t("no_winner")),
-    tb ? h("p", { id: "tie-breaker" }, t(`tie.${tb}`)) : null,
+    tb ? h("p", { id: "tie-breaker" }, t(`tie.${tb}`)) : "",
     h("div", { class: "scroll" }, h("table", { id: "final-scores", class: "scores" },
       h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("rank")), h("th", { scope: "col" }, t("player")),
         cols.map((c) => h("th", { scope: "col" }, t(`score.${c}`))))),
@@ -54,6 +55,7 @@ export async function renderEnd(table) {
   box.hidden = false;
   highlight();
   document.body.dataset.scored = "true";
+  await showPostgame(table, box);
 }
 
 async function download(table) {

@@ -2,8 +2,9 @@
  * my games (waiting for me first, with a badge; followed over my event stream), a new
  * game, and joining by invite link. */
 import { ApiError } from "./api.js";
-import { clear, h, playerLabel } from "./dom.js";
+import { clear, h, profileLink } from "./dom.js";
 import { t } from "./i18n.js";
+import { myRatingsPanel } from "./my_ratings.js";
 import { follow } from "./stream.js";
 
 const POLL_MS = 4000;
@@ -65,12 +66,14 @@ export async function showLobby(app, main) {
   const open = h("ul", { id: "open-games", class: "games" });
   const badge = h("span", { id: "my-turn-badge", class: "badge", hidden: true });
   const error = h("p", { class: "error", role: "alert", hidden: true });
+  const ratings = myRatingsPanel(app, maps);
   main.append(
     h("div", { class: "lobby" },
       h("section", { "aria-labelledby": "my-heading" },
         h("h2", { id: "my-heading" }, t("my_games"), " ", badge), mine),
       h("section", { "aria-labelledby": "open-heading" },
         h("h2", { id: "open-heading" }, t("open_games")), open),
+      ratings.section,
       newGameForm(app, maps, error), error));
 
   const show = (list, games, empty, joinable) => {
@@ -86,7 +89,8 @@ export async function showLobby(app, main) {
       const [my, lobby] = await Promise.all([
         app.api.get("/v1/users/me/games?limit=50"), app.api.get("/v1/games?limit=50")]);
       const active = my.games.filter((g) => g.status !== "finished");
-      const done = my.games.filter((g) => g.status === "finished").slice(0, 10);
+      const finished = my.games.filter((g) => g.status === "finished");
+      const done = finished.slice(0, 10);
       const sorted = [...active.filter((g) => g.your_turn), ...active.filter((g) => !g.your_turn), ...done];
       show(mine, sorted, t("no_games_yet"), false);
       show(open, lobby.games.filter((g) => g.your_seat === null), t("no_open_games"), true);
@@ -96,6 +100,7 @@ export async function showLobby(app, main) {
       badge.setAttribute("aria-label", t("waiting_for_you", { n: waiting }));
       document.title = (waiting ? `(${waiting}) ` : "") + t("app_title");
       document.body.dataset.lobbyVersion = String(Number(document.body.dataset.lobbyVersion || 0) + 1);
+      await ratings.refresh(finished.length);
     } catch (e) {
       error.textContent = problemText(e);
       error.hidden = false;
@@ -124,7 +129,7 @@ export async function showLobby(app, main) {
 }
 
 function gameItem(app, g, joinable, error, refresh) {
-  const players = (g.players || []).map((p, i) => playerLabel(p.seat ?? i, p.name));
+  const players = (g.players || []).map((p, i) => profileLink(p.user_id, p.seat ?? i, p.name));
   const status = g.status === "open"
     ? t("seats_taken", { taken: g.seats_taken, n: g.seats }) : t(`status.${g.status}`);
   const actions = [];

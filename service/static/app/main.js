@@ -2,13 +2,17 @@
  *   /                 the lobby (sign up first when nobody is signed in)
  *   /signin#token=…   sign in with a sign-in link
  *   /join/{id}#invite=…  take a seat at a (private) table
- *   /play/{id}        the table
+ *   /play/{id}        the table (the end screen once the game is over)
+ *   /players/{id}     a player's profile
+ *   /leaderboards/{map}  a map's leaderboard
  * all built on the public API only. */
 import { Api } from "./api.js";
 import { LANGUAGES, pickLanguage, setLanguage, t } from "./i18n.js";
 import { clear, h } from "./dom.js";
 import * as identity from "./identity.js";
+import { showLeaderboard } from "./leaderboard.js";
 import { showJoin, showLobby } from "./lobby.js";
+import { showProfile } from "./profile.js";
 import { showTable } from "./table.js";
 
 const app = {
@@ -66,7 +70,8 @@ function renderHeader() {
   if (app.user) {
     const linkBox = h("div", { id: "signin-link-box", hidden: true });
     header.append(
-      h("span", { id: "me", class: "me" }, t("signed_in_as", { name: app.user.name })),
+      h("a", { id: "me", class: "me", href: `/players/${encodeURIComponent(app.user.id)}`, "data-nav": "" },
+        t("signed_in_as", { name: app.user.name })),
       h("button", { type: "button", id: "show-signin-link", onclick: () => showSignInLink(linkBox) },
         t("signin_link")),
       h("button", { type: "button", id: "sign-out", onclick: () => app.signOut() }, t("sign_out")),
@@ -109,8 +114,12 @@ async function route() {
     }
     const join = path.match(/^\/join\/([^/]+)\/?$/);
     const play = path.match(/^\/play\/([^/]+)\/?$/);
+    const player = path.match(/^\/players\/([^/]+)\/?$/);
+    const board = path.match(/^\/leaderboards\/([^/]+)\/?$/);
     if (join) app.leave = await showJoin(app, main, decodeURIComponent(join[1]));
     else if (play) app.leave = await showTable(app, main, decodeURIComponent(play[1]));
+    else if (player) app.leave = await showProfile(app, main, decodeURIComponent(player[1]));
+    else if (board) app.leave = await showLeaderboard(app, main, decodeURIComponent(board[1]));
     else app.leave = await showLobby(app, main);
     document.body.dataset.state = "ready";
     performance.mark("ttr-ready"); // the page can be used: bench/web.py reads this

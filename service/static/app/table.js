@@ -59,6 +59,7 @@ class Table {
   }
 
   stop() {
+    this.stopped = true;
     if (this.stream) this.stream.stop();
     this.timers.forEach(clearInterval);
     if (this.signals) this.signals.stop();

@@ -2,7 +2,7 @@
  * the board's clickable routes and cities, the actions (draws, claims with their payment
  * chooser, stations, tickets to keep, a tunnel's extra cards, pass, resign), my hand,
  * the face-up cards, my tickets, the players, the log and the deadline. */
-import { clear, h, cardLabel, playerLabel } from "./dom.js";
+import { clear, h, cardLabel, profileLink } from "./dom.js";
 import { t } from "./i18n.js";
 import { CARD_ORDER, connectedTickets, keepMove, keepRange, paymentChoices, paymentText } from "./payment.js";
 import { cardName, cardsText } from "./words.js";
@@ -219,7 +219,7 @@ export function renderPlayers(table) {
   const rows = g.players.map((p) => {
     const current = g.to_act.includes(p.seat);
     return h("tr", { "data-seat": p.seat, class: current ? "current" : null, "aria-current": current ? "true" : null },
-      h("th", { scope: "row" }, playerLabel(p.seat, p.name),
+      h("th", { scope: "row" }, profileLink(p.user_id, p.seat, p.name),
         p.seat === table.mySeat() ? h("span", { class: "you" }, ` (${t("you")})`) : null,
         current ? h("span", { class: "to-act", title: t("to_act") }, " ▶",
           h("span", { class: "visually-hidden" }, t("to_act"))) : null,
@@ -275,7 +275,7 @@ export function renderWaiting(table) {
   };
   const me = table.mySeat() !== null || g.players.some((p) => p.user_id === table.app.user.id);
   box.append(h("h2", {}, t("waiting_heading")),
-    h("ul", { class: "seats" }, g.players.map((p) => h("li", {}, playerLabel(p.seat, p.name)))),
+    h("ul", { class: "seats" }, g.players.map((p) => h("li", {}, profileLink(p.user_id, p.seat, p.name)))),
     h("p", {}, t("invite_help")),
     h("input", { id: "invite-link", type: "text", readonly: true, value: link, "aria-label": t("invite_link") }),
     g.created_by === table.app.user.id ? h("button", { type: "button", id: "start-now", onclick: startMove }, t("start_now")) : null,

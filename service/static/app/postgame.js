@@ -1,0 +1,108 @@
+/* After the game, below the final score: how it moved each player's rating (before →
+ * after, the change, "provisional" while a rating settles; unrated games and players
+ * said so) and the analysis: the score after every turn and the ticket timeline, drawn
+ * by the module the replay viewer uses. The ratings job projects a game moments after
+ * its score: until then (`projected: false`) the page says so and asks again a few
+ * times. */
+import { scoreChart, ticketTimeline } from "/static/board/analysis.js";
+import { changeText, clear, h, profileLink, ratingText } from "./dom.js";
+import { t } from "./i18n.js";
+
+const RETRY_MS = [500, 1000, 1500, 2000, 3000, 4000, 5000, 8000];
+
+/* The chart's words from the catalogue. */
+export function chartWords() {
+  return {
+    chart_label: t("chart_label"),
+    turns_axis: (n) => t("chart_turns", { n }),
+    end: t("chart_end"),
+    timeline_label: t("timeline_label"),
+    completed: (kept, done) => t("ticket_kept_completed", { kept, done }),
+    never: (kept, points) => t("ticket_kept_never", { kept, points }),
+  };
+}
+
+export async function showPostgame(table, box) {
+  const ratings = h("section", { id: "rating-changes", "aria-labelledby": "ratings-heading" },
+    h("h2", { id: "ratings-heading" }, t("rating_changes")));
+  const analysis = h("section", { id: "end-analysis", "aria-labelledby": "analysis-heading", hidden: true });
+  box.append(ratings, analysis);
+  let body;
+  try {
+    body = await table.app.api.get(`${table.path}/analysis`);
+  } catch (error) {
+    ratings.append(h("p", { class: "none" }, t("analysis_unavailable")));
+    return;
+  }
+  drawAnalysis(analysis, body);
+  await followRatings(table, ratings, body.ratings);
+}
+
+function drawAnalysis(section, body) {
+  const words = chartWords();
+  const chart = h("div", { id: "end-score-chart", class: "chart" });
+  const tickets = h("div", { id: "end-ticket-timeline", class: "chart" });
+  section.append(h("h2", { id: "analysis-heading" }, t("score_over_time")), chart,
+    h("h3", {}, t("ticket_timeline")), tickets);
+  scoreChart(body, chart, words);
+  ticketTimeline(body, tickets, words);
+  section.hidden = false;
+  document.body.dataset.analysis = "shown";
+}
+
+/* The rating changes, asked again while the ratings job has not reached the game. */
+async function followRatings(table, section, first) {
+  const status = h("p", { id: "ratings-status", role: "status" });
+  const place = h("div", { class: "scroll" });
+  section.append(status, place);
+  let ratings = first;
+  for (let attempt = 0; !ratings.projected && attempt < RETRY_MS.length; attempt++) {
+    status.textContent = t("ratings_computing");
+    await new Promise((resolve) => setTimeout(resolve, RETRY_MS[attempt]));
+    if (table.stopped) return;
+    try {
+      ratings = await table.app.api.get(`${table.path}/ratings`);
+    } catch (error) {
+      console.warn("ratings not read", error);
+    }
+  }
+  if (!ratings.projected) {
+    status.textContent = t("ratings_later");
+    status.append(" ", h("button", { type: "button", id: "ratings-again", onclick: () => {
+      clear(section).append(h("h2", { id: "ratings-heading" }, t("rating_changes")));
+      followRatings(table, section, ratings);
+    } }, t("look_again")));
+    return;
+  }
+  renderChanges(table, status, place, ratings);
+}
+
+function renderChanges(table, status, place, ratings) {
+  const players = [...ratings.players].sort((a, b) => a.rank - b.rank || a.seat - b.seat);
+  const rated = players.some((p) => p.rated);
+  status.textContent = rated ? "" : t("game_unrated");
+  status.hidden = rated;
+  if (!rated) {
+    document.body.dataset.ratings = "unrated";
+    return;
+  }
+  const me = table.app.user ? table.app.user.id : null;
+  const rows = players.map((p) => {
+    const change = p.rated ? changeText(p.change) : t("not_rated");
+    const sign = !p.rated ? "none" : p.change > 0 ? "up" : p.change < 0 ? "down" : "same";
+    return h("tr", { "data-seat": p.seat, "data-user": p.user_id, class: p.user_id === me ? "mine" : null },
+      h("th", { scope: "row" }, profileLink(p.user_id, p.seat, p.name),
+        p.user_id === me ? h("span", { class: "you" }, ` (${t("you")})`) : null),
+      h("td", { class: "before" }, ratingText(p.rating_before)),
+      h("td", { class: "after" }, p.rated ? ratingText(p.rating_after) : "–",
+        p.rated && p.provisional ? h("span", { class: "tag provisional" }, ` ${t("provisional")}`) : null),
+      h("td", { class: `change ${sign}` }, change));
+  });
+  place.append(h("table", { id: "rating-table", class: "scores named" },
+    h("caption", { class: "visually-hidden" }, t("rating_changes")),
+    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("player")),
+      h("th", { scope: "col" }, t("rating_before")), h("th", { scope: "col" }, t("rating_after")),
+      h("th", { scope: "col" }, t("rating_change")))),
+    h("tbody", {}, rows)));
+  document.body.dataset.ratings = "shown";
+}
