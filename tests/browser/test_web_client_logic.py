@@ -19,6 +19,7 @@ from tests.replay_fixtures import AppServer
 APP = Path(__file__).resolve().parents[2] / "service" / "static" / "app"
 CATALOGUE = APP / "i18n"
 LANGUAGES = sorted(p.stem for p in CATALOGUE.glob("*.json"))
+ENGLISH_TEXT = json.loads((CATALOGUE / "en.json").read_text(encoding="utf-8"))
 
 
 @pytest.fixture(scope="module")
@@ -89,6 +90,72 @@ def test_the_end_screen_names_the_tie_breaker_that_decided(page: Any) -> None:
     for players, expected in cases:
         assert run(page, "payment.js", "(m, [p, tb]) => m.decidingTieBreaker(p, tb)",
                    [players, tb]) == expected
+
+
+# The end screen's ratings and analysis (postgame.js) on a table whose API answers the
+# analysis, then each question for the ratings with the next of `answers` (the last one
+# again once they run out); answers what the page said while waiting and at the end.
+POSTGAME = """async (m, [answers, delays]) => {
+  const i18n = await import('/static/app/i18n.js');
+  await i18n.setLanguage('en');
+  const analysis = { game_id: 'g', turn_count: 1, turns: [{ turn: 1, scores: [3, 1] }],
+    players: [0, 1].map((seat) => ({ seat, user_id: `u${seat}`, name: `P${seat}`,
+      final: { total: 10 - seat }, tickets: [] })), ratings: answers[0] };
+  let asked = 0;
+  const waiting = [];
+  const table = { path: '/v1/games/g', stopped: false, app: { user: { id: 'u0' }, api: {
+    get: async (path) => {
+      if (path.endsWith('/analysis')) return analysis;
+      waiting.push(document.getElementById('ratings-status').textContent);
+      asked += 1;
+      return answers[Math.min(asked, answers.length - 1)];
+    } } } };
+  const box = document.createElement('section');
+  document.body.append(box);
+  delete document.body.dataset.ratings;
+  await m.showPostgame(table, box, delays);
+  const rows = [...box.querySelectorAll('#rating-table tbody tr')].map((r) =>
+    [r.dataset.user, r.querySelector('.change').textContent, !!r.querySelector('.provisional')]);
+  const result = { asked, waiting, rows, status: box.querySelector('#ratings-status').textContent,
+    again: !!box.querySelector('#ratings-again'), shown: document.body.dataset.ratings || null,
+    lines: box.querySelectorAll('path.score-line').length };
+  box.remove();
+  return result;
+}"""
+
+
+def _change(user: str, seat: int, change: float | None, rated: bool = True) -> dict[str, Any]:
+    return {"user_id": user, "name": user.upper(), "seat": seat, "rank": seat + 1,
+            "winner": seat == 0, "score": 10 - seat, "rated": rated, "rating_before": 0.0,
+            "rating_after": change, "change": change, "games_before": 0, "provisional": True}
+
+
+def test_the_end_screen_says_the_ratings_are_being_computed_until_they_are_projected(
+        page: Any) -> None:
+    pending = {"projected": False, "players": []}
+    done = {"projected": True, "players": [_change("u0", 0, 2.25), _change("u1", 1, -0.75)]}
+    result = run(page, "postgame.js", POSTGAME, [[pending, pending, done], [10, 10, 10]])
+    assert result["asked"] == 2
+    assert result["waiting"] == [ENGLISH_TEXT["ratings_computing"]] * 2
+    assert result["rows"] == [["u0", "+2.3", True], ["u1", "−0.8", True]]
+    assert result["shown"] == "shown" and result["lines"] == 2
+
+
+def test_the_end_screen_stops_asking_after_its_last_try_and_offers_to_look_again(
+        page: Any) -> None:
+    pending = {"projected": False, "players": []}
+    result = run(page, "postgame.js", POSTGAME, [[pending], [10, 10, 10]])
+    assert result["asked"] == 3
+    assert result["status"].startswith(ENGLISH_TEXT["ratings_later"]) and result["again"]
+    assert result["rows"] == [] and result["shown"] is None
+
+
+def test_an_unrated_game_says_so_on_the_end_screen(page: Any) -> None:
+    unrated = {"projected": True, "players": [_change("u0", 0, None, rated=False),
+                                              _change("u1", 1, None, rated=False)]}
+    result = run(page, "postgame.js", POSTGAME, [[unrated], []])
+    assert result["asked"] == 0 and result["rows"] == []
+    assert result["status"] == ENGLISH_TEXT["game_unrated"] and result["shown"] == "unrated"
 
 
 def test_server_sent_events_split_across_chunks_are_read_whole(page: Any) -> None:

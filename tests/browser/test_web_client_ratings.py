@@ -151,6 +151,20 @@ def test_my_profile_lists_my_finished_games_filtered_by_result(
     assert links == [f"/play/{g}" for g in won]
 
 
+def test_my_profile_shows_more_games_a_page_at_a_time(page: Any, league: League) -> None:
+    _open(page, league, f"/players/{league.ada_id}")
+    rows = "document.querySelectorAll('#games-table tbody tr')"
+    more = "document.getElementById('more-games')"
+    page.evaluate("async () => { (await import('/static/app/profile.js')).paging.size = 2;"
+                  " window.ttrApp.go(location.pathname); }")
+    page.wait_for_function(f"{rows}.length === 2 && {more} && !{more}.hidden")
+    page.press("#more-games", "Enter")
+    page.wait_for_function(f"{rows}.length === 3 && {more}.hidden")
+    listed = league.api(f"/v1/users/{league.ada_id}/games")["games"]
+    assert page.evaluate(f"[...{rows}].map(r => r.dataset.game)") == [
+        g["game_id"] for g in listed]
+
+
 def test_the_leaderboard_highlights_my_entry_and_rank(page: Any, league: League) -> None:
     _open(page, league, "/leaderboards/usa")
     board = league.api("/v1/leaderboards/usa?me=true")

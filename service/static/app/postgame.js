@@ -22,7 +22,8 @@ export function chartWords() {
   };
 }
 
-export async function showPostgame(table, box) {
+/* `delays`: the waits before each new question while the ratings are not projected. */
+export async function showPostgame(table, box, delays = RETRY_MS) {
   const ratings = h("section", { id: "rating-changes", "aria-labelledby": "ratings-heading" },
     h("h2", { id: "ratings-heading" }, t("rating_changes")));
   const analysis = h("section", { id: "end-analysis", "aria-labelledby": "analysis-heading", hidden: true });
@@ -35,7 +36,7 @@ export async function showPostgame(table, box) {
     return;
   }
   drawAnalysis(analysis, body);
-  await followRatings(table, ratings, body.ratings);
+  await followRatings(table, ratings, body.ratings, delays);
 }
 
 function drawAnalysis(section, body) {
@@ -51,14 +52,14 @@ function drawAnalysis(section, body) {
 }
 
 /* The rating changes, asked again while the ratings job has not reached the game. */
-async function followRatings(table, section, first) {
+async function followRatings(table, section, first, delays) {
   const status = h("p", { id: "ratings-status", role: "status" });
   const place = h("div", { class: "scroll" });
   section.append(status, place);
   let ratings = first;
-  for (let attempt = 0; !ratings.projected && attempt < RETRY_MS.length; attempt++) {
+  for (let attempt = 0; !ratings.projected && attempt < delays.length; attempt++) {
     status.textContent = t("ratings_computing");
-    await new Promise((resolve) => setTimeout(resolve, RETRY_MS[attempt]));
+    await new Promise((resolve) => setTimeout(resolve, delays[attempt]));
     if (table.stopped) return;
     try {
       ratings = await table.app.api.get(`${table.path}/ratings`);
@@ -70,7 +71,7 @@ async function followRatings(table, section, first) {
     status.textContent = t("ratings_later");
     status.append(" ", h("button", { type: "button", id: "ratings-again", onclick: () => {
       clear(section).append(h("h2", { id: "ratings-heading" }, t("rating_changes")));
-      followRatings(table, section, ratings);
+      followRatings(table, section, ratings, delays);
     } }, t("look_again")));
     return;
   }

@@ -5,7 +5,7 @@
 import { changeText, clear, h, profileLink, ratingText } from "./dom.js";
 import { t } from "./i18n.js";
 
-const PAGE = 20;
+export const paging = { size: 20 }; // games a page (a test makes it smaller)
 
 export async function showProfile(app, main, userId) {
   const path = `/v1/users/${encodeURIComponent(userId)}`;
@@ -110,7 +110,7 @@ async function loadGames(app, path, box, chosen) {
   const userId = decodeURIComponent(path.split("/").pop());
   let before = null;
   const page = async () => {
-    const query = new URLSearchParams({ limit: String(PAGE) });
+    const query = new URLSearchParams({ limit: String(paging.size) });
     if (chosen.map) query.set("map", chosen.map);
     if (chosen.result) query.set("result", chosen.result);
     if (before !== null) query.set("before", String(before));
