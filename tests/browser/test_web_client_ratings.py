@@ -209,3 +209,19 @@ def test_a_finished_games_end_screen_shows_the_rating_changes_and_the_chart(
     bars = page.evaluate("document.querySelectorAll('#end-ticket-timeline rect.ticket-bar')"
                          ".length")
     assert bars == sum(len(p["tickets"]) for p in analysis["players"])
+
+
+def test_the_new_pages_fit_a_phones_width(chromium: Any, league: League) -> None:
+    context = chromium.new_context(viewport={"width": 390, "height": 844})
+    phone = context.new_page()
+    phone.goto(f"{league.server.origin}/signin#token={league.ada}")
+    phone.wait_for_function("document.body.dataset.state === 'ready'")
+    widths = {}
+    for path, ready in [(f"/players/{league.ada_id}", "#games-table"),
+                        ("/leaderboards/usa", "#board-table"),
+                        (f"/play/{league.games[0]}", "#rating-table")]:
+        phone.goto(league.server.origin + path)
+        phone.wait_for_selector(ready)
+        widths[path] = phone.evaluate("document.documentElement.scrollWidth")
+    context.close()
+    assert set(widths.values()) == {390}, widths
