@@ -4,7 +4,6 @@
 import { clear, h, profileLink } from "./dom.js";
 import { t } from "./i18n.js";
 import { decidingTieBreaker } from "./payment.js";
-import { showPostgame } from "./postgame.js";
 
 export async function renderEnd(table) {
   const g = table.game;
@@ -55,6 +54,8 @@ export async function renderEnd(table) {
   box.hidden = false;
   highlight();
   document.body.dataset.scored = "true";
+  // loaded once a game is over: a table in play does not carry the charts
+  const { showPostgame } = await import("./postgame.js");
   await showPostgame(table, box);
 }
 

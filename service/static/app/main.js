@@ -10,9 +10,7 @@ import { Api } from "./api.js";
 import { LANGUAGES, pickLanguage, setLanguage, t } from "./i18n.js";
 import { clear, h } from "./dom.js";
 import * as identity from "./identity.js";
-import { showLeaderboard } from "./leaderboard.js";
 import { showJoin, showLobby } from "./lobby.js";
-import { showProfile } from "./profile.js";
 import { showTable } from "./table.js";
 
 const app = {
@@ -118,8 +116,9 @@ async function route() {
     const board = path.match(/^\/leaderboards\/([^/]+)\/?$/);
     if (join) app.leave = await showJoin(app, main, decodeURIComponent(join[1]));
     else if (play) app.leave = await showTable(app, main, decodeURIComponent(play[1]));
-    else if (player) app.leave = await showProfile(app, main, decodeURIComponent(player[1]));
-    else if (board) app.leave = await showLeaderboard(app, main, decodeURIComponent(board[1]));
+    // loaded when first shown: the table, the page played on, need not carry them
+    else if (player) app.leave = await (await import("./profile.js")).showProfile(app, main, decodeURIComponent(player[1]));
+    else if (board) app.leave = await (await import("./leaderboard.js")).showLeaderboard(app, main, decodeURIComponent(board[1]));
     else app.leave = await showLobby(app, main);
     document.body.dataset.state = "ready";
     performance.mark("ttr-ready"); // the page can be used: bench/web.py reads this
