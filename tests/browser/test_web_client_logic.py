@@ -206,6 +206,42 @@ def test_the_log_and_the_caption_are_sentences(page: Any) -> None:
                         "Waiting for 2 more players"]
 
 
+def test_the_log_names_who_held_each_seat_when_the_event_happened(page: Any) -> None:
+    def event(version: int, type_name: str, **data: Any) -> dict[str, Any]:
+        return {"version": version, "type": type_name, "data": data}
+
+    events = [
+        event(1, "game_created", seats=3, map="usa"),
+        event(2, "seat_taken", seat=0, user_id="u-ann", name="Ann", bot=None),
+        event(3, "seat_taken", seat=1, user_id="u-eve", name="Eve", bot=None),
+        event(4, "seat_left", seat=1),  # Eve left before the start: the seats move up
+        event(5, "seat_taken", seat=1, user_id="bot-hard-1", name="Hard bot", bot="hard"),
+        event(6, "stand_in_seated", seat=0, user_id="bot-easy-1", name="Easy bot",
+              level="easy", replaced="u-ann", reason="timed_out"),
+        event(7, "card_drawn_blind", seat=0),
+        event(8, "player_returned", seat=0, user_id="u-ann", name="Ann",
+              bot_user_id="bot-easy-1"),
+        event(9, "card_drawn_blind", seat=0),
+        event(10, "card_drawn_blind", seat=1),
+    ]
+    sentences = page.evaluate(
+        "async (events) => { const w = await import('/static/app/words.js');"
+        " const holders = w.seatHolders(events); return events.map(e => {"
+        " const before = holders.get(e.version);"
+        " const ctx = {seatName: s => !before[s] ? '?' : before[s].level"
+        " ? `${before[s].name} [${before[s].level}]` : before[s].name,"
+        " userName: id => ({'u-ann': 'Ann'})[id]};"
+        " return w.describeEvent(e, ctx); }).slice(4); }", events)
+    assert sentences == [
+        "Hard bot (bot · hard) sat down at seat 2.",
+        "Ann's turns timed out; Easy bot (bot · easy) plays their seat until they come back.",
+        "Easy bot [easy] drew a card from the deck.",
+        "Ann took their seat back from Easy bot [easy].",
+        "Ann drew a card from the deck.",
+        "Hard bot [hard] drew a card from the deck.",
+    ]
+
+
 def _placeholders(message: Any) -> set[str]:
     forms = message.values() if isinstance(message, dict) else [message]
     return {p for form in forms for p in re.findall(r"\{(\w+)\}", form)}

@@ -168,7 +168,8 @@ def test_the_lobby_shows_a_new_open_game_without_reloading_and_a_player_leaves_i
     joined.wait_for(timeout=15000)  # polled: no reload
     joined.press("Enter")
     page.wait_for_selector("#waiting")
-    assert page.locator("#waiting .seats li").count() == 2
+    assert page.locator("#waiting .seats li:not(.free-seat)").count() == 2
+    assert page.locator("#waiting .seats li.free-seat").count() == 1
     page.press("#leave-table", "Enter")
     page.wait_for_selector("#new-game")
     players = server.api("GET", f"/v1/games/{game}", token=host)["players"]

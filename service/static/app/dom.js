@@ -33,6 +33,28 @@ export function profileLink(userId, seat, name) {
   return h("a", { href: `/players/${encodeURIComponent(userId)}`, "data-nav": "", class: "profile-link" }, label);
 }
 
+/* A bot's level in words ("easy", "medium", "hard"). */
+export function levelName(level) {
+  if (level === "easy") return t("level.easy");
+  if (level === "medium") return t("level.medium");
+  if (level === "hard") return t("level.hard");
+  return t("bot");
+}
+
+export const BOT_LEVELS = ["easy", "medium", "hard"];
+
+/* The mark beside a bot's name: "bot · hard" (its level in words, not in colour alone). */
+export function botTag(level) {
+  return h("span", { class: "tag bot-tag", dataset: { level: level || "" } },
+    level ? t("bot_level", { level: levelName(level) }) : t("bot"));
+}
+
+/* A player's name linking to their profile, with the bot mark when a bot holds the seat. */
+export function playerName(p, seat = p.seat) {
+  return h("span", { class: "player-name" }, profileLink(p.user_id, seat, p.name),
+    p.bot ? botTag(p.level) : null);
+}
+
 /* A rating as shown: one decimal. */
 export function ratingText(value) {
   return value === null || value === undefined ? "–" : Number(value).toFixed(1);

@@ -1,9 +1,15 @@
 /* The end of the game: the final score with its parts, the winner and the tie-breaker
  * that decided, each player's longest path highlighted on the board, and links to the
  * replay and the export; below, the rating changes and the analysis (postgame.js). */
-import { clear, h, profileLink } from "./dom.js";
+import { botTag, clear, h, profileLink } from "./dom.js";
 import { t } from "./i18n.js";
 import { decidingTieBreaker } from "./payment.js";
+
+/* The bot mark of whoever holds `seat` at the end (the score names the seat's holder). */
+function botMark(game, seat) {
+  const holder = game.players.find((x) => x.seat === seat);
+  return holder && holder.bot ? botTag(holder.level) : null;
+}
 
 export async function renderEnd(table) {
   const g = table.game;
@@ -34,7 +40,7 @@ export async function renderEnd(table) {
     const failed = (p.tickets || []).length - done;
     return h("tr", { "data-seat": p.seat, class: p.winner ? "winner" : null },
       h("td", { class: "rank" }, String(p.rank)),
-      h("th", { scope: "row" }, profileLink(p.user_id, p.seat, p.name), p.winner ? h("span", { class: "winner-mark" }, ` ★ ${t("winner")}`) : null),
+      h("th", { scope: "row" }, profileLink(p.user_id, p.seat, p.name), botMark(g, p.seat), p.winner ? h("span", { class: "winner-mark" }, ` ★ ${t("winner")}`) : null),
       cols.map((c) => h("td", { class: c }, String(s[c] ?? 0),
         c === "tickets" ? h("span", { class: "detail" }, ` ${t("tickets_detail", { done, failed })}`) : null,
         c === "longest_path" ? h("span", { class: "detail" }, ` (${t("cars", { n: p.longest_path_length || 0 })})`) : null)));

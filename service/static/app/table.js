@@ -3,12 +3,12 @@
  * is one of the listed moves, sent with an Idempotency-Key. */
 import { drawBoard } from "/static/board/board.js";
 import { ApiError, newKey } from "./api.js";
-import { clear, h } from "./dom.js";
+import { clear, h, levelName } from "./dom.js";
 import { t } from "./i18n.js";
 import { problemText } from "./lobby.js";
 import { sortMoves } from "./payment.js";
 import { follow } from "./stream.js";
-import { caption, describeEvent } from "./words.js";
+import { caption, describeEvent, seatHolders } from "./words.js";
 import * as parts from "./table_parts.js";
 import { renderEnd } from "./endgame.js";
 import { turnSignals } from "./signals.js";
@@ -72,6 +72,17 @@ class Table {
   seatName(seat) {
     const p = this.game.players.find((x) => x.seat === seat);
     return p ? p.name : t("someone");
+  }
+
+  /* A user's name at this table (a player a bot stands in for is no longer seated): from
+   * the seats taken in the log. */
+  userName(userId) {
+    const seated = this.game.players.find((p) => p.user_id === userId);
+    if (seated) return seated.name;
+    for (const e of this.log.values()) {
+      if (e.type === "seat_taken" && e.data && e.data.user_id === userId) return e.data.name;
+    }
+    return t("someone");
   }
 
   routeName(id) {
@@ -205,6 +216,7 @@ class Table {
     el.log = h("ol", { id: "log", class: "log" });
     el.end = h("section", { id: "end", hidden: true, "aria-labelledby": "end-heading" });
     el.waiting = h("section", { id: "waiting", hidden: true });
+    el.standIn = h("section", { id: "stand-in", class: "stand-in-notice", role: "status", hidden: true });
     this.view = drawBoard(this.board, layout, { idPrefix: "table-board",
       title: t("board_title", { map: t(`map.${this.board.map}`) }),
       routeTitle: (r) => parts.routeTitle(r) });
@@ -220,7 +232,7 @@ class Table {
       h("header", { class: "table-head" },
         h("h1", {}, t(`map.${this.board.map}`)), el.caption, el.countdown, el.finalRound, el.notify,
         el.connection),
-      el.waiting, el.end,
+      el.standIn, el.waiting, el.end,
       h("div", { class: "table-body" }, el.board, side)));
   }
 
@@ -235,6 +247,7 @@ class Table {
     document.body.dataset.myTurn = String(this.moves.some((m) => m.type !== "resign"));
     parts.renderBoard(this, sorted);
     parts.renderWaiting(this);
+    parts.renderStandIn(this);
     parts.renderActions(this, sorted);
     parts.renderHand(this);
     parts.renderMarket(this, sorted);
@@ -247,8 +260,25 @@ class Table {
     performance.measure("ttr-render", { start: began });
   }
 
-  describe(e) {
-    return describeEvent(e, { seatName: (s) => this.seatName(s), routeName: (id) => this.routeName(id),
-      ticketName: (id) => this.ticketName(id) });
+  /* The sentences of the log, newest first: each names the seat's holder of its time
+   * (a bot marked with its level), so a stand-in's moves stay the bot's after a return. */
+  describeLog(limit) {
+    const events = [...this.log.values()].sort((a, b) => a.version - b.version);
+    const holders = seatHolders(events);
+    return events.slice(-limit).reverse().map((e) => {
+      const before = holders.get(e.version);
+      const actor = e.actor && e.actor.kind === "seat" && before ? before[e.actor.seat] : null;
+      return { event: e, text: this.describe(e, before), bot: Boolean(actor && actor.level) };
+    });
+  }
+
+  describe(e, holders) {
+    const seatName = (s) => {
+      const holder = holders && holders[s];
+      if (!holder) return this.seatName(s);
+      return holder.level ? t("bot_named", { name: holder.name, level: levelName(holder.level) }) : holder.name;
+    };
+    return describeEvent(e, { seatName, userName: (id) => this.userName(id),
+      routeName: (id) => this.routeName(id), ticketName: (id) => this.ticketName(id) });
   }
 }

@@ -2,7 +2,7 @@
  * the board's clickable routes and cities, the actions (draws, claims with their payment
  * chooser, stations, tickets to keep, a tunnel's extra cards, pass, resign), my hand,
  * the face-up cards, my tickets, the players, the log and the deadline. */
-import { clear, h, cardLabel, profileLink } from "./dom.js";
+import { BOT_LEVELS, clear, h, cardLabel, levelName, playerName } from "./dom.js";
 import { t } from "./i18n.js";
 import { CARD_ORDER, connectedTickets, keepMove, keepRange, paymentChoices, paymentText } from "./payment.js";
 import { cardName, cardsText } from "./words.js";
@@ -124,7 +124,8 @@ export function renderActions(table, sorted, force = false) {
 function resignButton(table, move) {
   const wrap = h("span", { class: "resign" });
   const ask = h("button", { type: "button", id: "resign", onclick: () => {
-    clear(wrap).append(h("span", { role: "alert" }, t("resign_sure")),
+    const sure = table.game.options && table.game.options.stand_in ? t("resign_sure_stand_in") : t("resign_sure");
+    clear(wrap).append(h("span", { role: "alert" }, sure),
       moveButton(table, move, t("resign_yes"), { id: "resign-yes", class: "danger" }),
       h("button", { type: "button", id: "resign-no", onclick: () => renderActions(table, table.sorted, true) }, t("resign_no")));
     wrap.querySelector("#resign-no").focus();
@@ -219,7 +220,8 @@ export function renderPlayers(table) {
   const rows = g.players.map((p) => {
     const current = g.to_act.includes(p.seat);
     return h("tr", { "data-seat": p.seat, class: current ? "current" : null, "aria-current": current ? "true" : null },
-      h("th", { scope: "row" }, profileLink(p.user_id, p.seat, p.name),
+      h("th", { scope: "row" }, playerName(p),
+        p.stands_in_for ? h("span", { class: "stands-in" }, ` ${t("stands_in_for", { name: table.userName(p.stands_in_for) })}`) : null,
         p.seat === table.mySeat() ? h("span", { class: "you" }, ` (${t("you")})`) : null,
         current ? h("span", { class: "to-act", title: t("to_act") }, " ▶",
           h("span", { class: "visually-hidden" }, t("to_act"))) : null,
@@ -236,9 +238,9 @@ export function renderPlayers(table) {
 
 export function renderLog(table) {
   const list = clear(table.el.log);
-  const versions = [...table.log.keys()].sort((a, b) => b - a).slice(0, 40);
-  for (const v of versions) {
-    list.append(h("li", { value: v, "data-version": v, "data-type": table.log.get(v).type }, table.describe(table.log.get(v))));
+  for (const { event: e, text, bot } of table.describeLog(40)) {
+    list.append(h("li", { value: e.version, "data-version": e.version, "data-type": e.type,
+      class: bot ? "by-bot" : null }, text));
   }
 }
 
@@ -275,7 +277,10 @@ export function renderWaiting(table) {
   };
   const me = table.mySeat() !== null || g.players.some((p) => p.user_id === table.app.user.id);
   box.append(h("h2", {}, t("waiting_heading")),
-    h("ul", { class: "seats" }, g.players.map((p) => h("li", {}, profileLink(p.user_id, p.seat, p.name)))),
+    h("ul", { class: "seats" }, g.players.map((p) => h("li", { "data-seat": p.seat }, playerName(p))),
+      Array.from({ length: Math.max(0, g.seats - g.players.length) }, () =>
+        h("li", { class: "free-seat" }, t("free_seat")))),
+    g.created_by === table.app.user.id ? addBotForm(table) : null,
     h("p", {}, t("invite_help")),
     h("input", { id: "invite-link", type: "text", readonly: true, value: link, "aria-label": t("invite_link") }),
     g.created_by === table.app.user.id ? h("button", { type: "button", id: "start-now", onclick: startMove }, t("start_now")) : null,
@@ -290,4 +295,45 @@ export function renderWaiting(table) {
         showRefusal(table, e.code ? t(`rule.${e.code}`) : e.message, e.code);
       }
     } }, t("join")));
+}
+
+/* The creator seats a bot of a chosen level in a free seat (POST …/bots); a table its
+ * last seat fills starts at once. */
+function addBotForm(table) {
+  const level = h("select", { id: "bot-level" },
+    BOT_LEVELS.map((l) => h("option", { value: l, selected: l === "hard" }, levelName(l))));
+  return h("form", { class: "add-bot", id: "add-bot", onsubmit: async (event) => {
+    event.preventDefault();
+    showRefusal(table, null);
+    try {
+      const game = await table.app.api.post(`${table.path}/bots`, { level: level.value });
+      table.accept(game, null);
+      await table.refresh(game.version);
+    } catch (e) {
+      showRefusal(table, e.code ? t(`rule.${e.code}`) : e.message, e.code);
+    }
+  } }, h("label", { for: "bot-level" }, t("bot_level_choice")), level,
+  h("button", { type: "submit", id: "add-bot-button" }, t("add_bot")));
+}
+
+/* A seat of mine that a stand-in bot holds: say so, and offer it back (POST …/return). */
+export function renderStandIn(table) {
+  const g = table.game;
+  const box = table.el.standIn;
+  const held = g.status === "playing" && table.app.user
+    ? g.players.find((p) => p.stands_in_for === table.app.user.id) : null;
+  if (unchanged(box, held && [held.seat, held.level])) return;
+  clear(box).hidden = !held;
+  if (!held) return;
+  box.append(h("p", {}, t("your_seat_held", { level: levelName(held.level) })),
+    h("button", { type: "button", id: "take-seat-back", onclick: async () => {
+      showRefusal(table, null);
+      try {
+        const game = await table.app.api.post(`${table.path}/return`);
+        table.accept(game, null);
+        await table.refresh(game.version);
+      } catch (e) {
+        showRefusal(table, e.code ? t(`rule.${e.code}`) : e.message, e.code);
+      }
+    } }, t("take_seat_back")));
 }

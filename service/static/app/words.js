@@ -1,5 +1,6 @@
 /* The game in sentences: each event of the log, the turn's caption, in the chosen
  * language (the catalogue's "ev.*" messages). */
+import { levelName } from "./dom.js";
 import { t } from "./i18n.js";
 
 export function cardName(color) {
@@ -12,14 +13,42 @@ export function cardsText(cards) {
     .map(([c, n]) => `${n} × ${cardName(c)}`).join(" + ");
 }
 
-/* ctx: seatName(seat), routeName(id), ticketName(id). */
+/* Who held each seat just before each event of `events` (the whole log, in order):
+ * version -> [{name, level}] by seat, `level` null for a person. Seats are taken and
+ * left before the start; during play a stand-in bot takes a seat and its player may take
+ * it back. Empty when the log does not begin at the table's creation. */
+export function seatHolders(events) {
+  const before = new Map();
+  if (!events.length || events[0].version !== 1) return before;
+  let holders = [];
+  for (const e of events) {
+    before.set(e.version, holders);
+    const d = e.data || {};
+    if (e.type === "seat_taken") holders = [...holders, { name: d.name, level: d.bot || null }];
+    else if (e.type === "seat_left") holders = holders.filter((_, seat) => seat !== d.seat);
+    else if (e.type === "stand_in_seated" || e.type === "player_returned") {
+      holders = [...holders];
+      holders[d.seat] = { name: d.name, level: e.type === "stand_in_seated" ? d.level : null };
+    }
+  }
+  return before;
+}
+
+/* ctx: seatName(seat), userName(id), routeName(id), ticketName(id). */
 export function describeEvent(event, ctx) {
   const d = event.data || {};
   const who = ctx.seatName(d.seat);
   const p = { who, n: 0 };
   switch (event.type) {
     case "game_created": return t("ev.game_created", { n: d.seats, map: d.map });
-    case "seat_taken": return t("ev.seat_taken", { name: d.name, seat: d.seat + 1 });
+    case "seat_taken":
+      return d.bot ? t("ev.seat_taken_bot", { name: d.name, seat: d.seat + 1, level: levelName(d.bot) })
+        : t("ev.seat_taken", { name: d.name, seat: d.seat + 1 });
+    case "stand_in_seated": {
+      const named = { who: ctx.userName ? ctx.userName(d.replaced) : who, bot: d.name, level: levelName(d.level) };
+      return d.reason === "timed_out" ? t("ev.stand_in_timed_out", named) : t("ev.stand_in_resigned", named);
+    }
+    case "player_returned": return t("ev.player_returned", { who: d.name, bot: who });
     case "seat_left": return t("ev.seat_left", { seat: d.seat + 1 });
     case "game_started": return t("ev.game_started", { n: d.players, first: ctx.seatName(d.first_player) });
     case "card_drawn_blind":
