@@ -2,7 +2,7 @@
  * my games (waiting for me first, with a badge; followed over my event stream), a new
  * game, and joining by invite link. */
 import { ApiError } from "./api.js";
-import { clear, h, profileLink } from "./dom.js";
+import { BOT_LEVELS, clear, h, levelName, playerName } from "./dom.js";
 import { t } from "./i18n.js";
 import { myRatingsPanel } from "./my_ratings.js";
 import { follow } from "./stream.js";
@@ -129,7 +129,7 @@ export async function showLobby(app, main) {
 }
 
 function gameItem(app, g, joinable, error, refresh) {
-  const players = (g.players || []).map((p, i) => profileLink(p.user_id, p.seat ?? i, p.name));
+  const players = (g.players || []).map((p, i) => playerName(p, p.seat ?? i));
   const status = g.status === "open"
     ? t("seats_taken", { taken: g.seats_taken, n: g.seats }) : t(`status.${g.status}`);
   const actions = [];
@@ -172,27 +172,61 @@ function gameItem(app, g, joinable, error, refresh) {
 
 const TIME_LIMITS = [null, 300, 3600, 86400, 259200];
 
+/* A <select> of the bot levels (`first`: an option before them, e.g. "a player"). */
+function levelSelect(attrs, first = null, chosen = "hard") {
+  return h("select", attrs, first,
+    BOT_LEVELS.map((level) => h("option", { value: level, selected: level === chosen },
+      t("seat_bot", { level: levelName(level) }))));
+}
+
+/* For each seat after mine: a player (through the invite link) or a bot of a level. The
+ * API seats the bots right after me and invited players after them, so the choices are
+ * numbered as opponents, not as seats. */
+function opponentChoices(box, seats) {
+  const kept = [...box.querySelectorAll("select")].map((s) => s.value);
+  clear(box).append(h("legend", {}, t("opponents")));
+  for (let seat = 2; seat <= seats; seat++) {
+    const id = `new-seat-${seat}`;
+    box.append(h("span", { class: "opponent" }, h("label", { for: id }, t("opponent_n", { n: seat - 1 })),
+      levelSelect({ id, name: id, class: "opponent-choice" },
+        h("option", { value: "" }, t("seat_invite")), kept[seat - 2] ?? "")));
+  }
+}
+
 function newGameForm(app, maps, error) {
   const map = h("select", { id: "new-map", name: "map" },
     maps.map((m) => h("option", { value: m.map }, t(`map.${m.map}`))));
   const seats = h("select", { id: "new-seats", name: "seats" });
+  const opponents = h("fieldset", { id: "new-opponents", class: "opponents" });
   const fillSeats = () => {
     const m = maps.find((x) => x.map === map.value) || maps[0];
     const min = m.min_players ?? (m.rules && m.rules.min_players) ?? 2;
     const max = m.max_players ?? (m.rules && m.rules.max_players) ?? 5;
+    const before = Number(seats.value) || min;
     clear(seats);
     for (let n = min; n <= max; n++) seats.append(h("option", { value: n }, t("n_players", { n })));
+    seats.value = String(Math.min(max, Math.max(min, before)));
+    opponentChoices(opponents, Number(seats.value));
   };
   map.addEventListener("change", fillSeats);
+  seats.addEventListener("change", () => opponentChoices(opponents, Number(seats.value)));
   fillSeats();
   const privateBox = h("input", { type: "checkbox", id: "new-private", name: "private" });
+  const ratedBox = h("input", { type: "checkbox", id: "new-rated", name: "rated", checked: true });
+  const standInLevel = levelSelect({ id: "new-stand-in-level", name: "stand_in_level", disabled: true });
+  const standInBox = h("input", { type: "checkbox", id: "new-stand-in", name: "stand_in",
+    onchange: () => { standInLevel.disabled = !standInBox.checked; } });
   const limit = h("select", { id: "new-limit", name: "turn_time_limit" },
     TIME_LIMITS.map((s) => h("option", { value: s ?? "" }, s ? t(`limit.${s}`) : t("limit.none"))));
   return h("section", { "aria-labelledby": "new-heading", class: "new-game" },
     h("h2", { id: "new-heading" }, t("new_game")),
     h("form", { id: "new-game", onsubmit: async (event) => {
       event.preventDefault();
-      const body = { map: map.value, seats: Number(seats.value), private: privateBox.checked };
+      const bots = [...opponents.querySelectorAll("select")].map((s) => s.value).filter(Boolean);
+      const body = { map: map.value, seats: Number(seats.value), private: privateBox.checked,
+        rated: ratedBox.checked };
+      if (bots.length) body.bots = bots;
+      if (standInBox.checked) Object.assign(body, { stand_in: true, stand_in_level: standInLevel.value });
       if (limit.value) body.turn_time_limit = Number(limit.value);
       try {
         const game = await app.api.post("/v1/games", body);
@@ -205,8 +239,13 @@ function newGameForm(app, maps, error) {
     } },
     h("label", { for: "new-map" }, t("map")), map,
     h("label", { for: "new-seats" }, t("players")), seats,
+    opponents,
+    h("p", { class: "hint" }, t("bots_start_at_once")),
     h("label", { for: "new-limit" }, t("turn_time_limit")), limit,
     h("label", { class: "check" }, privateBox, t("private_game")),
+    h("label", { class: "check" }, ratedBox, t("rated_game")),
+    h("span", { class: "stand-in" }, h("label", { class: "check" }, standInBox, t("stand_in_option")),
+      h("label", { for: "new-stand-in-level", class: "visually-hidden" }, t("stand_in_level")), standInLevel),
     h("button", { type: "submit", id: "create-game" }, t("create_game"))));
 }
 
