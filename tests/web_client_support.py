@@ -71,8 +71,9 @@ class Server:
 
 
 @contextmanager
-def serve(folder: Path) -> Iterator[Server]:
-    """`ttr serve` (the embedded mode: gunicorn, SQLite in `folder`, jobs in-process)."""
+def serve(folder: Path, **settings: str) -> Iterator[Server]:
+    """`ttr serve` (the embedded mode: gunicorn, SQLite in `folder`, jobs in-process);
+    `settings`: more `TTR_*` variables (e.g. TTR_BOT_PAUSE="0.1")."""
     port = free_port()
     log = folder / "server.log"
     env = {k: v for k, v in os.environ.items() if not k.startswith("TTR_")}
@@ -80,7 +81,7 @@ def serve(folder: Path) -> Iterator[Server]:
                TTR_DATABASE_URL=f"sqlite:///{folder / 'ttr.sqlite3'}",
                # many players from one address in a short time: the tests, not an attack
                TTR_RATE_PER_ADDRESS="10000", TTR_BURST_PER_ADDRESS="100000",
-               TTR_ACCOUNTS_PER_ADDRESS_PER_HOUR="100000", TTR_SSE_KEEPALIVE="2")
+               TTR_ACCOUNTS_PER_ADDRESS_PER_HOUR="100000", TTR_SSE_KEEPALIVE="2", **settings)
     ttr = Path(sys.executable).parent / "ttr"
     with open(log, "wb") as out:
         process = subprocess.Popen([str(ttr), "serve"], cwd=folder, stdout=out,
