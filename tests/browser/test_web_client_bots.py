@@ -67,6 +67,7 @@ def test_a_game_against_a_hard_bot_starts_at_once_and_the_bot_answers_my_move(
     assert page.evaluate("document.getElementById('new-rated').checked")
     assert page.inner_text("label[for='new-seat-2']") == "Opponent 1"
     page.select_option("#new-seat-2", "hard")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390  # the form fits a phone
     page.press("#create-game", "Enter")
     page.wait_for_function("document.body.dataset.status === 'playing'")
     assert page.evaluate("location.pathname").startswith("/play/")

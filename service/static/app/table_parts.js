@@ -261,6 +261,8 @@ export function renderCountdown(table) {
 /* Before the start: who sits, the invite link, start now, leave. */
 export function renderWaiting(table) {
   const g = table.game;
+  // rebuilt only when the seats change, so a level being chosen keeps its focus
+  if (unchanged(table.el.waiting, g.status, g.seats, g.players.map((p) => [p.user_id, p.name, p.level]))) return;
   const box = clear(table.el.waiting);
   box.hidden = g.status !== "open";
   if (box.hidden) return;
