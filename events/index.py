@@ -28,7 +28,9 @@ class PlayerSummary:
     seat: int
     name: str
     to_act: bool  # the player must act now (their turn, or their setup ticket choice)
-    out: str | None  # "resigned" or "dropped" once they have left
+    # "resigned" or "dropped" once they have left; "replaced" while a stand-in bot holds
+    # their seat (the row keeps the game among theirs until they come back)
+    out: str | None
     bot: str | None = None  # a bot's level (read from its account); None: a person
 
 
@@ -88,7 +90,8 @@ DELETE_PLAYER = "DELETE FROM game_players WHERE game_id = %s AND user_id = %s"
 
 def game_params(s: GameSummary, time: Any) -> list[Any]:
     """The parameters of `UPSERT_GAME` (`time` converts a datetime for the database)."""
-    return [s.game_id, s.map, s.status, s.private, s.seats, len(s.players), s.created_by,
+    taken = len({p.seat for p in s.players})
+    return [s.game_id, s.map, s.status, s.private, s.seats, taken, s.created_by,
             time(s.created_at), s.version, time(s.last_activity),
             time(s.deadline) if s.deadline is not None else None, s.turn_time_limit,
             s.deadline_changed]
@@ -121,13 +124,22 @@ def summarize(game_id: str, before: Table | None, after: Table, now: datetime) -
     )
 
 
+REPLACED = "replaced"
+
+
 def summarize_players(table: Table) -> tuple[PlayerSummary, ...]:
+    """A row per seat's holder, and one per player a stand-in bot holds a seat for."""
     to_act = set(seats_to_act(table))
     game = table.game
-    return tuple(
+    holders = tuple(
         PlayerSummary(user_id=seat.user_id, seat=i, name=seat.name, to_act=i in to_act,
                       out=game.players[i].out if game is not None else None, bot=seat.bot)
         for i, seat in enumerate(table.seats))
+    replaced = tuple(
+        PlayerSummary(user_id=seat.replaced.user_id, seat=i, name=seat.replaced.name,
+                      to_act=False, out=REPLACED)
+        for i, seat in enumerate(table.seats) if seat.replaced is not None)
+    return holders + replaced
 
 
 class GameIndexTables(Database):

@@ -22,7 +22,7 @@ from domain.state import Game
 from domain.table import Table
 from events.catalogue import encode, redact, schema_version
 from events.clock import iso
-from events.index import GameRow, seats_to_act
+from events.index import REPLACED, GameRow, seats_to_act
 from events.store import Recorded
 
 
@@ -225,6 +225,9 @@ def _event(game_id: str, version: int, position: int | None, type_name: str,
 def row_view(row: GameRow, user_id: str | None = None) -> dict[str, Any]:
     """A game in a list (the lobby, a user's games), from the index alone."""
     you = next((p for p in row.players if p.user_id == user_id), None)
+    # a player a stand-in bot holds the seat for keeps the game among theirs, but the
+    # seat is the bot's
+    holders = [p for p in row.players if p.out != REPLACED]
     return {
         "id": row.game_id,
         "map": row.map,
@@ -240,8 +243,8 @@ def row_view(row: GameRow, user_id: str | None = None) -> dict[str, Any]:
         "deadline": iso(row.deadline),
         "players": [{"seat": p.seat, "user_id": p.user_id, "name": p.name,
                      "to_act": p.to_act, "out": p.out, "bot": p.bot is not None,
-                     "level": p.bot} for p in row.players],
-        "to_act": [p.seat for p in row.players if p.to_act],
+                     "level": p.bot} for p in holders],
+        "to_act": [p.seat for p in holders if p.to_act],
         "your_seat": you.seat if you is not None else None,
         "your_turn": bool(you and you.to_act),
     }

@@ -205,6 +205,25 @@ def test_a_bot_stands_in_for_a_player_who_resigns_and_they_may_return(
     assert kinds.count("stand_in_seated") == 1 and kinds[-1] == "player_returned"
 
 
+def test_a_player_a_bot_stands_in_for_still_finds_the_game_among_theirs(
+        app: Flask, client: Client) -> None:
+    table = open_table(client, "usa", 2, stand_in=True, stand_in_level="easy")
+    game_id, quitter = table.game_id, table.tokens[1]
+    client.post(f"/v1/games/{game_id}/actions", token=quitter, json={"type": "resign"})
+    jobs_of(app).wait_idle(10)
+    mine = client.get("/v1/users/me/games", token=quitter).json
+    assert mine is not None
+    listed = next(g for g in mine["games"] if g["id"] == game_id)
+    assert listed["your_seat"] == 1 and listed["your_turn"] is False
+    assert listed["seats_taken"] == 2
+    assert [(p["seat"], p["bot"]) for p in listed["players"]] == [(0, False), (1, True)]
+    client.post(f"/v1/games/{game_id}/return", token=quitter)
+    back = client.get("/v1/users/me/games", token=quitter).json
+    assert back is not None
+    again = next(g for g in back["games"] if g["id"] == game_id)
+    assert [(p["seat"], p["bot"]) for p in again["players"]] == [(0, False), (1, False)]
+
+
 def test_without_the_option_nobody_returns(client: Client) -> None:
     table = open_table(client, "usa", 2)
     refused = client.post(f"/v1/games/{table.game_id}/return", token=table.tokens[1])
