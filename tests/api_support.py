@@ -290,21 +290,27 @@ def choose(moves: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
 
 
 def play_to_the_end(client: Client, table: Table, seed: int = 0,
-                    max_actions: int = 5000) -> int:
-    """Play the game with bots picking from `/moves`; returns the number of actions."""
+                    max_actions: int = 5000, *, checked: bool = False) -> int:
+    """Play the game with bots picking from `/moves`; returns the number of actions.
+
+    `checked`: hold every answer to the contract (four times slower). Only the tests of
+    a whole game over HTTP need it: the others play a game to have it played."""
     rng = random.Random(seed)
     actions = 0
     while actions < max_actions:
-        state = client.get(f"/v1/games/{table.game_id}", token=table.tokens[0]).json
+        state = client.get(f"/v1/games/{table.game_id}", token=table.tokens[0],
+                           check=checked).json
         assert state is not None
         if state["phase"] == "ended":
             return actions
         for seat in state["to_act"]:
             token = table.tokens[seat]
-            moves = client.get(f"/v1/games/{table.game_id}/moves", token=token).json
+            moves = client.get(f"/v1/games/{table.game_id}/moves", token=token,
+                               check=checked).json
             assert moves is not None and moves["moves"], (state, moves)
             move = choose(moves["moves"], rng)
-            response = client.post(f"/v1/games/{table.game_id}/actions", token=token, json=move)
+            response = client.post(f"/v1/games/{table.game_id}/actions", token=token,
+                                   json=move, check=checked)
             assert response.status_code == 200, (move, response.json)
             actions += 1
     raise AssertionError(f"no end after {max_actions} actions")

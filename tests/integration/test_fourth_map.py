@@ -146,7 +146,7 @@ def test_the_server_lists_and_serves_a_registered_map(client: Client,
 def test_a_whole_game_of_the_data_map_is_played_over_http_and_scored(
         client: Client, players: int) -> None:
     table = open_table(client, NAME, players)
-    actions = play_to_the_end(client, table, seed=players)
+    actions = play_to_the_end(client, table, seed=players, checked=True)
     assert actions > 10
     score = wait_for_score(client, table)
     assert len(score["players"]) == players
