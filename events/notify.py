@@ -141,7 +141,7 @@ os.register_at_fork(after_in_child=_deafen_forked_child)
 
 
 def _event_class() -> Any:
-    """What a waiter waits on: a `Wake` in a gevent worker, else `threading.Event`
+    """What a waiter waits on: `events.wake.Wake` in a gevent worker, else `threading.Event`
     (`threading.Event` built on gevent's patched primitives takes over a kilobyte and
     more per wait: with thousands of held streams, a good part of each one's memory).
     (In a gevent worker every publisher is a greenlet of the same native thread: the
@@ -149,44 +149,10 @@ def _event_class() -> Any:
     from events.native_threads import gevent_patched
 
     if gevent_patched():
+        from events.wake import Wake
+
         return Wake
     return threading.Event
-
-
-class Wake:
-    """One wait's wake-up in a gevent worker: `set()` (by another greenlet) wakes the
-    greenlet in `wait(timeout)`, which returns whether it was set.
-
-    gevent's own `Event.wait` would do, but a greenlet waiting in it keeps more of its
-    C stack saved (about 0.7 KB: the event's links, its `Timeout`) and more objects
-    (the event, the timeout and its timer) than one waiting on a bare `Waiter` and a
-    timer, and a held stream waits all its life."""
-
-    __slots__ = ("_waiter", "_woken")
-
-    def __init__(self) -> None:
-        from gevent.hub import Waiter
-
-        self._waiter = Waiter()
-        self._woken = False
-
-    def set(self) -> None:
-        if not self._woken:
-            self._woken = True
-            # (a `Waiter` is switched to from the hub: on its next turn)
-            self._waiter.hub.loop.run_callback(self._waiter.switch, True)
-
-    def wait(self, timeout: float | None = None) -> bool:
-        if self._woken:
-            return True
-        if timeout is None:
-            return bool(self._waiter.get())
-        timer = self._waiter.hub.loop.timer(max(0.0, timeout))
-        timer.start(self._waiter.switch, False)
-        try:
-            return bool(self._waiter.get())
-        finally:
-            timer.close()
 
 
 class LocalNotifier:

@@ -177,7 +177,7 @@ def test_a_greenlet_waiting_on_a_wake_wakes_when_it_is_set_and_else_at_its_timeo
     # (what a waiter waits on in a gevent worker)
     import gevent
 
-    from events.notify import Wake
+    from events.wake import Wake
 
     woken, idle = Wake(), Wake()
     ended: dict[str, tuple[bool, float]] = {}
