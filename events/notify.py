@@ -141,17 +141,17 @@ os.register_at_fork(after_in_child=_deafen_forked_child)
 
 
 def _event_class() -> Any:
-    """What a waiter waits on: gevent's own event in a gevent worker (150 bytes, where
-    `threading.Event` built on the patched primitives takes over a kilobyte and more
-    per wait: with thousands of held streams, a good part of each one's memory); else
-    `threading.Event`. (In a gevent worker every publisher is a greenlet of the same
-    native thread: the request handlers, the Redis listener, the in-process jobs.)"""
+    """What a waiter waits on: `events.wake.Wake` in a gevent worker, else `threading.Event`
+    (`threading.Event` built on gevent's patched primitives takes over a kilobyte and
+    more per wait: with thousands of held streams, a good part of each one's memory).
+    (In a gevent worker every publisher is a greenlet of the same native thread: the
+    request handlers, the Redis listener, the in-process jobs.)"""
     from events.native_threads import gevent_patched
 
     if gevent_patched():
-        from gevent.event import Event
+        from events.wake import Wake
 
-        return Event
+        return Wake
     return threading.Event
 
 

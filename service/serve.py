@@ -99,6 +99,12 @@ def start_worker(worker: Any = None) -> None:
     """gunicorn's `post_worker_init`: settle the heap, and end the worker's streams
     when it is told to stop."""
     settle_heap(worker)
+    if worker is not None and _gevent_worker(worker):
+        import gevent
+
+        # (each connection's greenlet would keep who spawned it and that one's stack,
+        # a debugging aid nothing here reads: objects every held stream keeps)
+        gevent.config.track_greenlet_tree = False
     if worker is not None:
         threading.Thread(target=_end_streams_on_stop, args=(worker,), daemon=True,
                          name="ttr-stop-watch").start()

@@ -54,7 +54,7 @@ class Tail:
         self.session: int | None = None  # the notifier's listening session at the read
         self.everything = False
         self.finished = False
-        self.rendered: dict[tuple[int, int | None], str] = {}
+        self.rendered: dict[tuple[int, int | None], bytes] = {}
 
     def fresh_for(self, watch: Watch, max_age: float) -> bool:
         key = game_key(self.game_id)
@@ -68,13 +68,13 @@ class Tail:
             return None
         return [r for r in self.records if r.version > last]
 
-    def sse(self, rec: Recorded, seat: int | None) -> str:
+    def sse(self, rec: Recorded, seat: int | None) -> bytes:
         """`rec` as an SSE message for `seat`, rendered once per seat."""
         key = (rec.version, seat)
         text = self.rendered.get(key)
         if text is None:
             view = event_view(rec, seat, self.everything)
-            text = f"event: {rec.type}\nid: {rec.version}\ndata: {json.dumps(view)}\n\n"
+            text = f"event: {rec.type}\nid: {rec.version}\ndata: {json.dumps(view)}\n\n".encode()
             self.rendered[key] = text
         return text
 

@@ -159,36 +159,55 @@ def _last_event_id() -> int | None:
     return value
 
 
-def _stream_response(stream: Iterator[str], hold: held.Hold) -> Response:
+def _stream_response(stream: Generator[bytes, None, None], hold: held.Hold) -> Response:
     try:
         # (no request context kept: a held stream keeps only what its generator holds)
-        response = Response(_ends_when_unavailable(stream), mimetype=SSE, headers={
-            "Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+        return Response(_Body(stream, hold), mimetype=SSE, direct_passthrough=True,
+                        headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
     except BaseException:
         hold.release()
         raise
-    response.call_on_close(hold.release)
-    return response
 
 
-def _ends_when_unavailable(stream: Iterator[str]) -> Iterator[str]:
-    """The stream, ended (not broken off) if the database goes away: its answer has
-    begun, so no problem can be sent; the client reconnects and resumes from its
-    `Last-Event-ID`."""
-    try:
-        yield from stream
-    except StoreUnavailable as error:
-        log.warning("a stream ended: %s", error)
+class _Body:
+    """A stream's body as the server iterates it: the generator itself (Flask passes it
+    through), and closing it gives its hold back.
+
+    A waiting greenlet keeps its C stack saved, and in Python 3.11 every iterator or
+    generator between the server's write loop and the wait is another level of it;
+    werkzeug's encoding and closing iterators, and a generator delegating to another
+    (`yield from`), were four such levels. So the streams wait in their outermost
+    generator, which yields bytes.
+    """
+
+    __slots__ = ("_stream", "_hold")
+
+    def __init__(self, stream: Generator[bytes, None, None], hold: held.Hold) -> None:
+        self._stream = stream
+        self._hold = hold
+
+    def __iter__(self) -> Iterator[bytes]:
+        return self._stream
+
+    def close(self) -> None:
+        try:
+            self._stream.close()
+        finally:
+            self._hold.release()
 
 
-def _sse(data: Any, event: str | None = None, id: int | None = None) -> str:
+RETRY = b"retry: 2000\n\n"
+KEEPALIVE = b": keep-alive\n\n"
+
+
+def _sse(data: Any, event: str | None = None, id: int | None = None) -> bytes:
     lines = []
     if event:
         lines.append(f"event: {event}")
     if id is not None:
         lines.append(f"id: {id}")
     lines.append("data: " + json.dumps(data))
-    return "\n".join(lines) + "\n\n"
+    return ("\n".join(lines) + "\n\n").encode()
 
 
 def _tails() -> Tails:
@@ -199,27 +218,43 @@ def _tails() -> Tails:
 
 
 def _game_stream(s: Services, tail: Tail, viewer: Viewer, after: int | None,
-                 holds: held.Holds) -> Iterator[str]:
-    game_id = tail.game_id
-    table = s.log.load(game_id)
-    yield "retry: 2000\n\n"
-    yield _sse(game_view(game_id, table, viewer, s.store.game_row(game_id)), "snapshot")
-    last = table.version if after is None else after
-    started = time.monotonic()
+                 holds: held.Holds) -> Generator[bytes, None, None]:
+    """The game's stream; ended (not broken off) if the database goes away: its answer
+    has begun, so no problem can be sent, and the client resumes from its
+    `Last-Event-ID`."""
+    game_id, seat = tail.game_id, viewer.seat
     keys = [game_key(game_id)]
-    while time.monotonic() - started < MAX_STREAM_SECONDS and not holds.stopping:
-        watch = s.notifier.watch(keys)
-        sent = yield from _catch_up(s, tail, viewer.seat, last, watch)
-        if sent is not None:
-            last = sent
-            continue
-        if tail.finished:
-            return  # nothing more will ever happen in this game
-        yield from _idle(s, keys, watch, holds)
+    try:
+        yield RETRY
+        table = s.log.load(game_id)
+        last = table.version if after is None else after
+        yield _sse(game_view(game_id, table, viewer, s.store.game_row(game_id)), "snapshot")
+        del table, viewer  # (kept by no waiting stream)
+        started = time.monotonic()
+        while time.monotonic() - started < MAX_STREAM_SECONDS and not holds.stopping:
+            watch = s.notifier.watch(keys)
+            sent = yield from _catch_up(s, tail, seat, last, watch)
+            if sent is not None:
+                last = sent
+                continue
+            if tail.finished:
+                return  # nothing more will ever happen in this game
+            # Idle: keep-alives until something is published after `watch`, or until it
+            # is time to read the log again anyway (waiting here, not in a generator
+            # of its own: see `_Body`).
+            session = _listening(s)
+            for _ in range(_keepalives_per_read(session)):
+                if s.notifier.wait(keys, s.settings.sse_keepalive, watch) or holds.stopping:
+                    break
+                yield KEEPALIVE
+                if session is not None and _listening(s) != session:
+                    break  # a break: changes may have gone unheard
+    except StoreUnavailable as error:
+        log.warning("a stream ended: %s", error)
 
 
 def _catch_up(s: Services, tail: Tail, seat: int | None, last: int,
-              watch: Watch) -> Generator[str, None, int | None]:
+              watch: Watch) -> Generator[bytes, None, int | None]:
     """What happened after `last`, shared with the game's other streams when they are
     as far; the last version sent (the generator's value), None if nothing was new."""
     game_id = tail.game_id
@@ -252,23 +287,10 @@ def _listening(s: Services) -> int | None:
     return hearsay.session() if hearsay is not None else None
 
 
-def _idle(s: Services, keys: list[str], watch: Watch, holds: held.Holds,
-          listening_helps: bool = True) -> Generator[str, None, bool]:
-    """Keep-alive comments until something is published on `keys` after `watch` (the
-    generator's value: True), or until it is time to read the log again anyway.
-    `listening_helps`: an unbroken subscription makes those reads rarer (a game's
-    stream; not the user feed, whose reads may find a change only a moment after its
-    notification, see `_user_stream`)."""
-    session = _listening(s) if listening_helps else None
-    for _ in range(KEEPALIVES_PER_READ if session is None else KEEPALIVES_PER_READ_LISTENING):
-        if s.notifier.wait(keys, s.settings.sse_keepalive, watch):
-            return True
-        if holds.stopping:
-            return False
-        yield ": keep-alive\n\n"
-        if session is not None and _listening(s) != session:
-            return False  # a break: changes may have gone unheard
-    return False
+def _keepalives_per_read(session: int | None) -> int:
+    """How many keep-alives an idle game stream sends before it reads the log again: an
+    unbroken subscription (`session`) makes those reads rarer."""
+    return KEEPALIVES_PER_READ if session is None else KEEPALIVES_PER_READ_LISTENING
 
 
 @blp.route("/users/me/events")
@@ -308,26 +330,35 @@ def _user_page(s: Services, user_id: str, after: int, limit: int) -> list[dict[s
 
 
 def _user_stream(s: Services, user_id: str, after: int,
-                 holds: held.Holds) -> Iterator[str]:
-    yield "retry: 2000\n\n"
-    started = time.monotonic()
+                 holds: held.Holds) -> Generator[bytes, None, None]:
+    """The user's stream; ended if the database goes away (as `_game_stream`). Its
+    reads are not made rarer by an unbroken subscription: a read may find a change
+    only a moment after its notification (see below)."""
     keys = [user_key(user_id)]
     notified, retries = False, 0
-    while time.monotonic() - started < MAX_STREAM_SECONDS and not holds.stopping:
-        watch = s.notifier.watch(keys)
-        page = _user_page(s, user_id, after, 500)
-        for item in page:
-            yield _sse(item, item["type"], item["position"])
-        if page:
-            after = page[-1]["position"]
+    try:
+        yield RETRY
+        started = time.monotonic()
+        while time.monotonic() - started < MAX_STREAM_SECONDS and not holds.stopping:
+            watch = s.notifier.watch(keys)
+            page = _user_page(s, user_id, after, 500)
+            if page:
+                yield from (_sse(item, item["type"], item["position"]) for item in page)
+                after = page[-1]["position"]
+                notified, retries = False, 0
+                continue
+            if notified and retries < USER_FEED_RETRIES:
+                # Told of a change that the global feed does not show yet: PostgreSQL's
+                # feed stops below the oldest running transaction, so it appears once
+                # that one ends (no new notification will say so).
+                time.sleep(0.02 * 2 ** retries)
+                retries += 1
+                continue
             notified, retries = False, 0
-            continue
-        if notified and retries < USER_FEED_RETRIES:
-            # Told of a change that the global feed does not show yet: PostgreSQL's
-            # feed stops below the oldest running transaction, so it appears once
-            # that one ends (no new notification will say so).
-            time.sleep(0.02 * 2 ** retries)
-            retries += 1
-            continue
-        notified = yield from _idle(s, keys, watch, holds, listening_helps=False)
-        retries = 0
+            for _ in range(KEEPALIVES_PER_READ):  # (waiting here: see `_Body`)
+                notified = s.notifier.wait(keys, s.settings.sse_keepalive, watch)
+                if notified or holds.stopping:
+                    break
+                yield KEEPALIVE
+    except StoreUnavailable as error:
+        log.warning("a stream ended: %s", error)

@@ -171,3 +171,24 @@ def test_a_change_wakes_only_the_waiters_of_its_own_keys() -> None:
     for thread in threads:
         thread.join()
     assert woken == ["game:g7"]
+
+
+def test_a_greenlet_waiting_on_a_wake_wakes_when_it_is_set_and_else_at_its_timeout() -> None:
+    # (what a waiter waits on in a gevent worker)
+    import gevent
+
+    from events.wake import Wake
+
+    woken, idle = Wake(), Wake()
+    ended: dict[str, tuple[bool, float]] = {}
+
+    def wait(name: str, wake: Wake, timeout: float) -> None:
+        ended[name] = (wake.wait(timeout), time.monotonic())
+
+    started = time.monotonic()
+    waits = [gevent.spawn(wait, "woken", woken, 5.0), gevent.spawn(wait, "idle", idle, 0.2)]
+    gevent.sleep(0.01)
+    woken.set()
+    gevent.joinall(waits, timeout=5)
+    assert ended["woken"][0] and ended["woken"][1] - started < 0.15
+    assert not ended["idle"][0] and ended["idle"][1] - started >= 0.2
