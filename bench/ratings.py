@@ -113,13 +113,20 @@ def store_games(conn: psycopg.Connection[Any], first: int, count: int, users: li
 
 
 def store_users(conn: psycopg.Connection[Any], users: list[str], bots: set[str]) -> None:
-    buffer = io.StringIO()
+    """The accounts (bots with their level) and each one's token, `token-{user_id}`."""
+    people, tokens = io.StringIO(), io.StringIO()
     for u in users:
+        level = "hard" if u in bots else "\\N"
+        people.write(f"{u}\t{u}\tf\t{EPOCH.isoformat()}\t{level}\n")
         token = hashlib.sha256(f"token-{u}".encode()).hexdigest()
-        buffer.write(f"{u}\t{u}\t{token}\tf\t{EPOCH.isoformat()}\t{'t' if u in bots else 'f'}\n")
-    with conn.cursor() as cur, cur.copy(
-            "COPY users (user_id, name, token_sha256, admin, created_at, bot) FROM STDIN") as copy:
-        copy.write(buffer.getvalue())
+        tokens.write(f"t_{u}\t{u}\taccount\tplay read webhooks admin\t{token}\t"
+                     f"{EPOCH.isoformat()}\n")
+    with conn.cursor() as cur:
+        with cur.copy("COPY users (user_id, name, admin, created_at, bot) FROM STDIN") as copy:
+            copy.write(people.getvalue())
+        with cur.copy("COPY tokens (token_id, user_id, name, scopes, token_sha256, created_at) "
+                      "FROM STDIN") as copy:
+            copy.write(tokens.getvalue())
     conn.commit()
 
 
