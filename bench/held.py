@@ -258,29 +258,35 @@ async def follow(port: int, kind: str, game_id: str, token: str | None,
         reader, writer = await connect(port, head + resume, refusals, opening)
         opened.set()
         snapshot = False
+        rest = b""
         try:
             while not stop.is_set():
-                line = await reader.readline()
-                if not line:
+                # what has come, whole lines at a time (a readline per line cost these
+                # clients, which share the server's two cores, twice as much)
+                chunk = await reader.read(65536)
+                if not chunk:
                     record["resumed"] += 1
                     break
-                if line.startswith(b"id: "):
-                    last_id = int(line[4:])
-                elif line.startswith(b"event: snapshot"):
-                    snapshot = True
-                elif line.startswith(b"data: "):
-                    found = VERSION.search(line)
-                    if snapshot:
-                        if record["start"] is None:
-                            record["start"] = int(found.group(1)) if found else 0
-                            last_id = record["start"]
-                        snapshot = False
-                    elif found:
-                        if kind == "user":
-                            game = GAME.search(line)
-                            if game is None or game.group(1).decode() != game_id:
-                                continue
-                        got.append((int(found.group(1)), time.monotonic()))
+                now = time.monotonic()
+                *lines, rest = (rest + chunk).split(b"\n")
+                for line in lines:
+                    if line.startswith(b"id: "):
+                        last_id = int(line[4:])
+                    elif line.startswith(b"event: snapshot"):
+                        snapshot = True
+                    elif line.startswith(b"data: "):
+                        found = VERSION.search(line)
+                        if snapshot:
+                            if record["start"] is None:
+                                record["start"] = int(found.group(1)) if found else 0
+                                last_id = record["start"]
+                            snapshot = False
+                        elif found:
+                            if kind == "user":
+                                game = GAME.search(line)
+                                if game is None or game.group(1).decode() != game_id:
+                                    continue
+                            got.append((int(found.group(1)), now))
         except OSError:
             record["resumed"] += 1
         finally:
