@@ -50,7 +50,14 @@ import orjson
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.stack import Game, Seen, Stack, cpu_seconds  # noqa: E402
+from bench.stack import (  # noqa: E402
+    Game,
+    Seen,
+    Stack,
+    cpu_seconds,
+    machine_busy_seconds,
+    postgres_cpu_seconds,
+)
 from tests.api_support import UNLIMITED, free_port, wait_until_serving  # noqa: E402
 
 STREAMS_PER_PROCESS = 2500
@@ -99,6 +106,34 @@ class PgStack(Stack):
     def api_pids(self) -> list[int]:
         assert self.api is not None
         return [self.api.pid, *children(self.api.pid)]
+
+
+def reaped_cpu_seconds(pids: list[int]) -> float:
+    """User + system CPU time of these processes and of their children reaped so far
+    (an RQ worker forks a work-horse per job)."""
+    ticks = 0
+    for pid in pids:
+        try:
+            with open(f"/proc/{pid}/stat") as stat:
+                fields = stat.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        ticks += sum(int(x) for x in fields[11:15])
+    return ticks / os.sysconf("SC_CLK_TCK")
+
+
+def cpu_split(server: Embedded | PgStack, holders: list[int], prober: int) -> dict[str, float]:
+    """CPU seconds so far of each part of the machine that the step uses."""
+    split = {"api": cpu_seconds(server.api_pids()),
+             "bots": reaped_cpu_seconds([os.getpid()]),
+             "holders": cpu_seconds(holders), "prober": cpu_seconds([prober]),
+             "machine": machine_busy_seconds()}
+    if isinstance(server, PgStack):
+        assert server.redis is not None
+        split["postgres"] = postgres_cpu_seconds()
+        split["redis"] = cpu_seconds([server.redis.pid])
+        split["rq_worker"] = reaped_cpu_seconds([w.pid for w in server.workers])
+    return split
 
 
 def children(pid: int) -> list[int]:
@@ -223,29 +258,35 @@ async def follow(port: int, kind: str, game_id: str, token: str | None,
         reader, writer = await connect(port, head + resume, refusals, opening)
         opened.set()
         snapshot = False
+        rest = b""
         try:
             while not stop.is_set():
-                line = await reader.readline()
-                if not line:
+                # what has come, whole lines at a time (a readline per line cost these
+                # clients, which share the server's two cores, twice as much)
+                chunk = await reader.read(65536)
+                if not chunk:
                     record["resumed"] += 1
                     break
-                if line.startswith(b"id: "):
-                    last_id = int(line[4:])
-                elif line.startswith(b"event: snapshot"):
-                    snapshot = True
-                elif line.startswith(b"data: "):
-                    found = VERSION.search(line)
-                    if snapshot:
-                        if record["start"] is None:
-                            record["start"] = int(found.group(1)) if found else 0
-                            last_id = record["start"]
-                        snapshot = False
-                    elif found:
-                        if kind == "user":
-                            game = GAME.search(line)
-                            if game is None or game.group(1).decode() != game_id:
-                                continue
-                        got.append((int(found.group(1)), time.monotonic()))
+                now = time.monotonic()
+                *lines, rest = (rest + chunk).split(b"\n")
+                for line in lines:
+                    if line.startswith(b"id: "):
+                        last_id = int(line[4:])
+                    elif line.startswith(b"event: snapshot"):
+                        snapshot = True
+                    elif line.startswith(b"data: "):
+                        found = VERSION.search(line)
+                        if snapshot:
+                            if record["start"] is None:
+                                record["start"] = int(found.group(1)) if found else 0
+                                last_id = record["start"]
+                            snapshot = False
+                        elif found:
+                            if kind == "user":
+                                game = GAME.search(line)
+                                if game is None or game.group(1).decode() != game_id:
+                                    continue
+                            got.append((int(found.group(1)), now))
         except OSError:
             record["resumed"] += 1
         finally:
@@ -366,8 +407,19 @@ def pct(values: list[float], p: float) -> float | None:
     return round(ordered[min(len(ordered) - 1, int(p * len(ordered)))] * 1000, 1)
 
 
+def profile(pids: list[int], seconds: float, folder: str,
+            label: str) -> list[subprocess.Popen[bytes]]:
+    """py-spy (if asked for with --profile): each process sampled while the games go on,
+    as flame graphs in `folder`."""
+    return [subprocess.Popen(
+        ["py-spy", "record", "--pid", str(pid), "--duration", str(int(seconds)),
+         "--rate", "200", "--format", "raw",
+         "--output", f"{folder}/{label}-{pid}.txt"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL) for pid in pids]
+
+
 def run_step(mode: str, streams: int, rate: float, seconds: float,
-             web_workers: int) -> dict[str, Any]:
+             web_workers: int, profile_to: str = "") -> dict[str, Any]:
     load = os.getloadavg()
     server: Embedded | PgStack = Embedded() if mode == "embedded" else PgStack(
         web_workers=web_workers)
@@ -408,11 +460,27 @@ def run_step(mode: str, streams: int, rate: float, seconds: float,
         prober = multiprocessing.Process(target=probe, daemon=True, args=(
             port, [(g.game_id, g.tokens[0]) for g in games], seconds, probed))
         prober.start()
+        holder_pids = [h.pid for h in holders if h.pid is not None]
+        assert prober.pid is not None
+        split_start = cpu_split(server, holder_pids, prober.pid)
+        spies: list[subprocess.Popen[bytes]] = []
+        if profile_to:
+            api_workers = children(pids[0])
+            spies = profile(api_workers, seconds, profile_to, f"api-{streams}")
+            if isinstance(server, PgStack):
+                spies += profile([w.pid for w in server.workers], seconds, profile_to,
+                                 f"rq-{streams}")
         cpu_start, wall = cpu_seconds(pids), time.monotonic()
         asyncio.run(play(port, games, rate, seconds, answered, seen))
         wall = time.monotonic() - wall
+        split_end = cpu_split(server, holder_pids, prober.pid)
+        # CPU per action (ms) of each part while the games went on
+        split = {part: round((split_end[part] - split_start[part]) * 1000
+                             / max(1, seen.actions), 2) for part in split_start}
         took = probed.get(timeout=120)
         play_cores = (cpu_seconds(pids) - cpu_start) / wall
+        for spy in spies:
+            spy.wait(60)
         time.sleep(10)  # the last deliveries
         stop.set()
         records = [r for _ in holders for r in results.get(timeout=120)]
@@ -420,7 +488,7 @@ def run_step(mode: str, streams: int, rate: float, seconds: float,
             holder.join(30)
         return report(mode, streams, len(games), rate, seconds, load, refusals,
                       open_seconds, rss_before, rss_held, idle_cores, play_cores, wall,
-                      records, answered, seen, took)
+                      records, answered, seen, took, split)
     finally:
         server.stop()
 
@@ -430,7 +498,7 @@ def report(mode: str, streams: int, games: int, rate: float, seconds: float,
            rss_before: int, rss_held: int, idle_cores: float, play_cores: float,
            wall: float, records: list[dict[str, Any]],
            answered: dict[tuple[str, int], float], seen: Seen,
-           probe: list[float]) -> dict[str, Any]:
+           probe: list[float], split: dict[str, float]) -> dict[str, Any]:
     finals: dict[str, int] = {}
     for game, version in answered:
         finals[game] = max(finals.get(game, 0), version)
@@ -467,7 +535,7 @@ def report(mode: str, streams: int, games: int, rate: float, seconds: float,
         "streams_resumed": resumed,
         "ordinary_p99_ms": pct(probe, 0.99),
         "ordinary_p50_ms": round(statistics.median(probe) * 1000, 1) if probe else None,
-        "errors": seen.errors,
+        "errors": seen.errors, "cpu_ms_per_action": split,
     }
 
 
@@ -478,6 +546,8 @@ def main() -> int:
     parser.add_argument("--rate", type=float, default=0.0)
     parser.add_argument("--seconds", type=float, default=30.0)
     parser.add_argument("--web-workers", type=int, default=0)
+    parser.add_argument("--profile", default="",
+                        help="a folder: py-spy samples of the API and RQ workers at play")
     args = parser.parse_args()
     raise_nofile()
     steps = [int(s) for s in (args.steps or (
@@ -485,7 +555,8 @@ def main() -> int:
     rate = args.rate or (50.0 if args.mode == "embedded" else 200.0)
     results = []
     for streams in steps:
-        result = run_step(args.mode, streams, rate, args.seconds, args.web_workers)
+        result = run_step(args.mode, streams, rate, args.seconds, args.web_workers,
+                          args.profile)
         print(json.dumps(result), flush=True)
         results.append(result)
     print(json.dumps({"benchmark": "held", "mode": args.mode, "steps": results}))

@@ -140,6 +140,39 @@ class GameLog:
         self._remember(game_id, table, snapshot_version, session)
         return table
 
+    def load_after(self, game_id: str, after: int) -> tuple[list[Recorded], Table]:
+        """The game's events after version `after` and its latest state, from one read
+        of the log when this process holds a state of the game no newer than the
+        latest (a stream catching up needs both: the events to send, the state to know
+        whether the game has ended; two reads were most of what a change cost the
+        processes holding its streams)."""
+        session = self._session()
+        with self._lock:
+            cached = self._cache.get(game_id)
+            if cached is not None:
+                self._cache.move_to_end(game_id)
+        if cached is not None:
+            table: Table | None = cached.table
+            snapshot_version = cached.snapshot_version
+        else:
+            table, snapshot_version = self._from_snapshot(game_id)
+        known = table.version if table is not None else 0
+        read = self.store.read_stream(game_id, after=min(after, known))
+        table = apply(table, [r for r in read if r.version > known])
+        if table is None:
+            raise GameNotFound(game_id)
+        self._remember(game_id, table, snapshot_version, session)
+        return [r for r in read if r.version > after], table
+
+    def at_least(self, game_id: str, version: int) -> Table:
+        """A state of the game no older than `version`: the cached one if it is (not
+        read, so possibly not the latest), else the latest."""
+        with self._lock:
+            cached = self._cache.get(game_id)
+        if cached is not None and cached.table.version >= version:
+            return cached.table
+        return self.load(game_id)
+
     def vouched(self, game_id: str) -> Table | None:
         """The cached state of the game if, as far as this process has heard, it is
         still the latest; else None. Unread, so possibly just out of date: see the

@@ -44,7 +44,7 @@ class Settings:
     cors_origins: tuple[str, ...] = ()  # TTR_CORS_ORIGINS: "*" or a comma-separated list
     min_turn_time_limit: int = 60  # TTR_MIN_TURN_TIME_LIMIT (seconds)
     long_poll_max: float = 60.0  # TTR_LONG_POLL_MAX (seconds a `wait=` may hold)
-    sse_keepalive: float = 5.0  # TTR_SSE_KEEPALIVE (seconds between keep-alive comments)
+    sse_keepalive: float = 15.0  # TTR_SSE_KEEPALIVE (seconds between keep-alive comments)
     trusted_proxies: int = 0  # TTR_TRUSTED_PROXIES: X-Forwarded-For hops to trust
     migrate_on_start: bool = True  # TTR_MIGRATE_ON_START
     log_level: str = "info"  # TTR_LOG_LEVEL

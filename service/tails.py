@@ -98,8 +98,8 @@ class Tail:
         self.read_at = time.monotonic()
 
 
-Reader = Callable[[int], list[Recorded]]  # the log's events after a version
-Loader = Callable[[], Table]  # the game's state now
+# the log's events after a version, and the game's state now (None: not known)
+Reader = Callable[[int], tuple[list[Recorded], Table | None]]
 
 
 class Tails:
@@ -122,7 +122,7 @@ class Tails:
 
 
 def catch_up(tail: Tail, last: int, watch: Watch, max_age: float,
-             watch_now: Callable[[], Watch], read: Reader, load: Loader,
+             watch_now: Callable[[], Watch], read: Reader,
              session: int | None = None) -> list[Recorded] | None:
     """The events after `last` that a stream holding `watch` has not seen, from the tail
     (read from the log first if it is not fresh for that watch); None if the stream is
@@ -134,10 +134,7 @@ def catch_up(tail: Tail, last: int, watch: Watch, max_age: float,
             refreshed = watch_now()
             if tail.base < 0:  # a new tail starts where its first stream is
                 tail.base = tail.top = last
-                records = read(last)
-            else:
-                records = read(tail.top)
-            tail.extend(records, refreshed, load() if records or tail.read_at == 0 else None,
-                        session)
+            records, table = read(tail.top)
+            tail.extend(records, refreshed, table, session)
         return tail.after(last)
 

@@ -48,7 +48,7 @@ SSE = "text/event-stream"
 MAX_STREAM_SECONDS = 3600.0  # a stream ends after this; clients reconnect (Last-Event-ID)
 # An idle stream re-reads the log after this many keep-alives with nothing heard: often
 # enough that a lost notification is soon made up for, rarely enough that a thousand idle
-# streams cost the database little (with the default 5 s keep-alive: every 15 s).
+# streams cost the database little (with the default 15 s keep-alive: every 45 s).
 KEEPALIVES_PER_READ = 3
 # ... unless the process has heard every change since it last read (its Redis
 # subscription unbroken since, `Hearsay.session`): then only a change published but
@@ -263,16 +263,16 @@ def _catch_up(s: Services, tail: Tail, seat: int | None, last: int,
     max_age = s.settings.sse_keepalive * (KEEPALIVES_PER_READ_LISTENING if heard_all
                                           else KEEPALIVES_PER_READ)
     records = catch_up(tail, last, watch, max_age, lambda: s.notifier.watch([game_key(game_id)]),
-                       lambda version: _read(s, game_id, version),
-                       lambda: s.log.load(game_id), session)
+                       lambda version: s.log.load_after(game_id, version), session)
+    # (all of them in one write: a socket write costs more than joining the strings)
     if records is None:  # further behind than the tail: read for this stream alone
         records = _read(s, game_id, last)
         everything = ended(s.log.load(game_id)) if records else False
-        for rec in records:
-            yield _sse(event_view(rec, seat, everything), rec.type, rec.version)
-    else:
-        for rec in records:
-            yield tail.sse(rec, seat)
+        if records:
+            yield b"".join(_sse(event_view(rec, seat, everything), rec.type, rec.version)
+                          for rec in records)
+    elif records:
+        yield b"".join(tail.sse(rec, seat) for rec in records)
     return records[-1].version if records else None
 
 
@@ -318,11 +318,16 @@ class MyEvents(MethodView):
 
 def _user_page(s: Services, user_id: str, after: int, limit: int) -> list[dict[str, Any]]:
     records = s.store.read_user_events(user_id, after, limit)
+    newest: dict[str, int] = {}
+    for rec in records:
+        newest[rec.game_id] = max(newest.get(rec.game_id, 0), rec.version)
     seats: dict[str, tuple[int | None, bool]] = {}
     page = []
     for rec in records:
         if rec.game_id not in seats:
-            table = s.log.load(rec.game_id)
+            # a state at least as new as the page's events (the cached one, most often:
+            # no read), so that an event after the end is shown whole
+            table = s.log.at_least(rec.game_id, newest[rec.game_id])
             seats[rec.game_id] = (table.seat_of(user_id), ended(table))
         seat, everything = seats[rec.game_id]
         page.append(event_view(rec, seat, everything))
@@ -343,7 +348,7 @@ def _user_stream(s: Services, user_id: str, after: int,
             watch = s.notifier.watch(keys)
             page = _user_page(s, user_id, after, 500)
             if page:
-                yield from (_sse(item, item["type"], item["position"]) for item in page)
+                yield b"".join(_sse(item, item["type"], item["position"]) for item in page)
                 after = page[-1]["position"]
                 notified, retries = False, 0
                 continue

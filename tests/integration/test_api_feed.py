@@ -289,15 +289,12 @@ def test_a_stream_ends_cleanly_when_the_database_goes_away(tmp_path: Path) -> No
     app = make_app(f"sqlite:///{tmp_path / 'away.sqlite3'}", sse_keepalive=0.05)
     client = Client(app)
     table = open_table(client, "usa", 2)
-    store = app.extensions["ttr"].store
-    read_the_log = store.read_stream
+    game_log = app.extensions["ttr"].log
 
-    def away(*args: Any, **kwargs: Any) -> Any:
-        if kwargs.get("limit") == 500:  # the stream's own reads, once it has begun
-            raise StoreUnavailable("the database went away")
-        return read_the_log(*args, **kwargs)
+    def away(*args: Any, **kwargs: Any) -> Any:  # the stream's reads, once it has begun
+        raise StoreUnavailable("the database went away")
 
-    store.read_stream = away
+    game_log.load_after = away
     response = client.get(f"/v1/games/{table.game_id}/events", token=table.tokens[0],
                           headers={"Accept": "text/event-stream"}, buffered=False)
     body = b"".join(response.response)  # type: ignore[attr-defined]

@@ -75,6 +75,38 @@ def test_a_load_reads_only_the_events_after_its_cached_state(store: SqlStore) ->
     assert reads == [2]
 
 
+def test_a_stream_gets_the_new_events_and_the_latest_state_from_one_read(
+        store: SqlStore) -> None:
+    log = GameLog(store)
+    new_game(log, seats=3)
+    sit(log, "a")
+    other = GameLog(store)
+    other.load("g1")  # this process holds version 2
+    sit(log, "b")
+    reads: list[int] = []
+    real = store.read_stream
+
+    def spy(game_id: str, after: int = 0, limit: int | None = None):  # type: ignore[no-untyped-def]
+        reads.append(after)
+        return real(game_id, after, limit)
+
+    store.read_stream = spy  # type: ignore[method-assign]
+    records, table = other.load_after("g1", 1)
+    assert [r.version for r in records] == [2, 3] and table.version == 3
+    assert reads == [1] and other.load("g1").version == 3 and reads == [1, 3]
+
+
+def test_a_state_at_least_as_new_as_asked_is_taken_from_the_cache(store: SqlStore) -> None:
+    log = GameLog(store)
+    new_game(log, seats=3)
+    sit(log, "a")
+    other = GameLog(store)
+    other.load("g1")
+    sit(log, "b")
+    assert other.at_least("g1", 2).version == 2  # cached, not read
+    assert other.at_least("g1", 3).version == 3  # older than asked: the latest
+
+
 def test_state_at_a_version_replays_up_to_it(store: SqlStore) -> None:
     log = GameLog(store)
     new_game(log, seats=3)

@@ -21,12 +21,10 @@ class Log:
     def __init__(self, top: int) -> None:
         self.top, self.reads = top, 0
 
-    def read(self, after: int) -> list[Recorded]:
+    def read(self, after: int) -> tuple[list[Recorded], Table | None]:
         self.reads += 1
-        return [recorded(v) for v in range(after + 1, self.top + 1)]
-
-    def load(self) -> Table | None:
-        return None  # (the game's state: only read for whether it ended)
+        # (the game's state: only read for whether it ended)
+        return [recorded(v) for v in range(after + 1, self.top + 1)], None
 
 
 def watch(count: int) -> Watch:
@@ -36,17 +34,16 @@ def watch(count: int) -> Watch:
 def test_streams_of_one_game_woken_by_one_change_read_the_log_once() -> None:
     log, tail = Log(top=3), Tail("g")
     for _ in range(4):  # four streams, all at version 2, woken by the same change
-        records = catch_up(tail, 2, watch(1), 60.0, lambda: watch(1), log.read,
-                           log.load)  # type: ignore[arg-type]
+        records = catch_up(tail, 2, watch(1), 60.0, lambda: watch(1), log.read)
         assert [r.version for r in records or []] == [3]
     assert log.reads == 1
 
 
 def test_a_later_change_is_read_again() -> None:
     log, tail = Log(top=3), Tail("g")
-    catch_up(tail, 2, watch(1), 60.0, lambda: watch(1), log.read, log.load)  # type: ignore[arg-type]
+    catch_up(tail, 2, watch(1), 60.0, lambda: watch(1), log.read)
     log.top = 4
-    records = catch_up(tail, 3, watch(2), 60.0, lambda: watch(2), log.read, log.load)  # type: ignore[arg-type]
+    records = catch_up(tail, 3, watch(2), 60.0, lambda: watch(2), log.read)
     assert [r.version for r in records or []] == [4] and log.reads == 2
 
 
@@ -61,7 +58,7 @@ def test_an_event_is_rendered_once_per_seat() -> None:
 
 def test_a_stream_further_back_than_the_tail_reads_the_log_itself() -> None:
     tail = Tail("g")
-    catch_up(tail, 5, watch(1), 60.0, lambda: watch(1), Log(top=6).read, Log(0).load)  # type: ignore[arg-type]
+    catch_up(tail, 5, watch(1), 60.0, lambda: watch(1), Log(top=6).read)
     assert tail.after(2) is None
 
 
