@@ -21,6 +21,7 @@ import pytest
 from service.config import from_env
 from service.serve import (
     HEADROOM,
+    MIDDLE_COLLECTION_EVERY,
     YOUNG_COLLECTION_EVERY,
     gunicorn_options,
     settle_heap,
@@ -102,6 +103,12 @@ def test_what_a_settled_worker_held_at_start_is_left_out_of_collections(
 def test_a_settled_worker_collects_young_objects_less_often(collector: None) -> None:
     settle_heap()
     assert gc.get_threshold()[0] == YOUNG_COLLECTION_EVERY > 700
+
+
+def test_a_settled_worker_walks_what_outlived_young_collections_less_often(
+        collector: None) -> None:
+    settle_heap()
+    assert gc.get_threshold()[1] == MIDDLE_COLLECTION_EVERY > 10
 
 
 def test_the_api_imports_its_job_queue_library_before_any_request() -> None:
