@@ -108,31 +108,17 @@ class PgStack(Stack):
         return [self.api.pid, *children(self.api.pid)]
 
 
-def reaped_cpu_seconds(pids: list[int]) -> float:
-    """User + system CPU time of these processes and of their children reaped so far
-    (an RQ worker forks a work-horse per job)."""
-    ticks = 0
-    for pid in pids:
-        try:
-            with open(f"/proc/{pid}/stat") as stat:
-                fields = stat.read().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        ticks += sum(int(x) for x in fields[11:15])
-    return ticks / os.sysconf("SC_CLK_TCK")
-
-
 def cpu_split(server: Embedded | PgStack, holders: list[int], prober: int) -> dict[str, float]:
     """CPU seconds so far of each part of the machine that the step uses."""
     split = {"api": cpu_seconds(server.api_pids()),
-             "bots": reaped_cpu_seconds([os.getpid()]),
+             "bots": cpu_seconds([os.getpid()], reaped=True),
              "holders": cpu_seconds(holders), "prober": cpu_seconds([prober]),
              "machine": machine_busy_seconds()}
     if isinstance(server, PgStack):
         assert server.redis is not None
         split["postgres"] = postgres_cpu_seconds()
         split["redis"] = cpu_seconds([server.redis.pid])
-        split["rq_worker"] = reaped_cpu_seconds([w.pid for w in server.workers])
+        split["rq_worker"] = cpu_seconds([w.pid for w in server.workers], reaped=True)
     return split
 
 

@@ -131,8 +131,9 @@ class Stack:
             conn.execute(f"DROP SCHEMA {self.schema} CASCADE")
 
 
-def cpu_seconds(pids: list[int]) -> float:
-    """User + system CPU time of these processes so far."""
+def cpu_seconds(pids: list[int], reaped: bool = False) -> float:
+    """User + system CPU time of these processes so far; `reaped`: with that of their
+    children reaped so far (an RQ worker forks a work-horse per job)."""
     ticks = 0
     for pid in pids:
         try:
@@ -140,7 +141,7 @@ def cpu_seconds(pids: list[int]) -> float:
                 fields = stat.read().rsplit(")", 1)[1].split()
         except OSError:
             continue
-        ticks += int(fields[11]) + int(fields[12])
+        ticks += sum(int(x) for x in fields[11:15 if reaped else 13])
     return ticks / os.sysconf("SC_CLK_TCK")
 
 

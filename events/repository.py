@@ -124,21 +124,24 @@ class GameLog:
     def load(self, game_id: str) -> Table:
         """The game's state at its latest version; `GameNotFound` if it has no events."""
         session = self._session()
-        with self._lock:
-            cached = self._cache.get(game_id)
-            if cached is not None:
-                self._cache.move_to_end(game_id)
-        if cached is not None:
-            table: Table | None = cached.table
-            snapshot_version = cached.snapshot_version
-        else:
-            table, snapshot_version = self._from_snapshot(game_id)
+        table, snapshot_version = self._latest_known(game_id)
         tail = self.store.read_stream(game_id, after=table.version if table else 0)
         table = apply(table, tail)
         if table is None:
             raise GameNotFound(game_id)
         self._remember(game_id, table, snapshot_version, session)
         return table
+
+    def _latest_known(self, game_id: str) -> tuple[Table | None, int]:
+        """The newest state this process holds of the game (its cache, else the store's
+        snapshot; None: neither) and the version of the snapshot it grew from."""
+        with self._lock:
+            cached = self._cache.get(game_id)
+            if cached is not None:
+                self._cache.move_to_end(game_id)
+        if cached is not None:
+            return cached.table, cached.snapshot_version
+        return self._from_snapshot(game_id)
 
     def load_after(self, game_id: str, after: int) -> tuple[list[Recorded], Table]:
         """The game's events after version `after` and its latest state, from one read
@@ -147,15 +150,7 @@ class GameLog:
         whether the game has ended; two reads were most of what a change cost the
         processes holding its streams)."""
         session = self._session()
-        with self._lock:
-            cached = self._cache.get(game_id)
-            if cached is not None:
-                self._cache.move_to_end(game_id)
-        if cached is not None:
-            table: Table | None = cached.table
-            snapshot_version = cached.snapshot_version
-        else:
-            table, snapshot_version = self._from_snapshot(game_id)
+        table, snapshot_version = self._latest_known(game_id)
         known = table.version if table is not None else 0
         read = self.store.read_stream(game_id, after=min(after, known))
         table = apply(table, [r for r in read if r.version > known])
