@@ -302,8 +302,9 @@ class MyEvents(MethodView):
     def get(self, args: dict[str, Any]) -> Any:
         """Every event of every game you sit at, after global position `after`
 
-        Long-poll with `wait=S`; `Accept: text/event-stream` streams them (`id:` is the
-        global position; resume with `Last-Event-ID`).
+        A game whose seat a stand-in bot holds for you stays in it, shown as a spectator
+        sees it until you come back. Long-poll with `wait=S`; `Accept: text/event-stream`
+        streams them (`id:` is the global position; resume with `Last-Event-ID`).
         """
         s = services()
         user = current_user()

@@ -255,8 +255,11 @@ class GameListEntrySchema(Schema):
     deadline = fields.DateTime(required=True, allow_none=True)
     players = fields.List(fields.Nested(ListedPlayerSchema), required=True)
     to_act = fields.List(fields.Int(), required=True)
-    your_seat = fields.Int(required=True, allow_none=True)
-    your_turn = fields.Bool(required=True)
+    your_seat = fields.Int(required=True, allow_none=True, metadata=doc(
+        "Your seat (null: none). A seat a stand-in bot holds for you until you come back "
+        "(`POST …/return`) is yours here, though `players` shows the bot holding it."))
+    your_turn = fields.Bool(required=True, metadata=doc(
+        "You must act now (never while a stand-in holds your seat)."))
 
 
 class GameListSchema(Schema):

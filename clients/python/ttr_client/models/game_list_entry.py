@@ -41,8 +41,9 @@ class GameListEntry:
             deadline (datetime.datetime | None):
             players (list[ListedPlayer]):
             to_act (list[int]):
-            your_seat (int | None):
-            your_turn (bool):
+            your_seat (int | None): Your seat (null: none). A seat a stand-in bot holds for you until you come back (`POST
+                …/return`) is yours here, though `players` shows the bot holding it.
+            your_turn (bool): You must act now (never while a stand-in holds your seat).
      """
 
     id: str

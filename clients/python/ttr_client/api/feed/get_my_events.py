@@ -126,8 +126,9 @@ def sync_detailed(
 ) -> Response[Problem | UserEventPage]:
     """ Every event of every game you sit at, after global position `after`
 
-     Long-poll with `wait=S`; `Accept: text/event-stream` streams them (`id:` is the
-    global position; resume with `Last-Event-ID`).
+     A game whose seat a stand-in bot holds for you stays in it, shown as a spectator
+    sees it until you come back. Long-poll with `wait=S`; `Accept: text/event-stream`
+    streams them (`id:` is the global position; resume with `Last-Event-ID`).
 
     **Scope:** `read` (a token without it gets 403 `insufficient-scope`).
 
@@ -171,8 +172,9 @@ def sync(
 ) -> Problem | UserEventPage | None:
     """ Every event of every game you sit at, after global position `after`
 
-     Long-poll with `wait=S`; `Accept: text/event-stream` streams them (`id:` is the
-    global position; resume with `Last-Event-ID`).
+     A game whose seat a stand-in bot holds for you stays in it, shown as a spectator
+    sees it until you come back. Long-poll with `wait=S`; `Accept: text/event-stream`
+    streams them (`id:` is the global position; resume with `Last-Event-ID`).
 
     **Scope:** `read` (a token without it gets 403 `insufficient-scope`).
 
@@ -211,8 +213,9 @@ async def asyncio_detailed(
 ) -> Response[Problem | UserEventPage]:
     """ Every event of every game you sit at, after global position `after`
 
-     Long-poll with `wait=S`; `Accept: text/event-stream` streams them (`id:` is the
-    global position; resume with `Last-Event-ID`).
+     A game whose seat a stand-in bot holds for you stays in it, shown as a spectator
+    sees it until you come back. Long-poll with `wait=S`; `Accept: text/event-stream`
+    streams them (`id:` is the global position; resume with `Last-Event-ID`).
 
     **Scope:** `read` (a token without it gets 403 `insufficient-scope`).
 
@@ -256,8 +259,9 @@ async def asyncio(
 ) -> Problem | UserEventPage | None:
     """ Every event of every game you sit at, after global position `after`
 
-     Long-poll with `wait=S`; `Accept: text/event-stream` streams them (`id:` is the
-    global position; resume with `Last-Event-ID`).
+     A game whose seat a stand-in bot holds for you stays in it, shown as a spectator
+    sees it until you come back. Long-poll with `wait=S`; `Accept: text/event-stream`
+    streams them (`id:` is the global position; resume with `Last-Event-ID`).
 
     **Scope:** `read` (a token without it gets 403 `insufficient-scope`).
 
