@@ -56,13 +56,19 @@ def test_state_from_a_snapshot_equals_state_from_the_full_replay(store: SqlStore
     assert from_snapshot.game == full.game
 
 
-def test_a_load_reads_only_the_events_after_its_cached_state(store: SqlStore) -> None:
+def _one_behind(store: SqlStore) -> GameLog:
+    """A process that holds version 2 of game g1 while the log is at version 3."""
     log = GameLog(store)
     new_game(log, seats=3)
     sit(log, "a")
     other = GameLog(store)
     other.load("g1")
     sit(log, "b")
+    return other
+
+
+def _reads_of(store: SqlStore) -> list[int]:
+    """The `after` of every read of a stream from now on."""
     reads: list[int] = []
     real = store.read_stream
 
@@ -71,38 +77,27 @@ def test_a_load_reads_only_the_events_after_its_cached_state(store: SqlStore) ->
         return real(game_id, after, limit)
 
     store.read_stream = spy  # type: ignore[method-assign]
+    return reads
+
+
+def test_a_load_reads_only_the_events_after_its_cached_state(store: SqlStore) -> None:
+    other = _one_behind(store)
+    reads = _reads_of(store)
     assert other.load("g1").seats[1].user_id == "b"
     assert reads == [2]
 
 
 def test_a_stream_gets_the_new_events_and_the_latest_state_from_one_read(
         store: SqlStore) -> None:
-    log = GameLog(store)
-    new_game(log, seats=3)
-    sit(log, "a")
-    other = GameLog(store)
-    other.load("g1")  # this process holds version 2
-    sit(log, "b")
-    reads: list[int] = []
-    real = store.read_stream
-
-    def spy(game_id: str, after: int = 0, limit: int | None = None):  # type: ignore[no-untyped-def]
-        reads.append(after)
-        return real(game_id, after, limit)
-
-    store.read_stream = spy  # type: ignore[method-assign]
+    other = _one_behind(store)
+    reads = _reads_of(store)
     records, table = other.load_after("g1", 1)
     assert [r.version for r in records] == [2, 3] and table.version == 3
     assert reads == [1] and other.load("g1").version == 3 and reads == [1, 3]
 
 
 def test_a_state_at_least_as_new_as_asked_is_taken_from_the_cache(store: SqlStore) -> None:
-    log = GameLog(store)
-    new_game(log, seats=3)
-    sit(log, "a")
-    other = GameLog(store)
-    other.load("g1")
-    sit(log, "b")
+    other = _one_behind(store)
     assert other.at_least("g1", 2).version == 2  # cached, not read
     assert other.at_least("g1", 3).version == 3  # older than asked: the latest
 
