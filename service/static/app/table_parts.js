@@ -269,14 +269,6 @@ export function renderWaiting(table) {
   const invite = localStorage.getItem(`ttr.invite.${g.id}`);
   const link = invite ? `${location.origin}/join/${encodeURIComponent(g.id)}#invite=${encodeURIComponent(invite)}` :
     `${location.origin}/join/${encodeURIComponent(g.id)}`;
-  const startMove = async () => {
-    try {
-      await table.app.api.post(`${table.path}/start`, {});
-      table.refresh();
-    } catch (e) {
-      showRefusal(table, e.code ? t(`rule.${e.code}`) : e.message, e.code);
-    }
-  };
   const me = table.mySeat() !== null || g.players.some((p) => p.user_id === table.app.user.id);
   box.append(h("h2", {}, t("waiting_heading")),
     h("ul", { class: "seats" }, g.players.map((p) => h("li", { "data-seat": p.seat }, playerName(p))),
@@ -285,18 +277,26 @@ export function renderWaiting(table) {
     g.created_by === table.app.user.id ? addBotForm(table) : null,
     h("p", {}, t("invite_help")),
     h("input", { id: "invite-link", type: "text", readonly: true, value: link, "aria-label": t("invite_link") }),
-    g.created_by === table.app.user.id ? h("button", { type: "button", id: "start-now", onclick: startMove }, t("start_now")) : null,
+    g.created_by === table.app.user.id ? h("button", { type: "button", id: "start-now", onclick: () => command(table, "start") }, t("start_now")) : null,
     me ? h("button", { type: "button", id: "leave-table", onclick: async () => {
       await table.act({ type: "resign" });
       table.app.go("/");
-    } }, t("leave_table")) : h("button", { type: "button", id: "join-table", onclick: async () => {
-      try {
-        await table.app.api.post(`${table.path}/players`, {});
-        table.refresh();
-      } catch (e) {
-        showRefusal(table, e.code ? t(`rule.${e.code}`) : e.message, e.code);
-      }
-    } }, t("join")));
+    } }, t("leave_table")) : h("button", { type: "button", id: "join-table", onclick: () => command(table, "players") },
+      t("join")));
+}
+
+/* A table command other than a move (start now, join, seat a bot, take my seat back):
+ * POSTed, the game it answers taken, the table brought up to date; a refusal is shown
+ * in words. */
+async function command(table, path, body = {}) {
+  showRefusal(table, null);
+  try {
+    const game = await table.app.api.post(`${table.path}/${path}`, body);
+    table.accept(game, null);
+    await table.refresh(game.version);
+  } catch (e) {
+    showRefusal(table, e.code ? t(`rule.${e.code}`) : e.message, e.code);
+  }
 }
 
 /* The creator seats a bot of a chosen level in a free seat (POST …/bots); a table its
@@ -304,16 +304,9 @@ export function renderWaiting(table) {
 function addBotForm(table) {
   const level = h("select", { id: "bot-level" },
     BOT_LEVELS.map((l) => h("option", { value: l, selected: l === "hard" }, levelName(l))));
-  return h("form", { class: "add-bot", id: "add-bot", onsubmit: async (event) => {
+  return h("form", { class: "add-bot", id: "add-bot", onsubmit: (event) => {
     event.preventDefault();
-    showRefusal(table, null);
-    try {
-      const game = await table.app.api.post(`${table.path}/bots`, { level: level.value });
-      table.accept(game, null);
-      await table.refresh(game.version);
-    } catch (e) {
-      showRefusal(table, e.code ? t(`rule.${e.code}`) : e.message, e.code);
-    }
+    command(table, "bots", { level: level.value });
   } }, h("label", { for: "bot-level" }, t("bot_level_choice")), level,
   h("button", { type: "submit", id: "add-bot-button" }, t("add_bot")));
 }
@@ -328,14 +321,6 @@ export function renderStandIn(table) {
   clear(box).hidden = !held;
   if (!held) return;
   box.append(h("p", {}, t("your_seat_held", { level: levelName(held.level) })),
-    h("button", { type: "button", id: "take-seat-back", onclick: async () => {
-      showRefusal(table, null);
-      try {
-        const game = await table.app.api.post(`${table.path}/return`);
-        table.accept(game, null);
-        await table.refresh(game.version);
-      } catch (e) {
-        showRefusal(table, e.code ? t(`rule.${e.code}`) : e.message, e.code);
-      }
-    } }, t("take_seat_back")));
+    h("button", { type: "button", id: "take-seat-back", onclick: () => command(table, "return") },
+      t("take_seat_back")));
 }
