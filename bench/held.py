@@ -279,6 +279,18 @@ async def follow(port: int, kind: str, game_id: str, token: str | None,
             writer.close()
 
 
+def follows_of(games: list[Game], streams: int) -> list[Follow]:
+    """The first `streams` streams of the games as in real play: each player's, a
+    spectator's and the creator's user feed."""
+    follows: list[Follow] = []
+    for game in games:
+        follows += [("game", game.game_id, game.tokens[0]),
+                    ("game", game.game_id, game.tokens[1]),
+                    ("game", game.game_id, None),
+                    ("user", game.game_id, game.tokens[0])]
+    return follows[:streams]
+
+
 def hold_streams(port: int, follows: list[Follow], ready: Any, stop: Any,
                  results: Any) -> None:
     """A client process: hold `follows` until `stop`, then report what each got."""
@@ -414,13 +426,7 @@ def run_step(mode: str, streams: int, rate: float, seconds: float,
     try:
         port = server.port
         games = asyncio.run(set_up(port, max(1, streams // 4)))
-        follows: list[Follow] = []
-        for game in games:
-            follows += [("game", game.game_id, game.tokens[0]),
-                        ("game", game.game_id, game.tokens[1]),
-                        ("game", game.game_id, None),
-                        ("user", game.game_id, game.tokens[0])]
-        follows = follows[:streams]
+        follows = follows_of(games, streams)
         time.sleep(2)
         pids = server.api_pids()
         rss_before = rss_bytes(pids)

@@ -39,7 +39,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.held import Embedded, hold_streams, raise_nofile, set_up  # noqa: E402
+from bench.held import Embedded, follows_of, hold_streams, raise_nofile, set_up  # noqa: E402
 from tests.api_support import free_port, wait_until_serving  # noqa: E402
 
 # -- in the worker -----------------------------------------------------------------------
@@ -279,13 +279,7 @@ def main() -> int:
     server.start()
     try:
         games = asyncio.run(set_up(server.port, max(1, args.streams // 4)))
-        follows = []
-        for game in games:
-            follows += [("game", game.game_id, game.tokens[0]),
-                        ("game", game.game_id, game.tokens[1]),
-                        ("game", game.game_id, None),
-                        ("user", game.game_id, game.tokens[0])]
-        follows = follows[:args.streams]
+        follows = follows_of(games, args.streams)
         time.sleep(2)
         ask(server.inspector, "mark before")
         ready: Any = multiprocessing.Queue()
