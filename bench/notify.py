@@ -7,7 +7,7 @@ change per process. P publisher processes (`RedisNotifier` with its sender threa
 in the API) publish R changes a second between them for S seconds, spread evenly in
 time as an API under load would; a listener in this process hears them. Measured: the
 CPU time of the listening thread alone per change, for our listener
-(`events.subscription`, a socket and hiredis's reader) and for a loop around
+(`messaging.subscription`, a socket and hiredis's reader) and for a loop around
 redis-py's `PubSub.get_message`, as the listener used to be. Runs against a
 redis-server of its own. The last line is one JSON object.
 """
@@ -29,7 +29,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from events.jsontext import parse  # noqa: E402
-from events.notify import CHANNEL, RedisNotifier  # noqa: E402
+from messaging.notify import CHANNEL, RedisNotifier  # noqa: E402
 from tests.api_support import free_port  # noqa: E402
 
 

@@ -10,7 +10,8 @@ and a stale one is brought up to date from the log before it is used. Every
 more than that many events, whichever process served the game before.
 
 `GameLog.vouched` answers from the cache alone, without reading the log, when this
-process has been hearing of every game's changes (`events.notify.Hearsay`) since the
+process has been hearing of every game's changes (a `Vouching`, such as
+`messaging.hearsay.Hearsay`) since the
 cached state was the latest and has heard of nothing newer. That state may still be
 a few milliseconds out of date, so it is only for deciding a command whose append
 will check the version: `execute(..., vouched=True)` gives up at the first doubt
@@ -31,12 +32,11 @@ from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, Protocol
 
 from domain.events import Event
 from domain.table import Table, replay_table
 from events.index import GameSummary, summarize
-from events.notify import Hearsay
 from events.snapshots import FORMAT, from_json, to_json
 from events.store import (
     EventStore,
@@ -49,6 +49,17 @@ from events.store import (
 
 SNAPSHOT_EVERY = 64
 CONFLICT_ATTEMPTS = 5
+
+
+class Vouching(Protocol):
+    """What this process has heard of every process's changes (the messaging layer's
+    `Hearsay`): enough to vouch that a cached state is still the latest."""
+
+    def session(self) -> int | None:
+        """The running listening session, or None while not listening."""
+
+    def is_latest(self, game_id: str, version: int, session: int) -> bool:
+        """Nothing newer than `version` of `game_id` heard since `session` began."""
 
 
 class GameNotFound(LookupError):
@@ -108,7 +119,7 @@ class GameLog:
     """The games' event streams as states: load the latest, run commands on it."""
 
     def __init__(self, store: EventStore, cache_size: int = 4096,
-                 snapshot_every: int = SNAPSHOT_EVERY, hearsay: Hearsay | None = None) -> None:
+                 snapshot_every: int = SNAPSHOT_EVERY, hearsay: Vouching | None = None) -> None:
         self.store = store
         self._hearsay = hearsay
         self._cache: OrderedDict[str, _Cached] = OrderedDict()

@@ -2,7 +2,7 @@
 and the place it finds them all (`Context`).
 
 The adapters live in the layers above (`worker.queue`'s `InlineJobs` and `RqJobs`,
-`events.notify`'s notifiers); the referee sees only these shapes.
+`messaging.notify`'s notifiers); the referee sees only these shapes.
 """
 
 from __future__ import annotations
@@ -11,9 +11,9 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Protocol
 
-from events.notify import Notifier
 from events.repository import GameLog
 from events.sql import SqlStore
+from messaging.notify import Notifier
 
 if TYPE_CHECKING:
     from referee.notices import Recipients

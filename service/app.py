@@ -25,7 +25,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 from werkzeug.routing import UnicodeConverter
 
 from events import GameLog, SqlStore
-from events.notify import Notifier
+from messaging.notify import Notifier
 from referee.ports import Clock, Jobs
 from referee.referee import Referee
 from service import observability

@@ -33,8 +33,8 @@ from datetime import UTC, datetime, timedelta
 from flask import g, request
 
 from events.accounts import SCOPES, Token, User
-from events.notify import Notifier, Watch
 from events.ports import UserAccounts
+from messaging.notify import Notifier, Watch
 from service.problems import Problem
 
 TOKEN_PREFIX = "ttr_"
@@ -103,7 +103,7 @@ class Accounts:
                  monotonic: Callable[[], float] = time.monotonic) -> None:
         """`clock`: the service's (when tokens are made, used, expire); `monotonic`:
         the cache's."""
-        from events.notify import LocalNotifier
+        from messaging.notify import LocalNotifier
 
         self.store = store
         self._clock = clock

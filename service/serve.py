@@ -14,7 +14,7 @@ imported after the patch, in the worker (nothing the master imports pulls it in;
 SQLite's calls would hold gevent's one native thread (and its busy waits with it), and
 its per-thread connections would become one per greenlet: under gevent the SQLite
 store's methods run on `TTR_SQLITE_THREADS` native threads instead
-(`events.native_threads`), each with its own connection. The embedded mode (no Redis:
+(`messaging.native_threads`), each with its own connection. The embedded mode (no Redis:
 jobs in-process) keeps one process: its jobs and change notifications must see every
 write. `TTR_WEB_WORKER_CLASS=gthread` still chooses threads (`TTR_WEB_THREADS` of them:
 then each held stream holds one).

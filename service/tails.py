@@ -8,7 +8,7 @@ for it on the tail's lock, then find them), and an event rendered for a seat, or
 spectators (no seat), is rendered once: what a change costs grows with the number of
 seats watching, not of streams.
 
-Freshness comes from the notifier's counts (`events.notify`): a reader takes a watch
+Freshness comes from the notifier's counts (`messaging.notify`): a reader takes a watch
 before it asks, and the tail is fresh for it if the tail's own last read began after
 a watch at least as new, i.e. after every change the reader has heard of had been
 stored. A tail older than `max_age` (a few keep-alives; more while the process has
@@ -29,8 +29,8 @@ from collections.abc import Callable
 from flask import json
 
 from domain.table import Table
-from events.notify import GENERATION, Watch, game_key
 from events.store import Recorded
+from messaging.notify import GENERATION, Watch, game_key
 from service.views import ended, event_view
 
 KEEP = 32

@@ -23,7 +23,7 @@ from werkzeug.test import EnvironBuilder, TestResponse
 from werkzeug.wrappers import Request
 
 from events import SqlStore
-from events.notify import Notifier
+from messaging.notify import Notifier
 from referee.ports import Clock, Jobs
 from service.api.pages import build_spec
 from service.app import create_app

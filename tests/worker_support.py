@@ -26,8 +26,8 @@ from domain.table import (
     replay_table,
 )
 from events import GameLog, SqlStore, system_actor, user_actor
-from events.notify import LocalNotifier
 from events.repository import Outcome
+from messaging.notify import LocalNotifier
 from worker.context import WorkerContext
 from worker.queue import Jobs, webhook_queue_name
 

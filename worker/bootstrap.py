@@ -15,8 +15,8 @@ from __future__ import annotations
 import importlib
 
 from events import GameLog, SqlStore, open_store
-from events.native_threads import off_the_hub
-from events.notify import LocalNotifier, Notifier, RedisNotifier
+from messaging.native_threads import off_the_hub
+from messaging.notify import LocalNotifier, Notifier, RedisNotifier
 from referee.ports import Clock, Jobs, Observer
 from referee.settings import Settings
 from worker.context import WorkerContext
@@ -41,7 +41,7 @@ def bootstrap(settings: Settings, *, serving: bool = False, store: SqlStore | No
     migrates once at its start. `clock`: the games' clock (default: the store's);
     `webhook_clock`: the webhook deliveries' (default: the wall clock).
     """
-    # under gevent, SQLite's calls go to a few native threads (events.native_threads)
+    # under gevent, SQLite's calls go to a few native threads (messaging.native_threads)
     store = store or off_the_hub(open_store(settings.database_url), settings.sqlite_threads)
     if serving and settings.migrate_on_start:
         store.migrate()

@@ -29,7 +29,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 from events import GameLog, SqlStore
-from events.notify import Notifier
+from messaging.notify import Notifier
 from referee.notices import Recipients
 from referee.ports import Clock, Jobs, Observer
 from referee.referee import Referee

@@ -26,8 +26,8 @@ from flask import Response, json, request
 from flask.views import MethodView
 from flask_smorest import Blueprint
 
-from events.notify import Watch, game_key, user_key
 from events.store import Recorded, StoreUnavailable
+from messaging.notify import Watch, game_key, user_key
 from service import held
 from service.api.common import BEARER, PUBLIC_READ, doc, json_response, problems, visible_to
 from service.app import Services, services

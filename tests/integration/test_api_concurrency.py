@@ -9,7 +9,8 @@ from typing import Any
 import pytest
 from flask import Flask
 
-from events.notify import Hearsay, LocalNotifier
+from messaging.hearsay import Hearsay
+from messaging.notify import LocalNotifier
 from tests.api_support import Client, Table, make_app, open_table
 
 

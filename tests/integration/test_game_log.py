@@ -19,9 +19,9 @@ from domain.table import (
     replay_table,
 )
 from events import GameLog, IdempotencyMismatch, NewEvent, SqlStore, VersionConflict
-from events.notify import Hearsay
 from events.repository import StaleVersion
 from events.snapshots import FORMAT
+from messaging.hearsay import Hearsay
 
 
 def new_game(log: GameLog, game_id: str = "g1", seats: int = 2) -> Table:

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from events.notify import LocalNotifier, Notifier, RedisNotifier, game_key, user_key
+from messaging.notify import LocalNotifier, Notifier, RedisNotifier, game_key, user_key
 
 ADAPTERS = ["local", "redis"]
 

@@ -12,7 +12,8 @@ from collections.abc import Callable, Iterator
 import pytest
 import redis
 
-from events.notify import CHANNEL, Hearsay, LocalNotifier, RedisNotifier
+from messaging.hearsay import Hearsay
+from messaging.notify import CHANNEL, LocalNotifier, RedisNotifier
 
 
 @pytest.fixture
@@ -177,7 +178,7 @@ def test_a_greenlet_waiting_on_a_wake_wakes_when_it_is_set_and_else_at_its_timeo
     # (what a waiter waits on in a gevent worker)
     import gevent
 
-    from events.wake import Wake
+    from messaging.wake import Wake
 
     woken, idle = Wake(), Wake()
     ended: dict[str, tuple[bool, float]] = {}

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from events import SqlStore
-from events.notify import game_key
+from messaging.notify import game_key
 from referee.settings import ENV, Settings, settings_from_env
 from tests.worker_support import RecordingJobs, finished_game, make_context
 

@@ -9,8 +9,8 @@ from collections.abc import Iterator
 import pytest
 import redis
 
-from events import subscription
-from events.subscription import Subscription, SubscriptionBroken
+from messaging import subscription
+from messaging.subscription import Subscription, SubscriptionBroken
 
 
 @pytest.fixture

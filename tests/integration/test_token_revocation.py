@@ -9,7 +9,7 @@ from pathlib import Path
 
 from flask import Flask
 
-from events.notify import LocalNotifier
+from messaging.notify import LocalNotifier
 from service import auth
 from tests.api_support import Client, make_app
 

@@ -15,8 +15,8 @@ from typing import Any
 import pytest
 from flask import Flask
 
-from events.notify import LocalNotifier
 from events.verify import verify_export
+from messaging.notify import LocalNotifier
 from service.api import audit
 from tests.api_support import Client, Table, make_app, open_table, play_to_the_end, wait_for_score
 from tests.worker_support import RecordingJobs

@@ -6,8 +6,8 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 from domain.table import Table
-from events.notify import GENERATION, Watch, game_key
 from events.store import Recorded
+from messaging.notify import GENERATION, Watch, game_key
 from service.tails import Tail, Tails, catch_up
 
 

@@ -1,4 +1,4 @@
-"""What a waiter of `events.notify` waits on in a gevent worker: a bare `Waiter` and a
+"""What a waiter of `messaging.notify` waits on in a gevent worker: a bare `Waiter` and a
 timer, the least a held stream's greenlet can keep while it waits all its life."""
 
 from __future__ import annotations

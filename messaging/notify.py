@@ -26,12 +26,12 @@ import os
 import queue
 import threading
 import time
-import weakref
 from collections.abc import Iterable
 from typing import Any, Protocol
 
 from events.jsontext import parse, to_bytes
-from events.subscription import Subscription
+from messaging.hearsay import Hearsay
+from messaging.subscription import Subscription
 
 log = logging.getLogger(__name__)
 # The message format's version is in the name: a process of an older release (during
@@ -76,80 +76,16 @@ class Notifier(Protocol):
     def close(self) -> None: ...
 
 
-class Hearsay:
-    """The newest version of each game this process has heard of, and since when it
-    has been listening without a break.
-
-    A listening *session* starts each time the subscription is made and ends when it
-    breaks (changes may then go unheard). A state of game G at version V, known to be
-    the latest when session S was already running, is still the latest as far as this
-    process can tell if S is still running and no version above V of G has been heard
-    since. A change reaches every process a few milliseconds after it is stored, so
-    this is a good guess, not a guarantee: whoever acts on it must let the append's
-    version check have the last word.
-    """
-
-    MAX_GAMES = 100_000
-
-    def __init__(self) -> None:
-        self._latest: dict[str, int] = {}
-        self._session = 0
-        self._listening = False
-        self._lock = threading.Lock()
-        _EVERY_HEARSAY.add(self)
-
-    def session(self) -> int | None:
-        """The running session, or None while not listening."""
-        return self._session if self._listening else None
-
-    def is_latest(self, game_id: str, version: int, session: int) -> bool:
-        return (session == self.session()
-                and self._latest.get(game_id, 0) <= version)
-
-    def heard(self, game_id: str, version: int) -> None:
-        with self._lock:
-            if self._latest.get(game_id, 0) < version:
-                if len(self._latest) >= self.MAX_GAMES:
-                    # forgetting what was heard would vouch for stale states: start over
-                    self._latest.clear()
-                    self._session += 1
-                self._latest[game_id] = version
-
-    def listening(self, yes: bool) -> None:
-        with self._lock:
-            if yes != self._listening:
-                self._session += 1
-                self._listening = yes
-
-    def _forked(self) -> None:
-        # a forked child inherits the flag but not the subscriber thread (nor a lock
-        # that thread may have held)
-        self._lock = threading.Lock()
-        self._session += 1
-        self._listening = False
-
-
-_EVERY_HEARSAY: weakref.WeakSet[Hearsay] = weakref.WeakSet()
-
-
-def _deafen_forked_child() -> None:
-    for hearsay in list(_EVERY_HEARSAY):
-        hearsay._forked()
-
-
-os.register_at_fork(after_in_child=_deafen_forked_child)
-
-
 def _event_class() -> Any:
-    """What a waiter waits on: `events.wake.Wake` in a gevent worker, else `threading.Event`
+    """What a waiter waits on: `messaging.wake.Wake` in a gevent worker, else `threading.Event`
     (`threading.Event` built on gevent's patched primitives takes over a kilobyte and
     more per wait: with thousands of held streams, a good part of each one's memory).
     (In a gevent worker every publisher is a greenlet of the same native thread: the
     request handlers, the Redis listener, the in-process jobs.)"""
-    from events.native_threads import gevent_patched
+    from messaging.native_threads import gevent_patched
 
     if gevent_patched():
-        from events.wake import Wake
+        from messaging.wake import Wake
 
         return Wake
     return threading.Event
@@ -260,7 +196,7 @@ class RedisNotifier(LocalNotifier):
     A message on the channel is one change, ``{"game", "version", "users"}``, or a list
     of them (what an API process's sender thread gathered). Every process hears every
     message, which is why the subscriber reads its socket itself
-    (`events.subscription`) rather than through redis-py's pub/sub client."""
+    (`messaging.subscription`) rather than through redis-py's pub/sub client."""
 
     def __init__(self, url: str, background: bool = False) -> None:
         super().__init__()
