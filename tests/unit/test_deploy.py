@@ -45,7 +45,7 @@ from service.serve import gunicorn_options
 ROOT = Path(__file__).absolute().parents[2]
 DEPLOY = ROOT / "deploy"
 K8S = DEPLOY / "k8s"
-PACKAGES = ("bots", "domain", "events", "referee", "service", "worker")
+PACKAGES = ("bots", "domain", "events", "messaging", "referee", "service", "worker")
 REQUIRED = {"TTR_DATABASE_URL", "TTR_REDIS_URL"}
 SERVE_PORT = 8000
 
