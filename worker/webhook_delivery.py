@@ -52,8 +52,8 @@ from events.webhooks import (
 )
 from worker import reports
 from worker.context import WorkerContext, current_context
+from worker.webhook_config import WebhookConfig
 from worker.webhook_sender import post
-from worker.webhooks import WebhookConfig
 
 log = logging.getLogger(__name__)
 

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from bootstrap import bootstrap
 from events import SqlStore
 from referee.effects import follow_up
 from referee.referee import NewGame
@@ -20,7 +21,6 @@ from referee.settings import Settings
 from tests.integration.test_worker_rq import game_id
 from tests.worker_processes import Workers
 from tests.worker_support import count_scored, finished_game, make_context
-from worker.bootstrap import bootstrap
 from worker.context import WorkerContext
 from worker.inline_jobs import InlineJobs
 from worker.rq_jobs import RqJobs

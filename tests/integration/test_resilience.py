@@ -140,7 +140,7 @@ def test_with_redis_stopped_actions_go_on_and_the_sweep_scores_the_game_after(
         assert score.status_code == 202
         redis.start()  # back, and empty: the scoring job was never stored
         sweep = subprocess.run(
-            [sys.executable, "-m", "service.cli", "worker", "--burst"],
+            [sys.executable, "-m", "bootstrap.cli", "worker", "--burst"],
             env={**os.environ, "TTR_DATABASE_URL": pg_schema_url, "TTR_REDIS_URL": redis.url},
             capture_output=True, text=True, timeout=120)
         assert sweep.returncode == 0, sweep.stderr[-2000:]

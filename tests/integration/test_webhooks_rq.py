@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from bootstrap import bootstrap
 from events import SqlStore
 from events.webhooks import DELIVERED, PENDING
 from referee.effects import follow_up
@@ -24,7 +25,6 @@ from tests.webhook_receiver import SECRET, Receiver, always, failing_first
 from tests.worker_processes import Workers, wait_for
 from tests.worker_support import new_game
 from worker import webhook_delivery
-from worker.bootstrap import bootstrap
 from worker.context import WorkerContext
 from worker.rq_jobs import RqJobs, webhook_fan_out_job_id
 

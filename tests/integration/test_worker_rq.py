@@ -30,11 +30,11 @@ from typing import Any
 import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
+from bootstrap.web import create_app
 from events import GameLog, SqlStore, StoreUnavailable
 from events.repository import Outcome
 from referee.effects import follow_up
 from referee.settings import Settings
-from service.app import create_app
 from tests.api_support import free_port
 from tests.worker_processes import Workers, env_context, job_status_of, wait_for
 from tests.worker_support import (
@@ -113,7 +113,7 @@ def test_a_worker_scores_a_game_that_ended(rq_context: WorkerContext, workers: W
 def test_a_worker_given_a_metrics_port_serves_its_scoring_durations(
         rq_context: WorkerContext, workers: Workers, pg_store: SqlStore, queue: str) -> None:
     port = free_port()
-    proc = workers.start(program=("-m", "service.cli", "worker"),
+    proc = workers.start(program=("-m", "bootstrap.cli", "worker"),
                          TTR_WORKER_METRICS_PORT=str(port))
     gid = game_id()
     follow_up(rq_context, finished_game(rq_context.log, gid, random.Random(4)))
@@ -159,7 +159,7 @@ def get_json(url: str) -> tuple[int, dict[str, Any]]:
 def test_a_worker_serves_its_probes_and_tells_the_api_it_is_there(
         workers: Workers, redis_url: str, queue: str) -> None:
     port = free_port()
-    proc = workers.start(program=("-m", "service.cli", "worker"),
+    proc = workers.start(program=("-m", "bootstrap.cli", "worker"),
                          TTR_WORKER_METRICS_PORT=str(port), TTR_WORKER_SEEN_WITHIN="2")
     wait_for(lambda: get_json(f"http://127.0.0.1:{port}/healthz")[0] == 200, 30,
              "the worker's liveness probe", workers)
@@ -189,7 +189,7 @@ def test_readyz_and_a_pending_score_say_when_no_worker_has_been_seen(
         assert pending.status_code == 202
         assert pending.get_json()["waiting_for_worker"] is True
 
-        proc = workers.start(program=("-m", "service.cli", "worker"),
+        proc = workers.start(program=("-m", "bootstrap.cli", "worker"),
                              TTR_WORKER_SEEN_WITHIN="2")
         wait_for(lambda: client.get("/readyz").get_json()["workers"] == "ok", 30,
                  "the worker to be seen", workers)
