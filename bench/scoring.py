@@ -43,6 +43,7 @@ import redis  # noqa: E402
 from bootstrap import bootstrap  # noqa: E402
 from events import GameLog, SqlStore, open_store  # noqa: E402
 from referee.effects import follow_up  # noqa: E402
+from referee.jobs import SCORE  # noqa: E402
 from referee.settings import Settings  # noqa: E402
 from tests.conftest import with_search_path  # noqa: E402
 from tests.worker_support import (  # noqa: E402
@@ -123,7 +124,7 @@ def throughput(store: SqlStore, database_url: str, redis_url: str, workers: int,
         jobs = RqJobs(redis_url, queue)
         started = time.perf_counter()
         for gid in sorted(ids):
-            jobs.score(gid)
+            jobs.enqueue(SCORE, gid)
         enqueued = time.perf_counter() - started
         while count_finished(database_url, ids) < games:
             time.sleep(0.01)

@@ -43,6 +43,7 @@ from events.index import seats_to_act
 from events.ports import WebhookStore
 from events.repository import Outcome
 from events.webhooks import webhook_users
+from referee.jobs import WEBHOOK_FAN_OUT
 from referee.ports import Context
 
 log = logging.getLogger(__name__)
@@ -199,5 +200,5 @@ def hand_over(ctx: Context, outcome: Outcome) -> int:
         return 0
     wanted = [n.as_dict() for n in notices(outcome) if n.user_id in users]
     if wanted:
-        ctx.jobs.webhook_fan_out(outcome.game_id, outcome.last_version, wanted)
+        ctx.jobs.enqueue(WEBHOOK_FAN_OUT, outcome.game_id, outcome.last_version, wanted)
     return len(wanted)

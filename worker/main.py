@@ -61,6 +61,7 @@ from rq.job import Job
 from rq.queue import Queue
 from rq.worker import WorkerStatus
 
+from referee.jobs import SWEEP
 from referee.settings import Settings, settings_from_env
 from worker.arguments import HelpFormatter, Parser, at_least
 from worker.context import (
@@ -224,4 +225,4 @@ class _Sweeper:
 
     def _run(self) -> None:
         while not self._stop.wait(self._every):
-            self._jobs.sweep()  # never raises: logs when Redis is down
+            self._jobs.enqueue(SWEEP)  # never raises: logs when Redis is down
