@@ -21,9 +21,9 @@ kind                when                                   to whom
 first looks at a per-process cache of the users who have a webhook (`Recipients`,
 read again every few seconds): a game none of whose players has one costs a set
 look-up and nothing else. Otherwise the notices for users with a webhook go to one
-fan-out job (`Jobs.webhook_fan_out`, one per game and version), which stores a
+fan-out job (`referee.jobs.WEBHOOK_FAN_OUT`, one per game and version), which stores a
 delivery per notice (unique per user, game, version and kind: a repeated fan-out
-stores nothing twice) and asks for each to be delivered (`Jobs.webhook`); delivering
+stores nothing twice) and asks for each to be delivered (`referee.jobs.WEBHOOK`); delivering
 is `worker.webhooks`'s job.
 """
 

@@ -21,7 +21,7 @@ from worker.webhook_config import RETRY_DELAYS, TIMEOUT, WebhookConfig
 
 __all__ = ["RETRY_DELAYS", "TIMEOUT", "WebhookConfig", "deliver_webhook", "fan_out_webhooks"]
 
-# -- the jobs, by the names they are queued under (`worker.queue.FAN_OUT`, `DELIVER`) ---
+# -- the jobs, by the names they are queued under (`referee.jobs`: WEBHOOK_FAN_OUT, WEBHOOK)
 
 def fan_out_webhooks(game_id: str, notices: Sequence[Mapping[str, Any]]) -> int:
     """The fan-out job (`worker.webhook_delivery.fan_out_webhooks`)."""
