@@ -106,7 +106,9 @@ def stamp(at: datetime) -> str:
 # Retries (seconds): scoring and the ratings with growing waits before the job is left
 # failed (the sweep finds the work still undone and asks again); a bot's move soon, its
 # turn is waiting. The webhook jobs retry only when they raise (the store is away): a
-# receiver's failures are retried by the delivery's own schedule.
+# receiver's failures are retried by the delivery's own schedule. Timeouts: scoring
+# takes milliseconds but the store may be slow; a delivery is one HTTP attempt of a few
+# seconds; a ratings job projects every scored game not yet projected.
 
 SCORE = JobKind[str](
     "score", "worker.jobs.score_game", timeout=120, retries=(2, 5, 15, 60, 300))
