@@ -1,5 +1,5 @@
 """Scoring and deadlines through RQ, with real `ttr worker` processes (`python -m
-worker.main`), real PostgreSQL and real Redis: a game ends → scored once; a failing
+bootstrap.worker`), real PostgreSQL and real Redis: a game ends → scored once; a failing
 job is retried; a deadline fires through the scheduler. (A worker killed mid-job,
 Redis down and the scheduler outliving its worker are faults: test_resilience.py.)
 
