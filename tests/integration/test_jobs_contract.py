@@ -16,7 +16,7 @@ import pytest
 from bootstrap import bootstrap
 from events import SqlStore
 from referee.effects import follow_up
-from referee.jobs import BOT_TURN, DEADLINE, RATINGS, SCORE
+from referee.jobs import BOT_TURN, DEADLINE, RATINGS, SCORE, SWEEP
 from referee.referee import NewGame
 from referee.settings import Settings
 from tests.integration.test_worker_rq import game_id
@@ -138,3 +138,13 @@ def test_a_scored_game_is_rated_once_by_the_ratings_job(adapter: Adapter,
     adapter.run()
     assert [r.game_id for r in pg_store.results_of_games([gid])[gid]] == [gid, gid]
     assert pg_store.unprojected_games() == 0
+
+
+def test_a_sweep_asks_again_for_the_score_of_a_game_that_ended_unscored(
+        adapter: Adapter, pg_store: SqlStore) -> None:
+    gid = game_id()
+    finished_game(adapter.ctx.log, gid, random.Random(29))  # its score never asked for
+    adapter.jobs.enqueue(SWEEP)
+    adapter.run()
+    adapter.run()  # (the score the sweep asked for)
+    assert count_scored(pg_store, gid) == 1
