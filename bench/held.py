@@ -88,7 +88,7 @@ class Embedded:
     def start(self) -> None:
         log = self.scratch / "api.log"
         self.api = subprocess.Popen(
-            [sys.executable, "-m", "service.cli", "serve", "--bind", f"127.0.0.1:{self.port}"],
+            [sys.executable, "-m", "bootstrap.cli", "serve", "--bind", f"127.0.0.1:{self.port}"],
             env=self.env, stderr=open(log, "w"))  # noqa: SIM115
         wait_until_serving(self.port, self.api, log, 60)
 

@@ -138,7 +138,7 @@ def percentiles(samples: list[float]) -> dict[str, float]:
 
 def reads(url: str, store: SqlStore, users: list[str], count: int,
           rng: random.Random) -> dict[str, Any]:
-    from service.app import create_app
+    from bootstrap.web import create_app
 
     app = create_app(Settings(database_url=url, rate_per_address=1e9, burst_per_address=10**9,
                               rate_per_token=1e9, burst_per_token=10**9), store=store)

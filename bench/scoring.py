@@ -6,7 +6,7 @@
 Throughput: N games are played to their end first (random legal moves, through
 `GameLog.execute`, so each is indexed with status ``scoring``), then their scoring
 jobs are enqueued at once and the clock runs until every game is ``finished``; with
-1 and then 2 `ttr worker` processes (`python -m worker.main`, started and idle
+1 and then 2 `ttr worker` processes (`python -m bootstrap.worker`, started and idle
 before the games are made), running the jobs in-process (the default) and then in
 a forked work-horse per job (``--fork``). Latency, in both modes: with one worker
 idle, games are ended one by one: the last move goes through `GameLog.execute` and
@@ -40,8 +40,10 @@ sys.path.insert(0, str(ROOT))
 import psycopg  # noqa: E402
 import redis  # noqa: E402
 
+from bootstrap import bootstrap  # noqa: E402
 from events import GameLog, SqlStore, open_store  # noqa: E402
 from referee.effects import follow_up  # noqa: E402
+from referee.jobs import SCORE  # noqa: E402
 from referee.settings import Settings  # noqa: E402
 from tests.conftest import with_search_path  # noqa: E402
 from tests.worker_support import (  # noqa: E402
@@ -50,7 +52,6 @@ from tests.worker_support import (  # noqa: E402
     new_game,
     play_to_last_move,
 )
-from worker.bootstrap import bootstrap  # noqa: E402
 from worker.queue import RqJobs  # noqa: E402
 
 DEFAULT_URL = "postgresql://postgres@127.0.0.1:5432/test"
@@ -78,7 +79,7 @@ def start_workers(count: int, database_url: str, redis_url: str, queue: str,
     for n in range(count):
         out = open(logs / f"worker-{queue}-{n}.log", "wb")  # noqa: SIM115
         procs.append(subprocess.Popen(
-            [sys.executable, "-m", "worker.main", "--sweep-every", "0", "--log-level",
+            [sys.executable, "-m", "bootstrap.worker", "--sweep-every", "0", "--log-level",
              "WARNING", *mode], env=env, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT,
             start_new_session=True))
         out.close()
@@ -123,7 +124,7 @@ def throughput(store: SqlStore, database_url: str, redis_url: str, workers: int,
         jobs = RqJobs(redis_url, queue)
         started = time.perf_counter()
         for gid in sorted(ids):
-            jobs.score(gid)
+            jobs.enqueue(SCORE, gid)
         enqueued = time.perf_counter() - started
         while count_finished(database_url, ids) < games:
             time.sleep(0.01)

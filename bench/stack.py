@@ -69,11 +69,11 @@ class Stack:
         with psycopg.connect(self.admin_url, autocommit=True) as conn:
             conn.execute(f"CREATE SCHEMA {self.schema}")
         self.start_redis()
-        migrate = subprocess.run([sys.executable, "-m", "service.cli", "migrate"],
+        migrate = subprocess.run([sys.executable, "-m", "bootstrap.cli", "migrate"],
                                  env=self.env, capture_output=True, text=True)
         assert migrate.returncode == 0, migrate.stderr
         self.api = subprocess.Popen(
-            [sys.executable, "-m", "service.cli", "serve", "--bind", f"127.0.0.1:{self.port}"],
+            [sys.executable, "-m", "bootstrap.cli", "serve", "--bind", f"127.0.0.1:{self.port}"],
             env=self.env, stderr=open(self.scratch / "api.log", "w"))  # noqa: SIM115
         for _ in range(self.rq_workers):
             self.start_worker()
@@ -100,7 +100,7 @@ class Stack:
             self.redis = None
 
     def start_worker(self) -> subprocess.Popen[bytes]:
-        worker = subprocess.Popen([sys.executable, "-m", "service.cli", "worker"],
+        worker = subprocess.Popen([sys.executable, "-m", "bootstrap.cli", "worker"],
                                   env=self.env, stdout=subprocess.DEVNULL,
                                   stderr=open(self.scratch / "worker.log", "a"))  # noqa: SIM115
         self.workers.append(worker)

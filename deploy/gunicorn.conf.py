@@ -1,6 +1,6 @@
 """gunicorn's configuration for running the API without `ttr serve`:
 
-    gunicorn -c deploy/gunicorn.conf.py 'service.app:create_app()'
+    gunicorn -c deploy/gunicorn.conf.py 'bootstrap.web:create_app()'
 
 Every setting comes from `service.serve.gunicorn_options(service.config.from_env())`,
 the function `ttr serve` uses, so the two ways of starting the API never disagree:

@@ -17,6 +17,7 @@ from __future__ import annotations
 import logging
 
 from events.repository import Outcome
+from referee.jobs import BOT_TURN, DEADLINE, RATINGS, SCORE
 from referee.notices import hand_over
 from referee.ports import Context
 
@@ -36,12 +37,12 @@ def follow_up(ctx: Context, outcome: Outcome, *, notices: bool = True) -> None:
         log.exception("game %s: could not publish version %d", game_id, outcome.last_version)
     if after.status == "scoring":  # the game has just ended: nothing else moves it now
         try:
-            ctx.jobs.score(game_id)
+            ctx.jobs.enqueue(SCORE, game_id)
         except Exception:
             log.exception("game %s: could not ask for its score", game_id)
     elif after.status == "finished":  # just scored: the ratings follow
         try:
-            ctx.jobs.ratings(game_id)
+            ctx.jobs.enqueue(RATINGS, game_id)
         except Exception:
             log.exception("game %s: could not ask for its ratings", game_id)
     elif after.status == "playing":
@@ -52,7 +53,7 @@ def follow_up(ctx: Context, outcome: Outcome, *, notices: bool = True) -> None:
                 log.exception("game %s: could not schedule its turn deadline", game_id)
         if after.bots_to_act():
             try:
-                ctx.jobs.bot_turn(game_id, after.version)
+                ctx.jobs.enqueue(BOT_TURN, game_id, after.version)
             except Exception:
                 log.exception("game %s: could not ask for its bot's move", game_id)
     if not notices:
@@ -72,4 +73,4 @@ def _schedule_deadline(ctx: Context, outcome: Outcome) -> None:
     # moved it on, that change schedules its own; the jobs drop an earlier deadline
     # once a later one is known.)
     if summary.deadline is not None:
-        ctx.jobs.deadline(outcome.game_id, summary.deadline)
+        ctx.jobs.enqueue(DEADLINE, outcome.game_id, summary.deadline)

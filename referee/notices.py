@@ -21,9 +21,9 @@ kind                when                                   to whom
 first looks at a per-process cache of the users who have a webhook (`Recipients`,
 read again every few seconds): a game none of whose players has one costs a set
 look-up and nothing else. Otherwise the notices for users with a webhook go to one
-fan-out job (`Jobs.webhook_fan_out`, one per game and version), which stores a
+fan-out job (`referee.jobs.WEBHOOK_FAN_OUT`, one per game and version), which stores a
 delivery per notice (unique per user, game, version and kind: a repeated fan-out
-stores nothing twice) and asks for each to be delivered (`Jobs.webhook`); delivering
+stores nothing twice) and asks for each to be delivered (`referee.jobs.WEBHOOK`); delivering
 is `worker.webhooks`'s job.
 """
 
@@ -43,6 +43,7 @@ from events.index import seats_to_act
 from events.ports import WebhookStore
 from events.repository import Outcome
 from events.webhooks import webhook_users
+from referee.jobs import WEBHOOK_FAN_OUT
 from referee.ports import Context
 
 log = logging.getLogger(__name__)
@@ -199,5 +200,5 @@ def hand_over(ctx: Context, outcome: Outcome) -> int:
         return 0
     wanted = [n.as_dict() for n in notices(outcome) if n.user_id in users]
     if wanted:
-        ctx.jobs.webhook_fan_out(outcome.game_id, outcome.last_version, wanted)
+        ctx.jobs.enqueue(WEBHOOK_FAN_OUT, outcome.game_id, outcome.last_version, wanted)
     return len(wanted)

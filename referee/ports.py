@@ -2,18 +2,20 @@
 and the place it finds them all (`Context`).
 
 The adapters live in the layers above (`worker.queue`'s `InlineJobs` and `RqJobs`,
-`messaging.notify`'s notifiers); the referee sees only these shapes.
+`messaging.notify`'s notifiers); the referee sees only these shapes, and the kinds of
+job it asks for (`referee.jobs`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import datetime
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from events.repository import GameLog
 from events.sql import SqlStore
 from messaging.notify import Notifier
+from referee.jobs import Args, JobKind
 
 if TYPE_CHECKING:
     from referee.notices import Recipients
@@ -22,28 +24,12 @@ Clock = Callable[[], datetime]
 
 
 class Jobs(Protocol):
-    """Work to be done after a change of a game has been committed."""
+    """Work to be done after a change of a game has been committed: each kind is
+    declared once in `referee.jobs` (`SCORE`, `DEADLINE`, `BOT_TURN`, …)."""
 
-    def score(self, game_id: str) -> None:
-        """Score the ended game `game_id` (once, whoever asks and how often)."""
-
-    def deadline(self, game_id: str, at: datetime) -> None:
-        """Enforce the turn deadline `at` of `game_id` at that moment."""
-
-    def webhook_fan_out(self, game_id: str, version: int,
-                        notices: list[dict[str, Any]]) -> None:
-        """Store and send the webhook deliveries of version `version` of `game_id`
-        (`referee.notices.Notice.as_dict` each; once per game and version)."""
-
-    def webhook(self, delivery_id: str, at: datetime) -> None:
-        """Make the next attempt of webhook delivery `delivery_id` at `at`."""
-
-    def bot_turn(self, game_id: str, version: int) -> None:
-        """Let the bot that must act in `game_id` at `version` play its move (after the
-        adapter's pause; once per game and version: a later version has its own)."""
-
-    def ratings(self, game_id: str) -> None:
-        """Project the scored games (`game_id`'s and any before it) onto the ratings."""
+    def enqueue(self, kind: JobKind[*Args], *args: *Args) -> None:
+        """Ask for a job of `kind` with `args` (cheap and idempotent: one job per the
+        kind's `once_per` is ever waiting or running; never raises)."""
 
     def close(self) -> None:
         """Stop whatever the adapter runs; later requests are dropped."""

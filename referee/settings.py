@@ -54,7 +54,7 @@ class Settings:
     # the queue's default; `ttr worker` derives it from its --heartbeat)
     job_stale_after: float | None = None  # TTR_JOB_STALE_AFTER
     # `module:function` taking these settings and returning the worker's context instead
-    # of the one `worker.bootstrap` builds: a hook for tests and for embedding
+    # of the one `bootstrap.bootstrap` builds: a hook for tests and for embedding
     worker_context: str | None = None  # TTR_WORKER_CONTEXT
     # the port `ttr worker` serves its /metrics on (checked by `ttr worker`; "": none)
     worker_metrics_port: str = ""  # TTR_WORKER_METRICS_PORT

@@ -17,6 +17,7 @@ from events import GameNotFound, system_actor
 from events.clock import iso
 from events.index import GameRow, seats_to_act
 from events.repository import Outcome
+from referee.jobs import DEADLINE
 from referee.ports import Context
 
 SCORING_ACTOR = system_actor("scoring")
@@ -79,7 +80,7 @@ def _due(ctx: Context, row: GameRow) -> str:
     if row.deadline is None:
         return "no_deadline"
     if row.deadline > ctx.clock():
-        ctx.jobs.deadline(row.game_id, row.deadline)
+        ctx.jobs.enqueue(DEADLINE, row.game_id, row.deadline)
         return "not_due"
     return "due"
 

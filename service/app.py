@@ -1,6 +1,7 @@
-"""The API's composition root: `create_app(settings)` takes the bootstrap's context (the
-store, the jobs, the change notifications, the referee: `worker.bootstrap`, the same
-as a worker's) and adds the accounts, the rate limits and the HTTP resources.
+"""The API: `create_app(services)` puts the HTTP resources over the services the
+composition root built (`bootstrap.web`: the bootstrap's context, the store, the jobs,
+the change notifications, the referee, the same as a worker's, with the accounts and
+the rate limits on top).
 
 Embedded (no `TTR_REDIS_URL`): a SQLite file, jobs in-process, notifications in
 process memory. Production: PostgreSQL (`TTR_DATABASE_URL`), RQ workers and Redis
@@ -26,12 +27,12 @@ from werkzeug.routing import UnicodeConverter
 
 from events import GameLog, SqlStore
 from messaging.notify import Notifier
-from referee.ports import Clock, Jobs
+from referee.ports import Jobs
 from referee.referee import Referee
 from service import observability
 from service.auth import Accounts, Holder, bearer_token, token_hash, unknown_token
 from service.commands_spec import COMMANDS, command_schema
-from service.config import Settings, from_env
+from service.config import Settings
 from service.errors import register_error_handlers
 from service.problems import (
     KINDS,
@@ -40,16 +41,13 @@ from service.problems import (
 )
 from service.ratelimit import (
     Limiter,
-    MemoryLimiter,
     RateLimitPlugin,
-    RedisLimiter,
     rate_headers,
     retry_after,
     with_rate_headers,
 )
 from service.scopes import ScopePlugin, scope_of
 from worker import reports
-from worker.bootstrap import bootstrap
 from worker.context import WorkerContext
 
 log = logging.getLogger("service")
@@ -91,19 +89,6 @@ class Services:
         self.worker.close()
 
 
-def build_services(settings: Settings, *, store: SqlStore | None = None,
-                   notifier: Notifier | None = None, jobs: Jobs | None = None,
-                   clock: Clock | None = None, limiter: Limiter | None = None,
-                   webhook_clock: Clock | None = None) -> Services:
-    context = bootstrap(settings, serving=True, store=store, notifier=notifier, jobs=jobs,
-                        clock=clock, webhook_clock=webhook_clock,
-                        observer=observability.REFEREE_OBSERVER)
-    if limiter is None:
-        limiter = RedisLimiter(settings.redis_url) if settings.redis_url else MemoryLimiter()
-    accounts = Accounts(context.store, settings.admin_token, context.notifier, clock=clock)
-    return Services(settings=settings, worker=context, accounts=accounts, limiter=limiter)
-
-
 class ServiceFlask(Flask):
     """Flask, asking once per function whether it is a coroutine function.
 
@@ -132,17 +117,10 @@ class ServiceFlask(Flask):
         return self.async_to_sync(func) if is_coroutine else func
 
 
-def create_app(settings: Settings | None = None, *, store: SqlStore | None = None,
-               notifier: Notifier | None = None, jobs: Jobs | None = None,
-               clock: Clock | None = None, limiter: Limiter | None = None,
-               webhook_clock: Clock | None = None) -> Flask:
-    """The app for `settings` (default: from the environment); the adapters given
-    replace the ones the bootstrap would build (tests: a clock, a recording notifier…)."""
-    settings = settings or from_env()
+def create_app(services: Services) -> Flask:
+    """The app answering with `services` (composed by `bootstrap.web.create_app`)."""
     app = ServiceFlask("service")
-    _configure(app, settings)
-    services = build_services(settings, store=store, notifier=notifier, jobs=jobs,
-                              clock=clock, limiter=limiter, webhook_clock=webhook_clock)
+    _configure(app, services.settings)
     app.extensions["ttr"] = services
 
     api = ServiceApi(app)

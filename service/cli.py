@@ -18,6 +18,7 @@ import random
 import sys
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from domain.autoplay import game_seed, play_random_game
@@ -30,7 +31,10 @@ from service.cli_parser import build_parser
 from worker.arguments import USAGE_ERROR
 
 if TYPE_CHECKING:
+    from flask import Flask
+
     from events import SqlStore
+    from worker.context import WorkerContext
 
 T = TypeVar("T")
 
@@ -47,19 +51,29 @@ def progress(items: Iterable[T], total: int, what: str) -> Iterator[T]:
                     file=sys.stderr, disable=not sys.stderr.isatty() or total < 2)
 
 
+@dataclass(frozen=True)
+class Composition:
+    """What the commands that run the service are handed by the composition root
+    (`bootstrap.cli`, the `ttr` console script), which nothing here may import."""
+
+    app: Callable[[Settings], Flask]  # the API for these settings
+    worker_context: Callable[[Settings], WorkerContext]  # a worker process's context
+
+
 # -- running ---------------------------------------------------------------------------------
 
-def main(argv: Sequence[str] | None = None) -> int:
+def main(argv: Sequence[str] | None, composition: Composition) -> int:
+    """`ttr ARGV…` (default: the process's arguments) with the root's `composition`."""
     arguments = list(sys.argv[1:] if argv is None else argv)
     try:
         if arguments[:1] == ["worker"]:
-            return _worker(arguments[1:])
+            return _worker(arguments[1:], composition)
         if arguments[:1] == ["tournament"]:
             from bots.tournament import main as tournament
 
             return tournament(arguments[1:])
         args = build_parser().parse_args(arguments)
-        return int(COMMANDS[args.command](args))
+        return int(COMMANDS[args.command](args, composition))
     except SettingsError as error:
         print(f"ttr: {error}", file=sys.stderr)
         return USAGE_ERROR
@@ -73,7 +87,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
 
 
-def _worker(argv: list[str]) -> int:
+def _worker(argv: list[str], composition: Composition) -> int:
     """`ttr worker`: RQ's worker (worker.main), its presence beat (worker.presence) and,
     with `TTR_WORKER_METRICS_PORT`, its `/metrics`, `/healthz` and `/readyz` on that
     port."""
@@ -84,7 +98,7 @@ def _worker(argv: list[str]) -> int:
     settings = settings_from_env()
     args = parse_arguments(argv, settings)  # (--help and mistakes exit here)
     if not settings.redis_url:
-        return int(run_worker(argv))  # (which says what is missing)
+        return int(run_worker(argv, composition.worker_context))  # (says what is missing)
     queues = {"all": [args.queue, webhook_queue_name(args.queue)], "games": [args.queue],
               "webhooks": [webhook_queue_name(args.queue)]}[args.jobs]
     presence = Presence(settings.redis_url, queues, every=settings.worker_seen_within / 4,
@@ -96,19 +110,21 @@ def _worker(argv: list[str]) -> int:
                              args.queue, presence)
     presence.start()
     try:
-        return int(run_worker(argv))
+        return int(run_worker(argv, composition.worker_context))
     finally:
         presence.stop()
 
 
-def _serve(args: argparse.Namespace) -> int:
+def _serve(args: argparse.Namespace, composition: Composition) -> int:
     from service.serve import serve as run_server
 
     settings_from_env()  # (checked here: a mistake is one line, before gunicorn starts)
-    return run_server(args.bind, args.workers)
+    # (each gunicorn worker builds its app after the fork, from the environment)
+    return run_server(args.bind, args.workers,
+                      app=lambda: composition.app(settings_from_env()))
 
 
-def _migrate(args: argparse.Namespace) -> int:
+def _migrate(args: argparse.Namespace, _composition: Composition) -> int:
     from events import open_store
 
     _quiet_pool()
@@ -122,7 +138,7 @@ def _migrate(args: argparse.Namespace) -> int:
     return 0
 
 
-def _rebuild_ratings(args: argparse.Namespace) -> int:
+def _rebuild_ratings(args: argparse.Namespace, _composition: Composition) -> int:
     """Recompute the ratings, results and statistics from the logs, in game-end order."""
     from events import open_store
 
@@ -138,13 +154,13 @@ def _rebuild_ratings(args: argparse.Namespace) -> int:
     return 0
 
 
-def _maps(args: argparse.Namespace) -> int:
+def _maps(args: argparse.Namespace, _composition: Composition) -> int:
     json.dump(load_board(args.map).as_dict(), sys.stdout, ensure_ascii=False, indent=1)
     sys.stdout.write("\n")
     return 0
 
 
-def _export(args: argparse.Namespace) -> int:
+def _export(args: argparse.Namespace, _composition: Composition) -> int:
     """The same export as GET /v1/games/{id}/export for a spectator: complete once the
     game has ended, the public log before."""
     from events import GameLog, GameNotFound
@@ -226,7 +242,7 @@ def _write(path: str | None, lines: Iterable[str]) -> None:
         raise UsageError(f"export: cannot write {path}: {error.strerror}") from None
 
 
-def _verify(args: argparse.Namespace) -> int:
+def _verify(args: argparse.Namespace, _composition: Composition) -> int:
     from events.verify import verify_export
 
     files: list[str] = args.files
@@ -253,20 +269,19 @@ def _read_lines(path: str) -> list[str]:
         raise UsageError(f"verify: {path} is not UTF-8 text (an NDJSON export)") from None
 
 
-def _openapi(args: argparse.Namespace) -> int:
+def _openapi(args: argparse.Namespace, composition: Composition) -> int:
     import tempfile
 
     from service.api.pages import spec_yaml
-    from service.app import create_app
 
     with tempfile.TemporaryDirectory() as scratch:
-        app = create_app(Settings(database_url=f"sqlite:///{scratch}/spec.sqlite3"))
+        app = composition.app(Settings(database_url=f"sqlite:///{scratch}/spec.sqlite3"))
         sys.stdout.write(spec_yaml(app))
         app.extensions["ttr"].close()
     return 0
 
 
-def _simulate(args: argparse.Namespace) -> int:
+def _simulate(args: argparse.Namespace, _composition: Composition) -> int:
     map_name, players, games, seed = args.map, args.players, args.games, args.seed
     rules = rules_for(map_name)
     if not rules.min_players <= players <= rules.max_players:
@@ -296,7 +311,7 @@ def _simulate_player(score: dict[str, Any]) -> dict[str, Any]:
 
 
 # each subcommand's function (`worker` is handed its own arguments before parsing)
-COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
+COMMANDS: dict[str, Callable[[argparse.Namespace, Composition], int]] = {
     "maps": _maps,
     "simulate": _simulate,
     "serve": _serve,
@@ -307,6 +322,3 @@ COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
     "ratings": _rebuild_ratings,
 }
 
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -48,6 +48,7 @@ import os
 import resource
 import threading
 import time
+from collections.abc import Callable
 from typing import Any
 
 from gunicorn.app.base import BaseApplication
@@ -219,8 +220,11 @@ def settle_heap(worker: Any = None) -> None:
 
 
 class ServerApplication(BaseApplication):  # type: ignore[misc]
-    def __init__(self, options: dict[str, Any]) -> None:
+    """gunicorn running the app that `app()` builds (in each worker, after the fork)."""
+
+    def __init__(self, options: dict[str, Any], app: Callable[[], Any]) -> None:
         self.options = options
+        self.app = app
         super().__init__()
 
     def load_config(self) -> None:
@@ -233,13 +237,14 @@ class ServerApplication(BaseApplication):  # type: ignore[misc]
         observability.share_between_workers(self.cfg)
 
     def load(self) -> Any:
-        from service.app import create_app
-
-        return create_app()
+        return self.app()
 
 
-def serve(bind: str | None = None, workers: int | None = None) -> int:
+def serve(bind: str | None = None, workers: int | None = None, *,
+          app: Callable[[], Any]) -> int:
+    """Serve the app `app()` builds (the composition root's, `bootstrap.web`) under
+    gunicorn with the environment's settings."""
     settings = from_env()
     raise_open_files_limit()
-    ServerApplication(gunicorn_options(settings, bind=bind, workers=workers)).run()
+    ServerApplication(gunicorn_options(settings, bind=bind, workers=workers), app).run()
     return 0

@@ -22,11 +22,11 @@ from werkzeug.datastructures import Headers
 from werkzeug.test import EnvironBuilder, TestResponse
 from werkzeug.wrappers import Request
 
+from bootstrap.web import create_app
 from events import SqlStore
 from messaging.notify import Notifier
 from referee.ports import Clock, Jobs
 from service.api.pages import build_spec
-from service.app import create_app
 from service.config import Settings
 from service.problems import PROBLEM_JSON
 

@@ -26,11 +26,11 @@ from typing import Any
 import pytest
 from flask import Flask
 
+from bootstrap import bootstrap
 from events import SqlStore, open_store
 from referee.settings import Settings
 from tests.api_support import Client
 from tests.worker_support import clear_queue
-from worker.bootstrap import bootstrap
 from worker.context import WorkerContext
 
 PG_URL = os.environ.get("TTR_TEST_DATABASE_URL", "postgresql://postgres@127.0.0.1:5432/test")

@@ -510,7 +510,7 @@ class AppServer(_Served):
     def __init__(self, folder: Path, games: list[FinishedGame], **settings: Any) -> None:
         from werkzeug.serving import WSGIRequestHandler, make_server
 
-        from service.app import create_app
+        from bootstrap.web import create_app
         from service.config import Settings
 
         self.app = create_app(Settings(database_url=f"sqlite:///{folder / 'replay.sqlite3'}",

@@ -1,4 +1,4 @@
-"""Helpers for tests that run real `ttr worker` processes (`python -m worker.main`) and
+"""Helpers for tests that run real `ttr worker` processes (`python -m bootstrap.worker`) and
 break things around them: the `Workers` a test starts and kills, a `redis-server` of
 its own to stop (`PrivateRedis`), waiting for a condition, reading a job's status, and
 contexts the worker processes load to slow or fail their jobs
@@ -20,12 +20,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from bootstrap import bootstrap
 from events import GameLog
 from events.repository import Outcome
 from referee.settings import ENV, Settings
 from tests.api_support import free_port
 from tests.conftest import missing
-from worker.bootstrap import bootstrap
 from worker.context import WorkerContext
 from worker.rq_jobs import RqJobs
 
@@ -54,7 +54,7 @@ def slow_context(settings: Settings) -> WorkerContext:
 
 
 class Workers:
-    """`python -m worker.main` processes started by a test (each in its own process group)."""
+    """`python -m bootstrap.worker` processes started by a test (each in its own process group)."""
 
     def __init__(self, tmp_path: Path, database_url: str, redis_url: str, queue: str) -> None:
         self.tmp_path = tmp_path
@@ -63,7 +63,7 @@ class Workers:
         self.env.pop(ENV["job_stale_after"], None)
         self.procs: list[subprocess.Popen[bytes]] = []
 
-    def start(self, *args: str, program: tuple[str, ...] = ("-m", "worker.main"),
+    def start(self, *args: str, program: tuple[str, ...] = ("-m", "bootstrap.worker"),
               **env: str) -> subprocess.Popen[bytes]:
         log = open(self.tmp_path / f"worker-{len(self.procs)}.log", "wb")  # noqa: SIM115
         proc = subprocess.Popen([sys.executable, *program, *args],

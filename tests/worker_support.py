@@ -28,6 +28,17 @@ from domain.table import (
 from events import GameLog, SqlStore, system_actor, user_actor
 from events.repository import Outcome
 from messaging.notify import LocalNotifier
+from referee.jobs import (
+    BOT_TURN,
+    DEADLINE,
+    RATINGS,
+    SCORE,
+    SWEEP,
+    WEBHOOK,
+    WEBHOOK_FAN_OUT,
+    Args,
+    JobKind,
+)
 from worker.context import WorkerContext
 from worker.queue import Jobs, webhook_queue_name
 
@@ -59,7 +70,7 @@ class FakeClock:
 
 @dataclass
 class RecordingJobs:
-    """A jobs port that only writes down what it was asked."""
+    """A jobs port that only writes down what it was asked, by kind."""
 
     scored: list[str] = field(default_factory=list)
     deadlines: list[tuple[str, datetime]] = field(default_factory=list)
@@ -67,26 +78,19 @@ class RecordingJobs:
     webhooks: list[tuple[str, datetime]] = field(default_factory=list)
     bot_turns: list[tuple[str, int]] = field(default_factory=list)
     ratings_asked: list[str] = field(default_factory=list)
+    sweeps: int = 0
     closed: bool = False
 
-    def score(self, game_id: str) -> None:
-        self.scored.append(game_id)
-
-    def deadline(self, game_id: str, at: datetime) -> None:
-        self.deadlines.append((game_id, at))
-
-    def webhook_fan_out(self, game_id: str, version: int,
-                        notices: list[dict[str, Any]]) -> None:
-        self.fan_outs.append((game_id, version, notices))
-
-    def bot_turn(self, game_id: str, version: int) -> None:
-        self.bot_turns.append((game_id, version))
-
-    def webhook(self, delivery_id: str, at: datetime) -> None:
-        self.webhooks.append((delivery_id, at))
-
-    def ratings(self, game_id: str) -> None:
-        self.ratings_asked.append(game_id)
+    def enqueue(self, kind: JobKind[*Args], *args: *Args) -> None:
+        given: tuple[Any, ...] = args
+        if kind is SWEEP:
+            self.sweeps += 1
+            return
+        lists: dict[str, list[Any]] = {
+            SCORE.name: self.scored, DEADLINE.name: self.deadlines,
+            WEBHOOK_FAN_OUT.name: self.fan_outs, WEBHOOK.name: self.webhooks,
+            BOT_TURN.name: self.bot_turns, RATINGS.name: self.ratings_asked}
+        lists[kind.name].append(given[0] if len(given) == 1 else given)
 
     def close(self) -> None:
         self.closed = True

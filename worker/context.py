@@ -8,8 +8,9 @@ it finds everything else through `current_context()`, in this order:
    sets the app's own context around every job it runs; tests do the same);
 2. a context installed for the whole process with `install_context(ctx)`;
 3. the process's context, built once per process by the factory installed with
-   `install_factory` (`ttr worker` installs one made from its settings before RQ
-   forks any work-horse), or else by `worker.bootstrap.context_for(settings_from_env())`.
+   `install_factory` (`ttr worker` installs the composition root's, made from its
+   settings, before RQ forks any work-horse). Without one there is none: the worker
+   never reaches up to the root (`bootstrap`) for it.
 
 A context is never shared across a fork: database pools and Redis sockets belong to
 the process that opened them, so a child process builds its own (the cache and the
@@ -35,7 +36,7 @@ from referee.ports import Clock, Jobs, Observer
 from referee.referee import Referee
 
 if TYPE_CHECKING:
-    from worker.webhooks import WebhookConfig
+    from worker.webhook_config import WebhookConfig
 
 log = logging.getLogger(__name__)
 
@@ -45,7 +46,7 @@ def _store_clock() -> datetime:
 
 
 def _webhook_config() -> WebhookConfig:
-    from worker.webhooks import WebhookConfig
+    from worker.webhook_config import WebhookConfig
 
     return WebhookConfig()
 
@@ -147,7 +148,11 @@ def process_context() -> WorkerContext:
         cached = _built
         if cached is not None and cached[0] == os.getpid():
             return cached[1]
-        ctx = (_factory or _from_env)()
+        if _factory is None:
+            raise LookupError("no worker context: none is set for this thread "
+                              "(use_context), installed (install_context), or to be "
+                              "built (install_factory, which `ttr worker` calls)")
+        ctx = _factory()
         _built = (os.getpid(), ctx)
         return ctx
 
@@ -160,9 +165,3 @@ def forget_process_context() -> None:
     if cached is not None and cached[0] == os.getpid():
         cached[1].close()
 
-
-def _from_env() -> WorkerContext:
-    from referee.settings import settings_from_env
-    from worker.bootstrap import context_for
-
-    return context_for(settings_from_env())

@@ -18,13 +18,18 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from worker.job_names import DELIVER, FAN_OUT
-from worker.rating_jobs import RATINGS_JOB
-
-if TYPE_CHECKING:
-    from worker.context import WorkerContext
+from referee.jobs import (
+    AFTER_BOT_PAUSE,
+    AT_GAME_TIME,
+    DEADLINE,
+    SWEEP,
+    WEBHOOKS,
+    Args,
+    JobKind,
+)
+from worker.context import WorkerContext, use_context
 
 # (the logger's name from before the adapters had modules of their own)
 log = logging.getLogger("worker.queue")
@@ -34,9 +39,9 @@ log = logging.getLogger("worker.queue")
 class _Timed:
     at: float  # when to run: seconds on the clock of its heap
     seq: int
-    key: tuple[str, ...] = field(compare=False)
-    func: str = field(compare=False)
-    args: tuple[Any, ...] = field(compare=False)
+    key: str = field(compare=False)  # the job's id (`JobKind.job_id`)
+    kind: JobKind[*tuple[Any, ...]] = field(compare=False)
+    args: tuple[Any, ...] = field(compare=False)  # what the job was asked for with
     attempt: int = field(compare=False, default=0)
     # False: the key was given back when the job started (see `_tick`)
     holds_key: bool = field(compare=False, default=True)
@@ -45,28 +50,31 @@ class _Timed:
 class InlineJobs:
     """The jobs port in-process: the same job functions on a small thread pool.
 
-    `context_factory()` gives the context the jobs run with (the app's own). A job
-    that raises is retried after `retry_intervals` (seconds), then given up (the
-    periodic sweep asks again for a game still unscored or overdue). A bot's move
-    waits `bot_pause` seconds (on the pool's retry timer) before it runs. Asking again
-    for work already waiting or running is a no-op. Deadlines wait on a timer thread
-    that reads the context's clock, so a test's clock moves them too; webhook attempts
-    wait on the same thread by the webhooks' clock (the wall clock) and run on a pool
-    of their own (`webhook_threads`), so a slow receiver never delays the game. Every
+    Each kind of job is read from its declaration (`referee.jobs`). `context_factory()`
+    gives the context the jobs run with (the app's own). A job that raises is retried
+    after its kind's `retries` (or `retry_intervals` seconds, when given: tests), then
+    given up (the periodic sweep asks again for a game still unscored or overdue). A
+    bot's move waits `bot_pause` seconds (on the pool's retry timer) before it runs.
+    Asking again for work already waiting or running (the same job id) is a no-op.
+    Jobs due at the games' time (deadlines) wait on a timer thread that reads the
+    context's clock, so a test's clock moves them too; those due at the wall clock's
+    (webhook attempts) wait on the same thread by the webhooks' clock. The webhook
+    queue's jobs run on a pool of their own (`webhook_threads`), so a slow receiver
+    never delays the game. Every
     `sweep_every` seconds (and once just after the start) the sweep runs, so work
     from before a restart is picked up. Threads start on first use and again in a
     forked child (gunicorn); `close()` stops them.
     """
 
     def __init__(self, context_factory: Callable[[], WorkerContext], *, threads: int = 2,
-                 retry_intervals: Sequence[float] = (0.5, 2.0, 5.0, 15.0, 60.0),
+                 retry_intervals: Sequence[float] | None = None,
                  sweep_every: float | None = 30.0, first_sweep_after: float = 1.0,
                  poll: float = 1.0, webhook_threads: int = 4,
                  bot_pause: float = 0.0) -> None:
         self._factory = context_factory
         self._threads = threads
         self._webhook_threads = webhook_threads
-        self._retry_intervals = tuple(retry_intervals)
+        self._retry_intervals = None if retry_intervals is None else tuple(retry_intervals)
         self._sweep_every = sweep_every
         self._first_sweep_after = first_sweep_after
         self._poll = poll  # how often the timer looks at the (maybe injected) clock
@@ -78,10 +86,11 @@ class InlineJobs:
         self._pid = os.getpid()
         self._lock = threading.Condition()
         self._deadlines: list[_Timed] = []  # `at`: POSIX seconds on the context's clock
-        self._latest: dict[str, float] = {}  # game id → its latest deadline in the heap
+        # (kind, first argument) → its latest time in the heap (a superseding kind's)
+        self._latest: dict[tuple[str, Any], float] = {}
         self._retries: list[_Timed] = []  # `at`: time.monotonic()
         self._webhooks: list[_Timed] = []  # `at`: POSIX seconds on the webhooks' clock
-        self._keys: set[tuple[str, ...]] = set()  # waiting, running or waiting to retry
+        self._keys: set[str] = set()  # job ids waiting, running or waiting to retry
         self._busy = 0  # jobs submitted to the pool and not yet done
         self._next_sweep: float | None = None
         self._pool: ThreadPoolExecutor | None = None
@@ -91,60 +100,41 @@ class InlineJobs:
 
     # -- the port ------------------------------------------------------------------------
 
-    def score(self, game_id: str) -> None:
-        self._run_soon(("score", game_id), "score_game", (game_id,))
-
-    def deadline(self, game_id: str, at: datetime) -> None:
-        key = ("deadline", game_id, at.astimezone(UTC).isoformat())
-        stamp = at.timestamp()
+    def enqueue(self, kind: JobKind[*Args], *args: *Args) -> None:
+        """Run a job of `kind` (`referee.jobs`) with `args`: soon, after the bot pause,
+        or at its time; once per the kind's job id."""
+        task = _Timed(0.0, next(self._seq), kind.job_id(*args), kind, tuple(args))
+        at = kind.at(*args)
         with self._started():
-            if key in self._keys or self._closed:
-                return
-            latest = self._latest.get(game_id)
-            if latest is not None and stamp < latest:
-                return  # a deadline the game has already moved past
-            # A later deadline makes the earlier one pointless (see RqJobs._supersede):
-            # its entry stays in the heap but is skipped when it comes up.
-            self._latest[game_id] = stamp
-            self._keys.add(key)
-            heapq.heappush(self._deadlines, _Timed(stamp, next(self._seq), key,
-                                                   "enforce_deadline", (game_id,)))
+            if task.key in self._keys or self._closed:
+                return  # the same work is already waiting or running
+            if at is not None:
+                task.at = at.timestamp()
+                if kind.supersedes and not self._supersede(task):
+                    return
+                self._keys.add(task.key)
+                heap = self._deadlines if kind.runs == AT_GAME_TIME else self._webhooks
+                heapq.heappush(heap, task)
+            elif kind.runs == AFTER_BOT_PAUSE and self._bot_pause > 0:
+                self._keys.add(task.key)
+                # (waits with the retries: on the monotonic clock, counted by `wait_idle`)
+                task.at = time.monotonic() + self._bot_pause
+                heapq.heappush(self._retries, task)
+            else:
+                self._keys.add(task.key)
+                self._submit(task)
             self._lock.notify_all()
 
-    def webhook_fan_out(self, game_id: str, version: int,
-                        notices: list[dict[str, Any]]) -> None:
-        self._run_soon(("webhooks", game_id, str(version)), FAN_OUT, (game_id, notices))
-
-    def webhook(self, delivery_id: str, at: datetime) -> None:
-        key = ("webhook", delivery_id, at.astimezone(UTC).isoformat())
-        with self._started():
-            if key in self._keys or self._closed:
-                return
-            self._keys.add(key)
-            heapq.heappush(self._webhooks, _Timed(at.timestamp(), next(self._seq), key,
-                                                  DELIVER, (delivery_id,)))
-            self._lock.notify_all()
-
-    def bot_turn(self, game_id: str, version: int) -> None:
-        key = ("bot", game_id, str(version))
-        if self._bot_pause <= 0:
-            self._run_soon(key, "play_bot", (game_id, version))
-            return
-        with self._started():
-            if key in self._keys or self._closed:
-                return
-            self._keys.add(key)
-            # (waits with the retries: on the monotonic clock, counted by `wait_idle`)
-            heapq.heappush(self._retries, _Timed(time.monotonic() + self._bot_pause,
-                                                 next(self._seq), key, "play_bot",
-                                                 (game_id, version)))
-            self._lock.notify_all()
-
-    def sweep(self) -> None:
-        self._run_soon(("sweep",), "sweep", ())
-
-    def ratings(self, game_id: str) -> None:
-        self._run_soon(("ratings", game_id), RATINGS_JOB, (game_id,))
+    def _supersede(self, task: _Timed) -> bool:
+        """Note `task` as the latest of its kind for its first argument (holding the
+        lock); False: an earlier time than the one noted (a late caller), nothing to
+        do. The entry of the earlier one stays in the heap but is skipped when it
+        comes up (see RqJobs._supersede)."""
+        latest = self._latest.get(_first(task))
+        if latest is not None and task.at < latest:
+            return False
+        self._latest[_first(task)] = task.at
+        return True
 
     def close(self) -> None:
         with self._lock:
@@ -189,7 +179,7 @@ class InlineJobs:
         with self._lock:
             return [(t.args[0], datetime.fromtimestamp(t.at, UTC))
                     for t in sorted(self._deadlines)
-                    if self._latest.get(t.args[0]) == t.at]
+                    if t.kind is DEADLINE and self._latest.get(_first(t)) == t.at]
 
     # -- running -------------------------------------------------------------------------
 
@@ -213,16 +203,9 @@ class InlineJobs:
         """Start the threads now (otherwise they start with the first request)."""
         self._started()
 
-    def _run_soon(self, key: tuple[str, ...], func: str, args: tuple[Any, ...]) -> None:
-        with self._started():
-            if key in self._keys or self._closed:
-                return  # the same work is already waiting or running
-            self._keys.add(key)
-            self._submit(_Timed(0.0, next(self._seq), key, func, args))
-
     def _submit(self, task: _Timed) -> None:
         # (holding the lock)
-        pool = self._webhook_pool if task.func == DELIVER else self._pool
+        pool = self._webhook_pool if task.kind.queue == WEBHOOKS else self._pool
         assert pool is not None
         self._busy += 1
         try:
@@ -232,15 +215,14 @@ class InlineJobs:
             self._keys.discard(task.key)
 
     def _execute(self, task: _Timed) -> None:
-        from worker import jobs
-        from worker.context import use_context
-
         failed: BaseException | None = None
         try:
             ctx = self._factory()
-            module, _, name = task.func.rpartition(".")  # (a bare name: worker.jobs)
+            # (by its dotted name, as RQ finds it: the job functions use this module's
+            # context, which must not import them back)
+            module, _, name = task.kind.function.rpartition(".")
             with use_context(ctx):
-                getattr(importlib.import_module(module) if module else jobs, name)(*task.args)
+                getattr(importlib.import_module(module), name)(*task.kind.arguments(*task.args))
         except Exception as error:
             failed = error
         with self._lock:
@@ -248,12 +230,12 @@ class InlineJobs:
             if failed is None or self._closed:
                 if task.holds_key:
                     self._keys.discard(task.key)
-            elif task.attempt < len(self._retry_intervals):
-                wait = self._retry_intervals[task.attempt]
+            elif task.attempt < len(retries := self._retry_intervals or task.kind.retries):
+                wait = retries[task.attempt]
                 log.warning("job %s failed (%s: %s); retry %d in %.1f s", task.key,
                             type(failed).__name__, failed, task.attempt + 1, wait)
                 heapq.heappush(self._retries, _Timed(
-                    time.monotonic() + wait, next(self._seq), task.key, task.func,
+                    time.monotonic() + wait, next(self._seq), task.key, task.kind,
                     task.args, task.attempt + 1, task.holds_key))
             else:
                 log.error("job %s failed %d times, given up (the sweep will ask again): "
@@ -282,15 +264,16 @@ class InlineJobs:
                 while (now_clock is not None and self._deadlines
                        and self._deadlines[0].at <= now_clock):
                     task = heapq.heappop(self._deadlines)
-                    # Give the key back as the job starts: a deadline job that finds
-                    # its deadline not yet due asks for it again, and must be heard.
-                    self._keys.discard(task.key)
-                    game_id = task.args[0]
-                    latest = self._latest.get(game_id)
-                    if latest is not None and task.at < latest:
-                        continue  # superseded by a later deadline of the same game
-                    self._latest.pop(game_id, None)
-                    task.holds_key = False
+                    if task.kind.supersedes:
+                        # Give the key back as the job starts: a deadline job that
+                        # finds its deadline not yet due asks for it again, and must
+                        # be heard.
+                        self._keys.discard(task.key)
+                        latest = self._latest.get(_first(task))
+                        if latest is not None and task.at < latest:
+                            continue  # superseded by a later one of the same game
+                        self._latest.pop(_first(task), None)
+                        task.holds_key = False
                     self._submit(task)
                 while (now_hooks is not None and self._webhooks
                        and self._webhooks[0].at <= now_hooks):
@@ -300,9 +283,9 @@ class InlineJobs:
                 if self._next_sweep is not None and self._next_sweep <= now:
                     assert self._sweep_every is not None
                     self._next_sweep = now + self._sweep_every
-                    if ("sweep",) not in self._keys:
-                        self._keys.add(("sweep",))
-                        self._submit(_Timed(0.0, next(self._seq), ("sweep",), "sweep", ()))
+                    if SWEEP.job_id() not in self._keys:
+                        self._keys.add(SWEEP.job_id())
+                        self._submit(_Timed(0.0, next(self._seq), SWEEP.job_id(), SWEEP, ()))
                 wait = self._poll
                 if self._retries:
                     wait = min(wait, self._retries[0].at - now)
@@ -323,3 +306,8 @@ class InlineJobs:
 
 def _in_pool_thread() -> bool:
     return threading.current_thread().name.startswith("ttr-job")
+
+
+def _first(task: _Timed) -> tuple[str, Any]:
+    """What a superseding job is the latest of: its kind and first argument (a game)."""
+    return task.kind.name, task.args[0]

@@ -1,15 +1,11 @@
-"""The names the job adapters share: the queues, and the webhook jobs by the names they
-are queued under (RQ imports a job's function by its dotted name)."""
+"""The names of the job queues, which the job adapters and `ttr worker` share (what each
+kind of job is, and which of the two it goes to: `referee.jobs`)."""
 
 from __future__ import annotations
 
 from referee.settings import DEFAULT_QUEUE
 
-__all__ = ["DEFAULT_QUEUE", "DELIVER", "FAN_OUT", "webhook_queue_name"]
-
-# the webhook job functions, by the names RQ imports them by
-FAN_OUT = "worker.webhooks.fan_out_webhooks"
-DELIVER = "worker.webhooks.deliver_webhook"
+__all__ = ["DEFAULT_QUEUE", "webhook_queue_name"]
 
 
 def webhook_queue_name(queue: str) -> str:

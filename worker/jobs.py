@@ -17,6 +17,7 @@ import time
 
 from domain.violations import RuleViolation
 from events import GameNotFound
+from referee.jobs import BOT_TURN, DEADLINE, RATINGS, SCORE
 from worker import reports
 from worker.bot_turns import play_bot_turn
 from worker.context import current_context
@@ -84,16 +85,16 @@ def sweep(limit: int = SWEEP_LIMIT) -> dict[str, int]:
     ctx = current_context()
     scoring = ctx.store.games_with_status("scoring", limit)
     for row in scoring:
-        ctx.jobs.score(row.game_id)
+        ctx.jobs.enqueue(SCORE, row.game_id)
     overdue = ctx.store.overdue_games(ctx.clock(), limit)
     for row in overdue:
         if row.deadline is not None:
-            ctx.jobs.deadline(row.game_id, row.deadline)
+            ctx.jobs.enqueue(DEADLINE, row.game_id, row.deadline)
     bots = ctx.store.games_awaiting_bots(limit)
     for row in bots:
-        ctx.jobs.bot_turn(row.game_id, row.version)
+        ctx.jobs.enqueue(BOT_TURN, row.game_id, row.version)
     if ctx.store.unprojected_games():  # scored games the ratings have not reached
-        ctx.jobs.ratings("sweep")
+        ctx.jobs.enqueue(RATINGS, "sweep")
     try:
         webhooks = sweep_deliveries(ctx, limit)
     except Exception:  # (the scoring and the deadlines above are asked for regardless)

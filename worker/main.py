@@ -2,7 +2,8 @@
 
 Usage: ``TTR_DATABASE_URL=postgresql://… TTR_REDIS_URL=redis://… ttr worker
 [--burst] [--sweep-every 30] [--heartbeat 10] [--queue ttr] [--jobs all] [--fork]
-[--name N]`` (also ``python -m worker.main …``, without the metrics port).
+[--name N]`` (also ``python -m bootstrap.worker …``, without the metrics port). The
+composition root hands `run_worker` how a worker process builds its context.
 
 Two queues: ``ttr`` (scores, deadlines, sweeps) and ``ttr-webhooks`` (webhook
 fan-outs and deliveries). A worker takes from the first while it has jobs, so a
@@ -52,7 +53,7 @@ import argparse
 import logging
 import sys
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from redis import Redis
 from rq import SimpleWorker, Worker
@@ -60,10 +61,15 @@ from rq.job import Job
 from rq.queue import Queue
 from rq.worker import WorkerStatus
 
-from referee.settings import Settings, SettingsError, settings_from_env
+from referee.jobs import SWEEP
+from referee.settings import Settings, settings_from_env
 from worker.arguments import HelpFormatter, Parser, at_least
-from worker.bootstrap import context_for
-from worker.context import forget_process_context, install_factory, process_context
+from worker.context import (
+    WorkerContext,
+    forget_process_context,
+    install_factory,
+    process_context,
+)
 from worker.queue import RqJobs, webhook_queue_name
 from worker.scheduler import TiedSchedulerWorker
 
@@ -112,8 +118,11 @@ def parse_arguments(argv: Sequence[str] | None, settings: Settings) -> argparse.
     return _parser(settings).parse_args(list(argv) if argv is not None else None)
 
 
-def run_worker(argv: Sequence[str] | None = None) -> int:
-    """Run the worker until it is stopped (SIGTERM/SIGINT: finish the job, then exit)."""
+def run_worker(argv: Sequence[str] | None,
+               context_for: Callable[[Settings], WorkerContext]) -> int:
+    """Run the worker until it is stopped (SIGTERM/SIGINT: finish the job, then exit);
+    this process and the work-horses forked from it build their contexts with
+    `context_for` (the composition root's, `bootstrap.context_for`)."""
     settings = settings_from_env()
     args = parse_arguments(argv, settings)
     level = str(args.log_level).upper()
@@ -216,15 +225,4 @@ class _Sweeper:
 
     def _run(self) -> None:
         while not self._stop.wait(self._every):
-            self._jobs.sweep()  # never raises: logs when Redis is down
-
-
-def main() -> None:
-    try:
-        sys.exit(run_worker())
-    except SettingsError as error:  # one line naming the variable, not a traceback
-        sys.exit(f"ttr worker: {error}")
-
-
-if __name__ == "__main__":
-    main()
+            self._jobs.enqueue(SWEEP)  # never raises: logs when Redis is down

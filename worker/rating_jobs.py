@@ -1,6 +1,6 @@
 """The ratings job: project the scored games onto ratings, results and statistics.
 
-Asked for (`Jobs.ratings`) by `referee.effects.follow_up` when a game has just been
+Asked for (`referee.jobs.RATINGS`) by `referee.effects.follow_up` when a game has just been
 scored, and by the sweep while scored games remain unprojected. Whatever game asked,
 the job projects every scored game after the projection's cursor, in the order their
 `game_scored` events reached the log (`events.ratings`): so a game is projected once
@@ -17,7 +17,6 @@ from worker.context import current_context
 
 log = logging.getLogger(__name__)
 
-RATINGS_JOB = "worker.rating_jobs.project_ratings"
 BATCH = 200  # games per call of the store (each in its own transaction)
 
 

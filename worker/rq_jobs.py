@@ -3,8 +3,10 @@
 Enqueueing never raises into the caller (the caller is an API request that has
 already committed its events): when Redis is down it logs a warning, and the
 sweeper (`worker.jobs.sweep`, on worker start and every half minute) finds the work
-from the games index later. One job per id: a game's scoring job, one per (game,
-deadline), one per (game, version) fan-out and bot move, one per delivery attempt.
+from the games index later. Every kind of job is read from its declaration in
+`referee.jobs` (function, queue, timeout, retries, job id, when): one job per id, a
+game's scoring job, one per (game, deadline), one per (game, version) fan-out and bot
+move, one per delivery attempt.
 """
 
 from __future__ import annotations
@@ -12,16 +14,14 @@ from __future__ import annotations
 import importlib
 import logging
 import os
-import re
 import threading
 import time
 from datetime import UTC, datetime, timedelta
-from hashlib import sha256
 from typing import TYPE_CHECKING, Any
 
 from events.clock import utcnow
-from worker.job_names import DEFAULT_QUEUE, DELIVER, FAN_OUT, webhook_queue_name
-from worker.rating_jobs import RATINGS_JOB
+from referee.jobs import AFTER_BOT_PAUSE, DEADLINE, WEBHOOKS, Args, JobKind, id_part, stamp
+from worker.job_names import DEFAULT_QUEUE, webhook_queue_name
 
 if TYPE_CHECKING:
     from redis import Redis
@@ -31,24 +31,6 @@ if TYPE_CHECKING:
 # filters and alerts know it)
 log = logging.getLogger("worker.queue")
 
-# Scoring: retried with growing waits (seconds) before it is left in the failed
-# registry (where the sweeper finds the game still unscored and tries again).
-SCORE_RETRY_INTERVALS = (2, 5, 15, 60, 300)
-SCORE_TIMEOUT = 120  # seconds; scoring takes milliseconds, the store may be slow
-DEADLINE_RETRY_INTERVALS = (1, 5, 15, 60)
-DEADLINE_TIMEOUT = 60
-# Webhooks: the fan-out stores deliveries (a few rows); a delivery job makes one HTTP
-# attempt of at most a few seconds. Both retried only when they raise (the store is
-# away): a receiver's failures are retried by the delivery's own schedule.
-WEBHOOK_FAN_OUT_TIMEOUT = 60
-WEBHOOK_TIMEOUT = 60
-WEBHOOK_RETRY_INTERVALS = (5, 30, 120)
-# A bot's move: a few milliseconds of thought (the strong agent's rare close call up
-# to a second) and one action; retried soon, its turn is waiting.
-BOT_TIMEOUT = 60
-BOT_RETRY_INTERVALS = (1, 5, 15)
-SWEEP_TIMEOUT = 300
-RATINGS_TIMEOUT = 600  # a job projects every scored game not yet projected
 RESULT_TTL = 600  # keep a finished job's result ten minutes (for operators)
 FAILURE_TTL = 7 * 24 * 3600  # and a failed one a week
 # A started job whose worker has not sent a heartbeat for this long is taken for
@@ -56,46 +38,7 @@ FAILURE_TTL = 7 * 24 * 3600  # and a failed one a week
 # started registry gets there too, but only a minute or more later.
 DEFAULT_STALE_AFTER = 60.0
 
-_JOB_ID = re.compile(r"[A-Za-z0-9_-]+")
 _EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
-
-# -- job ids ------------------------------------------------------------------------------
-# RQ 3 accepts only letters, digits, "_" and "-" in a job id, so the ids of the issue
-# (`score:{game_id}`, `deadline:{game_id}:{iso}`) are spelled with dashes.
-
-def _id_part(game_id: str) -> str:
-    if _JOB_ID.fullmatch(game_id) and len(game_id) <= 100:
-        return game_id
-    return "h" + sha256(game_id.encode()).hexdigest()[:40]  # any other game id, stably
-
-
-def score_job_id(game_id: str) -> str:
-    return f"score-{_id_part(game_id)}"
-
-
-def _stamp(at: datetime) -> str:
-    return at.astimezone(UTC).strftime("%Y%m%dT%H%M%S%fZ")
-
-
-def deadline_job_id(game_id: str, at: datetime) -> str:
-    return f"deadline-{_id_part(game_id)}-{_stamp(at)}"
-
-
-def webhook_fan_out_job_id(game_id: str, version: int) -> str:
-    return f"webhooks-{_id_part(game_id)}-{version}"
-
-
-def bot_job_id(game_id: str, version: int) -> str:
-    return f"bot-{_id_part(game_id)}-{version}"
-
-
-def webhook_job_id(delivery_id: str, at: datetime) -> str:
-    return f"webhook-{_id_part(delivery_id)}-{_stamp(at)}"
-
-
-def sweep_job_id(queue: str) -> str:
-    # (job ids are global in Redis: the queue's name keeps two installations apart)
-    return f"sweep-{_id_part(queue)}"
 
 
 def _not_the_running_job(job_id: str) -> str:
@@ -166,58 +109,31 @@ class RqJobs:
         assert self._webhook_queue is not None
         return self._webhook_queue
 
-    def score(self, game_id: str) -> None:
-        from rq import Retry
+    def enqueue(self, kind: JobKind[*Args], *args: *Args) -> None:
+        """Queue a job of `kind` (`referee.jobs`) with `args`: at once, after the bot
+        pause, or scheduled at its time; one per the kind's job id."""
+        job_id = kind.job_id(*args)
+        if kind.once_per_queue:
+            job_id = f"{job_id}-{id_part(self.queue_name)}"
+        at = kind.at(*args)
+        if at is not None:
+            job_id = _not_the_running_job(job_id)
+            given: tuple[Any, ...] = args
+            if kind.supersedes and not self._supersede(kind, given[0], at, job_id):
+                return
+        elif kind.runs == AFTER_BOT_PAUSE and self.bot_pause > 0:
+            at = utcnow() + timedelta(seconds=self.bot_pause)
+        call = kind.arguments(*args)
+        self._enqueue(job_id, kind.function, call, at=at, timeout=kind.timeout,
+                      retries=kind.retries, at_front=kind.first_in_queue,
+                      result_ttl=RESULT_TTL if kind.keep_result else 0,
+                      description=kind.describe(*args) if kind.describe else None,
+                      webhooks=kind.queue == WEBHOOKS)
 
-        self._enqueue(score_job_id(game_id), "worker.jobs.score_game", (game_id,),
-                      timeout=SCORE_TIMEOUT,
-                      retry=Retry(max=len(SCORE_RETRY_INTERVALS),
-                                  interval=list(SCORE_RETRY_INTERVALS)))
-
-    def deadline(self, game_id: str, at: datetime) -> None:
-        from rq import Retry
-
-        job_id = _not_the_running_job(deadline_job_id(game_id, at))
-        if not self._supersede(game_id, at, job_id):
-            return
-        self._enqueue(job_id, "worker.jobs.enforce_deadline", (game_id,), at=at,
-                      timeout=DEADLINE_TIMEOUT,
-                      retry=Retry(max=len(DEADLINE_RETRY_INTERVALS),
-                                  interval=list(DEADLINE_RETRY_INTERVALS)))
-
-    def webhook_fan_out(self, game_id: str, version: int,
-                        notices: list[dict[str, Any]]) -> None:
-        from rq import Retry
-
-        self._enqueue(webhook_fan_out_job_id(game_id, version),
-                      FAN_OUT, (game_id, notices),
-                      timeout=WEBHOOK_FAN_OUT_TIMEOUT,
-                      retry=Retry(max=len(WEBHOOK_RETRY_INTERVALS),
-                                  interval=list(WEBHOOK_RETRY_INTERVALS)),
-                      description=f"fan_out_webhooks({game_id!r}, version {version})",
-                      webhooks=True)
-
-    def webhook(self, delivery_id: str, at: datetime) -> None:
-        from rq import Retry
-
-        job_id = _not_the_running_job(webhook_job_id(delivery_id, at))
-        self._enqueue(job_id, DELIVER, (delivery_id,), at=at,
-                      timeout=WEBHOOK_TIMEOUT,
-                      retry=Retry(max=len(WEBHOOK_RETRY_INTERVALS),
-                                  interval=list(WEBHOOK_RETRY_INTERVALS)),
-                      webhooks=True)
-
-    def bot_turn(self, game_id: str, version: int) -> None:
-        from rq import Retry
-
-        at = utcnow() + timedelta(seconds=self.bot_pause) if self.bot_pause > 0 else None
-        self._enqueue(bot_job_id(game_id, version), "worker.jobs.play_bot",
-                      (game_id, version), at=at, timeout=BOT_TIMEOUT,
-                      retry=Retry(max=len(BOT_RETRY_INTERVALS),
-                                  interval=list(BOT_RETRY_INTERVALS)))
-
-    def _supersede(self, game_id: str, at: datetime, job_id: str) -> bool:
-        """Note `job_id` as the game's deadline job and drop the one it replaces.
+    def _supersede(self, kind: JobKind[*Args], first: object, at: datetime,
+                   job_id: str) -> bool:
+        """Note `job_id` as the job of `kind` for `first` (a game's deadline job) and
+        drop the one it replaces.
 
         A game's deadlines only move later (each is "now + the time limit" when a
         turn starts), so a later one makes the earlier job pointless: without this a
@@ -230,7 +146,7 @@ class RqJobs:
         from rq.exceptions import NoSuchJobError
         from rq.job import Job, JobStatus
 
-        key = f"ttr:{self.queue_name}:deadline:{_id_part(game_id)}"
+        key = f"ttr:{self.queue_name}:{kind.name}:{id_part(first)}"
         stamp = at.timestamp()
         try:
             redis = self.queue.connection
@@ -261,29 +177,16 @@ class RqJobs:
 
         found: list[tuple[str, datetime]] = []
         for job_id in self.queue.scheduled_job_registry.get_job_ids():
-            if not job_id.startswith("deadline-"):
+            if not job_id.startswith(f"{DEADLINE.name}-"):
                 continue
             try:
                 game_id = str(Job.fetch(job_id, connection=self.queue.connection).args[0])
             except NoSuchJobError:
                 continue
-            stamp = job_id.removeprefix(deadline_job_id(game_id, _EPOCH)[:-len(_stamp(_EPOCH))])
-            at = datetime.strptime(stamp.split("-", 1)[0], "%Y%m%dT%H%M%S%fZ")
+            when = job_id.removeprefix(DEADLINE.job_id(game_id, _EPOCH)[:-len(stamp(_EPOCH))])
+            at = datetime.strptime(when.split("-", 1)[0], "%Y%m%dT%H%M%S%fZ")
             found.append((game_id, at.replace(tzinfo=UTC)))
         return sorted(found, key=lambda pending: (pending[1], pending[0]))
-
-    def ratings(self, game_id: str) -> None:
-        from rq import Retry
-
-        self._enqueue(f"ratings-{_id_part(game_id)}", RATINGS_JOB, (game_id,),
-                      timeout=RATINGS_TIMEOUT,
-                      retry=Retry(max=len(SCORE_RETRY_INTERVALS),
-                                  interval=list(SCORE_RETRY_INTERVALS)))
-
-    def sweep(self) -> None:
-        """Ask for one `sweep()` run (at the front of the queue; one waits at a time)."""
-        self._enqueue(sweep_job_id(self.queue_name), "worker.jobs.sweep", (),
-                      timeout=SWEEP_TIMEOUT, retry=None, at_front=True, result_ttl=0)
 
     def close(self) -> None:
         with self._lock:
@@ -295,12 +198,14 @@ class RqJobs:
     # -- enqueueing, once -------------------------------------------------------------
 
     def _enqueue(self, job_id: str, func: str, args: tuple[Any, ...], *,
-                 at: datetime | None = None, timeout: int, retry: Any,
-                 at_front: bool = False, result_ttl: int = RESULT_TTL,
-                 description: str | None = None, webhooks: bool = False) -> None:
+                 at: datetime | None, timeout: int, retries: tuple[int, ...],
+                 at_front: bool, result_ttl: int, description: str | None,
+                 webhooks: bool) -> None:
         from redis.exceptions import RedisError
+        from rq import Retry
         from rq.exceptions import DuplicateJobError
 
+        retry = Retry(max=len(retries), interval=list(retries)) if retries else None
         options: dict[str, Any] = dict(
             job_id=job_id, unique=True, timeout=timeout, retry=retry,
             result_ttl=result_ttl, failure_ttl=FAILURE_TTL, at_front=at_front,

@@ -50,10 +50,11 @@ from events.webhooks import (
     NewDelivery,
     Webhook,
 )
+from referee.jobs import WEBHOOK
 from worker import reports
 from worker.context import WorkerContext, current_context
+from worker.webhook_config import WebhookConfig
 from worker.webhook_sender import post
-from worker.webhooks import WebhookConfig
 
 log = logging.getLogger(__name__)
 
@@ -82,7 +83,7 @@ def fan_out_webhooks(game_id: str, notices: Sequence[Mapping[str, Any]]) -> int:
                                                        n["data"])))
     created = ctx.store.add_deliveries(new, now)
     for delivery_id in created:
-        ctx.jobs.webhook(delivery_id, now)
+        ctx.jobs.enqueue(WEBHOOK, delivery_id, now)
     return len(created)
 
 
@@ -120,7 +121,7 @@ def deliver_webhook(delivery_id: str) -> str:
     if not ctx.store.record_attempt(delivery_id, attempt, status, next_at):
         return "busy"  # (another job recorded this attempt: its claim had run out)
     if next_at is not None:
-        ctx.jobs.webhook(delivery_id, next_at)
+        ctx.jobs.enqueue(WEBHOOK, delivery_id, next_at)
         return "retrying"
     return status
 
@@ -132,7 +133,7 @@ def _why_not(ctx: WorkerContext, delivery_id: str, now: datetime) -> str:
     if found.status != PENDING:
         return found.status
     if found.next_attempt_at is not None and found.next_attempt_at > now:
-        ctx.jobs.webhook(delivery_id, found.next_attempt_at)  # (it ran early)
+        ctx.jobs.enqueue(WEBHOOK, delivery_id, found.next_attempt_at)  # (it ran early)
         return "not_due"
     return "busy"
 
@@ -143,7 +144,7 @@ def sweep_deliveries(ctx: WorkerContext, limit: int = SWEEP_LIMIT) -> int:
     now = ctx.webhooks.clock()
     due = ctx.store.due_deliveries(now, limit)
     for delivery_id, at in due:
-        ctx.jobs.webhook(delivery_id, at)
+        ctx.jobs.enqueue(WEBHOOK, delivery_id, at)
     ctx.store.prune_deliveries(now - KEEP)
     return len(due)
 
@@ -158,7 +159,7 @@ def ping(ctx: WorkerContext, user_id: str) -> Delivery | None:
                                                     None, text)], now)
     if not created:
         return None
-    ctx.jobs.webhook(delivery_id, now)
+    ctx.jobs.enqueue(WEBHOOK, delivery_id, now)
     return ctx.store.delivery(delivery_id)
 
 

@@ -237,7 +237,7 @@ def test_a_stream_in_another_api_process_wakes_on_a_write_here(
            "TTR_REDIS_URL": redis_url, "TTR_SSE_KEEPALIVE": "30"}
     log = open(tmp_path / "server.log", "w")  # noqa: SIM115  (closed below)
     server = subprocess.Popen(
-        [sys.executable, "-m", "service.cli", "serve", "--bind", f"127.0.0.1:{port}",
+        [sys.executable, "-m", "bootstrap.cli", "serve", "--bind", f"127.0.0.1:{port}",
          "--workers", "2"], env=env, stdout=subprocess.DEVNULL, stderr=log)
     writer = make_app(pg_schema_url, redis_url=redis_url)
     try:

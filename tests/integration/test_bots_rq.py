@@ -7,6 +7,7 @@ import random
 import time
 from pathlib import Path
 
+from bootstrap import bootstrap
 from domain.commands import command_from_dict
 from domain.moves import legal_moves
 from domain.table import seats_to_act
@@ -15,7 +16,6 @@ from referee.referee import NewGame
 from referee.settings import Settings
 from tests.api_support import choose
 from tests.integration.test_worker_rq import Workers, game_id, wait_for
-from worker.bootstrap import bootstrap
 from worker.context import WorkerContext
 
 

@@ -107,7 +107,7 @@ def test_an_api_worker_killed_under_load_loses_nothing_and_applies_nothing_twice
            "TTR_REDIS_URL": redis_url, "TTR_LOG_LEVEL": "warning", "TTR_WEB_THREADS": "4"}
     with open(tmp_path / "server.log", "w") as log:
         server = subprocess.Popen(
-            [sys.executable, "-m", "service.cli", "serve", "--bind", f"127.0.0.1:{port}",
+            [sys.executable, "-m", "bootstrap.cli", "serve", "--bind", f"127.0.0.1:{port}",
              "--workers", "2"], env=env, stderr=log)
         setup = make_app(pg_schema_url, redis_url=redis_url)
         bots: list[Bot] = []

@@ -55,7 +55,7 @@ def serve(env: dict[str, str], tmp_path: Path, database_url: str,
         full_env["TTR_REDIS_URL"] = redis_url
     with open(log_path, "w") as log:
         server = subprocess.Popen(
-            [sys.executable, "-m", "service.cli", "serve", "--bind", f"127.0.0.1:{port}",
+            [sys.executable, "-m", "bootstrap.cli", "serve", "--bind", f"127.0.0.1:{port}",
              "--workers", "1"], env=full_env, stdout=subprocess.DEVNULL, stderr=log)
     try:
         wait_until_serving(port, server, log_path)

@@ -32,7 +32,7 @@ def port(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactor
     log_path = folder / "server.log"
     with open(log_path, "w") as log:
         server = subprocess.Popen(
-            [sys.executable, "-m", "service.cli", "serve", "--bind", f"127.0.0.1:{chosen}"],
+            [sys.executable, "-m", "bootstrap.cli", "serve", "--bind", f"127.0.0.1:{chosen}"],
             cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=log)
     try:
         wait_until_serving(chosen, server, log_path)

@@ -13,14 +13,15 @@ from pathlib import Path
 
 import pytest
 
+from bootstrap import bootstrap
 from events import SqlStore
 from referee.effects import follow_up
+from referee.jobs import BOT_TURN, DEADLINE, RATINGS, SCORE, SWEEP
 from referee.referee import NewGame
 from referee.settings import Settings
 from tests.integration.test_worker_rq import game_id
 from tests.worker_processes import Workers
 from tests.worker_support import count_scored, finished_game, make_context
-from worker.bootstrap import bootstrap
 from worker.context import WorkerContext
 from worker.inline_jobs import InlineJobs
 from worker.rq_jobs import RqJobs
@@ -88,9 +89,9 @@ def test_a_score_asked_for_again_and_again_is_appended_once(adapter: Adapter,
     gid = game_id()
     finished_game(adapter.ctx.log, gid, random.Random(20))
     for _ in range(5):
-        adapter.jobs.score(gid)
+        adapter.jobs.enqueue(SCORE, gid)
     adapter.run()
-    adapter.jobs.score(gid)  # asked again after the job finished: it finds nothing to do
+    adapter.jobs.enqueue(SCORE, gid)  # asked again after the job finished: it finds nothing to do
     adapter.run()
     assert count_scored(pg_store, gid) == 1
 
@@ -100,14 +101,14 @@ def test_a_later_deadline_replaces_the_earlier(adapter: Adapter) -> None:
     g1, g2 = game_id(), game_id()
     now = datetime.now(UTC).replace(microsecond=0)
     first, second = now + timedelta(hours=1), now + timedelta(hours=2)
-    jobs.deadline(g1, first)
-    jobs.deadline(g1, first)  # asked twice: one job
+    jobs.enqueue(DEADLINE, g1, first)
+    jobs.enqueue(DEADLINE, g1, first)  # asked twice: one job
     assert pending(jobs) == [(g1, first)]
-    jobs.deadline(g2, first)  # another game's deadlines are its own
+    jobs.enqueue(DEADLINE, g2, first)  # another game's deadlines are its own
     assert pending(jobs) == sorted([(g1, first), (g2, first)], key=lambda p: p[0])
-    jobs.deadline(g1, second)  # the next turn's: the first one is pointless now
+    jobs.enqueue(DEADLINE, g1, second)  # the next turn's: the first one is pointless now
     assert pending(jobs) == [(g2, first), (g1, second)]
-    jobs.deadline(g1, first)  # a late caller with the older deadline: ignored
+    jobs.enqueue(DEADLINE, g1, first)  # a late caller with the older deadline: ignored
     assert pending(jobs) == [(g2, first), (g1, second)]
 
 
@@ -119,7 +120,7 @@ def test_a_bots_move_asked_for_again_and_again_is_played_once(adapter: Adapter,
         map_name="usa", seats=2, join_as="Alice", bots=("hard",)))
     version = created.outcome.last_version  # the deal: both seats choose their tickets
     for _ in range(3):
-        adapter.jobs.bot_turn(gid, version)
+        adapter.jobs.enqueue(BOT_TURN, gid, version)
     adapter.run()
     played = list(pg_store.read_stream(gid, after=version))
     assert [(r.version, r.type, r.actor) for r in played] == [
@@ -133,7 +134,17 @@ def test_a_scored_game_is_rated_once_by_the_ratings_job(adapter: Adapter,
     follow_up(adapter.ctx, outcome)  # asks for the score, whose follow-up asks for ratings
     adapter.run()
     adapter.run()
-    adapter.jobs.ratings(gid)  # asked again: nothing more to project
+    adapter.jobs.enqueue(RATINGS, gid)  # asked again: nothing more to project
     adapter.run()
     assert [r.game_id for r in pg_store.results_of_games([gid])[gid]] == [gid, gid]
     assert pg_store.unprojected_games() == 0
+
+
+def test_a_sweep_asks_again_for_the_score_of_a_game_that_ended_unscored(
+        adapter: Adapter, pg_store: SqlStore) -> None:
+    gid = game_id()
+    finished_game(adapter.ctx.log, gid, random.Random(29))  # its score never asked for
+    adapter.jobs.enqueue(SWEEP)
+    adapter.run()
+    adapter.run()  # (the score the sweep asked for)
+    assert count_scored(pg_store, gid) == 1

@@ -19,9 +19,9 @@ import pytest
 from flask import Flask
 from prometheus_client.parser import text_string_to_metric_families
 
+from bootstrap.web import create_app
 from events.webhooks import NewDelivery
 from service import observability
-from service.app import create_app
 from service.config import Settings
 from worker import reports
 
@@ -312,7 +312,7 @@ def test_recording_before_install_does_nothing_and_loads_nothing() -> None:
 WORKER_PROCESS = """
     import sys
     from service import observability
-    from service.app import create_app
+    from bootstrap.web import create_app
     from service.config import Settings
 
     app = create_app(Settings(database_url=sys.argv[1]))
@@ -398,7 +398,7 @@ def test_ttr_serve_with_several_workers_sums_them_in_a_directory_of_its_own(
     log_path = tmp_path / "server.log"
     with open(log_path, "w") as log:
         server = subprocess.Popen(
-            [sys.executable, "-m", "service.cli", "serve", "--bind", f"127.0.0.1:{port}",
+            [sys.executable, "-m", "bootstrap.cli", "serve", "--bind", f"127.0.0.1:{port}",
              "--workers", "2"], cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=log)
 
     def get(path: str) -> str:

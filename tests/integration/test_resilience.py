@@ -26,6 +26,7 @@ from redis import Redis
 
 from events import SqlStore, open_store
 from referee.effects import follow_up
+from referee.jobs import SCORE
 from service.problems import PROBLEM_JSON
 from tests.api_support import Client, make_app, open_table, play_to_the_end
 from tests.tcp_proxy import TcpProxy
@@ -38,7 +39,7 @@ from tests.worker_processes import (
 )
 from tests.worker_support import count_scored, event_types, finished_game, new_game
 from worker.context import WorkerContext
-from worker.rq_jobs import RqJobs, score_job_id
+from worker.rq_jobs import RqJobs
 from worker.scheduler import STALE_AFTER, TiedScheduler
 
 
@@ -140,7 +141,7 @@ def test_with_redis_stopped_actions_go_on_and_the_sweep_scores_the_game_after(
         assert score.status_code == 202
         redis.start()  # back, and empty: the scoring job was never stored
         sweep = subprocess.run(
-            [sys.executable, "-m", "service.cli", "worker", "--burst"],
+            [sys.executable, "-m", "bootstrap.cli", "worker", "--burst"],
             env={**os.environ, "TTR_DATABASE_URL": pg_schema_url, "TTR_REDIS_URL": redis.url},
             capture_output=True, text=True, timeout=120)
         assert sweep.returncode == 0, sweep.stderr[-2000:]
@@ -169,12 +170,12 @@ def test_a_worker_killed_mid_job_leaves_it_to_the_next_which_scores_once(
     fast = ("--heartbeat", "1", "--sweep-every", "1", *mode)
     doomed = workers.start(*fast, **{SLOW_ENV: "60"},
                            TTR_WORKER_CONTEXT="tests.worker_processes:slow_context")
-    wait_for(lambda: job_status_of(jobs, score_job_id(gid)) == "started", 30,
+    wait_for(lambda: job_status_of(jobs, SCORE.job_id(gid)) == "started", 30,
              "the first worker to start the scoring job", workers)
     time.sleep(0.5)  # well inside the job (it sleeps before it touches the game)
     workers.kill(doomed)  # SIGKILL to its whole group: no clean-up of any kind
     assert count_scored(pg_store, gid) == 0
-    assert job_status_of(jobs, score_job_id(gid)) == "started"  # as it was left
+    assert job_status_of(jobs, SCORE.job_id(gid)) == "started"  # as it was left
     workers.start(*fast)
     wait_for(lambda: count_scored(pg_store, gid) == 1, 40,
              "the second worker to score the game", workers)

@@ -106,7 +106,7 @@ def test_a_rolling_restart_loses_and_repeats_no_event_of_any_stream(
     log_path = tmp_path / "server.log"
     with open(log_path, "w") as log:
         server = subprocess.Popen(
-            [sys.executable, "-m", "service.cli", "serve", "--bind", f"127.0.0.1:{port}",
+            [sys.executable, "-m", "bootstrap.cli", "serve", "--bind", f"127.0.0.1:{port}",
              "--workers", "2"], env=env, stdout=subprocess.DEVNULL, stderr=log)
     writer = make_app(pg_schema_url, redis_url=redis_url)
     subscribers: list[Subscriber] = []

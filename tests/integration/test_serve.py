@@ -127,7 +127,7 @@ def test_the_gunicorn_master_does_not_import_psycopg() -> None:
     # psycopg picks how it waits when first imported: through gevent only if that
     # happens after the worker's monkey-patching
     script = ("import runpy, sys\n"
-              "import service.cli\n"
+              "import bootstrap.cli\n"
               "runpy.run_path('deploy/gunicorn.conf.py')\n"
               "print(sorted(m for m in ('psycopg', 'psycopg_pool') if m in sys.modules))\n")
     out = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True,
@@ -159,7 +159,7 @@ def test_a_request_waiting_on_postgresql_does_not_hold_up_the_others(
     log_path = tmp_path / "server.log"
     with open(log_path, "w") as log:
         server = subprocess.Popen(
-            [sys.executable, "-m", "service.cli", "serve", "--bind", f"127.0.0.1:{port}",
+            [sys.executable, "-m", "bootstrap.cli", "serve", "--bind", f"127.0.0.1:{port}",
              "--workers", "1"], env=env, stdout=subprocess.DEVNULL, stderr=log)
     try:
         wait_until_serving(port, server, log_path)

@@ -15,18 +15,19 @@ from pathlib import Path
 
 import pytest
 
+from bootstrap import bootstrap
 from events import SqlStore
 from events.webhooks import DELIVERED, PENDING
 from referee.effects import follow_up
+from referee.jobs import WEBHOOK_FAN_OUT
 from referee.settings import ENV, Settings
 from tests.integration.test_worker_rq import game_id
 from tests.webhook_receiver import SECRET, Receiver, always, failing_first
 from tests.worker_processes import Workers, wait_for
 from tests.worker_support import new_game
 from worker import webhook_delivery
-from worker.bootstrap import bootstrap
 from worker.context import WorkerContext
-from worker.rq_jobs import RqJobs, webhook_fan_out_job_id
+from worker.rq_jobs import RqJobs
 
 DELAY = 1.0
 
@@ -69,7 +70,7 @@ def test_a_refused_delivery_is_retried_by_the_worker_with_the_same_id(
     assert isinstance(rq_context.jobs, RqJobs)
     assert rq_context.jobs.queue.job_ids == []  # the game queue: nothing to score yet
     assert rq_context.jobs.webhook_queue.job_ids == [
-        webhook_fan_out_job_id(gid, outcome.last_version)]
+        WEBHOOK_FAN_OUT.job_id(gid, outcome.last_version, [])]
     workers.start("--sweep-every", "0")
     # u1's two deliveries (game_started, your_turn): each refused once, then accepted
     got = receiver.wait_for(lambda r: sum(x.answered == "200" for x in r) == 2, timeout=30,

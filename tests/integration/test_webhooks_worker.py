@@ -9,7 +9,6 @@ import json
 import random
 import time
 from collections.abc import Iterator
-from datetime import datetime
 from typing import Any
 
 import pytest
@@ -163,17 +162,7 @@ def test_the_end_and_the_score_go_to_every_player(store: SqlStore) -> None:
 # -- handing over -------------------------------------------------------------------------------
 
 class FanOutJobs(RecordingJobs):
-    def __init__(self) -> None:
-        super().__init__()
-        self.fan_outs: list[tuple[str, int, list[dict[str, Any]]]] = []
-        self.webhooks: list[tuple[str, datetime]] = []
-
-    def webhook_fan_out(self, game_id: str, version: int,
-                        notices: list[dict[str, Any]]) -> None:
-        self.fan_outs.append((game_id, version, notices))
-
-    def webhook(self, delivery_id: str, at: datetime) -> None:
-        self.webhooks.append((delivery_id, at))
+    """(what the fan-out tests are handed: a jobs port that records)"""
 
 
 def test_without_a_webhook_at_the_table_a_change_costs_no_query(

@@ -18,6 +18,7 @@ from domain.violations import RuleViolation
 from events import GameLog, SqlStore, StoreUnavailable
 from events.repository import Outcome
 from referee.effects import follow_up
+from referee.jobs import DEADLINE, SCORE, SWEEP, Args, JobKind
 from tests.conftest import migrated
 from tests.worker_support import (
     FakeClock,
@@ -35,7 +36,6 @@ from tests.worker_support import (
 from worker.context import WorkerContext, current_context, install_context, use_context
 from worker.inline_jobs import InlineJobs
 from worker.jobs import enforce_deadline, score_game, sweep
-from worker.rq_jobs import deadline_job_id, score_job_id
 
 
 @pytest.fixture
@@ -193,10 +193,7 @@ def test_follow_up_never_raises(ctx: WorkerContext) -> None:
     outcome = finished_game(ctx.log, "g1", random.Random(6))
 
     class Broken:
-        def score(self, game_id: str) -> None:
-            raise RuntimeError("boom")
-
-        def deadline(self, game_id: str, at: datetime) -> None:
+        def enqueue(self, kind: JobKind[*Args], *args: *Args) -> None:
             raise RuntimeError("boom")
 
         def close(self) -> None:
@@ -403,11 +400,11 @@ def test_job_ids_are_stable_and_valid_for_rq() -> None:
     from rq.job import JOB_ID_PATTERN
 
     at = datetime.fromisoformat("2026-11-23T09:01:00.123456+00:00")
-    assert score_job_id("g_0a1b") == "score-g_0a1b"
-    assert deadline_job_id("g_0a1b", at) == "deadline-g_0a1b-20261123T090100123456Z"
-    odd = score_job_id("a game/with:odd chars")
-    assert odd == score_job_id("a game/with:odd chars") != score_job_id("another")
-    for job_id in (odd, deadline_job_id("x:y", at)):
+    assert SCORE.job_id("g_0a1b") == "score-g_0a1b"
+    assert DEADLINE.job_id("g_0a1b", at) == "deadline-g_0a1b-20261123T090100123456Z"
+    odd = SCORE.job_id("a game/with:odd chars")
+    assert odd == SCORE.job_id("a game/with:odd chars") != SCORE.job_id("another")
+    for job_id in (odd, DEADLINE.job_id("x:y", at)):
         assert JOB_ID_PATTERN.fullmatch(job_id)
 
 
@@ -466,7 +463,7 @@ def test_inline_jobs_retry_a_failing_job(store: SqlStore) -> None:
     ctx, jobs = _inline(store, log=log)
     try:
         finished_game(GameLog(store), "g1", random.Random(18))
-        jobs.score("g1")
+        jobs.enqueue(SCORE, "g1")
         assert jobs.wait_idle(20)
         assert log.calls == 3 and count_scored(store, "g1") == 1
     finally:
@@ -479,10 +476,10 @@ def test_inline_jobs_give_up_after_the_last_retry_and_the_sweep_asks_again(
     ctx, jobs = _inline(store, log=log, retry_intervals=(0.05, 0.05))
     try:
         finished_game(GameLog(store), "g1", random.Random(19))
-        jobs.score("g1")
+        jobs.enqueue(SCORE, "g1")
         assert jobs.wait_idle(20)
         assert log.calls == 3 and count_scored(store, "g1") == 0
-        jobs.sweep()  # (as the periodic sweep does)
+        jobs.enqueue(SWEEP)  # (as the periodic sweep does)
         assert jobs.wait_idle(20)
         assert count_scored(store, "g1") == 1
     finally:
@@ -496,7 +493,7 @@ def test_inline_jobs_collapse_a_duplicate_while_one_is_queued_or_running(
     try:
         finished_game(GameLog(store), "g1", random.Random(20))
         for _ in range(5):
-            jobs.score("g1")
+            jobs.enqueue(SCORE, "g1")
         assert jobs.wait_idle(20)
         assert log.calls == 1 and count_scored(store, "g1") == 1
     finally:
@@ -550,11 +547,11 @@ def test_inline_a_replaced_deadline_is_skipped_when_its_time_comes(
     try:
         first = clock() + timedelta(hours=1)
         second = clock() + timedelta(hours=2)
-        jobs.deadline("g1", first)
-        jobs.deadline("g1", first)
-        jobs.deadline("g2", first)
-        jobs.deadline("g1", second)
-        jobs.deadline("g1", first)  # older than the one waiting: ignored
+        jobs.enqueue(DEADLINE, "g1", first)
+        jobs.enqueue(DEADLINE, "g1", first)
+        jobs.enqueue(DEADLINE, "g2", first)
+        jobs.enqueue(DEADLINE, "g1", second)
+        jobs.enqueue(DEADLINE, "g1", first)  # older than the one waiting: ignored
         clock.advance(3 * 3600)
         deadline = time.monotonic() + 10
         while len(ran) < 2:
@@ -585,8 +582,8 @@ def test_closed_inline_jobs_take_no_more_work(store: SqlStore) -> None:
     ctx, jobs = _inline(store)
     finished_game(ctx.log, "g1", random.Random(22))
     jobs.close()
-    jobs.score("g1")
-    jobs.deadline("g1", datetime.now().astimezone())
+    jobs.enqueue(SCORE, "g1")
+    jobs.enqueue(DEADLINE, "g1", datetime.now().astimezone())
     assert jobs.wait_idle(1) and count_scored(store, "g1") == 0
 
 

@@ -1,5 +1,5 @@
 """Scoring and deadlines through RQ, with real `ttr worker` processes (`python -m
-worker.main`), real PostgreSQL and real Redis: a game ends → scored once; a failing
+bootstrap.worker`), real PostgreSQL and real Redis: a game ends → scored once; a failing
 job is retried; a deadline fires through the scheduler. (A worker killed mid-job,
 Redis down and the scheduler outliving its worker are faults: test_resilience.py.)
 
@@ -30,11 +30,12 @@ from typing import Any
 import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
+from bootstrap.web import create_app
 from events import GameLog, SqlStore, StoreUnavailable
 from events.repository import Outcome
 from referee.effects import follow_up
+from referee.jobs import DEADLINE, SCORE
 from referee.settings import Settings
-from service.app import create_app
 from tests.api_support import free_port
 from tests.worker_processes import Workers, env_context, job_status_of, wait_for
 from tests.worker_support import (
@@ -45,7 +46,7 @@ from tests.worker_support import (
 )
 from worker.context import WorkerContext
 from worker.presence import sighting
-from worker.rq_jobs import RqJobs, score_job_id
+from worker.rq_jobs import RqJobs
 
 # read by the test context below, inside the worker processes
 FAILURES_ENV = "TTR_TEST_FAILURES_FILE"
@@ -98,14 +99,14 @@ def test_a_worker_scores_a_game_that_ended(rq_context: WorkerContext, workers: W
     follow_up(rq_context, outcome)  # as the API does after the last move
     follow_up(rq_context, outcome)  # asked twice: still one job
     assert isinstance(rq_context.jobs, RqJobs)
-    assert rq_context.jobs.queue.job_ids == [score_job_id(gid)]
+    assert rq_context.jobs.queue.job_ids == [SCORE.job_id(gid)]
     workers.run_burst(*mode)
     assert count_scored(pg_store, gid) == 1
     row = pg_store.game_row(gid)
     assert row is not None and row.status == "finished"
-    assert job_status(rq_context, score_job_id(gid)) == "finished"
+    assert job_status(rq_context, SCORE.job_id(gid)) == "finished"
     # asked again after the job finished: a new job runs, and finds nothing to do
-    rq_context.jobs.score(gid)
+    rq_context.jobs.enqueue(SCORE, gid)
     workers.run_burst(*mode)
     assert count_scored(pg_store, gid) == 1
 
@@ -113,7 +114,7 @@ def test_a_worker_scores_a_game_that_ended(rq_context: WorkerContext, workers: W
 def test_a_worker_given_a_metrics_port_serves_its_scoring_durations(
         rq_context: WorkerContext, workers: Workers, pg_store: SqlStore, queue: str) -> None:
     port = free_port()
-    proc = workers.start(program=("-m", "service.cli", "worker"),
+    proc = workers.start(program=("-m", "bootstrap.cli", "worker"),
                          TTR_WORKER_METRICS_PORT=str(port))
     gid = game_id()
     follow_up(rq_context, finished_game(rq_context.log, gid, random.Random(4)))
@@ -159,7 +160,7 @@ def get_json(url: str) -> tuple[int, dict[str, Any]]:
 def test_a_worker_serves_its_probes_and_tells_the_api_it_is_there(
         workers: Workers, redis_url: str, queue: str) -> None:
     port = free_port()
-    proc = workers.start(program=("-m", "service.cli", "worker"),
+    proc = workers.start(program=("-m", "bootstrap.cli", "worker"),
                          TTR_WORKER_METRICS_PORT=str(port), TTR_WORKER_SEEN_WITHIN="2")
     wait_for(lambda: get_json(f"http://127.0.0.1:{port}/healthz")[0] == 200, 30,
              "the worker's liveness probe", workers)
@@ -189,7 +190,7 @@ def test_readyz_and_a_pending_score_say_when_no_worker_has_been_seen(
         assert pending.status_code == 202
         assert pending.get_json()["waiting_for_worker"] is True
 
-        proc = workers.start(program=("-m", "service.cli", "worker"),
+        proc = workers.start(program=("-m", "bootstrap.cli", "worker"),
                              TTR_WORKER_SEEN_WITHIN="2")
         wait_for(lambda: client.get("/readyz").get_json()["workers"] == "ok", 30,
                  "the worker to be seen", workers)
@@ -252,12 +253,12 @@ def test_a_job_lost_from_its_queue_is_enqueued_again(
         redis_url: str, queue: str, caplog: pytest.LogCaptureFixture) -> None:
     jobs = RqJobs(redis_url, queue)
     gid = game_id()
-    jobs.score(gid)
+    jobs.enqueue(SCORE, gid)
     jobs.queue.connection.delete(jobs.queue.key)  # the queue lost it; the job's hash stayed
-    assert job_status_of(jobs, score_job_id(gid)) == "queued"
+    assert job_status_of(jobs, SCORE.job_id(gid)) == "queued"
     with caplog.at_level(logging.WARNING, logger="worker.queue"):
-        jobs.score(gid)
-    assert jobs.queue.job_ids == [score_job_id(gid)]
+        jobs.enqueue(SCORE, gid)
+    assert jobs.queue.job_ids == [SCORE.job_id(gid)]
     assert any("lost" in r.getMessage() for r in caplog.records)
     jobs.close()
 
@@ -267,8 +268,8 @@ def test_enqueueing_never_raises_when_redis_is_unreachable(
     jobs = RqJobs(f"redis://127.0.0.1:{free_port()}/0")
     started = time.monotonic()
     with caplog.at_level(logging.WARNING, logger="worker.queue"):
-        jobs.score("g1")
-        jobs.deadline("g1", datetime.now(UTC))
+        jobs.enqueue(SCORE, "g1")
+        jobs.enqueue(DEADLINE, "g1", datetime.now(UTC))
     assert time.monotonic() - started < 5
     assert sum("Redis is unavailable" in r.getMessage() for r in caplog.records) == 2
     jobs.close()

@@ -110,12 +110,12 @@ def test_ttr_verify_checks_a_file_with_no_database(
     _, records = finished
     good = tmp_path / "good.ndjson"
     good.write_text("\n".join(lines(records)))
-    run = subprocess.run([sys.executable, "-m", "service.cli", "verify", str(good)],
+    run = subprocess.run([sys.executable, "-m", "bootstrap.cli", "verify", str(good)],
                          capture_output=True, text=True, env={"PATH": "/usr/bin"})
     assert run.returncode == 0 and json.loads(run.stdout)["ok"]
     bad = tmp_path / "bad.ndjson"
     bad.write_text("\n".join(lines(records[:-5] + records[-4:])))
-    run = subprocess.run([sys.executable, "-m", "service.cli", "verify", str(bad)],
+    run = subprocess.run([sys.executable, "-m", "bootstrap.cli", "verify", str(bad)],
                          capture_output=True, text=True, env={"PATH": "/usr/bin"})
     assert run.returncode == 1 and not json.loads(run.stdout)["ok"]
 

@@ -16,7 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from service.cli import build_parser, main
+from bootstrap.cli import main
+from service.cli import build_parser
 from tests.api_support import Client, make_app, open_table, play_to_the_end, wait_for_score
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -74,7 +75,7 @@ def test_simulate_refuses_a_player_count_the_map_does_not_allow(
 def run_ttr(*args: str, cwd: Path, **env: str) -> subprocess.CompletedProcess[str]:
     """`ttr ARGS` as a user runs it: its own process, no TTR_* variable but `env`."""
     clean = {k: v for k, v in os.environ.items() if not k.startswith("TTR_")}
-    return subprocess.run([sys.executable, "-m", "service.cli", *args], cwd=cwd,
+    return subprocess.run([sys.executable, "-m", "bootstrap.cli", *args], cwd=cwd,
                           env={**clean, "PYTHONPATH": str(ROOT), **env},
                           capture_output=True, text=True, timeout=120)
 
@@ -254,8 +255,8 @@ def test_progress_is_silent_when_standard_error_is_not_a_terminal(tmp_path: Path
 def test_ttr_ratings_rebuild_recomputes_the_stored_figures(tmp_path: Path,
                                                            monkeypatch: pytest.MonkeyPatch
                                                            ) -> None:
+    from bootstrap.cli import main as ttr
     from events import open_store
-    from service.cli import main as ttr
     from tests.ratings_support import projection, score_games
 
     url = f"sqlite:///{tmp_path / 'ratings.sqlite3'}"

@@ -36,16 +36,18 @@ from packaging.utils import canonicalize_name
 from werkzeug.exceptions import HTTPException
 from werkzeug.serving import make_server
 
+from bootstrap import cli
+from bootstrap.web import create_app
 from referee.settings import SettingsError
-from service import cli, observability
-from service.app import create_app
+from service import observability
 from service.config import ENV, Settings, from_env
 from service.serve import gunicorn_options
 
 ROOT = Path(__file__).absolute().parents[2]
 DEPLOY = ROOT / "deploy"
 K8S = DEPLOY / "k8s"
-PACKAGES = ("bots", "domain", "events", "messaging", "referee", "service", "worker")
+PACKAGES = ("bootstrap", "bots", "domain", "events", "messaging", "referee", "service",
+            "worker")
 REQUIRED = {"TTR_DATABASE_URL", "TTR_REDIS_URL"}
 SERVE_PORT = 8000
 
@@ -74,7 +76,7 @@ class Parsed(Exception):
 
 
 def parse_ttr(argv: list[str], monkeypatch: pytest.MonkeyPatch) -> argparse.Namespace:
-    """`argv` parsed by `ttr`'s own parser (service.cli.main), stopped before it runs
+    """`argv` parsed by `ttr`'s own parser (bootstrap.cli.main), stopped before it runs
     anything; an invalid command line fails the test."""
     original = argparse.ArgumentParser.parse_args
 
@@ -718,7 +720,7 @@ def test_gunicorn_conf_gives_gunicorn_the_settings_of_ttr_serve(
     for name, value in env.items():
         monkeypatch.setenv(name, value)
     monkeypatch.setattr(sys, "argv", ["gunicorn", "-c", str(DEPLOY / "gunicorn.conf.py"),
-                                      "service.app:create_app()"])
+                                      "bootstrap.web:create_app()"])
     monkeypatch.chdir(ROOT)
     loaded = WSGIApplication("%(prog)s [OPTIONS] [APP_MODULE]").cfg
     options = gunicorn_options(from_env(env))

@@ -1,7 +1,7 @@
 """The one composition function: `bootstrap(settings, …)` wires the store, the game log,
 the notifier, the jobs, webhook delivery and the referee into a `WorkerContext`.
 
-The API (`service.app.create_app`, with `serving=True`) and the worker (`ttr worker`,
+The API (`bootstrap.web.create_app`, with `serving=True`) and the worker (`ttr worker`,
 and every process that runs a job) both start here, so they cannot drift apart.
 Tests and embedders hand in their own adapters through the typed keyword arguments.
 
@@ -21,7 +21,7 @@ from referee.ports import Clock, Jobs, Observer
 from referee.settings import Settings
 from worker.context import WorkerContext
 from worker.queue import DEFAULT_STALE_AFTER, InlineJobs, RqJobs
-from worker.webhooks import WebhookConfig
+from worker.webhook_config import WebhookConfig
 
 # A worker meets each game once or twice (its end, a deadline): a small cache of
 # states is plenty, and keeps a long-running worker's memory flat.

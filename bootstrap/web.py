@@ -1,0 +1,49 @@
+"""The API's composition: `create_app(settings, …)` builds the bootstrap's context (the
+same as a worker's) with the API's accounts and rate limits on top (`build_services`),
+and hands them to `service.app.create_app`.
+
+It is also gunicorn's app: ``gunicorn -c deploy/gunicorn.conf.py
+'bootstrap.web:create_app()'``. Tests and embedders hand in their own adapters through
+the keyword arguments (a clock, a recording notifier, …).
+"""
+
+from __future__ import annotations
+
+from flask import Flask
+
+from bootstrap.context import bootstrap
+from events import SqlStore
+from messaging.notify import Notifier
+from referee.ports import Clock, Jobs
+from referee.settings import Settings, from_env
+from service import app as api
+from service import observability
+from service.auth import Accounts
+from service.ratelimit import Limiter, MemoryLimiter, RedisLimiter
+
+
+def build_services(settings: Settings, *, store: SqlStore | None = None,
+                   notifier: Notifier | None = None, jobs: Jobs | None = None,
+                   clock: Clock | None = None, limiter: Limiter | None = None,
+                   webhook_clock: Clock | None = None) -> api.Services:
+    """What the API's requests use: the bootstrap's context (`serving`: see
+    `bootstrap.context.bootstrap`), the accounts and the rate limiter."""
+    context = bootstrap(settings, serving=True, store=store, notifier=notifier, jobs=jobs,
+                        clock=clock, webhook_clock=webhook_clock,
+                        observer=observability.REFEREE_OBSERVER)
+    if limiter is None:
+        limiter = RedisLimiter(settings.redis_url) if settings.redis_url else MemoryLimiter()
+    accounts = Accounts(context.store, settings.admin_token, context.notifier, clock=clock)
+    return api.Services(settings=settings, worker=context, accounts=accounts, limiter=limiter)
+
+
+def create_app(settings: Settings | None = None, *, store: SqlStore | None = None,
+               notifier: Notifier | None = None, jobs: Jobs | None = None,
+               clock: Clock | None = None, limiter: Limiter | None = None,
+               webhook_clock: Clock | None = None) -> Flask:
+    """The app for `settings` (default: from the environment); the adapters given
+    replace the ones the bootstrap would build (tests: a clock, a recording notifier…)."""
+    services = build_services(settings or from_env(), store=store, notifier=notifier,
+                              jobs=jobs, clock=clock, limiter=limiter,
+                              webhook_clock=webhook_clock)
+    return api.create_app(services)

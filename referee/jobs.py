@@ -1,0 +1,152 @@
+"""Every kind of job, declared once: the work done after a change of a game, outside
+the request that made it.
+
+A `JobKind` says all there is to know about one kind: its name (the start of its job
+ids), the function that does it, its queue, its timeout, its retries, the rule that
+makes it once per game (and version, or time), and when it runs (at once, after the
+bot pause, or at a time it is given). The referee asks for a kind of work with its
+arguments (`Jobs.enqueue(SCORE, game_id)`); both adapters of the port, RQ's and the
+in-process one (`worker.rq_jobs`, `worker.inline_jobs`), read the same declaration
+through one generic `enqueue`. Adding a kind of job is one declaration here and its
+function.
+
+The function is named by its dotted path, the way RQ carries it to a worker process:
+a name, not an import, so this layer stays below the worker's. A function keeps its
+name across releases (a job queued by the previous release must still run):
+`tests/unit/test_job_table.py` checks that each one is there.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from hashlib import sha256
+from typing import Any, Generic, TypeVarTuple, Unpack
+
+Args = TypeVarTuple("Args")
+
+# the queues: RQ's ``ttr`` and ``ttr-webhooks`` (`worker.job_names.webhook_queue_name`),
+# the in-process adapter's two thread pools; a receiver that hangs holds up no score
+GAMES = "games"
+WEBHOOKS = "webhooks"
+
+# when a job runs
+SOON = "soon"
+AFTER_BOT_PAUSE = "after the bot pause"  # (`Settings.bot_pause`: a bot seems to think)
+AT_GAME_TIME = "at its last argument, on the games' clock"
+AT_WALL_TIME = "at its last argument, on the wall clock (the webhooks' clock)"
+
+_ID_PART = re.compile(r"[A-Za-z0-9_-]+")
+
+
+@dataclass(frozen=True)
+class JobKind(Generic[*Args]):
+    """One kind of job, asked for with arguments `Args` (see the module's docstring)."""
+
+    name: str  # the job ids start with it (`score-g_0a1b`); stable across releases
+    function: str  # its dotted name (`worker.jobs.score_game`)
+    timeout: int  # seconds a run may take (RQ stops it then)
+    retries: tuple[int, ...]  # seconds to wait before each retry of a run that raised
+    # The job id's parts after the name: one job of this kind per these values is ever
+    # waiting or running (asked for again, it is not queued twice). None: every argument.
+    once_per: Callable[[Unpack[Args]], tuple[Any, ...]] | None = None
+    # the function's arguments, from the ones the job is asked for with (None: the same)
+    calls: Callable[[Unpack[Args]], tuple[Any, ...]] | None = None
+    queue: str = GAMES
+    runs: str = SOON
+    # A later time for the same first argument makes the job of the earlier one
+    # pointless (a game's turn deadlines only move later): it is dropped.
+    supersedes: bool = False
+    # the one kind that is per installation, not per game (job ids are global in Redis:
+    # RQ adds the queue's name)
+    once_per_queue: bool = False
+    first_in_queue: bool = False  # ahead of the jobs already waiting
+    keep_result: bool = True  # for operators (RQ keeps a finished job's result a while)
+    # what RQ shows for the job (default: the function's name and its arguments)
+    describe: Callable[[Unpack[Args]], str] | None = None
+
+    def job_id(self, *args: *Args) -> str:
+        """The job's id: RQ 3 takes only letters, digits, "_" and "-", so a time is
+        stamped (`20261123T090100123456Z`) and any other value hashed, stably."""
+        parts = args if self.once_per is None else self.once_per(*args)
+        return "-".join([self.name, *map(id_part, parts)])
+
+    def arguments(self, *args: *Args) -> tuple[Any, ...]:
+        """What the function is called with, for a job asked for with `args`."""
+        return args if self.calls is None else self.calls(*args)
+
+    def at(self, *args: *Args) -> datetime | None:
+        """When a job that runs at a given time is due (None: it runs at once, or after
+        the bot pause)."""
+        if self.runs not in (AT_GAME_TIME, AT_WALL_TIME):
+            return None
+        given: tuple[Any, ...] = args
+        due = given[-1] if given else None
+        assert isinstance(due, datetime), f"{self.name}: its last argument is its time"
+        return due
+
+
+def id_part(value: object) -> str:
+    """One part of a job id: `value` itself when RQ takes it, else a stable hash."""
+    if isinstance(value, datetime):
+        return stamp(value)
+    text = str(value)
+    if _ID_PART.fullmatch(text) and len(text) <= 100:
+        return text
+    return "h" + sha256(text.encode()).hexdigest()[:40]
+
+
+def stamp(at: datetime) -> str:
+    return at.astimezone(UTC).strftime("%Y%m%dT%H%M%S%fZ")
+
+
+# -- the table ----------------------------------------------------------------------------
+# Retries (seconds): scoring and the ratings with growing waits before the job is left
+# failed (the sweep finds the work still undone and asks again); a bot's move soon, its
+# turn is waiting. The webhook jobs retry only when they raise (the store is away): a
+# receiver's failures are retried by the delivery's own schedule. Timeouts: scoring
+# takes milliseconds but the store may be slow; a delivery is one HTTP attempt of a few
+# seconds; a ratings job projects every scored game not yet projected.
+
+SCORE = JobKind[str](
+    "score", "worker.jobs.score_game", timeout=120, retries=(2, 5, 15, 60, 300))
+"""Score the ended game (once, whoever asks and how often)."""
+
+DEADLINE = JobKind[str, datetime](
+    "deadline", "worker.jobs.enforce_deadline", timeout=60, retries=(1, 5, 15, 60),
+    calls=lambda game_id, at: (game_id,), runs=AT_GAME_TIME, supersedes=True)
+"""Enforce the game's turn deadline `at`, at that moment."""
+
+WEBHOOK_FAN_OUT = JobKind[str, int, list[dict[str, Any]]](
+    "webhooks", "worker.webhooks.fan_out_webhooks", timeout=60, retries=(5, 30, 120),
+    once_per=lambda game_id, version, notices: (game_id, version),
+    calls=lambda game_id, version, notices: (game_id, notices), queue=WEBHOOKS,
+    describe=lambda game_id, version, notices:
+        f"fan_out_webhooks({game_id!r}, version {version})")
+"""Store and send the webhook deliveries of a version of a game (`referee.notices.Notice.
+as_dict` each; once per game and version)."""
+
+WEBHOOK = JobKind[str, datetime](
+    "webhook", "worker.webhooks.deliver_webhook", timeout=60, retries=(5, 30, 120),
+    calls=lambda delivery_id, at: (delivery_id,), queue=WEBHOOKS, runs=AT_WALL_TIME)
+"""Make the next attempt of a webhook delivery at `at`."""
+
+BOT_TURN = JobKind[str, int](
+    "bot", "worker.jobs.play_bot", timeout=60, retries=(1, 5, 15), runs=AFTER_BOT_PAUSE)
+"""The move of the bot that must act in the game at that version (once per game and
+version: a later version has its own)."""
+
+RATINGS = JobKind[str](
+    "ratings", "worker.rating_jobs.project_ratings", timeout=600,
+    retries=(2, 5, 15, 60, 300))
+"""Project the scored games (the one that asked, and any before it) onto the ratings."""
+
+SWEEP = JobKind[()](
+    "sweep", "worker.jobs.sweep", timeout=300, retries=(), once_per_queue=True,
+    first_in_queue=True, keep_result=False)
+"""Ask again for the work the games index says is missing (one waits at a time)."""
+
+KINDS: tuple[JobKind[*tuple[Any, ...]], ...] = (
+    SCORE, DEADLINE, WEBHOOK_FAN_OUT, WEBHOOK, BOT_TURN, RATINGS, SWEEP)

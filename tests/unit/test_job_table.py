@@ -1,0 +1,66 @@
+"""The table of the kinds of job (`referee.jobs`), read by both adapters: every kind
+names a job function that is there and takes what the kind calls it with, and its job
+ids are the ones RQ takes and jobs queued by an earlier release still carry."""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import re
+from datetime import UTC, datetime
+from typing import Any
+
+from referee.jobs import (
+    BOT_TURN,
+    DEADLINE,
+    KINDS,
+    RATINGS,
+    SCORE,
+    SWEEP,
+    WEBHOOK,
+    WEBHOOK_FAN_OUT,
+    JobKind,
+)
+
+AT = datetime(2026, 11, 23, 9, 1, 0, 123456, tzinfo=UTC)
+# each kind asked for with example arguments, and the job id that makes it once per …
+EXAMPLES: list[tuple[JobKind[*tuple[Any, ...]], tuple[Any, ...], str]] = [
+    (SCORE, ("g1",), "score-g1"),
+    (DEADLINE, ("g1", AT), "deadline-g1-20261123T090100123456Z"),
+    (WEBHOOK_FAN_OUT, ("g1", 3, [{"kind": "your_turn"}]), "webhooks-g1-3"),
+    (WEBHOOK, ("d1", AT), "webhook-d1-20261123T090100123456Z"),
+    (BOT_TURN, ("g1", 3), "bot-g1-3"),
+    (RATINGS, ("g1",), "ratings-g1"),
+    (SWEEP, (), "sweep"),
+]
+
+
+def test_every_kind_of_job_has_an_example_here() -> None:
+    assert [kind.name for kind, _, _ in EXAMPLES] == [kind.name for kind in KINDS]
+
+
+def test_no_two_kinds_share_a_name() -> None:
+    assert len({kind.name for kind in KINDS}) == len(KINDS)
+
+
+def test_every_kind_calls_a_job_function_with_what_it_takes() -> None:
+    for kind, args, _ in EXAMPLES:
+        module, _, name = kind.function.rpartition(".")
+        function = getattr(importlib.import_module(module), name)
+        inspect.signature(function).bind(*kind.arguments(*args))  # raises if it does not fit
+
+
+def test_job_ids_are_the_ones_queued_jobs_carry() -> None:
+    assert [kind.job_id(*args) for kind, args, _ in EXAMPLES] == [
+        job_id for _, _, job_id in EXAMPLES]
+
+
+def test_a_value_rq_would_refuse_in_a_job_id_is_hashed_stably() -> None:
+    odd = SCORE.job_id("a game/with:odd chars")
+    assert odd == SCORE.job_id("a game/with:odd chars") != SCORE.job_id("another")
+    assert re.fullmatch(r"[A-Za-z0-9_-]+", odd)
+
+
+def test_only_the_kinds_given_a_time_are_scheduled() -> None:
+    assert [kind.name for kind, args, _ in EXAMPLES if kind.at(*args) == AT] == [
+        "deadline", "webhook"]
