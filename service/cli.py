@@ -21,9 +21,8 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from domain.autoplay import game_seed, play_random_game
-from domain.board import load_board
 from domain.ending import score_game
-from domain.rules import rules_for
+from domain.maps import load_board, rules_for
 from events.store import StoreUnavailable
 from referee.settings import Settings, SettingsError, settings_from_env
 from service.cli_parser import build_parser

@@ -168,7 +168,7 @@ def layout_problems(layout: Mapping[str, Any], board: Any) -> list[str]:
 
 def build_layout(map_name: str) -> dict[str, Any]:
     """The layout of `map_name`: the projected geography, nudged until readable."""
-    from domain.board import load_board
+    from domain.maps import load_board
 
     board = load_board(map_name)
     width, height, start = project(map_name)
