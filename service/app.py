@@ -31,7 +31,7 @@ from referee.referee import Referee
 from service import observability
 from service.auth import Accounts, Holder, bearer_token, token_hash, unknown_token
 from service.commands_spec import COMMANDS, command_schema
-from service.config import Settings, from_env
+from service.config import HttpSettings, Settings, from_env
 from service.errors import register_error_handlers
 from service.problems import (
     KINDS,
@@ -61,8 +61,10 @@ UNLIMITED = ("/healthz", "/readyz", "/metrics", "/docs", "/openapi", "/static", 
 @dataclass
 class Services:
     """Everything a request needs, built once per process: the bootstrap's context (the
-    same as a worker's) and the API's own accounts and rate limits on top."""
+    same as a worker's) and the API's own accounts and rate limits on top; the
+    application's settings and the HTTP server's."""
     settings: Settings
+    http: HttpSettings
     worker: WorkerContext
     accounts: Accounts
     limiter: Limiter
@@ -91,7 +93,7 @@ class Services:
         self.worker.close()
 
 
-def build_services(settings: Settings, *, store: SqlStore | None = None,
+def build_services(settings: Settings, http: HttpSettings, *, store: SqlStore | None = None,
                    notifier: Notifier | None = None, jobs: Jobs | None = None,
                    clock: Clock | None = None, limiter: Limiter | None = None,
                    webhook_clock: Clock | None = None) -> Services:
@@ -100,8 +102,9 @@ def build_services(settings: Settings, *, store: SqlStore | None = None,
                         observer=observability.REFEREE_OBSERVER)
     if limiter is None:
         limiter = RedisLimiter(settings.redis_url) if settings.redis_url else MemoryLimiter()
-    accounts = Accounts(context.store, settings.admin_token, context.notifier, clock=clock)
-    return Services(settings=settings, worker=context, accounts=accounts, limiter=limiter)
+    accounts = Accounts(context.store, http.admin_token, context.notifier, clock=clock)
+    return Services(settings=settings, http=http, worker=context, accounts=accounts,
+                    limiter=limiter)
 
 
 class ServiceFlask(Flask):
@@ -132,16 +135,21 @@ class ServiceFlask(Flask):
         return self.async_to_sync(func) if is_coroutine else func
 
 
-def create_app(settings: Settings | None = None, *, store: SqlStore | None = None,
+def create_app(settings: Settings | None = None, *, http: HttpSettings | None = None,
+               store: SqlStore | None = None,
                notifier: Notifier | None = None, jobs: Jobs | None = None,
                clock: Clock | None = None, limiter: Limiter | None = None,
                webhook_clock: Clock | None = None) -> Flask:
-    """The app for `settings` (default: from the environment); the adapters given
-    replace the ones the bootstrap would build (tests: a clock, a recording notifier…)."""
-    settings = settings or from_env()
+    """The app for `settings` and `http` (without `settings`: both from the environment;
+    with it, `http` defaults); the adapters given replace the ones the bootstrap would
+    build (tests: a clock, a recording notifier…)."""
+    if settings is None:
+        read = from_env()
+        settings, http = read.app, http or read.http
+    http = http or HttpSettings()
     app = ServiceFlask("service")
-    _configure(app, settings)
-    services = build_services(settings, store=store, notifier=notifier, jobs=jobs,
+    _configure(app, http)
+    services = build_services(settings, http, store=store, notifier=notifier, jobs=jobs,
                               clock=clock, limiter=limiter, webhook_clock=webhook_clock)
     app.extensions["ttr"] = services
 
@@ -181,10 +189,10 @@ def create_app(settings: Settings | None = None, *, store: SqlStore | None = Non
     return app
 
 
-def _configure(app: Flask, settings: Settings) -> None:
-    """Flask's settings, JSON, the proxies trusted and CORS, from `settings`."""
+def _configure(app: Flask, http: HttpSettings) -> None:
+    """Flask's settings, JSON, the proxies trusted and CORS, from `http`."""
     app.config.update(
-        MAX_CONTENT_LENGTH=settings.max_body_bytes,
+        MAX_CONTENT_LENGTH=http.max_body_bytes,
         API_TITLE="Ticket to Ride game service",
         API_VERSION=API_VERSION,
         # 3.0, not 3.1: the Swagger UI the package ships for /docs (4.15) renders 3.0 only
@@ -193,10 +201,10 @@ def _configure(app: Flask, settings: Settings) -> None:
     )
     app.json.sort_keys = False  # type: ignore[attr-defined]
     app.json.compact = True  # type: ignore[attr-defined]
-    if settings.trusted_proxies:
-        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=settings.trusted_proxies)  # type: ignore[method-assign]
-    if settings.cors_origins:
-        CORS(app, origins=list(settings.cors_origins), expose_headers=[
+    if http.trusted_proxies:
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=http.trusted_proxies)  # type: ignore[method-assign]
+    if http.cors_origins:
+        CORS(app, origins=list(http.cors_origins), expose_headers=[
             "ETag", "Retry-After", "Location", "X-Request-Id", "RateLimit",
             "RateLimit-Policy"],
             allow_headers=["Authorization", "Content-Type", "If-Match", "If-None-Match",
@@ -227,8 +235,8 @@ def _before() -> Response | None:
     g.token_digest = digest = token_hash(token)
     if s.accounts.is_admin(token):
         g.holder = g.user = None
-        _limit(s, "token", "t:" + digest[:32], s.settings.rate_per_token,
-               s.settings.burst_per_token)
+        _limit(s, "token", "t:" + digest[:32], s.http.rate_per_token,
+               s.http.burst_per_token)
         return None
     found = s.accounts.cached(digest)
     if not isinstance(found, Holder):
@@ -241,8 +249,8 @@ def _before() -> Response | None:
         if found is None:
             raise unknown_token()
     g.holder, g.user = found, found.user
-    _limit(s, "token", "t:" + digest[:32], s.settings.rate_per_token,
-           s.settings.burst_per_token)
+    _limit(s, "token", "t:" + digest[:32], s.http.rate_per_token,
+           s.http.burst_per_token)
     rule = request.url_rule
     scope = "" if rule is None else scope_of(request.method, rule.rule)
     if not found.grants(scope):
@@ -252,8 +260,8 @@ def _before() -> Response | None:
 
 
 def _limit_address(s: Services) -> None:
-    _limit(s, "address", "a:" + (request.remote_addr or "?"), s.settings.rate_per_address,
-           s.settings.burst_per_address)
+    _limit(s, "address", "a:" + (request.remote_addr or "?"), s.http.rate_per_address,
+           s.http.burst_per_address)
 
 
 def _limit(s: Services, policy: str, key: str, rate: float, burst: int) -> None:

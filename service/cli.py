@@ -3,7 +3,8 @@ engine's own tools (`ttr maps`, `ttr simulate`).
 
 A user's mistake never ends in a traceback: a bad argument, a missing file, an unknown
 game or a `TTR_*` variable that cannot be used (checked once, by
-`referee.settings.settings_from_env`) prints one line on standard error and exits with
+`service.config.from_env`: the application's settings and the HTTP server's; `ttr
+worker` checks both too, as `ttr serve` does) prints one line on standard error and exits with
 status 2. Long commands show a progress bar (tqdm) on standard error when it is a
 terminal, and nothing when it is not.
 """
@@ -26,6 +27,7 @@ from domain.maps import load_board, rules_for
 from events.store import StoreUnavailable
 from referee.settings import Settings, SettingsError, settings_from_env
 from service.cli_parser import build_parser
+from service.config import from_env as server_settings_from_env
 from worker.arguments import USAGE_ERROR
 
 if TYPE_CHECKING:
@@ -80,7 +82,7 @@ def _worker(argv: list[str]) -> int:
     from worker.presence import Presence
     from worker.queue import webhook_queue_name
 
-    settings = settings_from_env()
+    settings = server_settings_from_env().app  # (all checked, as `ttr serve` does)
     args = parse_arguments(argv, settings)  # (--help and mistakes exit here)
     if not settings.redis_url:
         return int(run_worker(argv))  # (which says what is missing)
@@ -103,7 +105,7 @@ def _worker(argv: list[str]) -> int:
 def _serve(args: argparse.Namespace) -> int:
     from service.serve import serve as run_server
 
-    settings_from_env()  # (checked here: a mistake is one line, before gunicorn starts)
+    server_settings_from_env()  # (checked here: a mistake is one line, before gunicorn starts)
     return run_server(args.bind, args.workers)
 
 
