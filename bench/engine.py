@@ -22,11 +22,13 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from domain.autoplay import game_seed, play_random_game  # noqa: E402
-from domain.board import load_board  # noqa: E402
 from domain.ending import score_game  # noqa: E402
 from domain.longest_path import longest_path  # noqa: E402
-from domain.maps import MAP_NAMES  # noqa: E402
-from domain.rules import rules_for  # noqa: E402
+from domain.maps import (
+    MAP_NAMES,  # noqa: E402
+    load_board,  # noqa: E402
+    rules_for,  # noqa: E402
+)
 from tests.positions import random_final_positions, worst_positions  # noqa: E402
 
 

@@ -48,8 +48,8 @@ from tests.api_support import free_port, wait_until_serving  # noqa: E402
 def serve_inspected(bind: str, inspector_port: int, frames: int) -> int:
     """`ttr serve` whose worker answers the inspector's commands on `inspector_port`."""
     from bootstrap.cli import COMPOSITION
-    from referee.settings import settings_from_env
     from service import serve
+    from service.config import from_env
 
     started = serve.start_worker
 
@@ -58,7 +58,7 @@ def serve_inspected(bind: str, inspector_port: int, frames: int) -> int:
         _start_inspector(inspector_port, frames)
 
     serve.start_worker = start_worker
-    return serve.serve(bind=bind, app=lambda: COMPOSITION.app(settings_from_env()))
+    return serve.serve(bind=bind, app=lambda: COMPOSITION.app(from_env()))
 
 
 def _start_inspector(port: int, frames: int) -> None:

@@ -139,9 +139,11 @@ def percentiles(samples: list[float]) -> dict[str, float]:
 def reads(url: str, store: SqlStore, users: list[str], count: int,
           rng: random.Random) -> dict[str, Any]:
     from bootstrap.web import create_app
+    from service.config import HttpSettings
 
-    app = create_app(Settings(database_url=url, rate_per_address=1e9, burst_per_address=10**9,
-                              rate_per_token=1e9, burst_per_token=10**9), store=store)
+    app = create_app(Settings(database_url=url), store=store, http=HttpSettings(
+        rate_per_address=1e9, burst_per_address=10**9, rate_per_token=1e9,
+        burst_per_token=10**9))
     client = app.test_client()
     boards = {m: store.leaderboard(m, False, 0, 1)[0] for m in ("usa", "europe", "nordic")}
     board_times, profile_times = [], []

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from referee.settings import Settings
 from service.cli import Composition
 from service.cli import main as ttr
+from service.config import ServerSettings
 
 if TYPE_CHECKING:
     from flask import Flask
@@ -22,10 +23,10 @@ if TYPE_CHECKING:
     from worker.context import WorkerContext
 
 
-def app(settings: Settings) -> Flask:
+def app(settings: ServerSettings) -> Flask:
     from bootstrap.web import create_app
 
-    return create_app(settings)
+    return create_app(settings.app, http=settings.http)
 
 
 def worker_context(settings: Settings) -> WorkerContext:

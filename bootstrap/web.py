@@ -1,4 +1,4 @@
-"""The API's composition: `create_app(settings, …)` builds the bootstrap's context (the
+"""The API's composition: `create_app(settings, http, …)` builds the bootstrap's context (the
 same as a worker's) with the API's accounts and rate limits on top (`build_services`),
 and hands them to `service.app.create_app`.
 
@@ -15,14 +15,15 @@ from bootstrap.context import bootstrap
 from events import SqlStore
 from messaging.notify import Notifier
 from referee.ports import Clock, Jobs
-from referee.settings import Settings, from_env
+from referee.settings import Settings
 from service import app as api
 from service import observability
 from service.auth import Accounts
+from service.config import HttpSettings, from_env
 from service.ratelimit import Limiter, MemoryLimiter, RedisLimiter
 
 
-def build_services(settings: Settings, *, store: SqlStore | None = None,
+def build_services(settings: Settings, http: HttpSettings, *, store: SqlStore | None = None,
                    notifier: Notifier | None = None, jobs: Jobs | None = None,
                    clock: Clock | None = None, limiter: Limiter | None = None,
                    webhook_clock: Clock | None = None) -> api.Services:
@@ -33,17 +34,23 @@ def build_services(settings: Settings, *, store: SqlStore | None = None,
                         observer=observability.REFEREE_OBSERVER)
     if limiter is None:
         limiter = RedisLimiter(settings.redis_url) if settings.redis_url else MemoryLimiter()
-    accounts = Accounts(context.store, settings.admin_token, context.notifier, clock=clock)
-    return api.Services(settings=settings, worker=context, accounts=accounts, limiter=limiter)
+    accounts = Accounts(context.store, http.admin_token, context.notifier, clock=clock)
+    return api.Services(settings=settings, http=http, worker=context, accounts=accounts,
+                        limiter=limiter)
 
 
-def create_app(settings: Settings | None = None, *, store: SqlStore | None = None,
+def create_app(settings: Settings | None = None, *, http: HttpSettings | None = None,
+               store: SqlStore | None = None,
                notifier: Notifier | None = None, jobs: Jobs | None = None,
                clock: Clock | None = None, limiter: Limiter | None = None,
                webhook_clock: Clock | None = None) -> Flask:
-    """The app for `settings` (default: from the environment); the adapters given
-    replace the ones the bootstrap would build (tests: a clock, a recording notifier…)."""
-    services = build_services(settings or from_env(), store=store, notifier=notifier,
-                              jobs=jobs, clock=clock, limiter=limiter,
+    """The app for `settings` and `http` (without `settings`: both from the environment;
+    with it, `http` defaults); the adapters given replace the ones the bootstrap would
+    build (tests: a clock, a recording notifier…)."""
+    if settings is None:
+        read = from_env()
+        settings, http = read.app, http or read.http
+    services = build_services(settings, http or HttpSettings(), store=store,
+                              notifier=notifier, jobs=jobs, clock=clock, limiter=limiter,
                               webhook_clock=webhook_clock)
     return api.create_app(services)

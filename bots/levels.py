@@ -1,4 +1,8 @@
-"""The agents by name, and the levels a game's creator chooses from."""
+"""The agents by name, and the agent behind each level a game's creator chooses from.
+
+The levels themselves are the domain's (`domain.stand_ins.BOT_LEVELS`, weakest first);
+this module only says which agent plays each of them.
+"""
 
 from __future__ import annotations
 
@@ -10,6 +14,7 @@ from bots.agents.one_step import OneStepAgent
 from bots.agents.random_agent import RandomAgent
 from bots.agents.route_focus import RouteFocusAgent
 from bots.agents.strong import StrongAgent
+from domain.stand_ins import BOT_LEVELS
 
 AGENTS: dict[str, Callable[[], Agent]] = {
     "random": RandomAgent,
@@ -18,7 +23,10 @@ AGENTS: dict[str, Callable[[], Agent]] = {
     "route-focus": RouteFocusAgent,
     "strong": StrongAgent,
 }
-LEVELS: dict[str, str] = {"easy": "one-step", "medium": "route-focus", "hard": "strong"}
+# the agent of each of the domain's levels, in their order (a level added there without
+# an agent here fails on import, not in a game)
+LEVELS: dict[str, str] = dict(zip(BOT_LEVELS, ("one-step", "route-focus", "strong"),
+                                  strict=True))
 
 
 def agent_named(name: str) -> Agent:
@@ -27,5 +35,5 @@ def agent_named(name: str) -> Agent:
 
 
 def agent_for_level(level: str) -> Agent:
-    """The agent behind a level: easy, medium or hard (KeyError otherwise)."""
+    """The agent behind one of the domain's `BOT_LEVELS` (KeyError otherwise)."""
     return agent_named(LEVELS[level])

@@ -24,8 +24,7 @@ from bots.levels import AGENTS, agent_named
 from bots.play import play_game
 from domain.autoplay import game_seed
 from domain.ending import score_game
-from domain.maps import map_names
-from domain.rules import rules_for
+from domain.maps import map_names, rules_for
 
 Z95 = 1.959964
 

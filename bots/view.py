@@ -70,13 +70,13 @@ class SeatView:
 
     @property
     def board(self) -> Board:
-        from domain.board import load_board
+        from domain.maps import load_board
 
         return load_board(self.map)
 
     @property
     def rules(self) -> Rules:
-        from domain.rules import rules_for
+        from domain.maps import rules_for
 
         return rules_for(self.map, self.rules_version)
 

@@ -14,7 +14,7 @@ rules and the seed. Nothing here does I/O.
 from domain.analysis import analyse
 from domain.audit import audit, final_score_matches
 from domain.autoplay import game_seed, play_random_game
-from domain.board import GRAY, Board, Route, load_board
+from domain.board import GRAY, Board, Route
 from domain.cards import (
     CARDS_PER_COLOR,
     COLORS,
@@ -58,11 +58,11 @@ from domain.events import (
 from domain.evolve import replay
 from domain.frozen import freeze, thaw
 from domain.longest_path import longest_path
-from domain.maps import MAP_NAMES, MapEntry, map_entry, map_names
+from domain.maps import MAP_NAMES, MapEntry, load_board, map_entry, map_names, rules_for
 from domain.moves import legal_moves
 from domain.payment import locomotives_allowed
 from domain.rating import NEW_PLAYER, PROVISIONAL_GAMES, Result, Skill, rate, result_of
-from domain.rules import RULES_VERSION, Rules, rules_for
+from domain.rules import RULES_VERSION, Rules
 from domain.setup import start_game
 from domain.shuffle import commitment
 from domain.stand_ins import (

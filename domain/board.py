@@ -1,10 +1,10 @@
 """A board (cities, routes, tickets) as the rules see it, built from a map's data.
 
-Which boards exist is the map registry's business (`domain.maps`); `load_board` asks it.
-A board is validated when it is loaded, so that a broken data file fails at once
-rather than in the middle of a game. Routes and tickets carry stable ids
-(``europe/paris-wien``; the two routes of a parallel pair get ``-1`` and ``-2``)
-which are what commands, events and the API use.
+Which boards exist is the map registry's business: `domain.maps.load_board` gives a map's
+board, built here by `board_from_data`. A board is validated when it is loaded, so that a
+broken data file fails at once rather than in the middle of a game. Routes and tickets
+carry stable ids (``europe/paris-wien``; the two routes of a parallel pair get ``-1`` and
+``-2``) which are what commands, events and the API use.
 """
 
 from __future__ import annotations
@@ -79,13 +79,6 @@ class Board:
 
 class BoardDataError(ValueError):
     """A board file breaks one of the invariants every board must hold."""
-
-
-def load_board(name: str) -> Board:
-    """The board of the map called `name`, validated (KeyError if there is no such map)."""
-    from domain.maps import map_entry  # the registry builds its boards with this module
-
-    return map_entry(name).board
 
 
 def board_from_data(data: dict[str, Any]) -> Board:

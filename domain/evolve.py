@@ -11,7 +11,6 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from domain import events as ev
-from domain.board import load_board
 from domain.cards import (
     NO_CARDS,
     add,
@@ -20,7 +19,7 @@ from domain.cards import (
     counts_of,
     subtract,
 )
-from domain.rules import rules_for
+from domain.maps import load_board, rules_for
 from domain.state import FREE, Game, PendingTunnel, Player, changed, copy_with
 
 

@@ -1,8 +1,8 @@
 """Each map's rules as one value of knobs, so rule code asks a knob, never the map's name.
 
 The knobs of each map, per rules version, are in its entry of the map registry
-(`domain.maps`); `rules_for` looks them up there. `RULES_VERSION` is recorded in every
-game when it starts: a later fix to the rules bumps it, and games recorded under an
+(`domain.maps`); `domain.maps.rules_for` looks them up there. `RULES_VERSION` is recorded
+in every game when it starts: a later fix to the rules bumps it, and games recorded under an
 older version keep the behaviour they were played with.
 """
 
@@ -61,13 +61,6 @@ class Rules:
     @property
     def has_stations(self) -> bool:
         return self.stations > 0
-
-
-def rules_for(map_name: str, version: int = RULES_VERSION) -> Rules:
-    """The rules of `map_name` as they were in rules version `version`."""
-    from domain.maps import map_entry  # the registry holds the knobs and imports this module
-
-    return map_entry(map_name).rules_in(version)
 
 
 def rules_from_data(map_name: str, data: Mapping[str, Any]) -> Rules:

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from domain.board import load_board
 from domain.cards import full_deck
 from domain.events import Event, GameStarted
-from domain.maps import map_names
-from domain.rules import RULES_VERSION, rules_for
+from domain.maps import load_board, map_names, rules_for
+from domain.rules import RULES_VERSION
 from domain.shuffle import SeededStream, commitment, shuffled
 from domain.violations import RuleViolation
 

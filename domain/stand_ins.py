@@ -25,6 +25,8 @@ from domain.violations import RuleViolation
 if TYPE_CHECKING:
     from domain.table import Table
 
+# the one list of bot levels, weakest first: bots/levels.py gives each its agent, and the
+# API (its schemas, the web client's page) reads it from here
 BOT_LEVELS = ("easy", "medium", "hard")
 MAX_BOTS_PER_LEVEL = 5  # the most seats a table has
 

@@ -11,9 +11,10 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, Literal, TypeVar
 
-from domain.board import Board, Route, load_board
+from domain.board import Board, Route
 from domain.cards import LOCO, LOCOMOTIVE, Counts
-from domain.rules import Rules, rules_for
+from domain.maps import load_board, rules_for
+from domain.rules import Rules
 
 Phase = Literal["setup", "playing", "ended"]
 # the step of the current turn: its start, the second card of a draw, the keep

@@ -32,8 +32,8 @@ from domain.ending import score_game
 from domain.events import Event
 from domain.evolve import evolve
 from domain.frozen import freeze
-from domain.maps import map_names
-from domain.rules import RULES_VERSION, rules_for
+from domain.maps import map_names, rules_for
+from domain.rules import RULES_VERSION
 from domain.setup import start_game
 from domain.shuffle import commitment
 from domain.stand_ins import (

@@ -7,5 +7,6 @@
 - `referee.notices`: who hears what (`notices`, `hand_over`, the `Recipients` cache).
 - `referee.system`: the score and the turn clock; `referee.archive`: imports.
 - `referee.ports`: the shapes it needs from outside (`Jobs`, `Context`, `Observer`).
-- `referee.settings`: the one `Settings` of the API and the worker.
+- `referee.settings`: the application's `Settings`, for the API and the worker (the HTTP
+  server's own are `service.config.HttpSettings`), and the one reader of `TTR_*`.
 """

@@ -32,7 +32,7 @@ from referee.referee import Referee
 from service import observability
 from service.auth import Accounts, Holder, bearer_token, token_hash, unknown_token
 from service.commands_spec import COMMANDS, command_schema
-from service.config import Settings
+from service.config import HttpSettings, Settings
 from service.errors import register_error_handlers
 from service.problems import (
     KINDS,
@@ -59,8 +59,10 @@ UNLIMITED = ("/healthz", "/readyz", "/metrics", "/docs", "/openapi", "/static", 
 @dataclass
 class Services:
     """Everything a request needs, built once per process: the bootstrap's context (the
-    same as a worker's) and the API's own accounts and rate limits on top."""
+    same as a worker's) and the API's own accounts and rate limits on top; the
+    application's settings and the HTTP server's."""
     settings: Settings
+    http: HttpSettings
     worker: WorkerContext
     accounts: Accounts
     limiter: Limiter
@@ -120,7 +122,7 @@ class ServiceFlask(Flask):
 def create_app(services: Services) -> Flask:
     """The app answering with `services` (composed by `bootstrap.web.create_app`)."""
     app = ServiceFlask("service")
-    _configure(app, services.settings)
+    _configure(app, services.http)
     app.extensions["ttr"] = services
 
     api = ServiceApi(app)
@@ -159,10 +161,10 @@ def create_app(services: Services) -> Flask:
     return app
 
 
-def _configure(app: Flask, settings: Settings) -> None:
-    """Flask's settings, JSON, the proxies trusted and CORS, from `settings`."""
+def _configure(app: Flask, http: HttpSettings) -> None:
+    """Flask's settings, JSON, the proxies trusted and CORS, from `http`."""
     app.config.update(
-        MAX_CONTENT_LENGTH=settings.max_body_bytes,
+        MAX_CONTENT_LENGTH=http.max_body_bytes,
         API_TITLE="Ticket to Ride game service",
         API_VERSION=API_VERSION,
         # 3.0, not 3.1: the Swagger UI the package ships for /docs (4.15) renders 3.0 only
@@ -171,10 +173,10 @@ def _configure(app: Flask, settings: Settings) -> None:
     )
     app.json.sort_keys = False  # type: ignore[attr-defined]
     app.json.compact = True  # type: ignore[attr-defined]
-    if settings.trusted_proxies:
-        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=settings.trusted_proxies)  # type: ignore[method-assign]
-    if settings.cors_origins:
-        CORS(app, origins=list(settings.cors_origins), expose_headers=[
+    if http.trusted_proxies:
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=http.trusted_proxies)  # type: ignore[method-assign]
+    if http.cors_origins:
+        CORS(app, origins=list(http.cors_origins), expose_headers=[
             "ETag", "Retry-After", "Location", "X-Request-Id", "RateLimit",
             "RateLimit-Policy"],
             allow_headers=["Authorization", "Content-Type", "If-Match", "If-None-Match",
@@ -205,8 +207,8 @@ def _before() -> Response | None:
     g.token_digest = digest = token_hash(token)
     if s.accounts.is_admin(token):
         g.holder = g.user = None
-        _limit(s, "token", "t:" + digest[:32], s.settings.rate_per_token,
-               s.settings.burst_per_token)
+        _limit(s, "token", "t:" + digest[:32], s.http.rate_per_token,
+               s.http.burst_per_token)
         return None
     found = s.accounts.cached(digest)
     if not isinstance(found, Holder):
@@ -219,8 +221,8 @@ def _before() -> Response | None:
         if found is None:
             raise unknown_token()
     g.holder, g.user = found, found.user
-    _limit(s, "token", "t:" + digest[:32], s.settings.rate_per_token,
-           s.settings.burst_per_token)
+    _limit(s, "token", "t:" + digest[:32], s.http.rate_per_token,
+           s.http.burst_per_token)
     rule = request.url_rule
     scope = "" if rule is None else scope_of(request.method, rule.rule)
     if not found.grants(scope):
@@ -230,8 +232,8 @@ def _before() -> Response | None:
 
 
 def _limit_address(s: Services) -> None:
-    _limit(s, "address", "a:" + (request.remote_addr or "?"), s.settings.rate_per_address,
-           s.settings.burst_per_address)
+    _limit(s, "address", "a:" + (request.remote_addr or "?"), s.http.rate_per_address,
+           s.http.burst_per_address)
 
 
 def _limit(s: Services, policy: str, key: str, rate: float, burst: int) -> None:

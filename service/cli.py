@@ -3,7 +3,8 @@ engine's own tools (`ttr maps`, `ttr simulate`).
 
 A user's mistake never ends in a traceback: a bad argument, a missing file, an unknown
 game or a `TTR_*` variable that cannot be used (checked once, by
-`referee.settings.settings_from_env`) prints one line on standard error and exits with
+`service.config.from_env`: the application's settings and the HTTP server's; `ttr
+worker` checks both too, as `ttr serve` does) prints one line on standard error and exits with
 status 2. Long commands show a progress bar (tqdm) on standard error when it is a
 terminal, and nothing when it is not.
 """
@@ -22,12 +23,13 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from domain.autoplay import game_seed, play_random_game
-from domain.board import load_board
 from domain.ending import score_game
-from domain.rules import rules_for
+from domain.maps import load_board, rules_for
 from events.store import StoreUnavailable
 from referee.settings import Settings, SettingsError, settings_from_env
 from service.cli_parser import build_parser
+from service.config import ServerSettings
+from service.config import from_env as server_settings_from_env
 from worker.arguments import USAGE_ERROR
 
 if TYPE_CHECKING:
@@ -56,7 +58,7 @@ class Composition:
     """What the commands that run the service are handed by the composition root
     (`bootstrap.cli`, the `ttr` console script), which nothing here may import."""
 
-    app: Callable[[Settings], Flask]  # the API for these settings
+    app: Callable[[ServerSettings], Flask]  # the API for these settings
     worker_context: Callable[[Settings], WorkerContext]  # a worker process's context
 
 
@@ -95,7 +97,7 @@ def _worker(argv: list[str], composition: Composition) -> int:
     from worker.presence import Presence
     from worker.queue import webhook_queue_name
 
-    settings = settings_from_env()
+    settings = server_settings_from_env().app  # (all checked, as `ttr serve` does)
     args = parse_arguments(argv, settings)  # (--help and mistakes exit here)
     if not settings.redis_url:
         return int(run_worker(argv, composition.worker_context))  # (says what is missing)
@@ -118,10 +120,10 @@ def _worker(argv: list[str], composition: Composition) -> int:
 def _serve(args: argparse.Namespace, composition: Composition) -> int:
     from service.serve import serve as run_server
 
-    settings_from_env()  # (checked here: a mistake is one line, before gunicorn starts)
+    server_settings_from_env()  # (checked here: a mistake is one line, before gunicorn starts)
     # (each gunicorn worker builds its app after the fork, from the environment)
     return run_server(args.bind, args.workers,
-                      app=lambda: composition.app(settings_from_env()))
+                      app=lambda: composition.app(server_settings_from_env()))
 
 
 def _migrate(args: argparse.Namespace, _composition: Composition) -> int:
@@ -275,7 +277,8 @@ def _openapi(args: argparse.Namespace, composition: Composition) -> int:
     from service.api.pages import spec_yaml
 
     with tempfile.TemporaryDirectory() as scratch:
-        app = composition.app(Settings(database_url=f"sqlite:///{scratch}/spec.sqlite3"))
+        app = composition.app(ServerSettings(
+            Settings(database_url=f"sqlite:///{scratch}/spec.sqlite3")))
         sys.stdout.write(spec_yaml(app))
         app.extensions["ttr"].close()
     return 0

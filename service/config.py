@@ -1,8 +1,138 @@
-"""The server's settings: `referee.settings`, where the API and the worker both find them.
+"""The HTTP server's settings, apart from the application's, read from `TTR_*` variables.
 
-(Re-exported here under the names the service has always used.)
+`HttpSettings` is what only the API's processes read: where `ttr serve` listens and
+gunicorn's workers, the time-outs of slow clients, the held connections (streams and
+long polls), request bodies, CORS, the proxies trusted, the rate limits, the
+administrator's token and the API's own limits on what a request may ask. The
+application's settings (database, Redis, queue, bots, webhooks…), which the worker
+reads as well, are `referee.settings.Settings`. Both are read and checked by
+`referee.settings.read_settings`, with the same one-line `SettingsError`.
+
+`from_env` reads both at once, as `ttr serve`, deploy/gunicorn.conf.py and
+`create_app()` do; `ENV` names every variable the server reads.
 """
 
-from referee.settings import ENV, Settings, from_env, settings_from_env
+from __future__ import annotations
 
-__all__ = ["ENV", "Settings", "from_env", "settings_from_env"]
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from referee.settings import ENV as APP_ENV
+from referee.settings import Settings, SettingsError, read_settings, settings_from_env
+
+
+@dataclass(frozen=True, slots=True)
+class HttpSettings:
+    # requests per second and burst, per bearer token and (without a token) per address
+    rate_per_token: float = 50.0  # TTR_RATE_PER_TOKEN
+    burst_per_token: int = 200  # TTR_BURST_PER_TOKEN
+    rate_per_address: float = 20.0  # TTR_RATE_PER_ADDRESS
+    burst_per_address: int = 100  # TTR_BURST_PER_ADDRESS
+    accounts_per_address_per_hour: int = 100  # TTR_ACCOUNTS_PER_ADDRESS_PER_HOUR
+    admin_token: str | None = None  # TTR_ADMIN_TOKEN: may import games
+    max_body_bytes: int = 64 * 1024  # TTR_MAX_BODY_BYTES
+    cors_origins: tuple[str, ...] = ()  # TTR_CORS_ORIGINS: "*" or a comma-separated list
+    min_turn_time_limit: int = 60  # TTR_MIN_TURN_TIME_LIMIT (seconds)
+    long_poll_max: float = 60.0  # TTR_LONG_POLL_MAX (seconds a `wait=` may hold)
+    sse_keepalive: float = 15.0  # TTR_SSE_KEEPALIVE (seconds between keep-alive comments)
+    trusted_proxies: int = 0  # TTR_TRUSTED_PROXIES: X-Forwarded-For hops to trust
+    # -- the web server (`ttr serve`, deploy/gunicorn.conf.py)
+    bind: str | None = None  # TTR_BIND
+    web_worker_class: str | None = None  # TTR_WEB_WORKER_CLASS: gevent or gthread
+    web_workers: int | None = None  # TTR_WEB_WORKERS (None: one per core)
+    web_threads: int = 32  # TTR_WEB_THREADS
+    web_connections: int = 8000  # TTR_WEB_CONNECTIONS (per worker; at least held_max + 1000)
+    web_timeout: int = 120  # TTR_WEB_TIMEOUT
+    web_max_requests: int = 0  # TTR_WEB_MAX_REQUESTS
+    access_log: str | None = None  # TTR_ACCESS_LOG
+    forwarded_allow_ips: str = "127.0.0.1"  # TTR_FORWARDED_ALLOW_IPS
+    # -- held connections (SSE streams and long polls) and slow clients
+    held_max: int = 6000  # TTR_HELD_MAX: streams + long polls per worker process
+    held_per_client: int = 32  # TTR_HELD_PER_CLIENT: per token (or address, without one)
+    header_timeout: int = 5  # TTR_HEADER_TIMEOUT: seconds to send a request's headers
+    body_timeout: float = 30.0  # TTR_BODY_TIMEOUT: seconds to send a request's body
+
+    def with_(self, **changes: Any) -> HttpSettings:
+        return replace(self, **changes)
+
+
+HTTP_ENV = {
+    "rate_per_token": "TTR_RATE_PER_TOKEN",
+    "burst_per_token": "TTR_BURST_PER_TOKEN",
+    "rate_per_address": "TTR_RATE_PER_ADDRESS",
+    "burst_per_address": "TTR_BURST_PER_ADDRESS",
+    "accounts_per_address_per_hour": "TTR_ACCOUNTS_PER_ADDRESS_PER_HOUR",
+    "admin_token": "TTR_ADMIN_TOKEN",
+    "max_body_bytes": "TTR_MAX_BODY_BYTES",
+    "cors_origins": "TTR_CORS_ORIGINS",
+    "min_turn_time_limit": "TTR_MIN_TURN_TIME_LIMIT",
+    "long_poll_max": "TTR_LONG_POLL_MAX",
+    "sse_keepalive": "TTR_SSE_KEEPALIVE",
+    "trusted_proxies": "TTR_TRUSTED_PROXIES",
+    "bind": "TTR_BIND",
+    "web_worker_class": "TTR_WEB_WORKER_CLASS",
+    "web_workers": "TTR_WEB_WORKERS",
+    "web_threads": "TTR_WEB_THREADS",
+    "web_connections": "TTR_WEB_CONNECTIONS",
+    "web_timeout": "TTR_WEB_TIMEOUT",
+    "web_max_requests": "TTR_WEB_MAX_REQUESTS",
+    "access_log": "TTR_ACCESS_LOG",
+    "forwarded_allow_ips": "TTR_FORWARDED_ALLOW_IPS",
+    "held_max": "TTR_HELD_MAX",
+    "held_per_client": "TTR_HELD_PER_CLIENT",
+    "header_timeout": "TTR_HEADER_TIMEOUT",
+    "body_timeout": "TTR_BODY_TIMEOUT",
+}
+# every variable the server reads: the application's and the HTTP server's
+ENV = {**APP_ENV, **HTTP_ENV}
+
+# numbers that must be more than 0 (the other numbers: at least 0)
+_POSITIVE = frozenset({
+    "rate_per_token", "burst_per_token", "rate_per_address", "burst_per_address",
+    "max_body_bytes", "sse_keepalive", "web_workers", "web_threads", "web_connections",
+})
+# strings that must be one of a few values (compared in lower case)
+_CHOICES = {"web_worker_class": ("gevent", "gthread")}
+# an administrator token shorter than this, or one of these words, is a placeholder
+ADMIN_TOKEN_MIN_LENGTH = 16
+_PLACEHOLDERS = ("changeme", "change-me", "change_me", "replace-me", "secret", "password",
+                 "placeholder", "example", "admin", "token", "xxxx")
+
+
+def is_placeholder_token(token: str) -> bool:
+    """Whether `token` is too short or too guessable to guard the administrator's
+    endpoints (deploy/ must never ship one that works)."""
+    lowered = token.lower()
+    return (len(token) < ADMIN_TOKEN_MIN_LENGTH or len(set(token)) < 4
+            or any(word in lowered for word in _PLACEHOLDERS))
+
+
+def _check_admin_token(variable: str, token: str) -> None:
+    if is_placeholder_token(token):
+        raise SettingsError(
+            f"{variable} is a placeholder or shorter than {ADMIN_TOKEN_MIN_LENGTH} "
+            "characters: set a random one (e.g. `openssl rand -hex 32`), or leave it unset")
+
+
+def http_settings_from_env(environ: Mapping[str, str] | None = None) -> HttpSettings:
+    """The HTTP server's settings from `TTR_*` variables (unset or empty: the default),
+    every one checked: a variable that cannot be used raises `SettingsError` naming it."""
+    return read_settings(HttpSettings, HTTP_ENV, environ, positive=_POSITIVE,
+                         choices=_CHOICES, checks={"admin_token": _check_admin_token})
+
+
+@dataclass(frozen=True, slots=True)
+class ServerSettings:
+    """Everything an API process reads: the application's settings and its own."""
+    app: Settings = field(default_factory=Settings)
+    http: HttpSettings = field(default_factory=HttpSettings)
+
+
+def from_env(environ: Mapping[str, str] | None = None) -> ServerSettings:
+    """Both settings from `TTR_*` variables, the application's checked first."""
+    return ServerSettings(settings_from_env(environ), http_settings_from_env(environ))
+
+
+__all__ = ["ENV", "HTTP_ENV", "HttpSettings", "ServerSettings", "Settings", "SettingsError",
+           "from_env", "http_settings_from_env", "is_placeholder_token", "settings_from_env"]

@@ -4,10 +4,10 @@ client and in all, and their end when the process stops.
 A held connection costs the process little (a greenlet, its socket and what its
 request keeps), but not nothing, and one client could otherwise take them all. So:
 
-- at most `Settings.held_max` in the process: past it a new stream or long poll is
+- at most `HttpSettings.held_max` in the process: past it a new stream or long poll is
   refused with 503 `unavailable` and `Retry-After`, while every other request is
   still answered (the gunicorn worker accepts `held_max` + 1000 connections);
-- at most `Settings.held_per_client` per client, the client being the caller's
+- at most `HttpSettings.held_per_client` per client, the client being the caller's
   token when it is signed in and its address otherwise: past it, 429 `rate-limited`
   with `Retry-After`.
 
@@ -86,7 +86,7 @@ def holds(app: Flask | None = None) -> Holds:
     app = app or current_app
     found: Holds | None = app.extensions.get("ttr.holds")
     if found is None:
-        settings = app.extensions["ttr"].settings
+        settings = app.extensions["ttr"].http
         found = app.extensions.setdefault(
             "ttr.holds", Holds(settings.held_max, settings.held_per_client))
     return found

@@ -4,7 +4,7 @@ Every worker process runs gevent (gunicorn's `gevent` worker class), in both mod
 every request is a greenlet, and a request waiting on PostgreSQL, Redis, a long poll
 or an SSE stream lets the others run. A held stream costs a greenlet and its socket,
 not a thread of a small pool, so a process holds thousands of them
-(`Settings.held_max`, see `service.held`) while its other requests are answered.
+(`HttpSettings.held_max`, see `service.held`) while its other requests are answered.
 Against threads (`gthread`) this also cuts what gunicorn and Flask cost per request by
 about 40% (`bench/floor.py`) and drops the GIL contention between a worker's threads.
 psycopg notices the monkey-patching and waits through gevent, provided it is first
@@ -55,7 +55,7 @@ from gunicorn.app.base import BaseApplication
 from werkzeug.exceptions import RequestTimeout
 
 from service import observability
-from service.config import Settings, from_env
+from service.config import ServerSettings, from_env
 from service.http_errors import worker_class_path
 
 DEFAULT_BIND = "127.0.0.1:8000"
@@ -66,40 +66,41 @@ WORKER_CLASSES = ("gevent", "gthread")
 HEADROOM = 1000
 
 
-def gunicorn_options(settings: Settings, *, bind: str | None = None,
+def gunicorn_options(settings: ServerSettings, *, bind: str | None = None,
                      workers: int | None = None) -> dict[str, Any]:
     """The gunicorn settings for `settings` (also what deploy/gunicorn.conf.py uses)."""
     cores = os.cpu_count() or 1
-    worker_class = settings.web_worker_class or "gevent"
+    worker_class = settings.http.web_worker_class or "gevent"
     if worker_class not in WORKER_CLASSES:
         raise ValueError(f"TTR_WEB_WORKER_CLASS must be one of {', '.join(WORKER_CLASSES)}")
     if workers is None:
-        workers = settings.web_workers or cores
-    if settings.embedded:
+        workers = settings.http.web_workers or cores
+    if settings.app.embedded:
         workers = 1
     return {
-        "bind": bind or settings.bind or DEFAULT_BIND,
+        "bind": bind or settings.http.bind or DEFAULT_BIND,
         "workers": workers,
         "worker_class": worker_class,
-        "threads": settings.web_threads or 32,
-        "worker_connections": max(settings.web_connections, settings.held_max + HEADROOM),
+        "threads": settings.http.web_threads or 32,
+        "worker_connections": max(settings.http.web_connections,
+                                  settings.http.held_max + HEADROOM),
         # a long poll holds a request up to TTR_LONG_POLL_MAX; SSE streams send
         # keep-alives, which the workers count as activity
-        "timeout": settings.web_timeout or 120,
+        "timeout": settings.http.web_timeout or 120,
         "graceful_timeout": 30,
         # (the gevent worker's time for a request's headers, and for the next request)
-        "keepalive": settings.header_timeout,
-        "max_requests": settings.web_max_requests,
-        "accesslog": settings.access_log or None,
+        "keepalive": settings.http.header_timeout,
+        "max_requests": settings.http.web_max_requests,
+        "accesslog": settings.http.access_log or None,
         "errorlog": "-",
-        "loglevel": settings.log_level.lower(),
-        "forwarded_allow_ips": settings.forwarded_allow_ips,
+        "loglevel": settings.app.log_level.lower(),
+        "forwarded_allow_ips": settings.http.forwarded_allow_ips,
         # metrics of several worker processes: a clean folder at start, a dead
         # worker's gauges removed
         "on_starting": observability.gunicorn_on_starting,
         "child_exit": observability.gunicorn_child_exit,
         "post_worker_init": start_worker,
-        "pre_request": read_body_in_time(settings.body_timeout),
+        "pre_request": read_body_in_time(settings.http.body_timeout),
     }
 
 

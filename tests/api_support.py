@@ -10,7 +10,7 @@ import socket
 import subprocess
 import time
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
@@ -27,7 +27,7 @@ from events import SqlStore
 from messaging.notify import Notifier
 from referee.ports import Clock, Jobs
 from service.api.pages import build_spec
-from service.config import Settings
+from service.config import HttpSettings, Settings
 from service.problems import PROBLEM_JSON
 
 # rate limits out of the way, for servers started by tests and benchmarks
@@ -44,17 +44,24 @@ def free_port() -> int:
         return port
 
 
+# the settings `make_app` hands to `HttpSettings` rather than to the application's
+HTTP_FIELDS = frozenset(f.name for f in fields(HttpSettings))
+
+
 def make_app(database_url: str, *, store: SqlStore | None = None,
              notifier: Notifier | None = None, jobs: Jobs | None = None,
              clock: Clock | None = None, **settings: Any) -> Flask:
     """The app on `database_url`, embedded jobs; rate limits out of the way unless asked.
+    `settings`: fields of the application's `Settings` or of `HttpSettings`, by name.
     `store`, `notifier`, `jobs`, `clock`: adapters of the test's own."""
     settings.setdefault("rate_per_token", 1e6)
     settings.setdefault("burst_per_token", 10**6)
     settings.setdefault("rate_per_address", 1e6)
     settings.setdefault("burst_per_address", 10**6)
-    return create_app(Settings(database_url=database_url, **settings), store=store,
-                      notifier=notifier, jobs=jobs, clock=clock)
+    own = {name: settings.pop(name) for name in list(settings) if name in HTTP_FIELDS}
+    return create_app(Settings(database_url=database_url, **settings),
+                      http=HttpSettings(**own), store=store, notifier=notifier, jobs=jobs,
+                      clock=clock)
 
 
 def wait_until_serving(port: int, server: subprocess.Popen[Any], log: Path,

@@ -13,8 +13,9 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 
-from domain.board import Board, Route, load_board
-from domain.rules import Rules, rules_for
+from domain.board import Board, Route
+from domain.maps import load_board, rules_for
+from domain.rules import Rules
 
 
 def _ids(map_name: str, *names: str) -> tuple[str, ...]:

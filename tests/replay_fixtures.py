@@ -168,7 +168,7 @@ def layout_problems(layout: Mapping[str, Any], board: Any) -> list[str]:
 
 def build_layout(map_name: str) -> dict[str, Any]:
     """The layout of `map_name`: the projected geography, nudged until readable."""
-    from domain.board import load_board
+    from domain.maps import load_board
 
     board = load_board(map_name)
     width, height, start = project(map_name)
@@ -503,7 +503,7 @@ class ReplayServer(_Served):
 class AppServer(_Served):
     """The real app (`service.app.create_app`) on a SQLite file in `folder`, with `games`
     imported through ``POST /v1/games/import``, served on 127.0.0.1 and a free port;
-    `settings`: more fields of its `Settings`."""
+    `settings`: more fields of its `HttpSettings`."""
 
     ADMIN_TOKEN = "replay-viewer-admin"
 
@@ -511,10 +511,10 @@ class AppServer(_Served):
         from werkzeug.serving import WSGIRequestHandler, make_server
 
         from bootstrap.web import create_app
-        from service.config import Settings
+        from service.config import HttpSettings, Settings
 
-        self.app = create_app(Settings(database_url=f"sqlite:///{folder / 'replay.sqlite3'}",
-                                       admin_token=self.ADMIN_TOKEN, **settings))
+        self.app = create_app(Settings(database_url=f"sqlite:///{folder / 'replay.sqlite3'}"),
+                              http=HttpSettings(admin_token=self.ADMIN_TOKEN, **settings))
         client = self.app.test_client()
         for game in games:
             response = client.post("/v1/games/import", data=game.ndjson(), headers={

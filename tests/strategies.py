@@ -5,8 +5,7 @@ from __future__ import annotations
 from hypothesis import strategies as st
 
 from domain.autoplay import Leaving
-from domain.maps import MAP_NAMES
-from domain.rules import rules_for
+from domain.maps import MAP_NAMES, rules_for
 
 MAP_PLAYERS = [
     (m, n) for m in MAP_NAMES

@@ -23,7 +23,7 @@ from importlib import resources
 from typing import Any
 
 from domain.board import Board, BoardDataError, board_from_data
-from domain.rules import Rules, rules_from_data
+from domain.rules import RULES_VERSION, Rules, rules_from_data
 
 
 class MapDataError(ValueError):
@@ -176,6 +176,17 @@ def map_entry(name: str) -> MapEntry:
     if entry is None:
         raise KeyError(f"no map called {name!r}; maps: {', '.join(_PLAYABLE)}")
     return entry
+
+
+def load_board(name: str) -> Board:
+    """The board of the map called `name`, validated (KeyError if there is no such map)."""
+    return map_entry(name).board
+
+
+def rules_for(map_name: str, version: int = RULES_VERSION) -> Rules:
+    """The rules of `map_name` as they were in rules version `version` (KeyError if there
+    is no such map, ValueError if the map has no such version)."""
+    return map_entry(map_name).rules_in(version)
 
 
 def register_map(entry: MapEntry) -> MapEntry:

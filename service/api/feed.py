@@ -126,7 +126,7 @@ def _long_poll(s: Services, keys: list[str], wait: float,
     """What `read()` finds now, or as soon as it finds something within `wait` seconds
     (at most `TTR_LONG_POLL_MAX`); the watch is taken before each read, so a change
     between the read and the wait is not missed."""
-    deadline = time.monotonic() + min(wait, s.settings.long_poll_max)
+    deadline = time.monotonic() + min(wait, s.http.long_poll_max)
     hold: held.Hold | None = None
     try:
         while True:
@@ -244,7 +244,7 @@ def _game_stream(s: Services, tail: Tail, viewer: Viewer, after: int | None,
             # of its own: see `_Body`).
             session = _listening(s)
             for _ in range(_keepalives_per_read(session)):
-                if s.notifier.wait(keys, s.settings.sse_keepalive, watch) or holds.stopping:
+                if s.notifier.wait(keys, s.http.sse_keepalive, watch) or holds.stopping:
                     break
                 yield KEEPALIVE
                 if session is not None and _listening(s) != session:
@@ -260,7 +260,7 @@ def _catch_up(s: Services, tail: Tail, seat: int | None, last: int,
     game_id = tail.game_id
     session = _listening(s)
     heard_all = session is not None and tail.session == session
-    max_age = s.settings.sse_keepalive * (KEEPALIVES_PER_READ_LISTENING if heard_all
+    max_age = s.http.sse_keepalive * (KEEPALIVES_PER_READ_LISTENING if heard_all
                                           else KEEPALIVES_PER_READ)
     records = catch_up(tail, last, watch, max_age, lambda: s.notifier.watch([game_key(game_id)]),
                        lambda version: s.log.load_after(game_id, version), session)
@@ -362,7 +362,7 @@ def _user_stream(s: Services, user_id: str, after: int,
                 continue
             notified, retries = False, 0
             for _ in range(KEEPALIVES_PER_READ):  # (waiting here: see `_Body`)
-                notified = s.notifier.wait(keys, s.settings.sse_keepalive, watch)
+                notified = s.notifier.wait(keys, s.http.sse_keepalive, watch)
                 if notified or holds.stopping:
                     break
                 yield KEEPALIVE

@@ -90,9 +90,9 @@ class Games(MethodView):
         user = current_user()
         s = services()
         limit = body.get("turn_time_limit")
-        if limit is not None and limit < s.settings.min_turn_time_limit:
+        if limit is not None and limit < s.http.min_turn_time_limit:
             raise Problem("invalid-request", "turn_time_limit is too short.", errors={
-                "turn_time_limit": [f"At least {s.settings.min_turn_time_limit} seconds."]})
+                "turn_time_limit": [f"At least {s.http.min_turn_time_limit} seconds."]})
         game_id = new_id("g_")
         join_as = (body.get("name") or user.name) if body["join"] else None
         created = s.referee.create_game(game_id, user.user_id, NewGame(

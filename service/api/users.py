@@ -36,7 +36,7 @@ class Users(MethodView):
         shown only in this response (the server keeps its hash): keep it.
         """
         s = services()
-        per_hour = s.settings.accounts_per_address_per_hour
+        per_hour = s.http.accounts_per_address_per_hour
         allowance = s.limiter.check("accounts:" + (request.remote_addr or "?"),
                                     per_hour / 3600, per_hour)
         g.rate_headers = rate_headers("accounts", per_hour / 3600, per_hour, allowance)

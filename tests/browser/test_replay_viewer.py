@@ -19,9 +19,7 @@ from typing import Any
 
 import pytest
 
-from domain.board import load_board
-from domain.maps import MAP_NAMES
-from domain.rules import rules_for
+from domain.maps import MAP_NAMES, load_board, rules_for
 from tests.browser_support import ViewerPage, count_colors
 from tests.replay_fixtures import (
     LABEL_PLACES,

@@ -9,8 +9,7 @@ from collections.abc import Iterator
 import pytest
 from flask import Flask
 
-from domain.maps import MAP_NAMES
-from domain.rules import rules_for
+from domain.maps import MAP_NAMES, rules_for
 from tests.api_support import Client, make_app, open_table, play_to_the_end, wait_for_score
 
 

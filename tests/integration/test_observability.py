@@ -22,7 +22,7 @@ from prometheus_client.parser import text_string_to_metric_families
 from bootstrap.web import create_app
 from events.webhooks import NewDelivery
 from service import observability
-from service.config import Settings
+from service.config import HttpSettings, Settings
 from worker import reports
 
 ROOT = Path(__file__).absolute().parents[2]
@@ -30,8 +30,8 @@ REQUESTS = "ttr_http_request_duration_seconds"
 
 
 def build_app(tmp_path: Path) -> Flask:
-    app = create_app(Settings(database_url=f"sqlite:///{tmp_path / 'obs.sqlite3'}",
-                              rate_per_address=1e6, burst_per_address=10**6))
+    app = create_app(Settings(database_url=f"sqlite:///{tmp_path / 'obs.sqlite3'}"),
+                     http=HttpSettings(rate_per_address=1e6, burst_per_address=10**6))
     if "ttr-observability" not in app.extensions:  # until create_app installs it itself
         observability.install(app)
     return app
@@ -83,8 +83,8 @@ def test_request_latency_is_labelled_by_route_template_not_raw_path(app: Flask) 
 
 
 def test_metrics_are_neither_rate_limited_nor_authenticated(tmp_path: Path) -> None:
-    app = create_app(Settings(database_url=f"sqlite:///{tmp_path / 'limited.sqlite3'}",
-                              rate_per_address=0.001, burst_per_address=1))
+    app = create_app(Settings(database_url=f"sqlite:///{tmp_path / 'limited.sqlite3'}"),
+                     http=HttpSettings(rate_per_address=0.001, burst_per_address=1))
     if "ttr-observability" not in app.extensions:
         observability.install(app)
     client = app.test_client()

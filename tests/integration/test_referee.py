@@ -8,12 +8,16 @@ from __future__ import annotations
 import ast
 import random
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
+
+import pytest
 
 from events import SqlStore
 from messaging.notify import game_key
 from referee.settings import ENV, Settings, settings_from_env
+from service.config import HTTP_ENV, HttpSettings, http_settings_from_env
 from tests.worker_support import RecordingJobs, finished_game, make_context
 
 ROOT = Path(__file__).absolute().parents[2]
@@ -62,12 +66,12 @@ def test_the_referee_announces_what_it_scores(store: SqlStore) -> None:
     assert ctx.notifier.wait([game_key("g1")], 0, since=heard)
 
 
-# -- one settings object ------------------------------------------------------------------
+# -- the settings: the application's and the HTTP server's ------------------------------
 
 def test_every_ttr_variable_is_read_by_the_settings_alone() -> None:
-    settings_module = ROOT / "referee" / "settings.py"
+    settings_modules = {ROOT / "referee" / "settings.py", ROOT / "service" / "config.py"}
     found = sorted({(str(path.relative_to(ROOT)), node.value)
-                    for path, tree in modules(*SHIPPED) if path != settings_module
+                    for path, tree in modules(*SHIPPED) if path not in settings_modules
                     for node in ast.walk(tree)
                     if isinstance(node, ast.Constant) and isinstance(node.value, str)
                     and re.fullmatch(r"TTR_[A-Z0-9_]+", node.value)})
@@ -93,18 +97,24 @@ def test_nothing_writes_the_environment() -> None:
     assert writes == []
 
 
-def test_every_settings_variable_names_a_field_and_is_parsed() -> None:
-    defaults = Settings()
-    assert set(ENV) <= set(Settings.__dataclass_fields__)
+@pytest.mark.parametrize("kind, variables, read", [
+    (Settings, ENV, settings_from_env), (HttpSettings, HTTP_ENV, http_settings_from_env)],
+    ids=["application", "http"])
+def test_every_settings_variable_names_a_field_and_is_parsed(
+        kind: Callable[[], Any], variables: dict[str, str],
+        read: Callable[[dict[str, str]], Any]) -> None:
+    defaults = kind()
+    assert set(variables) <= set(defaults.__dataclass_fields__)
     # values the settings' checks take (a URL with its scheme, a level, a real token)
     valid = {"database_url": "sqlite:///t.sqlite3", "redis_url": "redis://r:6379/1",
              "admin_token": "5e8a1c0f9b2d4763a1e0c9f8b7d6e5a4", "log_level": "debug",
              "web_worker_class": "gevent", "worker_metrics_port": "9101"}
     env = {}
-    for name, variable in ENV.items():
+    for name, variable in variables.items():
         default = getattr(defaults, name)
         env[variable] = valid.get(name) or (
             ("false" if default else "true") if isinstance(default, bool)
             else "a,b" if isinstance(default, tuple) else "7")
-    parsed = settings_from_env(env)
-    assert [name for name in ENV if getattr(parsed, name) == getattr(defaults, name)] == []
+    parsed = read(env)
+    assert [name for name in variables
+            if getattr(parsed, name) == getattr(defaults, name)] == []

@@ -20,10 +20,11 @@ from typing import Any
 
 import pytest
 
-from domain.board import Board, Route, load_board
+from domain.board import Board, Route
 from domain.events import Event
 from domain.evolve import replay
 from domain.frozen import thaw
+from domain.maps import load_board
 from domain.setup import start_game
 from domain.state import Game
 from domain.table import GameScored, Table, create_game, replay_table, score_table

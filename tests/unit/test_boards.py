@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from domain.board import BoardDataError, board_from_data, load_board
-from domain.maps import MAP_NAMES
+from domain.board import BoardDataError, board_from_data
+from domain.maps import MAP_NAMES, load_board
 
 # the reference data, copied into the repository (see its README)
 REFERENCE = Path(__file__).resolve().parents[1] / "fixtures" / "boards"

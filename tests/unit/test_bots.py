@@ -19,6 +19,7 @@ from domain.evolve import replay
 from domain.maps import MAP_NAMES
 from domain.moves import legal_moves
 from domain.setup import start_game
+from domain.stand_ins import BOT_LEVELS
 from domain.state import Game
 from tests.tinyland import NAME as TINYLAND
 from tests.tinyland import registered
@@ -70,10 +71,10 @@ def test_games_between_all_the_agents_are_played_to_the_end_on_every_map(
         assert game.phase == "ended"
 
 
-def test_the_levels_are_easy_medium_and_hard_and_hard_is_the_strong_agent() -> None:
-    assert set(LEVELS) == {"easy", "medium", "hard"}
+def test_every_level_of_the_domain_has_an_agent_and_hard_is_the_strong_agent() -> None:
+    assert tuple(LEVELS) == BOT_LEVELS
     assert agent_for_level("hard").name == "strong"
-    assert all(agent_for_level(level).name in AGENTS for level in LEVELS)
+    assert all(agent_for_level(level).name in AGENTS for level in BOT_LEVELS)
 
 
 def test_a_tournament_gives_the_same_table_for_the_same_seed_whatever_the_processes(

@@ -398,7 +398,7 @@ def test_compose_ttr_services_set_known_variables_and_reach_the_stores(service: 
     env = compose_env(service)
     check_variables(env, f"compose service {service}")
     assert REQUIRED <= env.keys()
-    settings = from_env(env)
+    settings = from_env(env).app
     database = re.match(r"postgresql://(\w+):(\w+)@(\w+):5432/(\w+)$", settings.database_url or "")
     assert database, settings.database_url
     postgres = SERVICES["postgres"]["environment"]
@@ -529,7 +529,7 @@ def test_the_config_map_holds_known_strings_and_the_secret_the_rest() -> None:
     check_variables(secrets, "secrets.env.example")
     assert set(secrets) == {"TTR_DATABASE_URL", "TTR_REDIS_URL", "TTR_ADMIN_TOKEN"}
     assert not set(CONFIG["data"]) & set(secrets)
-    assert from_env(CONFIG["data"]).migrate_on_start is False
+    assert from_env(CONFIG["data"]).app.migrate_on_start is False
 
 
 @pytest.mark.parametrize("workload", sorted(WORKLOADS))

@@ -31,10 +31,10 @@ from domain.cards import KINDS, Counts, contains
 from domain.claimable import claim_error
 from domain.commands import BuildStation, ClaimRoute
 from domain.evolve import replay
-from domain.maps import MAP_NAMES
+from domain.maps import MAP_NAMES, rules_for
 from domain.moves import legal_moves
 from domain.payment import route_payment_error, route_payments, station_cost, station_payments
-from domain.rules import Rules, rules_for
+from domain.rules import Rules
 from domain.setup import start_game
 from domain.state import FREE, Game, changed
 

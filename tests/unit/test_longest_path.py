@@ -10,10 +10,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from domain.board import Board, Route, load_board
+from domain.board import Board, Route
 from domain.longest_path import longest_path
-from domain.maps import MAP_NAMES
-from domain.rules import rules_for
+from domain.maps import MAP_NAMES, load_board, rules_for
 from tests.positions import (
     HARD_POSITIONS,
     is_legal_network,

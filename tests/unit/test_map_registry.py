@@ -5,18 +5,19 @@ from __future__ import annotations
 
 import pytest
 
-from domain.board import load_board
 from domain.maps import (
     MAP_NAMES,
     SHIPPED,
     MapDataError,
     MapEntry,
+    load_board,
     map_entry,
     map_names,
     register_map,
+    rules_for,
     unregister_map,
 )
-from domain.rules import rules_for, rules_from_data
+from domain.rules import rules_from_data
 from domain.setup import start_game
 from domain.table import GameCreated, create_game
 from domain.violations import RuleViolation

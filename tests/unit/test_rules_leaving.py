@@ -11,7 +11,6 @@ from __future__ import annotations
 import pytest
 
 from domain import RuleViolation, decide_system, legal_moves
-from domain.board import load_board
 from domain.cards import TOTAL_CARDS
 from domain.commands import (
     COMMAND_TYPES,
@@ -39,7 +38,7 @@ from domain.events import (
     TurnTimedOut,
 )
 from domain.evolve import replay
-from domain.rules import rules_for
+from domain.maps import load_board, rules_for
 from domain.scoring import Position, final_scores
 from domain.shuffle import commitment
 from domain.state import Game

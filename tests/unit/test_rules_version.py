@@ -19,8 +19,7 @@ from domain import rules as rules_module
 from domain.commands import ClaimRoute
 from domain.ending import score_game
 from domain.events import RouteClaimed
-from domain.maps import MAP_NAMES, map_entry
-from domain.rules import rules_for
+from domain.maps import MAP_NAMES, map_entry, rules_for
 from domain.table import replay_table
 from events.catalogue import decode
 from events.verify import verify_export

@@ -6,8 +6,7 @@ from collections.abc import Sequence
 
 import pytest
 
-from domain.board import load_board
-from domain.rules import rules_for
+from domain.maps import load_board, rules_for
 from domain.scoring import PlayerScore, Position, StationUse, final_scores
 
 

@@ -1,5 +1,6 @@
 """The `TTR_*` settings are read and checked once: a variable that cannot be used is
-refused with a message naming it, and nothing of it is half-read."""
+refused with a message naming it, and nothing of it is half-read. The application's
+settings (`referee.settings`) and the HTTP server's (`service.config`) are read alike."""
 
 from __future__ import annotations
 
@@ -8,6 +9,8 @@ import dataclasses
 import pytest
 
 from referee.settings import ENV, Settings, SettingsError, settings_from_env
+from service.config import ENV as SERVER_ENV
+from service.config import HTTP_ENV, HttpSettings, ServerSettings, from_env, http_settings_from_env
 
 # fields set only by code (tests, the worker), never from the environment
 NOT_FROM_THE_ENVIRONMENT = {"webhook_retry_delays", "webhook_timeout"}
@@ -16,24 +19,42 @@ NOT_FROM_THE_ENVIRONMENT = {"webhook_retry_delays", "webhook_timeout"}
 def test_every_field_is_read_from_its_ttr_variable() -> None:
     fields = {f.name for f in dataclasses.fields(Settings)}
     assert set(ENV) == fields - NOT_FROM_THE_ENVIRONMENT
-    assert all(variable == f"TTR_{name.upper()}" for name, variable in ENV.items())
+    assert set(HTTP_ENV) == {f.name for f in dataclasses.fields(HttpSettings)}
+    assert all(variable == f"TTR_{name.upper()}" for name, variable in SERVER_ENV.items())
+
+
+def test_a_variable_belongs_to_the_application_or_to_the_http_server_not_both() -> None:
+    assert not set(ENV) & set(HTTP_ENV)
+    assert SERVER_ENV == {**ENV, **HTTP_ENV}
 
 
 def test_unset_and_empty_variables_leave_the_defaults() -> None:
-    assert settings_from_env({}) == Settings()
-    assert settings_from_env({variable: " " for variable in ENV}) == Settings()
+    assert from_env({}) == ServerSettings(Settings(), HttpSettings())
+    assert from_env({variable: " " for variable in SERVER_ENV}) == ServerSettings()
 
 
 def test_values_are_read_as_their_fields_types() -> None:
-    settings = settings_from_env({
+    env = {
         "TTR_RATE_PER_TOKEN": "2.5", "TTR_BURST_PER_TOKEN": "7", "TTR_WEB_WORKERS": "3",
         "TTR_MIGRATE_ON_START": "off", "TTR_WEBHOOK_ALLOW_PRIVATE": "yes",
         "TTR_CORS_ORIGINS": "https://a.example, https://b.example",
-        "TTR_JOB_STALE_AFTER": "12", "TTR_DATABASE_URL": "postgresql://db/ttr"})
-    assert settings.rate_per_token == 2.5 and settings.burst_per_token == 7
-    assert settings.web_workers == 3 and settings.job_stale_after == 12.0
+        "TTR_JOB_STALE_AFTER": "12", "TTR_DATABASE_URL": "postgresql://db/ttr"}
+    settings, http = settings_from_env(env), http_settings_from_env(env)
+    assert http.rate_per_token == 2.5 and http.burst_per_token == 7
+    assert http.web_workers == 3 and settings.job_stale_after == 12.0
     assert settings.migrate_on_start is False and settings.webhook_allow_private is True
-    assert settings.cors_origins == ("https://a.example", "https://b.example")
+    assert http.cors_origins == ("https://a.example", "https://b.example")
+    assert settings.database_url == "postgresql://db/ttr"
+
+
+def test_each_reads_only_its_own_variables() -> None:
+    env = {"TTR_WEB_WORKERS": "0", "TTR_DATABASE_URL": "mysql://db/ttr"}
+    with pytest.raises(SettingsError, match="^TTR_DATABASE_URL"):
+        settings_from_env(env)
+    with pytest.raises(SettingsError, match="^TTR_WEB_WORKERS"):
+        http_settings_from_env(env)
+    assert settings_from_env({"TTR_WEB_WORKERS": "0"}) == Settings()
+    assert http_settings_from_env({"TTR_DATABASE_URL": "mysql://db/ttr"}) == HttpSettings()
 
 
 REFUSED = {
@@ -57,7 +78,7 @@ REFUSED = {
 def test_a_variable_that_cannot_be_used_is_refused_by_name(variable: str) -> None:
     value, why = REFUSED[variable]
     with pytest.raises(SettingsError) as refused:
-        settings_from_env({variable: value})
+        from_env({variable: value})
     message = str(refused.value)
     assert message.startswith(variable) and why in message and "\n" not in message
 
@@ -67,9 +88,9 @@ def test_a_variable_that_cannot_be_used_is_refused_by_name(variable: str) -> Non
                                    "my-admin-token-for-prod"])
 def test_a_placeholder_or_short_admin_token_is_refused(token: str) -> None:
     with pytest.raises(SettingsError, match="TTR_ADMIN_TOKEN"):
-        settings_from_env({"TTR_ADMIN_TOKEN": token})
+        http_settings_from_env({"TTR_ADMIN_TOKEN": token})
 
 
 def test_a_random_admin_token_is_taken() -> None:
     token = "9f2c4e7a1b3d5f60a8c2e4b6d8f0a1c3"
-    assert settings_from_env({"TTR_ADMIN_TOKEN": token}).admin_token == token
+    assert http_settings_from_env({"TTR_ADMIN_TOKEN": token}).admin_token == token

@@ -1,6 +1,6 @@
 /* Small helpers to build the page's elements. */
 import { cardSwatch, playerColor, playerSymbol } from "/static/board/board.js";
-import { t } from "./i18n.js";
+import { has, t } from "./i18n.js";
 
 export function h(tag, attrs, ...children) {
   const el = document.createElement(tag);
@@ -33,15 +33,26 @@ export function profileLink(userId, seat, name) {
   return h("a", { href: `/players/${encodeURIComponent(userId)}`, "data-nav": "", class: "profile-link" }, label);
 }
 
-/* A bot's level in words ("easy", "medium", "hard"). */
+/* A bot's level in words (its `level.…` message; "bot" for a level without one). */
 export function levelName(level) {
-  if (level === "easy") return t("level.easy");
-  if (level === "medium") return t("level.medium");
-  if (level === "hard") return t("level.hard");
-  return t("bot");
+  const key = `level.${level}`;
+  return level && has(key) ? t(key) : t("bot");
 }
 
-export const BOT_LEVELS = ["easy", "medium", "hard"];
+/* What the server wrote into the page for its modules (`#page-data`, filled in by
+ * service/api/client_pages.py): {} on a page that has none. */
+function pageData() {
+  const element = document.getElementById("page-data");
+  try {
+    return JSON.parse(element ? element.textContent : "{}") || {};
+  } catch (_) {
+    return {};
+  }
+}
+
+/* The levels a bot can play at, weakest first, as the server lists them (domain's
+ * BOT_LEVELS): the client keeps no list of its own. */
+export const BOT_LEVELS = Object.freeze([...(pageData().bot_levels || [])]);
 
 /* The mark beside a bot's name: "bot · hard" (its level in words, not in colour alone). */
 export function botTag(level) {
