@@ -9,6 +9,29 @@ import { stateAt } from "./fold.js";
 import { narrate, seatLabel } from "./narration.js";
 import { renderLog, renderPlayers, renderTickets } from "./panels.js";
 
+/* Where the replay stands: the slider, "Event k of n" and the sentence of event k. */
+function showStep(model, description, k) {
+  const total = model.records.length;
+  const record = model.records[k - 1];
+  const where = t("replay.step", { k, n: total });
+  const slider = document.getElementById("slider");
+  slider.value = String(k);
+  slider.setAttribute("aria-valuetext", `${where}: ${description}`);
+  const step = document.getElementById("step");
+  step.textContent = where;
+  Object.assign(step.dataset, { step: String(k), total: String(total), version: String(record.version ?? "") });
+  const desc = document.getElementById("event-description");
+  desc.textContent = description;
+  Object.assign(desc.dataset, { type: record.type, version: String(record.version ?? "") });
+}
+
+/* The routes and stations owned in `state`, each titled with its owner. */
+function showOwners(model, drawing, state) {
+  drawing.setOwners(state.owners, (id, owner) => routeTitle(model.routeById.get(id)) +
+    (owner === undefined ? "" : `; ${t("claimed_by", { who: seatLabel(state.seats, owner) })}`));
+  drawing.setStations(state.stations, (city, seat) => t("station_of", { who: seatLabel(state.seats, seat), city }));
+}
+
 export function createViewer(model) {
   const total = model.records.length;
   const slider = document.getElementById("slider");
@@ -32,20 +55,8 @@ export function createViewer(model) {
   function render() {
     const state = stateAt(model, k);
     current = state;
-    const record = model.records[k - 1];
-    const description = descriptions[k - 1] || "";
-    const step = document.getElementById("step");
-    const where = t("replay.step", { k, n: total });
-    slider.value = String(k);
-    slider.setAttribute("aria-valuetext", `${where}: ${description}`);
-    step.textContent = where;
-    Object.assign(step.dataset, { step: String(k), total: String(total), version: String(record.version ?? "") });
-    const desc = document.getElementById("event-description");
-    desc.textContent = description;
-    Object.assign(desc.dataset, { type: record.type, version: String(record.version ?? "") });
-    drawing.setOwners(state.owners, (id, owner) => routeTitle(model.routeById.get(id)) +
-      (owner === undefined ? "" : `; ${t("claimed_by", { who: seatLabel(state.seats, owner) })}`));
-    drawing.setStations(state.stations, (city, seat) => t("station_of", { who: seatLabel(state.seats, seat), city }));
+    showStep(model, descriptions[k - 1] || "", k);
+    showOwners(model, drawing, state);
     renderPlayers(model, state);
     renderLog(descriptions, k);
     renderFinal(state, drawing, longest);
