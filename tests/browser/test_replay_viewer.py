@@ -392,7 +392,7 @@ def test_the_replay_speaks_the_browsers_language(games: dict[str, FinishedGame],
         page.goto(f"{server.origin}/games/{game.game_id}/replay")
         page.wait_for_function("document.body.dataset.state === 'ready'")
         assert page.evaluate("document.getElementById('event-description').textContent") == (
-            _fill(finnish["ev.game_created"]["other"], n=game.players, map="usa"))
+            _fill(finnish["ev.game_created"]["other"], n=game.players, map=finnish["map.usa"]))
         assert page.evaluate("document.getElementById('title').textContent") == (
             _fill(finnish["replay.title"], id=game.game_id))
     finally:

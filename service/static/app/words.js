@@ -4,10 +4,15 @@
  * is known (tickets drawn, the seed, the scores) are told when present. Also the turn's
  * caption, and who held each seat before each event. */
 import { levelName } from "./dom.js";
-import { t } from "./i18n.js";
+import { has, t } from "./i18n.js";
 
 export function cardName(color) {
   return t(`card.${color}`);
+}
+
+/* A map's name in the chosen language (its code when the catalogue has none). */
+export function mapName(code) {
+  return has(`map.${code}`) ? t(`map.${code}`) : code;
 }
 
 export function cardsText(cards) {
@@ -60,7 +65,7 @@ export function describeEvent(event, ctx) {
   const who = ctx.seatName(d.seat);
   const p = { who, n: 0 };
   switch (event.type) {
-    case "game_created": return t("ev.game_created", { n: d.seats, map: d.map });
+    case "game_created": return t("ev.game_created", { n: d.seats, map: mapName(d.map) });
     case "seat_taken":
       return d.bot ? t("ev.seat_taken_bot", { name: d.name, seat: d.seat + 1, level: levelName(d.bot) })
         : t("ev.seat_taken", { name: d.name, seat: d.seat + 1 });

@@ -3,14 +3,14 @@
  * the chosen language. */
 import { ROUTE_COLORS, drawBoard, svg } from "/static/board/board.js";
 import { t } from "/static/app/i18n.js";
-import { cardName } from "/static/app/words.js";
+import { cardName, mapName } from "/static/app/words.js";
 import { html } from "./html.js";
 
 const CAR_WIDTH = 7;
 
 export function mapTitle(model) {
-  const key = `map.${model.mapName}`;
-  return t(key) !== key ? t(key) : model.board.name || model.mapName;
+  const name = mapName(model.mapName);
+  return name !== model.mapName ? name : model.board.name || model.mapName;
 }
 
 export function routeTitle(route) {

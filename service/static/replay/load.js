@@ -7,6 +7,7 @@
  * ..." (a private game's players see its replay so). Failures are LoadErrors whose
  * message says, in the chosen language, what could not be loaded and why. */
 import { t } from "/static/app/i18n.js";
+import { mapName } from "/static/app/words.js";
 
 export class LoadError extends Error {}
 
@@ -91,15 +92,15 @@ export async function loadGame(gameId, token) {
     t("replay.what_events", { id: gameId }), token);
   const records = parseNdjson(await exported.text());
   if (!records.length) throw new LoadError(t("replay.no_events", { id: gameId }));
-  const mapName = mapNameOf(records);
+  const code = mapNameOf(records);
   const [boardResponse, layoutResponse] = await Promise.all([
-    fetchOk(`/v1/maps/${encodeURIComponent(mapName)}`, t("replay.what_map", { map: mapName }), token),
-    fetchOk(`/static/layouts/${encodeURIComponent(mapName)}.json`,
-      t("replay.what_layout", { map: mapName }), token),
+    fetchOk(`/v1/maps/${encodeURIComponent(code)}`, t("replay.what_map", { map: mapName(code) }), token),
+    fetchOk(`/static/layouts/${encodeURIComponent(code)}.json`,
+      t("replay.what_layout", { map: mapName(code) }), token),
   ]);
   try {
     return { records, board: await boardResponse.json(), layout: await layoutResponse.json() };
   } catch (error) {
-    throw new LoadError(t("replay.map_unreadable", { map: mapName, detail: error.message }));
+    throw new LoadError(t("replay.map_unreadable", { map: mapName(code), detail: error.message }));
   }
 }
