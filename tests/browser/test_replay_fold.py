@@ -1,7 +1,8 @@
 """The replay viewer's fold (`service/static/replay/fold.js`) agrees with the server's:
 at every version of a finished game, what the viewer draws (each player's points,
 trains, cards, stations and tickets, the routes and stations owned, whose turn) is what
-`GET /v1/games/{id}/states/{version}` of the real app says, in Chromium."""
+`GET /v1/games/{id}/states/{version}` of the real app says; and who holds a seat is
+folded as the web client's log folds it (a stand-in bot included), in Chromium."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from tests.replay_fixtures import AppServer, finished_game
+from tests.replay_fixtures import AppServer, FinishedGame, ReplayServer, finished_game
 
 EVERY = 7  # the versions compared: every seventh and the last (the API's rate limit holds)
 
@@ -74,3 +75,38 @@ def test_the_viewer_folds_each_version_as_the_server_does(browser: Any, tmp_path
         assert ours == expected, (version, game.records[version - 1]["type"])
     last = folded[-1]["players"]
     assert all(p["routes"] for p in last) and any(p["stations"] for p in last)
+
+
+def _with_stand_in(game: FinishedGame) -> tuple[FinishedGame, int]:
+    """`game` with a bot standing in for seat 0 from its second own move on (the
+    position of the stand-in event, 1-based)."""
+    records = [dict(r) for r in game.records]
+    moves = [i for i, r in enumerate(records)
+             if r["type"] == "card_drawn_blind" and r["data"].get("seat") == 0]
+    at = moves[1]
+    records.insert(at, {**records[at], "type": "stand_in_seated",
+                        "actor": {"kind": "system", "name": "stand_in"},
+                        "data": {"seat": 0, "user_id": "bot-easy-1", "name": "Easy bot",
+                                 "level": "easy", "replaced": "user-0",
+                                 "reason": "timed_out"}, "hidden": []})
+    for version, record in enumerate(records, start=1):
+        record["version"] = version
+    return FinishedGame("stand-in", game.map, game.players, records), at + 1
+
+
+def test_the_replay_names_the_bot_standing_in_for_a_player(browser: Any) -> None:
+    game, position = _with_stand_in(finished_game("usa", 2, 16))
+    first = game.seat_names()[0]
+    with ReplayServer({game.game_id: game}) as server:
+        assert browser.open(f"{server.origin}/games/{game.game_id}/replay") == "ready"
+        told = browser.evaluate(
+            f"[{position}, {position + 1}].map(k => {{ window.replayViewer.goTo(k); return ["
+            " document.getElementById('event-description').textContent,"
+            " document.querySelector('#players tbody tr[data-seat=\"0\"] th').textContent]; })")
+        browser.evaluate(f"window.replayViewer.goTo({position - 1})")
+        before = browser.evaluate(
+            "document.querySelector('#players tbody tr[data-seat=\"0\"] th').textContent")
+    assert told[0][0] == (f"{first}'s turns timed out; Easy bot (bot · easy) plays"
+                          " their seat until they come back.")
+    assert told[1][0].startswith("Seat 1 (Easy bot) drew a ")
+    assert before == f"Seat 1 ({first})" and told[0][1] == told[1][1] == "Seat 1 (Easy bot)"
