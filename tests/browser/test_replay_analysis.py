@@ -5,10 +5,11 @@ Chromium."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
-from tests.replay_fixtures import AppServer, finished_game
+from tests.replay_fixtures import STATIC, AppServer, finished_game
 
 
 def _wait_for_analysis(browser: Any) -> None:
@@ -43,3 +44,24 @@ def test_a_finished_game_shows_its_score_over_time_and_ticket_timeline(
     expected = [[t["id"], p["seat"], "yes" if t["completed"] else "no"]
                 for p in analysis["players"] for t in p["tickets"]]
     assert bars == expected
+
+
+def test_the_analysis_is_labelled_in_the_language_chosen(browser: Any, tmp_path: Path) -> None:
+    finnish = json.loads((STATIC / "app" / "i18n" / "fi.json").read_text(encoding="utf-8"))
+    game = finished_game("nordic", 2, 22)
+    with AppServer(tmp_path, [game]) as app:
+        assert browser.open(f"{app.origin}/games/{game.game_id}/replay") == "ready"
+        _wait_for_analysis(browser)
+        browser.evaluate("(() => { const s = document.getElementById('language');"
+                         " s.value = 'fi'; s.dispatchEvent(new Event('change')); })()")
+        browser.page.wait_for_function("document.documentElement.lang === 'fi'")
+        browser.page.wait_for_function(
+            "document.querySelector('#score-chart svg').getAttribute('aria-label') === "
+            + json.dumps(finnish["chart_label"]))
+        parts = browser.evaluate("[...document.querySelectorAll('#score-chart table th')]"
+                                 ".map(e => e.textContent)")
+        heading = browser.evaluate("document.getElementById('analysis-heading').textContent")
+    assert parts == [finnish[k] for k in ("player", "score.routes", "score.tickets",
+                                          "score.stations", "score.longest_path",
+                                          "score.globetrotter", "score.total")]
+    assert heading == finnish["score_over_time"]

@@ -336,3 +336,75 @@ def test_the_real_app_serves_the_viewer(games: dict[str, FinishedGame], browser:
         assert sorted(stations) == sorted([r["data"]["city"], r["data"]["seat"]]
                                           for r in game.of_type("station_built"))
         _check_final_score(browser, game, game.seat_names())
+
+
+# -- languages -------------------------------------------------------------------------
+
+CATALOGUE = STATIC / "app" / "i18n"
+
+
+def _messages(language: str) -> dict[str, Any]:
+    messages: dict[str, Any] = json.loads((CATALOGUE / f"{language}.json").read_text(
+        encoding="utf-8"))
+    return messages
+
+
+def _fill(message: str, **values: Any) -> str:
+    return re.sub(r"\{(\w+)\}", lambda m: str(values[m.group(1)]), message)
+
+
+def test_the_switch_tells_the_replay_in_another_language_and_keeps_the_choice(
+        games: dict[str, FinishedGame], server: ReplayServer, browser: ViewerPage) -> None:
+    game, polish = games["nordic"], _messages("pl")
+    total, names = len(game.records), game.seat_names()
+    _open(browser, f"{server.origin}/games/{game.game_id}/replay")
+    browser.evaluate("(() => { const s = document.getElementById('language'); s.value = 'pl';"
+                     " s.dispatchEvent(new Event('change')); })()")
+    browser.page.wait_for_function("document.documentElement.lang === 'pl'")
+    step = _fill(polish["replay.step"], k=1, n=total)
+    browser.page.wait_for_function(
+        f"document.getElementById('step').textContent === {json.dumps(step)}")
+    position = next(i + 1 for i, r in enumerate(game.records) if r["type"] == "card_taken")
+    taken = game.records[position - 1]["data"]
+    browser.evaluate(f"window.replayViewer.goTo({position})")
+    who = _fill(polish["replay.seat_named"], seat=taken["seat"] + 1, name=names[taken["seat"]])
+    assert _description(browser) == _fill(polish["ev.card_taken"], who=who,
+                                          card=polish[f"card.{taken['card']}"])
+    assert browser.evaluate("document.getElementById('play').textContent") == (
+        f"▶ {polish['replay.play']}")
+    assert browser.evaluate("document.getElementById('players-heading').textContent") == (
+        polish["players"])
+
+    # the choice is the web client's too, and outlives the page
+    assert browser.evaluate("localStorage.getItem('ttr.language')") == "pl"
+    _open(browser, f"{server.origin}/games/{game.game_id}/replay")
+    assert browser.evaluate("document.getElementById('step').textContent") == step
+
+
+def test_the_replay_speaks_the_browsers_language(games: dict[str, FinishedGame],
+                                                 server: ReplayServer, chromium: Any) -> None:
+    game, finnish = games["usa"], _messages("fi")
+    context = chromium.new_context(locale="fi-FI")
+    try:
+        page = context.new_page()
+        page.goto(f"{server.origin}/games/{game.game_id}/replay")
+        page.wait_for_function("document.body.dataset.state === 'ready'")
+        assert page.evaluate("document.getElementById('event-description').textContent") == (
+            _fill(finnish["ev.game_created"]["other"], n=game.players, map=finnish["map.usa"]))
+        assert page.evaluate("document.getElementById('title').textContent") == (
+            _fill(finnish["replay.title"], id=game.game_id))
+    finally:
+        context.close()
+
+
+def test_every_message_the_replay_asks_for_is_in_every_language() -> None:
+    replay = STATIC / "replay"
+    asked = {"color.cyan", "color.magenta", "color.lime", "color.brown", "color.navy"}
+    for source in replay.glob("*.js"):
+        asked |= set(re.findall(r"\bt\(\"([a-z_.0-9]+)\"", source.read_text(encoding="utf-8")))
+    asked |= set(re.findall(r"data-t(?:-title|-label)?=\"([a-z_.0-9]+)\"",
+                            (replay / "index.html").read_text(encoding="utf-8")))
+    assert "replay.step" in asked and "ev.card_taken" not in asked
+    for language in sorted(p.stem for p in CATALOGUE.glob("*.json")):
+        missing = asked - set(_messages(language))
+        assert not missing, (language, missing)

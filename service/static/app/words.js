@@ -1,10 +1,18 @@
-/* The game in sentences: each event of the log, the turn's caption, in the chosen
- * language (the catalogue's "ev.*" messages). */
+/* The game in sentences, in the chosen language (the catalogue's "ev.*" messages): one
+ * narration for the web client's log and the replay viewer. Each event type has a case
+ * here (a test holds this to the event catalogue); details an event carries only once it
+ * is known (tickets drawn, the seed, the scores) are told when present. Also the turn's
+ * caption, and who held each seat before each event. */
 import { levelName } from "./dom.js";
-import { t } from "./i18n.js";
+import { has, t } from "./i18n.js";
 
 export function cardName(color) {
   return t(`card.${color}`);
+}
+
+/* A map's name in the chosen language (its code when the catalogue has none). */
+export function mapName(code) {
+  return has(`map.${code}`) ? t(`map.${code}`) : code;
 }
 
 export function cardsText(cards) {
@@ -13,34 +21,51 @@ export function cardsText(cards) {
     .map(([c, n]) => `${n} × ${cardName(c)}`).join(" + ");
 }
 
+/* Who holds each seat after `event`, given `holders` before it ([{name, level}] by seat,
+ * `level` null for a person): seats are taken and left before the start; during play a
+ * stand-in bot takes a seat and its player may take it back. */
+export function nextHolders(holders, event) {
+  const d = event.data || {};
+  if (event.type === "seat_taken") return [...holders, { name: d.name, level: d.bot || null }];
+  if (event.type === "seat_left") return holders.filter((_, seat) => seat !== d.seat);
+  if (event.type === "stand_in_seated" || event.type === "player_returned") {
+    const next = [...holders];
+    next[d.seat] = { name: d.name, level: event.type === "stand_in_seated" ? d.level : null };
+    return next;
+  }
+  return holders;
+}
+
 /* Who held each seat just before each event of `events` (the whole log, in order):
- * version -> [{name, level}] by seat, `level` null for a person. Seats are taken and
- * left before the start; during play a stand-in bot takes a seat and its player may take
- * it back. Empty when the log does not begin at the table's creation. */
+ * version -> holders (see nextHolders). Empty when the log does not begin at the table's
+ * creation. */
 export function seatHolders(events) {
   const before = new Map();
   if (!events.length || events[0].version !== 1) return before;
   let holders = [];
   for (const e of events) {
     before.set(e.version, holders);
-    const d = e.data || {};
-    if (e.type === "seat_taken") holders = [...holders, { name: d.name, level: d.bot || null }];
-    else if (e.type === "seat_left") holders = holders.filter((_, seat) => seat !== d.seat);
-    else if (e.type === "stand_in_seated" || e.type === "player_returned") {
-      holders = [...holders];
-      holders[d.seat] = { name: d.name, level: e.type === "stand_in_seated" ? d.level : null };
-    }
+    holders = nextHolders(holders, e);
   }
   return before;
 }
 
-/* ctx: seatName(seat), userName(id), routeName(id), ticketName(id). */
+function ticketsText(ids, ctx) {
+  return ids.map((id) => (ctx.ticketName ? ctx.ticketName(id) : String(id))).join(", ");
+}
+
+function known(list) {
+  return Array.isArray(list) && list.length > 0 && list.every((x) => x !== null && x !== undefined);
+}
+
+/* ctx: seatName(seat), routeName(id); optional userName(id), ticketName(id),
+ * actorName(actor) (for events of a type this client does not know). */
 export function describeEvent(event, ctx) {
   const d = event.data || {};
   const who = ctx.seatName(d.seat);
   const p = { who, n: 0 };
   switch (event.type) {
-    case "game_created": return t("ev.game_created", { n: d.seats, map: d.map });
+    case "game_created": return t("ev.game_created", { n: d.seats, map: mapName(d.map) });
     case "seat_taken":
       return d.bot ? t("ev.seat_taken_bot", { name: d.name, seat: d.seat + 1, level: levelName(d.bot) })
         : t("ev.seat_taken", { name: d.name, seat: d.seat + 1 });
@@ -49,8 +74,10 @@ export function describeEvent(event, ctx) {
       return d.reason === "timed_out" ? t("ev.stand_in_timed_out", named) : t("ev.stand_in_resigned", named);
     }
     case "player_returned": return t("ev.player_returned", { who: d.name, bot: who });
-    case "seat_left": return t("ev.seat_left", { seat: d.seat + 1 });
-    case "game_started": return t("ev.game_started", { n: d.players, first: ctx.seatName(d.first_player) });
+    case "seat_left":
+      return ctx.userName && d.user_id ? t("ev.seat_left_named", { name: ctx.userName(d.user_id), seat: d.seat + 1 })
+        : t("ev.seat_left", { seat: d.seat + 1 });
+    case "game_started": return gameStarted(d, ctx);
     case "card_drawn_blind":
       return d.card ? t("ev.card_drawn_blind_seen", { who, card: cardName(d.card) })
         : t("ev.card_drawn_blind", p);
@@ -66,28 +93,72 @@ export function describeEvent(event, ctx) {
     case "tunnel_cards_revealed":
       return t("ev.tunnel_cards_revealed", { who, cards: cardsText(d.cards), n: d.extra_cards });
     case "tunnel_declined": return t("ev.tunnel_declined", { who, route: ctx.routeName(d.route) });
-    case "tickets_drawn": return t("ev.tickets_drawn", { who, n: d.count });
-    case "tickets_kept":
-      return t("ev.tickets_kept", { who, n: d.kept_count ?? (d.kept || []).length });
+    case "tickets_drawn":
+      return known(d.tickets) ? t("ev.tickets_drawn_named", { who, n: d.count, tickets: ticketsText(d.tickets, ctx) })
+        : t("ev.tickets_drawn", { who, n: d.count });
+    case "tickets_kept": return ticketsKept(d, who, ctx);
     case "setup_tickets_returned": return t("ev.setup_tickets_returned", { n: d.count });
     case "station_built":
       return t("ev.station_built", { who, city: d.city, cards: cardsText(d.cards) });
     case "passed": return t("ev.passed", p);
-    case "turn_ended": return t("ev.turn_ended", { who, next: ctx.seatName(d.next_seat) });
+    case "turn_ended": {
+      const next = ctx.seatName(d.next_seat);
+      return known(d.skipped)
+        ? t("ev.turn_ended_skipped", { who, next, skipped: d.skipped.map((s) => ctx.seatName(s)).join(", ") })
+        : t("ev.turn_ended", { who, next });
+    }
     case "final_round_started": return t("ev.final_round_started", { who, n: d.trains });
     case "game_ended": return t(`ev.game_ended.${d.reason}`) !== `ev.game_ended.${d.reason}`
       ? t(`ev.game_ended.${d.reason}`) : t("ev.game_ended", { reason: d.reason });
-    case "seed_revealed": return t("ev.seed_revealed");
+    case "seed_revealed":
+      return d.seed ? t("ev.seed_revealed_seed", { seed: String(d.seed).slice(0, 16) }) : t("ev.seed_revealed");
     case "player_resigned": return t("ev.player_resigned", p);
     case "player_dropped": return t("ev.player_dropped", { who, n: d.timeouts });
     case "turn_timed_out": return t("ev.turn_timed_out", { who, n: d.consecutive });
-    case "game_scored": {
-      const names = (d.winners || []).map((s) => ctx.seatName(s)).join(", ");
-      return names ? t("ev.game_scored", { names, n: (d.winners || []).length }) : t("ev.game_scored_none");
-    }
-    default:
-      return t("ev.unknown", { type: event.type });
+    case "game_scored": return gameScored(d, ctx);
+    default: return unknown(event, ctx);
   }
+}
+
+function gameStarted(d, ctx) {
+  const said = [t("ev.game_started", { n: d.players, first: ctx.seatName(d.first_player) })];
+  if (Array.isArray(d.hands) && known(d.hands[0])) said.push(t("ev.dealt_cards", { n: d.hands[0].length }));
+  if (Array.isArray(d.dealt_tickets) && known(d.dealt_tickets[0])) {
+    said.push(t("ev.dealt_tickets", { n: d.dealt_tickets[0].length }));
+  }
+  if (known(d.market)) said.push(t("ev.face_up", { cards: cardsText(d.market) }));
+  return said.join(" ");
+}
+
+function ticketsKept(d, who, ctx) {
+  const n = d.kept_count ?? (d.kept || []).length;
+  const kept = known(d.kept) ? t("ev.tickets_kept_named", { who, n, tickets: ticketsText(d.kept, ctx) })
+    : t("ev.tickets_kept", { who, n });
+  return d.returned_count ? `${kept} ${t("ev.tickets_returned", { n: d.returned_count })}` : kept;
+}
+
+function gameScored(d, ctx) {
+  const players = Array.isArray(d.players) ? d.players : [];
+  const names = (d.winners || []).map((seat) => {
+    const p = players.find((x) => x.seat === seat);
+    const name = ctx.seatName(seat);
+    return p && p.score ? t("ev.winner_points", { who: name, points: t("points", { n: p.score.total }) }) : name;
+  }).join(", ");
+  return names ? t("ev.game_scored", { names, n: (d.winners || []).length }) : t("ev.game_scored_none");
+}
+
+/* An event this client has no words for: its type, and (when the caller can name the
+ * actor) who did it and its data. */
+function unknown(event, ctx) {
+  const by = ctx.actorName ? ctx.actorName(event.actor) : "";
+  if (!by) return t("ev.unknown", { type: event.type });
+  let data = "";
+  try {
+    data = JSON.stringify(event.data);
+  } catch (_) { /* unprintable */ }
+  if (data.length > 160) data = `${data.slice(0, 157)}…`;
+  const said = t("ev.unknown_by", { type: event.type, who: by });
+  return data && data !== "{}" ? `${said}: ${data}` : said;
 }
 
 /* The caption above the table: whose turn, and what they must do. */

@@ -1,25 +1,49 @@
 /* The replay viewer's post-game analysis: fetched from GET /v1/games/{id}/analysis and
  * drawn by the shared module /static/board/analysis.js (the web client's end screen
- * draws the same). A game not finished has none, and nothing is shown. */
+ * draws the same), labelled in the chosen language; `draw()` again redraws it in the
+ * language chosen since. A game not finished has none, and nothing is shown. */
 import { finalParts, scoreChart, ticketTimeline } from "/static/board/analysis.js";
+import { t } from "/static/app/i18n.js";
 
+function chartWords() {
+  return {
+    chart_label: t("chart_label"),
+    turns_axis: (n) => t("chart_turns", { n }),
+    end: t("chart_end"),
+    timeline_label: t("timeline_label"),
+    completed: (kept, done) => t("ticket_kept_completed", { kept, done }),
+    never: (kept, points) => t("ticket_kept_never", { kept, points }),
+    parts: ["player", "score.routes", "score.tickets", "score.stations", "score.longest_path",
+      "score.globetrotter", "score.total"].map((key) => t(key)),
+  };
+}
+
+/* Fetches the analysis and draws it; returns the function that draws it again. */
 export async function showAnalysis(gameId, token) {
   const section = document.getElementById("analysis");
-  if (!section) return;
+  if (!section) return () => {};
   const headers = token ? { Authorization: `Bearer ${token}` } : {};
   let response;
   try {
     response = await fetch(`/v1/games/${encodeURIComponent(gameId)}/analysis`,
       { headers, cache: "no-store" });
   } catch (error) {
-    return; // the replay stands without its analysis
+    return () => {}; // the replay stands without its analysis
   }
-  if (!response.ok) return; // not finished: nothing to analyse yet
+  if (!response.ok) return () => {}; // not finished: nothing to analyse yet
   const analysis = await response.json();
   const chart = section.querySelector("#score-chart");
-  scoreChart(analysis, chart);
-  finalParts(analysis, chart);
-  ticketTimeline(analysis, section.querySelector("#ticket-timeline"));
+  const timeline = section.querySelector("#ticket-timeline");
+  function draw() {
+    const words = chartWords();
+    chart.textContent = "";
+    timeline.textContent = "";
+    scoreChart(analysis, chart, words);
+    finalParts(analysis, chart, words);
+    ticketTimeline(analysis, timeline, words);
+  }
+  draw();
   section.hidden = false;
   section.dataset.state = "ready";
+  return draw;
 }

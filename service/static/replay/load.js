@@ -1,0 +1,106 @@
+/* Where the replay's data comes from: the game named by the page's address, its events
+ *   GET /v1/games/{id}/export       NDJSON, one event record per line
+ * and its board
+ *   GET /v1/maps/{map}              the board (cities, routes, tickets) and its rules
+ *   GET /static/layouts/{map}.json  where each city is drawn
+ * An API token may be given as #token=... and is then sent as "Authorization: Bearer
+ * ..." (a private game's players see its replay so). Failures are LoadErrors whose
+ * message says, in the chosen language, what could not be loaded and why. */
+import { t } from "/static/app/i18n.js";
+import { mapName } from "/static/app/words.js";
+
+export class LoadError extends Error {}
+
+export function gameIdFrom(location) {
+  const query = new URLSearchParams(location.search).get("game");
+  if (query) return query;
+  const match = location.pathname.match(/\/games\/([^/]+)\/replay\/?$/);
+  return match ? decodeURIComponent(match[1]) : null;
+}
+
+export function tokenFrom(location) {
+  const token = new URLSearchParams(location.hash.replace(/^#/, "")).get("token");
+  return token || null;
+}
+
+async function fetchOk(url, what, token) {
+  const headers = { Accept: "application/json, application/x-ndjson" };
+  if (token) headers.Authorization = "Bearer " + token;
+  let response;
+  try {
+    response = await fetch(url, { headers, cache: "no-store" });
+  } catch (error) {
+    throw new LoadError(t("replay.unreachable", { what, detail: error.message }));
+  }
+  if (!response.ok) throw new LoadError(failureMessage(response, what, await problemDetail(response)));
+  return response;
+}
+
+/* The detail of a refusal: a problem+json's detail, or the start of an HTML page's text. */
+async function problemDetail(response) {
+  try {
+    const text = await response.text();
+    try {
+      const problem = JSON.parse(text);
+      return problem.detail || problem.title || problem.message || "";
+    } catch (_) {
+      return text.replace(/<[^>]*>/g, " ").replace(/\s+/g, " ").trim().slice(0, 200);
+    }
+  } catch (_) {
+    return ""; // no body
+  }
+}
+
+function failureMessage(response, what, detail) {
+  const status = `${response.status}${response.statusText ? " " + response.statusText : ""}`;
+  const key = { 401: "replay.sign_in", 403: "replay.forbidden", 404: "replay.not_found" }[response.status]
+    || "replay.failed";
+  const text = t(key, { what, status });
+  return detail ? `${text} ${detail}` : text;
+}
+
+export function parseNdjson(text) {
+  const records = [];
+  text.split("\n").forEach((line, index) => {
+    if (!line.trim()) return;
+    let record;
+    try {
+      record = JSON.parse(line);
+    } catch (error) {
+      throw new LoadError(t("replay.broken_line", { line: index + 1, detail: error.message }));
+    }
+    if (!record || typeof record !== "object" || typeof record.type !== "string") {
+      throw new LoadError(t("replay.no_type", { line: index + 1 }));
+    }
+    if (!record.data || typeof record.data !== "object") record.data = {};
+    records.push(record);
+  });
+  records.sort((a, b) => (a.version ?? 0) - (b.version ?? 0));
+  return records;
+}
+
+function mapNameOf(records) {
+  for (const r of records) {
+    if ((r.type === "game_created" || r.type === "game_started") && r.data.map) return r.data.map;
+  }
+  throw new LoadError(t("replay.no_map"));
+}
+
+/* The game's event records, its board and its layout. */
+export async function loadGame(gameId, token) {
+  const exported = await fetchOk(`/v1/games/${encodeURIComponent(gameId)}/export`,
+    t("replay.what_events", { id: gameId }), token);
+  const records = parseNdjson(await exported.text());
+  if (!records.length) throw new LoadError(t("replay.no_events", { id: gameId }));
+  const code = mapNameOf(records);
+  const [boardResponse, layoutResponse] = await Promise.all([
+    fetchOk(`/v1/maps/${encodeURIComponent(code)}`, t("replay.what_map", { map: mapName(code) }), token),
+    fetchOk(`/static/layouts/${encodeURIComponent(code)}.json`,
+      t("replay.what_layout", { map: mapName(code) }), token),
+  ]);
+  try {
+    return { records, board: await boardResponse.json(), layout: await layoutResponse.json() };
+  } catch (error) {
+    throw new LoadError(t("replay.map_unreadable", { map: mapName(code), detail: error.message }));
+  }
+}
