@@ -2,8 +2,8 @@
  * client's end screen: every player's score after each turn (route points as claimed,
  * then the final parts at the end) and the ticket timeline (from the turn a ticket was
  * kept to the turn it was completed). Both take the answer of
- * GET /v1/games/{id}/analysis and the words to label them with (English by default: the
- * replay viewer is in English, the web client passes its catalogue's). */
+ * GET /v1/games/{id}/analysis and the words to label them with: the replay viewer and the
+ * web client both pass their catalogue's, in the reader's language (ENGLISH: the fallback). */
 import { playerColor } from "./board.js";
 
 const NS = "http://www.w3.org/2000/svg";
