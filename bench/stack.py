@@ -197,14 +197,27 @@ class Seen:
 
 
 def run_threads(*targets: Callable[[Seen], None]) -> Seen:
-    """Run each `target(seen)` on a thread of its own; what they all saw."""
+    """Run each `target(seen)` on a thread of its own; what they all saw. A target's
+    error is raised here once all have ended (not printed by the thread, unseen)."""
     seens = [Seen() for _ in targets]
-    threads = [threading.Thread(target=t, args=(seen,))
+    errors: list[BaseException] = []
+
+    def running(target: Callable[[Seen], None], seen: Seen) -> None:
+        try:
+            target(seen)
+        except BaseException as error:  # noqa: BLE001 — raised below
+            errors.append(error)
+
+    threads = [threading.Thread(target=running, args=(t, seen))
                for t, seen in zip(targets, seens, strict=True)]
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join()
+    # a broken barrier is what the others met when the first one failed
+    errors.sort(key=lambda e: isinstance(e, threading.BrokenBarrierError))
+    if errors:
+        raise errors[0]
     total = Seen()
     for seen in seens:
         total.add(seen)
