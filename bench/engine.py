@@ -4,7 +4,7 @@
 
 Games: for each map and player count, whole random legal games (setup, every turn,
 legal-move listing for every decision, final scoring) played on one core for about
-S seconds. Longest path: the median and maximum time of `longest_path` over N random
+S seconds (three games at least). Longest path: the median and maximum time of `longest_path` over N random
 final positions per map, and the time of the worst positions we can construct
 (`tests/positions.py`). The last line of output is one JSON object with every figure.
 """
@@ -21,6 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.outcome import run  # noqa: E402
 from domain.autoplay import game_seed, play_random_game  # noqa: E402
 from domain.board import load_board  # noqa: E402
 from domain.ending import score_game  # noqa: E402
@@ -93,4 +94,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run(main)
