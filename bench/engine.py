@@ -4,9 +4,10 @@
 
 Games: for each map and player count, whole random legal games (setup, every turn,
 legal-move listing for every decision, final scoring) played on one core for about
-S seconds (three games at least). Longest path: the median and maximum time of `longest_path` over N random
-final positions per map, and the time of the worst positions we can construct
-(`tests/positions.py`). The last line of output is one JSON object with every figure.
+S seconds (three games at least). Longest path: the median and maximum time of
+`longest_path` over N random final positions per map, and the time of the worst
+positions we can construct (`tests/positions.py`). The last line of output is one JSON
+object with every figure.
 """
 
 from __future__ import annotations

@@ -46,7 +46,6 @@ from domain.moves import legal_moves  # noqa: E402
 from domain.table import Table, TableCommand, TakeSeat, create_game, decide_table  # noqa: E402
 from events import GameLog, NewEvent, open_store  # noqa: E402
 from events.repository import Decide, apply  # noqa: E402
-from tests.conftest import with_search_path  # noqa: E402
 
 DEFAULT_URL = "postgresql://postgres@127.0.0.1:5432/test"
 # one row per transaction, into a new game each time (as our appends start new games)
@@ -191,6 +190,10 @@ def main() -> int:
     parser.add_argument("--writers", default="1,8",
                         help="concurrent writers (and pgbench clients), comma-separated")
     args = parser.parse_args()
+    # here, not at the top: each writer process imports this module again, and the test
+    # fixtures take seconds to import on a busy machine (the writers' start, not the window)
+    from tests.conftest import with_search_path
+
     schema = "bench_" + secrets.token_hex(4)
     with psycopg.connect(args.url, autocommit=True) as conn:
         conn.execute(f"CREATE SCHEMA {schema}")
