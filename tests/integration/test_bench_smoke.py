@@ -78,14 +78,17 @@ class Ended:
 
 
 @pytest.fixture(scope="module")
-def ended(pg_admin_url: str, redis_url: str, tmp_path_factory: pytest.TempPathFactory
-          ) -> Iterator[dict[str, Ended]]:
-    """Every script run at its smallest shape, side by side: how each ended."""
-    for tool in ("wrk", "pgbench", "redis-server"):
+def ended(pg_admin_url: str, redis_url: str, tmp_path_factory: pytest.TempPathFactory,
+          request: pytest.FixtureRequest) -> Iterator[dict[str, Ended]]:
+    """Every script selected (`-k`) run at its smallest shape, side by side: how each
+    ended."""
+    chosen = {item.callspec.params["name"] for item in request.session.items
+              if item.module is request.module and hasattr(item, "callspec")}
+    for tool in ["pgbench", "redis-server", *(["wrk"] if "floor" in chosen else [])]:
         if subprocess.run(["which", tool], capture_output=True).returncode:
             missing(f"{tool} is missing: apt-get install -y "
                     f"{ {'pgbench': 'postgresql-client'}.get(tool, tool) }")
-    if not Path(CHROMIUM).exists():
+    if "web" in chosen and not Path(CHROMIUM).exists():
         missing(f"{CHROMIUM} is missing (bench/web.py): apt-get install -y chromium",
                 "browser")
     folder = tmp_path_factory.mktemp("bench")
@@ -93,6 +96,8 @@ def ended(pg_admin_url: str, redis_url: str, tmp_path_factory: pytest.TempPathFa
     started = time.monotonic()
     running = {}
     for name, (args, _) in smallest(pg_admin_url, redis_url).items():
+        if name not in chosen:
+            continue
         out, err = open(folder / f"{name}.out", "w+"), open(folder / f"{name}.err", "w+")  # noqa: SIM115
         running[name] = (subprocess.Popen([sys.executable, f"bench/{name}.py", *args],
                                           cwd=ROOT, env=env, stdout=out, stderr=err,
