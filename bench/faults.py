@@ -44,7 +44,10 @@ def kill_api(stack: Stack, pace: float) -> dict[str, Any]:
     for _ in range(3):
         time.sleep(3 * pace)
         for pid in stack.api_workers():
-            os.kill(pid, signal.SIGKILL)
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except ProcessLookupError:  # it ended since it was listed
+                continue
             killed += 1
     return {"api_workers_killed": killed}
 

@@ -43,7 +43,13 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.outcome import CannotMeasure, run  # noqa: E402
-from bench.stack import DEFAULT_URL, Stack, cpu_seconds, postgres_cpu_seconds  # noqa: E402
+from bench.stack import (  # noqa: E402
+    DEFAULT_URL,
+    SERVING_WITHIN,
+    Stack,
+    cpu_seconds,
+    postgres_cpu_seconds,
+)
 from bench.store import pgbench_tps  # noqa: E402
 from tests.api_support import free_port  # noqa: E402
 
@@ -104,14 +110,15 @@ def plain_gunicorn(app: str, seconds: float, worker_class: str) -> dict[str, flo
          "--threads", "2", "-k", worker_class, "--log-level", "warning", app],
         cwd=Path(__file__).resolve().parent.parent)
     try:
-        workers = serving(port, server)
+        workers = answering(port, server)
         return wrk_cpu_per_request(port, "/", workers, seconds)
     finally:
         server.terminate()
         server.wait(20)
 
 
-def serving(port: int, server: subprocess.Popen[bytes], within: float = 60.0) -> list[int]:
+def answering(port: int, server: subprocess.Popen[bytes], within: float = SERVING_WITHIN
+              ) -> list[int]:
     """Once gunicorn's worker answers on `port`: the worker's pid."""
     deadline = time.monotonic() + within
     while True:

@@ -62,8 +62,9 @@ from bench.stack import (  # noqa: E402
     cpu_seconds,
     machine_busy_seconds,
     postgres_cpu_seconds,
+    serving,
 )
-from tests.api_support import UNLIMITED, free_port, wait_until_serving  # noqa: E402
+from tests.api_support import UNLIMITED, free_port  # noqa: E402
 
 STREAMS_PER_PROCESS = 2500
 HELD_ENV = {"TTR_HELD_PER_CLIENT": "1000000", "TTR_LOG_LEVEL": "warning"}
@@ -95,7 +96,7 @@ class Embedded:
         self.api = subprocess.Popen(
             [sys.executable, "-m", "service.cli", "serve", "--bind", f"127.0.0.1:{self.port}"],
             env=self.env, stderr=open(log, "w"))  # noqa: SIM115
-        wait_until_serving(self.port, self.api, log, 60)
+        serving(self.port, self.api, log)
 
     def api_pids(self) -> list[int]:
         assert self.api is not None

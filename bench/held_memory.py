@@ -45,7 +45,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bench.held import Embedded, follows_of, hold_streams, raise_nofile, set_up  # noqa: E402
 from bench.outcome import run  # noqa: E402
 from bench.ready import Crew  # noqa: E402
-from tests.api_support import free_port, wait_until_serving  # noqa: E402
+from bench.stack import serving  # noqa: E402
+from tests.api_support import free_port  # noqa: E402
 
 # -- in the worker -----------------------------------------------------------------------
 
@@ -245,7 +246,7 @@ class Inspected(Embedded):
                 f"{self.frames}))")
         self.api = subprocess.Popen([sys.executable, "-c", code], env=self.env,
                                     stderr=open(log, "w"))  # noqa: SIM115
-        wait_until_serving(self.port, self.api, log, 60)
+        serving(self.port, self.api, log)
 
 
 def per_stream(found: dict[str, Any], streams: int) -> dict[str, Any]:
