@@ -7,7 +7,8 @@ Starts the whole stack on loopback (`bench/stack.py`: a scratch PostgreSQL schem
 Redis of its own, the API under gunicorn as `ttr serve` runs it (one gevent worker
 per core) or with W worker processes of the class given, one RQ worker that
 scores the games that end). P client processes then play G games at once each (all
-three maps, 2–4 players) as bots for S seconds, on one thread per process
+three maps, 2–4 players) as bots for S seconds, from the moment every one of them is
+ready (its accounts made: `bench/ready.py`), on one thread per process
 (`bench/loop.py`): a game has a keep-alive connection of its own, its bot holds every
 token of the game and plays it to the end (`GET …/moves?min_version=` the version it last saw
 at the start of a player's turn, then `POST …/actions` with `Prefer: return=minimal`;
@@ -45,7 +46,8 @@ run to run; together they say how many actions two cores could carry at most), a
 busy the cores were. `api_cpu_per_postgres_cpu` (2.7–3.3 on a PGO build here, 3.0–3.8 on
 pyenv's) is the steadiest figure to compare code changes by: the drift in the
 machine's speed moves both CPU times alike. The last line of output is one JSON object
-with every figure.
+with every figure; a run that cannot measure (a client not ready in time, or no action
+answered) ends with one line on stderr instead.
 """
 
 from __future__ import annotations
@@ -65,6 +67,8 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.loop import play_games  # noqa: E402
+from bench.outcome import CannotMeasure, run  # noqa: E402
+from bench.ready import Crew  # noqa: E402
 from bench.stack import (  # noqa: E402
     DEFAULT_URL,
     GAMES,
@@ -78,52 +82,51 @@ from bench.stack import (  # noqa: E402
 from bench.store import pgbench_tps  # noqa: E402
 
 
-def client_process(port: int, games: int, stop_at: float, seed: int,
-                   results: multiprocessing.Queue) -> None:  # type: ignore[type-arg]
+def client_process(crew: Crew, port: int, games: int, seconds: float, seed: int) -> Seen:
     seen = Seen()
-    cpu_before = time.process_time()
+    cpu_before = [0.0]
 
     def new_game(tokens: list[str], rng: random.Random) -> Game:
         map_name, players = rng.choice(GAMES)
         return Game(tokens, map_name, players, rng)
 
-    play_games(port, games, stop_at, seed, seen, new_game)
-    seen.cpu_seconds = time.process_time() - cpu_before
-    results.put(seen)
+    def ready() -> float:
+        opened_at = crew.ready()
+        cpu_before[0] = time.process_time()
+        return opened_at
+
+    play_games(port, games, seconds, seed, seen, new_game, ready)
+    seen.cpu_seconds = time.process_time() - cpu_before[0]
+    if seen.actions == 0:
+        raise CannotMeasure(f"no action was answered in {seconds:g} s")
+    return seen
 
 
 TARGET_ACTIONS_PER_S = 1000.0
 TARGET_P99_MS = 50.0
+READY_WITHIN = 120.0  # seconds for every client process to start and make its accounts
 
 
 def play_load(stack: Stack, clients: int, games: int, seconds: float) -> dict[str, Any]:
     """`clients` processes of bots playing `games` games each for `seconds`: the figures."""
-    ctx = multiprocessing.get_context("spawn")
-    results: multiprocessing.Queue = ctx.Queue()  # type: ignore[type-arg]
-    started = time.time() + 2
-    stop_at = started + seconds
-    processes = [ctx.Process(target=client_process,
-                             args=(stack.port, games, stop_at, i + 1, results))
-                 for i in range(clients)]
-    for p in processes:
-        p.start()
-    time.sleep(max(0.0, started - time.time()))
-    assert stack.redis is not None
-    # PostgreSQL's backends come and go with the pool: counted by their total
-    groups = {"api": stack.api_workers(), "redis": [stack.redis.pid],
-              "rq_worker": [w.pid for w in stack.workers]}
-    cpu_before = {name: cpu_seconds(pids) for name, pids in groups.items()}
-    postgres_before = postgres_cpu_seconds()
-    busy_before = machine_busy_seconds()
-    seen = Seen()
-    for _ in processes:
-        seen.add(results.get(timeout=seconds + 300))
-    elapsed = time.time() - started
-    cpu_used = {name: cpu_seconds(pids) - cpu_before[name] for name, pids in groups.items()}
-    cpu_used["postgres"] = postgres_cpu_seconds() - postgres_before
-    busy = machine_busy_seconds() - busy_before
-    for p in processes:
-        p.join()
+    with Crew(multiprocessing.get_context("spawn"), "client", READY_WITHIN) as crew:
+        for seed in range(1, clients + 1):
+            crew.start(client_process, (stack.port, games, seconds, seed))
+        assert stack.redis is not None
+        # PostgreSQL's backends come and go with the pool: counted by their total
+        groups = {"api": stack.api_workers(), "redis": [stack.redis.pid],
+                  "rq_worker": [w.pid for w in stack.workers]}
+        started = crew.open()
+        cpu_before = {name: cpu_seconds(pids) for name, pids in groups.items()}
+        postgres_before = postgres_cpu_seconds()
+        busy_before = machine_busy_seconds()
+        seen = Seen()
+        for found in crew.results(within=seconds + 300):
+            seen.add(found)
+        elapsed = time.time() - started
+        cpu_used = {name: cpu_seconds(pids) - cpu_before[name] for name, pids in groups.items()}
+        cpu_used["postgres"] = postgres_cpu_seconds() - postgres_before
+        busy = machine_busy_seconds() - busy_before
     latencies = sorted(seen.latencies)
     return {
         "games_at_once": clients * games,
@@ -207,4 +210,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    run(main)

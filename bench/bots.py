@@ -24,6 +24,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench import outcome  # noqa: E402
 from bots.agent import Agent  # noqa: E402
 from bots.levels import AGENTS, agent_named  # noqa: E402
 from bots.play import seat_to_act  # noqa: E402
@@ -103,4 +104,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    outcome.run(main)

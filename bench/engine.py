@@ -4,9 +4,10 @@
 
 Games: for each map and player count, whole random legal games (setup, every turn,
 legal-move listing for every decision, final scoring) played on one core for about
-S seconds. Longest path: the median and maximum time of `longest_path` over N random
-final positions per map, and the time of the worst positions we can construct
-(`tests/positions.py`). The last line of output is one JSON object with every figure.
+S seconds (three games at least). Longest path: the median and maximum time of
+`longest_path` over N random final positions per map, and the time of the worst
+positions we can construct (`tests/positions.py`). The last line of output is one JSON
+object with every figure.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.outcome import run  # noqa: E402
 from domain.autoplay import game_seed, play_random_game  # noqa: E402
 from domain.ending import score_game  # noqa: E402
 from domain.longest_path import longest_path  # noqa: E402
@@ -95,4 +97,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run(main)

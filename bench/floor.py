@@ -3,8 +3,9 @@
     python bench/floor.py [--seconds S]
 
 Needs wrk (Debian's package). Each server gets one gunicorn worker (`gthread` with two
-threads, or `gevent`), and wrk sends it keep-alive GETs from four connections for S
-seconds. Measured, as CPU time of the worker process per request:
+threads, or `gevent`), and once it answers, wrk sends it keep-alive GETs from four
+connections for S seconds (whole seconds, one at least). Measured, as CPU time of
+the worker process per request:
 
 - `bare_wsgi_*`: a WSGI callable answering `{}`: gunicorn's own share;
 - `flask_hello_*`: a Flask view answering a small JSON object: gunicorn + Flask;
@@ -28,6 +29,7 @@ last line is one JSON object.
 from __future__ import annotations
 
 import argparse
+import http.client
 import json
 import re
 import resource
@@ -40,7 +42,14 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.stack import DEFAULT_URL, Stack, cpu_seconds, postgres_cpu_seconds  # noqa: E402
+from bench.outcome import CannotMeasure, run  # noqa: E402
+from bench.stack import (  # noqa: E402
+    DEFAULT_URL,
+    SERVING_WITHIN,
+    Stack,
+    cpu_seconds,
+    postgres_cpu_seconds,
+)
 from bench.store import pgbench_tps  # noqa: E402
 from tests.api_support import free_port  # noqa: E402
 
@@ -65,7 +74,8 @@ def wrk_cpu_per_request(port: int, path: str, pids: list[int], seconds: float,
                         headers: dict[str, str] | None = None) -> dict[str, float]:
     """Requests per second, and the CPU milliseconds per request of `pids` (the server)
     and of wrk (the least any client can cost)."""
-    command = ["wrk", "-t", "2", "-c", "4", "-d", str(int(seconds))]
+    seconds = whole(seconds)
+    command = ["wrk", "-t", "2", "-c", "4", "-d", str(seconds)]
     for name, value in (headers or {}).items():
         command += ["-H", f"{name}: {value}"]
     before = cpu_seconds(pids)
@@ -75,11 +85,17 @@ def wrk_cpu_per_request(port: int, path: str, pids: list[int], seconds: float,
     used = cpu_seconds(pids) - before
     client = _children_cpu_seconds() - client_before
     match = re.search(r"Requests/sec:\s+([\d.]+)", out)
-    assert match and "Non-2xx" not in out, out
+    if match is None or "Non-2xx" in out or float(match.group(1)) == 0:
+        raise CannotMeasure(f"wrk on {path}: {' '.join(out.split())}")
     rate = float(match.group(1))
     return {"requests_per_s": round(rate, 1),
             "cpu_ms_per_request": round(1000 * used / (rate * seconds), 3),
             "wrk_cpu_ms_per_request": round(1000 * client / (rate * seconds), 3)}
+
+
+def whole(seconds: float) -> int:
+    """wrk's and pgbench's durations are whole seconds, one at least."""
+    return max(1, round(seconds))
 
 
 def _children_cpu_seconds() -> float:
@@ -94,13 +110,35 @@ def plain_gunicorn(app: str, seconds: float, worker_class: str) -> dict[str, flo
          "--threads", "2", "-k", worker_class, "--log-level", "warning", app],
         cwd=Path(__file__).resolve().parent.parent)
     try:
-        time.sleep(2)
-        workers = subprocess.run(["pgrep", "-P", str(server.pid)], capture_output=True,
-                                 text=True).stdout.split()
-        return wrk_cpu_per_request(port, "/", [int(w) for w in workers], seconds)
+        workers = answering(port, server)
+        return wrk_cpu_per_request(port, "/", workers, seconds)
     finally:
         server.terminate()
         server.wait(20)
+
+
+def answering(port: int, server: subprocess.Popen[bytes], within: float = SERVING_WITHIN
+              ) -> list[int]:
+    """Once gunicorn's worker answers on `port`: the worker's pid."""
+    deadline = time.monotonic() + within
+    while True:
+        if server.poll() is not None:
+            raise CannotMeasure(f"gunicorn exited with status {server.returncode}")
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
+        try:
+            connection.request("GET", "/")
+            if connection.getresponse().status == 200:
+                break
+        except OSError:
+            pass
+        finally:
+            connection.close()
+        if time.monotonic() > deadline:
+            raise CannotMeasure(f"gunicorn did not answer within {within:g} s")
+        time.sleep(0.05)
+    workers = subprocess.run(["pgrep", "-P", str(server.pid)], capture_output=True,
+                             text=True).stdout.split()
+    return [int(w) for w in workers]
 
 
 def main() -> int:
@@ -109,8 +147,7 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=8.0)
     args = parser.parse_args()
     if shutil.which("wrk") is None:
-        print("wrk is needed: apt-get install wrk", file=sys.stderr)
-        return 2
+        raise CannotMeasure("wrk is needed: apt-get install wrk")
 
     figures: dict[str, Any] = {"seconds": args.seconds}
     for worker_class in ("gthread", "gevent"):
@@ -121,8 +158,6 @@ def main() -> int:
     stack = Stack(args.url, web_workers=1, web_threads=2)
     try:
         stack.start()
-        import http.client
-
         connection = http.client.HTTPConnection("127.0.0.1", stack.port)
         connection.request("POST", "/v1/users", body=json.dumps({"name": "floor"}),
                            headers={"Content-Type": "application/json"})
@@ -138,7 +173,7 @@ def main() -> int:
         used = postgres_cpu_seconds() - before
         figures["pgbench"] = {"transactions_per_s": round(tps, 1),
                               "postgres_cpu_ms_per_transaction":
-                                  round(1000 * used / (tps * int(args.seconds)), 3)}
+                                  round(1000 * used / (tps * whole(args.seconds)), 3)}
     finally:
         stack.stop()
     hello = figures["flask_hello_gevent"]
@@ -161,4 +196,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    run(main)

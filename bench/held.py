@@ -1,17 +1,20 @@
 """Held streams at scale: many players following their games while the games go on.
 
     python bench/held.py [--mode pg|embedded] [--steps 1000,2500,5000,10000]
-                         [--rate 200] [--seconds 30] [--web-workers 2]
+                         [--rate 200] [--seconds 30] [--web-workers 2] [--quiet-seconds 10]
 
 For each step of S streams: a fresh server — `pg`: the whole stack of `bench/stack.py`
 (PostgreSQL, a Redis of its own, `ttr serve` with its gevent workers, one RQ worker);
 `embedded`: `ttr serve` with neither (SQLite, jobs in-process) — and S/4 two-player
 games. Each game is followed as in real play: a stream per player, one spectator
 (no token) and the creator's user feed (`/v1/users/me/events`), held by asyncio
-client processes (one per 2,500 streams; each raises its `ulimit -n`). Once all are
-held (and idle for a few seconds: memory and CPU of the idle streams), bots act in
-the games at a steady `--rate` actions a second for `--seconds`, spread over every
-game, while a prober makes ordinary requests (`GET /v1/games/{id}`) every 50 ms.
+client processes (one per 2,500 streams; each raises its `ulimit -n`). Once every
+holder has all of its streams open (`bench/ready.py`), and they have been idle for
+`--quiet-seconds` (memory and CPU of the idle streams), and once a prober has
+connected, bots act in the games at a steady `--rate` actions a second for
+`--seconds`, spread over every game, while the prober makes ordinary requests
+(`GET /v1/games/{id}`) every 50 ms. A holder that cannot open its streams within ten
+minutes, or a step in which no action is answered, ends the run with one line.
 
 Reported per step: streams held, refusals met while opening (retried), the server's
 memory per stream (RSS of the API processes with the streams held, less before them,
@@ -50,6 +53,8 @@ import orjson
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.outcome import CannotMeasure, run  # noqa: E402
+from bench.ready import Crew  # noqa: E402
 from bench.stack import (  # noqa: E402
     Game,
     Seen,
@@ -57,8 +62,9 @@ from bench.stack import (  # noqa: E402
     cpu_seconds,
     machine_busy_seconds,
     postgres_cpu_seconds,
+    serving,
 )
-from tests.api_support import UNLIMITED, free_port, wait_until_serving  # noqa: E402
+from tests.api_support import UNLIMITED, free_port  # noqa: E402
 
 STREAMS_PER_PROCESS = 2500
 HELD_ENV = {"TTR_HELD_PER_CLIENT": "1000000", "TTR_LOG_LEVEL": "warning"}
@@ -90,7 +96,7 @@ class Embedded:
         self.api = subprocess.Popen(
             [sys.executable, "-m", "bootstrap.cli", "serve", "--bind", f"127.0.0.1:{self.port}"],
             env=self.env, stderr=open(log, "w"))  # noqa: SIM115
-        wait_until_serving(self.port, self.api, log, 60)
+        serving(self.port, self.api, log)
 
     def api_pids(self) -> list[int]:
         assert self.api is not None
@@ -291,12 +297,13 @@ def follows_of(games: list[Game], streams: int) -> list[Follow]:
     return follows[:streams]
 
 
-def hold_streams(port: int, follows: list[Follow], ready: Any, stop: Any,
-                 results: Any) -> None:
-    """A client process: hold `follows` until `stop`, then report what each got."""
+def hold_streams(crew: Crew, port: int, follows: list[Follow], stop: Any
+                 ) -> tuple[int, list[dict[str, Any]]]:
+    """A client process of `crew`: ready once every stream of `follows` is open, then
+    held until `stop`: the refusals met while opening, and what each stream got."""
     raise_nofile()
 
-    async def main() -> None:
+    async def main() -> tuple[int, list[dict[str, Any]]]:
         stopped = asyncio.Event()
         records: list[dict[str, Any]] = [
             {"kind": k, "game": g, "start": None, "got": [], "resumed": 0,
@@ -312,16 +319,16 @@ def hold_streams(port: int, follows: list[Follow], ready: Any, stop: Any,
             await asyncio.sleep(0)
         for opened in events:
             await opened.wait()
-        ready.put(refusals[0])
+        await asyncio.to_thread(crew.ready)  # (the streams are read meanwhile)
         while not stop.is_set():
             await asyncio.sleep(0.2)
         stopped.set()
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
-        results.put(records)
+        return refusals[0], records
 
-    asyncio.run(main())
+    return asyncio.run(main())
 
 
 # -- one step ---------------------------------------------------------------------------
@@ -376,14 +383,15 @@ async def play(port: int, games: list[Game], rate: float, seconds: float,
     await asyncio.gather(*(player() for _ in range(min(64, len(games)))))
 
 
-def probe(port: int, targets: list[tuple[str, str]], seconds: float, results: Any) -> None:
+def probe(crew: Crew, port: int, targets: list[tuple[str, str]], seconds: float
+          ) -> list[float]:
     """Another client (a process of its own, so that the bots' loop does not delay
-    it): an ordinary request every 50 ms; how long each took."""
+    it): an ordinary request every 50 ms while the games go on; how long each took."""
     took: list[float] = []
     rng = random.Random(3)
-    end = time.monotonic() + seconds
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
-    while time.monotonic() < end:
+    end = crew.ready() + seconds
+    while time.time() < end:
         game_id, token = rng.choice(targets)
         started = time.perf_counter()
         try:
@@ -395,7 +403,7 @@ def probe(port: int, targets: list[tuple[str, str]], seconds: float, results: An
             connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
         took.append(time.perf_counter() - started)
         time.sleep(0.05)
-    results.put(took)
+    return took
 
 
 def pct(values: list[float], p: float) -> float | None:
@@ -416,8 +424,8 @@ def profile(pids: list[int], seconds: float, folder: str,
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL) for pid in pids]
 
 
-def run_step(mode: str, streams: int, rate: float, seconds: float,
-             web_workers: int, profile_to: str = "") -> dict[str, Any]:
+def run_step(mode: str, streams: int, rate: float, seconds: float, web_workers: int,
+             quiet: float, profile_to: str = "") -> dict[str, Any]:
     load = os.getloadavg()
     server: Embedded | PgStack = Embedded() if mode == "embedded" else PgStack(
         web_workers=web_workers)
@@ -430,57 +438,55 @@ def run_step(mode: str, streams: int, rate: float, seconds: float,
         time.sleep(2)
         pids = server.api_pids()
         rss_before = rss_bytes(pids)
-        ready: Any = multiprocessing.Queue()
-        results: Any = multiprocessing.Queue()
-        stop = multiprocessing.Event()
-        holders = [multiprocessing.Process(target=hold_streams, args=(
-            port, follows[i:i + STREAMS_PER_PROCESS], ready, stop, results), daemon=True)
-            for i in range(0, len(follows), STREAMS_PER_PROCESS)]
-        opening = time.monotonic()
-        for holder in holders:
-            holder.start()
-        refusals = sum(ready.get(timeout=600) for _ in holders)
-        open_seconds = time.monotonic() - opening
-        time.sleep(5)
-        idle_cpu = cpu_seconds(pids)
-        time.sleep(10)
-        idle_cores = (cpu_seconds(pids) - idle_cpu) / 10
-        rss_held = rss_bytes(pids)
-        answered: dict[tuple[str, int], float] = {}
-        seen = Seen()
-        probed: Any = multiprocessing.Queue()
-        prober = multiprocessing.Process(target=probe, daemon=True, args=(
-            port, [(g.game_id, g.tokens[0]) for g in games], seconds, probed))
-        prober.start()
-        holder_pids = [h.pid for h in holders if h.pid is not None]
-        assert prober.pid is not None
-        split_start = cpu_split(server, holder_pids, prober.pid)
-        spies: list[subprocess.Popen[bytes]] = []
-        if profile_to:
-            api_workers = children(pids[0])
-            spies = profile(api_workers, seconds, profile_to, f"api-{streams}")
-            if isinstance(server, PgStack):
-                spies += profile([w.pid for w in server.workers], seconds, profile_to,
-                                 f"rq-{streams}")
-        cpu_start, wall = cpu_seconds(pids), time.monotonic()
-        asyncio.run(play(port, games, rate, seconds, answered, seen))
-        wall = time.monotonic() - wall
-        split_end = cpu_split(server, holder_pids, prober.pid)
-        # CPU per action (ms) of each part while the games went on
-        split = {part: round((split_end[part] - split_start[part]) * 1000
-                             / max(1, seen.actions), 2) for part in split_start}
-        took = probed.get(timeout=120)
-        play_cores = (cpu_seconds(pids) - cpu_start) / wall
-        for spy in spies:
-            spy.wait(60)
-        time.sleep(10)  # the last deliveries
-        stop.set()
-        records = [r for _ in holders for r in results.get(timeout=120)]
-        for holder in holders:
-            holder.join(30)
-        return report(mode, streams, len(games), rate, seconds, load, refusals,
-                      open_seconds, rss_before, rss_held, idle_cores, play_cores, wall,
-                      records, answered, seen, took, split)
+        ctx = multiprocessing.get_context("fork")
+        with Crew(ctx, "holder", 600) as holding, Crew(ctx, "prober", 120) as probing:
+            stop = ctx.Event()
+            opening = time.monotonic()
+            for i in range(0, len(follows), STREAMS_PER_PROCESS):
+                holding.start(hold_streams, (port, follows[i:i + STREAMS_PER_PROCESS], stop))
+            holding.open()  # every stream held
+            open_seconds = time.monotonic() - opening
+            time.sleep(quiet / 2)
+            idle_cpu = cpu_seconds(pids)
+            time.sleep(quiet)
+            idle_cores = (cpu_seconds(pids) - idle_cpu) / quiet
+            rss_held = rss_bytes(pids)
+            answered: dict[tuple[str, int], float] = {}
+            seen = Seen()
+            (prober,) = probing.start(probe, (port, [(g.game_id, g.tokens[0]) for g in games],
+                                              seconds))
+            holder_pids = [h.pid for h in holding.processes if h.pid is not None]
+            assert prober.pid is not None
+            probing.open()  # the prober has connected: the games go on from now
+            split_start = cpu_split(server, holder_pids, prober.pid)
+            spies: list[subprocess.Popen[bytes]] = []
+            if profile_to:
+                api_workers = children(pids[0])
+                spies = profile(api_workers, seconds, profile_to, f"api-{streams}")
+                if isinstance(server, PgStack):
+                    spies += profile([w.pid for w in server.workers], seconds, profile_to,
+                                     f"rq-{streams}")
+            cpu_start, wall = cpu_seconds(pids), time.monotonic()
+            asyncio.run(play(port, games, rate, seconds, answered, seen))
+            wall = time.monotonic() - wall
+            split_end = cpu_split(server, holder_pids, prober.pid)
+            # CPU per action (ms) of each part while the games went on
+            split = {part: round((split_end[part] - split_start[part]) * 1000
+                                 / max(1, seen.actions), 2) for part in split_start}
+            (took,) = probing.results(within=120)
+            play_cores = (cpu_seconds(pids) - cpu_start) / wall
+            for spy in spies:
+                spy.wait(60)
+            time.sleep(quiet)  # the last deliveries
+            stop.set()
+            held = holding.results(within=120)
+            refusals = sum(refused for refused, _ in held)
+            records = [r for _, found in held for r in found]
+            if seen.actions == 0:
+                raise CannotMeasure(f"no action was answered in {seconds:g} s")
+            return report(mode, streams, len(games), rate, seconds, load, refusals,
+                          open_seconds, rss_before, rss_held, idle_cores, play_cores, wall,
+                          records, answered, seen, took, split)
     finally:
         server.stop()
 
@@ -538,6 +544,9 @@ def main() -> int:
     parser.add_argument("--rate", type=float, default=0.0)
     parser.add_argument("--seconds", type=float, default=30.0)
     parser.add_argument("--web-workers", type=int, default=0)
+    parser.add_argument("--quiet-seconds", type=float, default=10.0,
+                        help="the idle window once the streams are held (after half as "
+                             "long to settle), and the wait for the last deliveries")
     parser.add_argument("--profile", default="",
                         help="a folder: py-spy samples of the API and RQ workers at play")
     args = parser.parse_args()
@@ -548,7 +557,7 @@ def main() -> int:
     results = []
     for streams in steps:
         result = run_step(args.mode, streams, rate, args.seconds, args.web_workers,
-                          args.profile)
+                          args.quiet_seconds, args.profile)
         print(json.dumps(result), flush=True)
         results.append(result)
     print(json.dumps({"benchmark": "held", "mode": args.mode, "steps": results}))
@@ -556,4 +565,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    run(main)

@@ -1,12 +1,14 @@
 """Where an idle held stream's memory goes: a breakdown, from inside the API worker.
 
     python bench/held_memory.py [--streams 1000] [--frames 12] [--top 25]
+                                [--settle-seconds 5]
 
 Starts the embedded mode's `ttr serve` (SQLite, one gevent worker) with an inspector in
 its worker (a greenlet answering on a port of its own), makes streams/4 two-player
 games, then opens the streams as `bench/held.py` does (each game followed by both
-players, a spectator and the creator's user feed). Before opening them, and once they
-are idle, the worker reports:
+players, a spectator and the creator's user feed). Before opening them, and once every
+one is open (`bench/ready.py`) and they have been idle for `--settle-seconds`, the
+worker reports:
 
 - its RSS, and its RSS once the C allocator has given back what it can (`malloc_trim`);
 - the resident growth of the C allocator's heap, of the anonymous mappings (Python's
@@ -19,7 +21,8 @@ are idle, the worker reports:
   stack each keeps saved while it waits, and the Python frames between gunicorn's
   loop and the wait.
 
-All per stream. The last line is one JSON object.
+All per stream. The last line is one JSON object; a run that cannot open its streams
+within ten minutes ends with one line on stderr.
 """
 
 from __future__ import annotations
@@ -40,7 +43,10 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.held import Embedded, follows_of, hold_streams, raise_nofile, set_up  # noqa: E402
-from tests.api_support import free_port, wait_until_serving  # noqa: E402
+from bench.outcome import run  # noqa: E402
+from bench.ready import Crew  # noqa: E402
+from bench.stack import serving  # noqa: E402
+from tests.api_support import free_port  # noqa: E402
 
 # -- in the worker -----------------------------------------------------------------------
 
@@ -242,7 +248,7 @@ class Inspected(Embedded):
                 f"{self.frames}))")
         self.api = subprocess.Popen([sys.executable, "-c", code], env=self.env,
                                     stderr=open(log, "w"))  # noqa: SIM115
-        wait_until_serving(self.port, self.api, log, 60)
+        serving(self.port, self.api, log)
 
 
 def per_stream(found: dict[str, Any], streams: int) -> dict[str, Any]:
@@ -274,6 +280,8 @@ def main() -> int:
     parser.add_argument("--frames", type=int, default=12,
                         help="tracemalloc's depth (0: no tracemalloc, RSS as served)")
     parser.add_argument("--top", type=int, default=25)
+    parser.add_argument("--settle-seconds", type=float, default=5.0,
+                        help="how long the streams are idle before the second look")
     args = parser.parse_args()
     raise_nofile()
     load = os.getloadavg()
@@ -284,19 +292,16 @@ def main() -> int:
         follows = follows_of(games, args.streams)
         time.sleep(2)
         ask(server.inspector, "mark before")
-        ready: Any = multiprocessing.Queue()
-        results: Any = multiprocessing.Queue()
-        stop = multiprocessing.Event()
-        holder = multiprocessing.Process(target=hold_streams, daemon=True, args=(
-            server.port, follows, ready, stop, results))
-        holder.start()
-        ready.get(timeout=600)
-        time.sleep(5)
-        ask(server.inspector, "mark held")
-        found = ask(server.inspector, f"diff before held {args.top}")
-        stop.set()
-        results.get(timeout=120)
-        holder.join(30)
+        ctx = multiprocessing.get_context("fork")
+        stop = ctx.Event()
+        with Crew(ctx, "holder", 600) as holding:
+            holding.start(hold_streams, (server.port, follows, stop))
+            holding.open()  # every stream open
+            time.sleep(args.settle_seconds)
+            ask(server.inspector, "mark held")
+            found = ask(server.inspector, f"diff before held {args.top}")
+            stop.set()
+            holding.results(within=120)
     finally:
         server.stop()
     result = {"benchmark": "held_memory", "streams": args.streams, "load_at_start": load,
@@ -311,4 +316,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    run(main)

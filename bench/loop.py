@@ -91,11 +91,14 @@ class _Connection:
         return int(lines[0].split(" ", 2)[1]), headers, body
 
 
-def play_games(port: int, games: int, stop_at: float, seed: int, seen: Seen,
-               new_game: Callable[[list[str], random.Random], Game]) -> None:
-    """Keep `games` games going at once until `stop_at` (games under way then stop)."""
+def play_games(port: int, games: int, seconds: float, seed: int, seen: Seen,
+               new_game: Callable[[list[str], random.Random], Game],
+               ready: Callable[[], float]) -> None:
+    """Keep `games` games going at once for `seconds` (games under way then stop),
+    from the moment `ready()` returns (`time.time()`, once the bots' accounts exist)."""
     rng = random.Random(seed)
     tokens = Http(port, seen).new_players(f"bot{seed}")
+    stop_at = ready() + seconds
     selector = selectors.DefaultSelector()
     retry_at: list[tuple[float, _Connection]] = []
 

@@ -5,7 +5,8 @@
 Every API process hears every change of every game, so this cost is paid once per
 change per process. P publisher processes (`RedisNotifier` with its sender thread, as
 in the API) publish R changes a second between them for S seconds, spread evenly in
-time as an API under load would; a listener in this process hears them. Measured: the
+time as an API under load would, from the moment all are connected (`bench/ready.py`);
+a listener in this process hears them. Measured: the
 CPU time of the listening thread alone per change, for our listener
 (`messaging.subscription`, a socket and hiredis's reader) and for a loop around
 redis-py's `PubSub.get_message`, as the listener used to be. Runs against a
@@ -18,6 +19,7 @@ import argparse
 import json
 import multiprocessing
 import os
+import socket
 import subprocess
 import sys
 import threading
@@ -28,13 +30,39 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.outcome import CannotMeasure, run  # noqa: E402
+from bench.ready import Crew  # noqa: E402
 from events.jsontext import parse  # noqa: E402
 from messaging.notify import CHANNEL, RedisNotifier  # noqa: E402
-from tests.api_support import free_port  # noqa: E402
+
+READY_WITHIN = 120.0  # seconds for every publisher to start and connect
 
 
-def publish(url: str, rate: float, seconds: float, seed: int) -> None:
+def free_port() -> int:
+    """A port nothing listens on. (Not tests.api_support's: every publisher process
+    imports this module again, and that one imports the whole service.)"""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def wait_for_port(port: int, within: float = 30.0) -> None:
+    """Until redis-server accepts connections on `port`."""
+    deadline = time.monotonic() + within
+    while True:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            return
+        except OSError:
+            if time.monotonic() > deadline:
+                raise CannotMeasure(f"redis-server did not listen within {within:g} s") from None
+            time.sleep(0.05)
+
+
+def publish(crew: Crew, url: str, rate: float, seconds: float, seed: int) -> None:
     notifier = RedisNotifier(url, background=True)
+    crew.ready()
     started = time.monotonic()
     i = 0
     while (now := time.monotonic()) - started < seconds:
@@ -95,7 +123,8 @@ def redis_py(url: str, heard: Callable[[], None], stop: threading.Event) -> thre
 
     thread = threading.Thread(target=listen, daemon=True)
     thread.start()
-    subscribed.wait(5)
+    if not subscribed.wait(30):
+        raise CannotMeasure("redis-py's listener did not subscribe within 30 s")
     return thread
 
 
@@ -110,18 +139,18 @@ def measure(listener: Callable[..., threading.Thread], url: str, rate: float,
     thread = listener(url, heard, stop)
     time.sleep(0.3)
     assert thread.native_id is not None
-    before = thread_cpu_seconds(thread.native_id)
-    ctx = multiprocessing.get_context("spawn")
-    senders = [ctx.Process(target=publish, args=(url, rate / publishers, seconds, i))
-               for i in range(publishers)]
-    for sender in senders:
-        sender.start()
-    for sender in senders:
-        sender.join()
-    time.sleep(0.5)
+    with Crew(multiprocessing.get_context("spawn"), "publisher", READY_WITHIN) as crew:
+        for i in range(publishers):
+            crew.start(publish, (url, rate / publishers, seconds, i))
+        before = thread_cpu_seconds(thread.native_id)
+        crew.open()
+        crew.results(within=seconds + 60)
+    time.sleep(0.5)  # the last changes on their way to the listener
     used = thread_cpu_seconds(thread.native_id) - before
     stop.set()
     thread.join(5)
+    if count[0] == 0:
+        raise CannotMeasure(f"the listener heard no change in {seconds:g} s")
     return {"changes_heard": count[0],
             "listener_cpu_us_per_change": round(1e6 * used / max(count[0], 1), 1)}
 
@@ -140,7 +169,7 @@ def main() -> int:
     figures: dict[str, Any] = {"rate": args.rate, "seconds": args.seconds,
                                "publishers": args.publishers}
     try:
-        time.sleep(0.5)
+        wait_for_port(port)
         for name, listener in (("ours", ours), ("redis_py_pubsub", redis_py)):
             figures[name] = measure(listener, url, args.rate, args.seconds, args.publishers)
             print(f"{name}: {figures[name]['changes_heard']} changes heard, "
@@ -153,4 +182,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    run(main)

@@ -2,7 +2,7 @@
 the ratings job, and reading a leaderboard page and a profile.
 
     python bench/ratings.py [--url postgresql://…] [--games 100000] [--users 5000]
-                            [--reads 2000]
+                            [--reads 2000] [--job-games 1000] [--templates 6]
 
 The games: a few dozen real games are played to their end by random legal moves
 (`domain.autoplay`, on the USA, Europe and Nordic maps, 2–4 players) and scored by
@@ -13,14 +13,15 @@ drawn from `--users` accounts (2% bots). What the projection reads of a game —
 the ratings never read them. Then:
 
 - **rebuild**: `SqlStore.rebuild_ratings` from nothing (games per second);
-- **job**: 1,000 more games are stored and projected as the ratings job does, one
-  transaction per game (games per second);
+- **job**: 1,000 more games (`--job-games`) are stored and projected as the ratings
+  job does, one transaction per game (games per second);
 - **reads**: through the Flask app (`GET /v1/leaderboards/{map}` at random pages of
   50, half of them with `me=true`; `GET /v1/users/{id}` of random players), p50 and
   p99 in milliseconds.
 
 Everything runs in a scratch PostgreSQL schema, dropped after. The last line of
-output is one JSON object with the figures.
+output is one JSON object with the figures; a run that cannot measure ends with one
+line on stderr.
 """
 
 from __future__ import annotations
@@ -45,6 +46,7 @@ sys.path.insert(0, str(ROOT))
 
 import psycopg  # noqa: E402
 
+from bench.outcome import CannotMeasure, run  # noqa: E402
 from domain.autoplay import game_seed, play_random_game  # noqa: E402
 from domain.events import Event  # noqa: E402
 from domain.table import SeatTaken, create_game, replay_table, score_table  # noqa: E402
@@ -158,11 +160,13 @@ def reads(url: str, store: SqlStore, users: list[str], count: int,
         started = time.perf_counter()
         response = client.get(path, headers=headers)
         board_times.append(time.perf_counter() - started)
-        assert response.status_code == 200, response.get_json()
+        if response.status_code != 200:
+            raise CannotMeasure(f"{path}: {response.status_code} {response.get_json()}")
         started = time.perf_counter()
         response = client.get(f"/v1/users/{rng.choice(users)}")
         profile_times.append(time.perf_counter() - started)
-        assert response.status_code == 200, response.get_json()
+        if response.status_code != 200:
+            raise CannotMeasure(f"a profile: {response.status_code} {response.get_json()}")
     app.extensions["ttr"].close()
     return {"leaderboard": percentiles(board_times), "profile": percentiles(profile_times),
             "board_sizes": boards}
@@ -175,7 +179,12 @@ def main() -> int:
     parser.add_argument("--users", type=int, default=5000)
     parser.add_argument("--reads", type=int, default=2000)
     parser.add_argument("--templates", type=int, default=6, help="real games per kind")
+    parser.add_argument("--job-games", type=int, default=1000,
+                        help="games projected one by one, as the ratings job does")
     args = parser.parse_args()
+    if min(args.games, args.reads, args.job_games, args.templates) < 1 or args.users < 4:
+        raise CannotMeasure("--games, --reads, --job-games and --templates must be 1 at "
+                            "least, --users 4 at least (a game seats up to four)")
     rng = random.Random(1)
     schema = f"bench_ratings_{secrets.token_hex(4)}"
     admin = psycopg.connect(args.url, autocommit=True)
@@ -208,19 +217,21 @@ def main() -> int:
         started = time.perf_counter()
         rebuilt = store.rebuild_ratings()
         seconds = time.perf_counter() - started
-        assert rebuilt == args.games
+        if rebuilt != args.games:
+            raise CannotMeasure(f"the rebuild rated {rebuilt} of {args.games} games")
         figures["rebuild"] = {"seconds": round(seconds, 1),
                               "games_per_second": round(rebuilt / seconds)}
         print(f"rebuild: {rebuilt} games in {seconds:.1f} s", flush=True)
         conn.execute("ANALYZE")
         conn.commit()
 
-        more = 1000
+        more = args.job_games
         store_games(conn, args.games, more, users, kinds, rng, position)
         started = time.perf_counter()
         projected = len(store.project_scored_games(limit=more))
         seconds = time.perf_counter() - started
-        assert projected == more
+        if projected != more:
+            raise CannotMeasure(f"the job projected {projected} of {more} games")
         figures["job"] = {"games": more, "seconds": round(seconds, 2),
                           "games_per_second": round(more / seconds)}
         print(f"job: {more} games in {seconds:.1f} s", flush=True)
@@ -237,4 +248,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    run(main)

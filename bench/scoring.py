@@ -2,22 +2,24 @@
 
     python bench/scoring.py [--url postgresql://…] [--redis redis://…] [--games 200]
                             [--latency-games 100] [--map europe] [--players 4]
+                            [--workers 1,2] [--modes in_process,fork]
 
 Throughput: N games are played to their end first (random legal moves, through
 `GameLog.execute`, so each is indexed with status ``scoring``), then their scoring
 jobs are enqueued at once and the clock runs until every game is ``finished``; with
-1 and then 2 `ttr worker` processes (`python -m bootstrap.worker`, started and idle
-before the games are made), running the jobs in-process (the default) and then in
-a forked work-horse per job (``--fork``). Latency, in both modes: with one worker
-idle, games are ended one by one: the last move goes through `GameLog.execute` and
-`follow_up` as in the API, and the time is taken until `GameScored` can be read
-from the store (polled every millisecond) — p50 and p99, from before the last move
-and from its commit.
+1 and then 2 `ttr worker` processes (`--workers`; `python -m bootstrap.worker`, each
+registered with RQ, idle, before the games are made), running the jobs in-process
+(the default) and then in a forked work-horse per job (``--fork``; `--modes`).
+Latency, in both modes: with one worker idle, games are ended one by one: the last
+move goes through `GameLog.execute` and `follow_up` as in the API, and the time is
+taken until `GameScored` can be read from the store (polled every millisecond) — p50
+and p99, from before the last move and from its commit.
 
 Everything runs in a scratch PostgreSQL schema (dropped after) and, on Redis, in an
 empty database (the first of 1…15 holding no keys; RQ's keys there are deleted
 after), with a queue of its own per run. The last line of output is one JSON object
-with the figures.
+with the figures; workers that do not register within 30 s, or games not scored
+within a minute, end the run with one line on stderr.
 """
 
 from __future__ import annotations
@@ -40,6 +42,7 @@ sys.path.insert(0, str(ROOT))
 import psycopg  # noqa: E402
 import redis  # noqa: E402
 
+from bench.outcome import CannotMeasure, run  # noqa: E402
 from bootstrap import bootstrap  # noqa: E402
 from events import GameLog, SqlStore, open_store  # noqa: E402
 from referee.effects import follow_up  # noqa: E402
@@ -56,6 +59,8 @@ from worker.queue import RqJobs  # noqa: E402
 
 DEFAULT_URL = "postgresql://postgres@127.0.0.1:5432/test"
 DEFAULT_REDIS = "redis://127.0.0.1:6379"
+SCORED_WITHIN = 60.0  # seconds (more a game, for a batch) before a worker is given up
+MODES = {"in_process": (), "fork": ("--fork",)}
 
 
 def scratch_redis(base: str) -> str:
@@ -68,7 +73,7 @@ def scratch_redis(base: str) -> str:
                 return url
         finally:
             client.close()
-    raise SystemExit("no empty Redis database among 1..15")
+    raise CannotMeasure("no empty Redis database among 1..15")
 
 
 def start_workers(count: int, database_url: str, redis_url: str, queue: str,
@@ -89,7 +94,8 @@ def start_workers(count: int, database_url: str, redis_url: str, queue: str,
     deadline = time.monotonic() + 30
     while len(Worker.all(queue=Queue(queue, connection=connection))) < count:
         if time.monotonic() > deadline:
-            raise SystemExit("the workers did not start; see " + str(logs))
+            stop_workers(procs)
+            raise CannotMeasure(f"the workers did not start within 30 s; see {logs}")
         time.sleep(0.05)
     connection.close()
     return procs
@@ -126,7 +132,11 @@ def throughput(store: SqlStore, database_url: str, redis_url: str, workers: int,
         for gid in sorted(ids):
             jobs.enqueue(SCORE, gid)
         enqueued = time.perf_counter() - started
+        deadline = time.monotonic() + SCORED_WITHIN + games
         while count_finished(database_url, ids) < games:
+            if time.monotonic() > deadline:
+                raise CannotMeasure(f"{games - count_finished(database_url, ids)} of {games} "
+                                    f"games were not scored in time; see {logs}")
             time.sleep(0.01)
         elapsed = time.perf_counter() - started
         jobs.close()
@@ -155,7 +165,11 @@ def latency(store: SqlStore, database_url: str, redis_url: str, games: int, map_
             committed = time.perf_counter()
             follow_up(ctx, outcome)
             scored = outcome.last_version + 1
+            deadline = time.monotonic() + SCORED_WITHIN
             while store.current_version(gid) < scored:
+                if time.monotonic() > deadline:
+                    raise CannotMeasure(f"a game was not scored within {SCORED_WITHIN:g} s; "
+                                        f"see {logs}")
                 time.sleep(0.001)
             done = time.perf_counter()
             from_move.append(1000 * (done - started))
@@ -187,7 +201,7 @@ def cleanup(redis_url: str) -> None:
     client.close()
 
 
-def main() -> None:
+def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--url", default=os.environ.get("TTR_BENCH_DATABASE_URL", DEFAULT_URL))
     parser.add_argument("--redis", default=os.environ.get("TTR_BENCH_REDIS_URL", DEFAULT_REDIS),
@@ -196,6 +210,10 @@ def main() -> None:
     parser.add_argument("--latency-games", type=int, default=100)
     parser.add_argument("--map", default="europe")
     parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--workers", default="1,2",
+                        help="worker processes of each throughput run, comma-separated")
+    parser.add_argument("--modes", default=",".join(MODES),
+                        help="how a worker runs its jobs, comma-separated")
     args = parser.parse_args()
 
     schema = "bench_" + secrets.token_hex(4)
@@ -210,8 +228,9 @@ def main() -> None:
     try:
         store.migrate()
         seed = 0
-        for name, mode in (("in_process", ()), ("fork", ("--fork",))):
-            for workers in (1, 2):
+        for name in args.modes.split(","):
+            mode = MODES[name]
+            for workers in (int(w) for w in args.workers.split(",")):
                 seed += 1
                 result = throughput(store, database_url, redis_url, workers, args.games,
                                     args.map, args.players, seed, logs, mode)
@@ -229,7 +248,8 @@ def main() -> None:
         with psycopg.connect(args.url, autocommit=True) as conn:
             conn.execute(f"DROP SCHEMA {schema} CASCADE")
     print(json.dumps(figures))
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    run(main)

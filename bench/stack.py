@@ -32,12 +32,30 @@ sys.path.insert(0, str(ROOT))
 
 import psycopg  # noqa: E402
 
+from bench.outcome import CannotMeasure  # noqa: E402
 from tests.api_support import UNLIMITED, choose, free_port, wait_until_serving  # noqa: E402
 from tests.conftest import with_search_path  # noqa: E402
 
 DEFAULT_URL = "postgresql://postgres@127.0.0.1:5432/test"
 GAMES = [("usa", 2), ("usa", 3), ("usa", 4), ("europe", 2), ("europe", 3), ("europe", 4),
          ("nordic", 2), ("nordic", 3)]
+
+
+# A server is waited for until it answers, for as long as a loaded machine may take to
+# start one (several benchmarks' servers start at once in the smoke test)
+SERVING_WITHIN = 180.0
+
+
+def serving(port: int, server: subprocess.Popen[Any], log: Path,
+            timeout: float = SERVING_WITHIN) -> None:
+    """Until the server on `port` answers /healthz; `CannotMeasure` if it exits first or
+    does not answer within `timeout` seconds (naming its log, not reciting it)."""
+    try:
+        wait_until_serving(port, server, log, timeout)
+    except AssertionError:
+        state = (f"exited with status {server.returncode}" if server.poll() is not None
+                 else f"did not answer within {timeout:g} s")
+        raise CannotMeasure(f"the API {state}; see {log}") from None
 
 
 class Stack:
@@ -112,9 +130,9 @@ class Stack:
                              text=True).stdout
         return [int(x) for x in out.split()]
 
-    def wait_ready(self, timeout: float = 60) -> None:
+    def wait_ready(self, timeout: float = SERVING_WITHIN) -> None:
         assert self.api is not None
-        wait_until_serving(self.port, self.api, self.scratch / "api.log", timeout)
+        serving(self.port, self.api, self.scratch / "api.log", timeout)
 
     def stop(self) -> None:
         for process in [self.api, *self.workers]:
@@ -197,14 +215,27 @@ class Seen:
 
 
 def run_threads(*targets: Callable[[Seen], None]) -> Seen:
-    """Run each `target(seen)` on a thread of its own; what they all saw."""
+    """Run each `target(seen)` on a thread of its own; what they all saw. A target's
+    error is raised here once all have ended (not printed by the thread, unseen)."""
     seens = [Seen() for _ in targets]
-    threads = [threading.Thread(target=t, args=(seen,))
+    errors: list[BaseException] = []
+
+    def running(target: Callable[[Seen], None], seen: Seen) -> None:
+        try:
+            target(seen)
+        except BaseException as error:  # noqa: BLE001 — raised below
+            errors.append(error)
+
+    threads = [threading.Thread(target=running, args=(t, seen))
                for t, seen in zip(targets, seens, strict=True)]
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join()
+    # a broken barrier is what the others met when the first one failed
+    errors.sort(key=lambda e: isinstance(e, threading.BrokenBarrierError))
+    if errors:
+        raise errors[0]
     total = Seen()
     for seen in seens:
         total.add(seen)

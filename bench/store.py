@@ -1,17 +1,21 @@
 """Benchmark of the PostgreSQL event store, beside pgbench in the same run.
 
-    python bench/store.py [--url postgresql://…] [--seconds S]
+    python bench/store.py [--url postgresql://…] [--seconds S] [--writers 1,8] [--runs R]
 
 Appends per second: 1 and 3 events per transaction, with 1 and 8 concurrent writers
-(separate processes, each appending to its own games through `SqlStore.append`:
-the version check, the insert and the commit). In the same run, pgbench inserts one
-comparable row per transaction (same columns, primary key and position index, JSONB
-data) into a comparable table with 1 and 8 clients; each figure is reported with its
-ratio to pgbench's. Replay: a finished four-player game of Europe played through the
-store, then rebuilt from its events: in memory (decode + `evolve`), from the database
-without cache or snapshot (read + decode + `evolve`), and through `GameLog.load`
-(latest snapshot + tail). Everything runs in a scratch schema that is dropped after.
-The last line of output is one JSON object with every figure.
+(`--writers`; separate processes, each appending to its own games through
+`SqlStore.append`: the version check, the insert and the commit). The window of S
+seconds opens once every writer has started and connected (`bench/ready.py`), the
+same moment for all; a writer that is not ready within two minutes, dies, or begins
+late makes the run fail with one line rather than report a rate it did not measure.
+In the same run, pgbench inserts one comparable row per transaction (same columns,
+primary key and position index, JSONB data) into a comparable table with as many
+clients; each figure is reported with its ratio to pgbench's. Replay: a finished
+four-player game of Europe played through the store, then rebuilt from its events
+(the median of R runs): in memory (decode + `evolve`), from the database without
+cache or snapshot (read + decode + `evolve`), and through `GameLog.load` (latest
+snapshot + tail). Everything runs in a scratch schema that is dropped after. The last
+line of output is one JSON object with every figure.
 """
 
 from __future__ import annotations
@@ -34,32 +38,35 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import psycopg  # noqa: E402
 
+from bench.outcome import CannotMeasure, run  # noqa: E402
+from bench.ready import Crew  # noqa: E402
 from domain.commands import Command  # noqa: E402
 from domain.events import CardDrawnBlind, Event, TurnEnded  # noqa: E402
 from domain.moves import legal_moves  # noqa: E402
 from domain.table import Table, TableCommand, TakeSeat, create_game, decide_table  # noqa: E402
 from events import GameLog, NewEvent, open_store  # noqa: E402
 from events.repository import Decide, apply  # noqa: E402
-from tests.conftest import with_search_path  # noqa: E402
 
 DEFAULT_URL = "postgresql://postgres@127.0.0.1:5432/test"
 # one row per transaction, into a new game each time (as our appends start new games)
 INSERT = ("INSERT INTO bench_rows SELECT 'g' || n, 1, n, 'card_drawn_blind', 1, now(), 'seat:0', "
           "'{\"seat\": 0}', '{\"card\": \"red\"}', '{\"card\": [0]}' "
           "FROM nextval('bench_position') AS n;")
+READY_WITHIN = 120.0  # seconds for every writer to start and connect (a loaded machine)
 
 
-def _writer(url: str, per_tx: int, seconds: float, start_at: float,
-            results: multiprocessing.Queue) -> None:  # type: ignore[type-arg]
+def _writer(crew: Crew, url: str, per_tx: int, seconds: float) -> tuple[int, list[float]]:
     store = open_store(url, max_size=1)
     events = [NewEvent(CardDrawnBlind(seat=0, card="red"), "seat:0"),
               NewEvent(TurnEnded(seat=0, next_seat=1, skipped=()), "seat:0"),
               NewEvent(CardDrawnBlind(seat=1, card="blue"), "seat:1")][:per_tx]
     game = "w" + secrets.token_hex(6)
     version = done = 0
-    store.current_version(game)  # open the connection before the clock starts
-    while time.time() < start_at:
-        time.sleep(0.001)
+    store.current_version(game)  # open the connection before the window
+    start_at = crew.ready()
+    late = time.time() - start_at
+    if late > max(0.5, seconds / 4):
+        raise CannotMeasure(f"a writer began {late:.1f} s into a {seconds:g} s window")
     latencies: list[float] = []
     end = start_at + seconds
     while time.time() < end:
@@ -71,20 +78,17 @@ def _writer(url: str, per_tx: int, seconds: float, start_at: float,
         if version > 2000:  # new games now and then, as a server sees them
             game, version = "w" + secrets.token_hex(6), 0
     store.close()
-    results.put((done, latencies))
+    return done, latencies
 
 
 def appends_per_second(url: str, writers: int, per_tx: int, seconds: float) -> dict[str, float]:
-    ctx = multiprocessing.get_context("spawn")
-    results: multiprocessing.Queue = ctx.Queue()  # type: ignore[type-arg]
-    start_at = time.time() + 1.5 + 0.1 * writers  # every process connected before the start
-    procs = [ctx.Process(target=_writer, args=(url, per_tx, seconds, start_at, results))
-             for _ in range(writers)]
-    for p in procs:
-        p.start()
-    outcomes = [results.get(timeout=seconds + 60) for _ in procs]
-    for p in procs:
-        p.join()
+    """`writers` processes appending for `seconds`, from the moment all are connected."""
+    with Crew(multiprocessing.get_context("spawn"), "writer", READY_WITHIN) as crew:
+        crew.start(_writer, (url, per_tx, seconds), count=writers)
+        crew.open()
+        outcomes = crew.results(within=seconds + 60)
+    if not all(done for done, _ in outcomes):
+        raise CannotMeasure(f"a writer appended nothing in {seconds:g} s")
     transactions = sum(n for n, _ in outcomes)
     latencies = sorted(x for _, lat in outcomes for x in lat)
     return {
@@ -110,18 +114,18 @@ def pgbench_tps(admin_url: str, schema: str, clients: int, seconds: float) -> fl
         script.write(INSERT + "\n")
     parts = psycopg.conninfo.conninfo_to_dict(admin_url)
     env = {**os.environ, "PGOPTIONS": f"-c search_path={schema}"}
-    run = subprocess.run(
+    pgbench = subprocess.run(
         ["pgbench", "-n", "-h", str(parts.get("host", "127.0.0.1")),
          "-p", str(parts.get("port", 5432)), "-U", str(parts.get("user", "postgres")),
-         "-c", str(clients), "-j", str(min(clients, 2)), "-T", str(int(seconds)),
+         "-c", str(clients), "-j", str(min(clients, 2)), "-T", str(max(1, round(seconds))),
          "-f", script.name, str(parts.get("dbname", "test"))],
         capture_output=True, text=True, env=env)
-    if run.returncode:
-        raise RuntimeError(f"pgbench failed: {run.stderr}")
-    out = run.stdout
     os.unlink(script.name)
-    match = re.search(r"tps = ([0-9.]+)", out)
-    assert match, out
+    if pgbench.returncode:
+        raise CannotMeasure(f"pgbench failed: {pgbench.stderr.strip()}")
+    match = re.search(r"tps = ([0-9.]+)", pgbench.stdout)
+    if match is None or float(match.group(1)) == 0:
+        raise CannotMeasure(f"pgbench reported no transactions: {pgbench.stdout.strip()}")
     return float(match.group(1))
 
 
@@ -180,9 +184,16 @@ def replay_figures(url: str, runs: int) -> dict[str, float]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--url", default=os.environ.get("TTR_BENCH_DATABASE_URL", DEFAULT_URL))
-    parser.add_argument("--seconds", type=float, default=5.0)
-    parser.add_argument("--runs", type=int, default=30)
+    parser.add_argument("--seconds", type=float, default=5.0,
+                        help="each window (pgbench's: whole seconds, 1 at least)")
+    parser.add_argument("--runs", type=int, default=30, help="replays timed (the median)")
+    parser.add_argument("--writers", default="1,8",
+                        help="concurrent writers (and pgbench clients), comma-separated")
     args = parser.parse_args()
+    # here, not at the top: each writer process imports this module again, and the test
+    # fixtures take seconds to import on a busy machine (the writers' start, not the window)
+    from tests.conftest import with_search_path
+
     schema = "bench_" + secrets.token_hex(4)
     with psycopg.connect(args.url, autocommit=True) as conn:
         conn.execute(f"CREATE SCHEMA {schema}")
@@ -190,7 +201,7 @@ def main() -> int:
     figures: dict[str, object] = {}
     try:
         open_store(url).migrate()
-        for writers in (1, 8):
+        for writers in (int(w) for w in args.writers.split(",")):
             pg = pgbench_tps(args.url, schema, writers, args.seconds)
             figures[f"pgbench_{writers}_clients_tps"] = round(pg, 1)
             for per_tx in (1, 3):
@@ -209,4 +220,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    run(main)

@@ -29,6 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 
+from bench.outcome import run  # noqa: E402
 from tests.browser_support import launch  # noqa: E402
 from tests.web_client_support import Server, serve  # noqa: E402
 
@@ -152,4 +153,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run(main)
