@@ -52,7 +52,7 @@ from events.webhooks import (
 )
 from worker import reports
 from worker.context import WorkerContext, current_context
-from worker.webhook_sender import post
+from worker.webhook_sender import check_url, post
 from worker.webhooks import WebhookConfig
 
 log = logging.getLogger(__name__)
@@ -160,6 +160,23 @@ def ping(ctx: WorkerContext, user_id: str) -> Delivery | None:
         return None
     ctx.jobs.webhook(delivery_id, now)
     return ctx.store.delivery(delivery_id)
+
+
+class ContextWebhooks:
+    """Webhook delivery as the API's webhook resources ask for it (the service's
+    `WebhookDesk` port): a URL's check, a ping, and a registration taking effect."""
+
+    def __init__(self, ctx: WorkerContext) -> None:
+        self._ctx = ctx
+
+    def refusal(self, url: str) -> str | None:
+        return check_url(url, self._ctx.webhooks.allow_private)
+
+    def ping(self, user_id: str) -> Delivery | None:
+        return ping(self._ctx, user_id)
+
+    def registrations_changed(self) -> None:
+        self._ctx.webhooks.recipients.invalidate()
 
 
 # -- the message -------------------------------------------------------------------------
