@@ -206,7 +206,10 @@ def perform(game_id: str, user: User, command: TableCommand) -> Any:
 
 
 def _deadline(outcome: Outcome) -> Any:
-    """The deadline after a command: a new turn's, or the one the index already holds."""
+    """The deadline after a command: the one its idempotency record remembered, a new
+    turn's, or the one the index already holds."""
+    if outcome.remembered is not None:
+        return outcome.remembered.deadline
     if outcome.after.turn_time_limit is None:
         return None
     summary = outcome.summary
@@ -309,21 +312,18 @@ class Actions(MethodView):
         body = json_object()
         command = command_from_dict(body)
         minimal = "return=minimal" in request.headers.get("Prefer", "")
-
-        def respond(outcome: Outcome, actor: str) -> dict[str, Any]:
-            deadline = None if minimal else _deadline(outcome)
-            return action_view(outcome, user.user_id, actor, deadline, minimal)
-
         acted = services().referee.act(
             game_id, user.user_id, command, kind=str(body["type"]),
             request_hash=request_hash({"game": game_id, "command": body, "minimal": minimal}),
-            respond=respond, idempotency_key=idempotency_key(), expected_version=if_match())
+            idempotency_key=idempotency_key(), expected_version=if_match())
+        # rendered once the events are stored: from the outcome, or on a retry from the
+        # first request's outcome read back (what its key's record remembered included)
         outcome = acted.outcome
-        if outcome.replayed:
+        if outcome.response is not None:  # a retry of a request an earlier release answered
             return json_response(outcome.response, version=_version_of(outcome))
-        result = outcome.response if outcome.response is not None \
-            else respond(outcome, acted.actor)
-        return json_response(result, version=outcome.last_version)
+        deadline = None if minimal else _deadline(outcome)
+        return json_response(action_view(outcome, user.user_id, acted.actor, deadline, minimal),
+                             version=outcome.last_version)
 
 
 def _version_of(outcome: Outcome) -> int:
