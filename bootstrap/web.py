@@ -21,6 +21,8 @@ from service import observability
 from service.auth import Accounts
 from service.config import HttpSettings, from_env
 from service.ratelimit import Limiter, MemoryLimiter, RedisLimiter
+from worker.presence import QueuePresence
+from worker.webhook_delivery import ContextWebhooks
 
 
 def build_services(settings: Settings, http: HttpSettings, *, store: SqlStore | None = None,
@@ -35,8 +37,12 @@ def build_services(settings: Settings, http: HttpSettings, *, store: SqlStore | 
     if limiter is None:
         limiter = RedisLimiter(settings.redis_url) if settings.redis_url else MemoryLimiter()
     accounts = Accounts(context.store, http.admin_token, context.notifier, clock=clock)
+    queue = getattr(context.jobs, "queue_name", None) or str(settings.queue)
     return api.Services(settings=settings, http=http, worker=context, accounts=accounts,
-                        limiter=limiter)
+                        limiter=limiter,
+                        workers=QueuePresence(settings.redis_url, queue,
+                                              settings.worker_seen_within),
+                        webhooks=ContextWebhooks(context))
 
 
 def create_app(settings: Settings | None = None, *, http: HttpSettings | None = None,

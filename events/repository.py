@@ -36,9 +36,11 @@ from typing import Any, Protocol
 
 from domain.events import Event
 from domain.table import Table, replay_table
-from events.index import GameSummary, summarize
+from events.clock import iso
+from events.index import GameRow, GameSummary, summarize
 from events.snapshots import FORMAT, from_json, to_json
 from events.store import (
+    AppendResult,
     EventStore,
     Idempotency,
     NewEvent,
@@ -60,6 +62,36 @@ class Vouching(Protocol):
 
     def is_latest(self, game_id: str, version: int, session: int) -> bool:
         """Nothing newer than `version` of `game_id` heard since `session` began."""
+
+
+class TurnDeadlines(Protocol):
+    """Where a game's turn deadline is kept (the games index, written by each append)."""
+
+    def game_row(self, game_id: str) -> GameRow | None: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Remembered:
+    """What an idempotency key keeps of its command's outcome besides its versions (the
+    store keeps those), so that a retry is answered as the first request was: when the
+    events were recorded and the turn's deadline just after them."""
+    recorded_at: datetime
+    deadline: datetime | None
+
+    def stored(self) -> dict[str, Any]:
+        return {"outcome": {"recorded_at": iso(self.recorded_at),
+                            "deadline": iso(self.deadline)}}
+
+    @staticmethod
+    def of(stored: dict[str, Any] | None) -> Remembered | None:
+        """The record `stored()` made, or None (no record, or an answer kept whole by an
+        earlier release)."""
+        kept = stored.get("outcome") if stored is not None else None
+        if not isinstance(kept, dict):
+            return None
+        deadline = kept.get("deadline")
+        return Remembered(datetime.fromisoformat(kept["recorded_at"]),
+                          datetime.fromisoformat(deadline) if deadline else None)
 
 
 class GameNotFound(LookupError):
@@ -88,6 +120,9 @@ class Outcome:
     last_version: int
     recorded_at: datetime
     replayed: bool = False  # an earlier request with the same idempotency key
+    # (with an idempotency key) what its record keeps, to answer a retry the same way
+    remembered: Remembered | None = None
+    # (replayed) the answer itself, as an earlier release kept it with its key
     response: dict[str, Any] | None = None
     # the games-index row written with the events (None for a replay): its deadline is
     # the new turn's when `deadline_changed`
@@ -103,7 +138,6 @@ class Outcome:
 
 
 Decide = Callable[[Table | None], list[Event]]
-Respond = Callable[[Outcome], dict[str, Any]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -218,7 +252,7 @@ class GameLog:
 
     def execute(self, game_id: str, decide: Decide, actor: str, *, new: bool = False,
                 expected_version: int | None = None, idempotency_key: str | None = None,
-                request_hash: str = "", respond: Respond | None = None,
+                request_hash: str = "", deadlines: TurnDeadlines | None = None,
                 attempts: int = CONFLICT_ATTEMPTS, loaded: Table | None = None,
                 vouched: bool = False) -> Outcome:
         """Decide on the latest state of `game_id` and append the events, as `actor`.
@@ -226,8 +260,10 @@ class GameLog:
         `new`: the game does not exist yet (`decide` gets None). `expected_version`:
         refuse with `StaleVersion` unless the game is at that version (no retry), also
         when another writer appends first while this one decides.
-        `idempotency_key`: a retry of the same request (same `request_hash`) returns
-        the first outcome's stored `respond(outcome)` instead of acting twice.
+        `idempotency_key`: a retry of the same request (same `request_hash`) acts no
+        more: it gets the first outcome again (`replayed`, read back from the log, with
+        what its key's record `remembered`), to be answered as the first one was.
+        `deadlines`: where the turn deadline a command keeps is read, for that record.
         Raises the domain's `RuleViolation`, `GameNotFound`, `VersionConflict` after
         `attempts` lost races, `IdempotencyMismatch`. `loaded`: the state the caller
         has just loaded, used for the first attempt instead of loading it again;
@@ -257,7 +293,7 @@ class GameLog:
                 return self._earlier_or_raise(refusal, game_id, actor, idempotency_key,
                                               request_hash)
             outcome, idempotency = self._outcome(game_id, before, events, actor,
-                                                 idempotency_key, request_hash, respond)
+                                                 idempotency_key, request_hash, deadlines)
             try:
                 result = self.store.append(
                     game_id, [NewEvent(e, actor) for e in events], outcome.first_version - 1,
@@ -271,26 +307,27 @@ class GameLog:
                     raise
                 continue
             if result.replayed:  # our own retry won a race against us: answer as it did
-                return self._replayed(game_id, result.response)
+                return self._replayed(game_id, result)
             self._saved(game_id, outcome.after, session)
             return outcome
         raise VersionConflict(game_id, -1, self.store.current_version(game_id))
 
     def _outcome(self, game_id: str, before: Table | None, events: list[Event], actor: str,
-                 key: str | None, request_hash: str, respond: Respond | None
+                 key: str | None, request_hash: str, deadlines: TurnDeadlines | None
                  ) -> tuple[Outcome, Idempotency | None]:
         """What appending `events` to `before` will do, and the idempotency record to
-        store with them (the response `respond` makes of the outcome)."""
+        store with them."""
         after = replay_table(events, before)
         first = (before.version if before else 0) + 1
         now = self.clock()
+        summary = summarize(game_id, before, after, now)
         outcome = Outcome(game_id, before, tuple(events), after, first, after.version, now,
-                          summary=summarize(game_id, before, after, now))
+                          summary=summary)
         if key is None:
             return outcome, None
-        response = respond(outcome) if respond is not None else None
-        return _with_response(outcome, response), Idempotency(key, actor, request_hash,
-                                                               response)
+        remembered = Remembered(now, _deadline_after(game_id, after, summary, deadlines))
+        return (dataclasses.replace(outcome, remembered=remembered),
+                Idempotency(key, actor, request_hash, remembered.stored()))
 
     def _earlier_or_raise(self, error: Exception, game_id: str, actor: str, key: str | None,
                           request_hash: str) -> Outcome:
@@ -307,12 +344,22 @@ class GameLog:
         if stored is None:
             return None
         check_same_request(stored, key, request_hash)
-        return self._replayed(game_id, stored.response)
+        return self._replayed(game_id, stored)
 
-    def _replayed(self, game_id: str, response: dict[str, Any] | None) -> Outcome:
-        table = self.load(game_id)
-        return Outcome(game_id, None, (), table, 0, 0, self.clock(), replayed=True,
-                       response=response)
+    def _replayed(self, game_id: str, earlier: AppendResult) -> Outcome:
+        """The outcome an idempotency key's first request had, read back from the log:
+        its events, the state just after them, and what its record remembered."""
+        remembered = Remembered.of(earlier.response)
+        if remembered is None:  # kept whole by an earlier release: the answer is that
+            return Outcome(game_id, None, (), self.load(game_id), 0, 0, self.clock(),
+                           replayed=True, response=earlier.response)
+        first, last = earlier.first_version, earlier.last_version
+        records = self.store.read_stream(game_id, after=first - 1, limit=last - first + 1)
+        after = self.load(game_id)
+        if after.version != last:
+            after = self.state_at(game_id, last)
+        return Outcome(game_id, None, tuple(r.event() for r in records), after, first, last,
+                       remembered.recorded_at, replayed=True, remembered=remembered)
 
     def _saved(self, game_id: str, after: Table, session: int | None) -> None:
         with self._lock:
@@ -348,8 +395,18 @@ class GameLog:
                 self._cache.popitem(last=False)
 
 
-def _with_response(outcome: Outcome, response: dict[str, Any] | None) -> Outcome:
-    return dataclasses.replace(outcome, response=response)
+def _deadline_after(game_id: str, after: Table, summary: GameSummary,
+                    deadlines: TurnDeadlines | None) -> datetime | None:
+    """The turn deadline once `summary` is appended: the new turn's, or the one kept
+    (read before the append, which keeps it: a later writer would make it conflict)."""
+    if after.turn_time_limit is None:
+        return None
+    if summary.deadline_changed:
+        return summary.deadline
+    if deadlines is None:
+        return None  # not known here
+    row = deadlines.game_row(game_id)
+    return row.deadline if row is not None else None
 
 
 def apply(table: Table | None, recorded: Sequence[Recorded]) -> Table | None:

@@ -12,7 +12,6 @@ score or the next deadline, hand the webhook notices over). Nobody else calls
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -34,10 +33,6 @@ from events.store import VersionConflict
 from referee import archive, system
 from referee.effects import follow_up
 from referee.ports import Context, Observer, Unobserved
-
-# what a player's command answers with (stored with its idempotency key): the outcome
-# and the actor it was recorded for
-Respond = Callable[[Outcome, str], dict[str, Any]]
 
 
 class NotSeated(Exception):
@@ -138,11 +133,13 @@ class Referee:
     # -- play ------------------------------------------------------------------------------
 
     def act(self, game_id: str, user_id: str, command: Command, *, kind: str,
-            request_hash: str, respond: Respond, idempotency_key: str | None = None,
+            request_hash: str, idempotency_key: str | None = None,
             expected_version: int | None = None) -> Acted:
         """A player's command, as the seat `user_id` holds (`kind`: its type, for the
         observer). Raises `NotSeated`, the domain's `RuleViolation`, and what
-        `GameLog.execute` raises.
+        `GameLog.execute` raises. With `idempotency_key`, a retry of the same request
+        gets the first outcome again (`replayed`: nothing is appended or announced),
+        so that it is answered as the first request was.
 
         Speed: first decided on the cached state this process has heard nothing newer
         of, without reading the log (a version the client names is checked on the
@@ -153,7 +150,7 @@ class Referee:
         acted: Acted | None = None
 
         def attempt(table: Table, *, is_vouched: bool) -> Acted:
-            return self._act_on(table, game_id, user_id, command, request_hash, respond,
+            return self._act_on(table, game_id, user_id, command, request_hash,
                                 idempotency_key, expected_version, is_vouched)
 
         if vouched is not None:
@@ -170,7 +167,7 @@ class Referee:
         return acted
 
     def _act_on(self, table: Table, game_id: str, user_id: str, command: Command,
-                request_hash: str, respond: Respond, key: str | None,
+                request_hash: str, key: str | None,
                 expected: int | None, vouched: bool) -> Acted:
         seat = table.seat_of(user_id)
         if seat is None:
@@ -179,7 +176,7 @@ class Referee:
         outcome = self.ctx.log.execute(
             game_id, lambda t: _decide(game_id, t, user_id, command), actor,
             expected_version=expected, idempotency_key=key, request_hash=request_hash,
-            respond=lambda o: respond(o, actor), loaded=table, vouched=vouched)
+            deadlines=self.ctx.store, loaded=table, vouched=vouched)
         return Acted(outcome, actor)
 
     # -- the system's writers --------------------------------------------------------------

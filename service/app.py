@@ -1,7 +1,8 @@
-"""The API: `create_app(services)` puts the HTTP resources over the services the
-composition root built (`bootstrap.web`: the bootstrap's context, the store, the jobs,
-the change notifications, the referee, the same as a worker's, with the accounts and
-the rate limits on top).
+"""The API: `create_app(services)` puts the middleware (`service.middleware`) and the
+HTTP resources over the services the composition root built (`bootstrap.web`: the
+bootstrap's context, the same as a worker's, with the accounts, the rate limits and the
+worker's adapters of the service's ports on top: `service.services`). Nothing below
+imports this module: a view finds its services with `service.services.services()`.
 
 Embedded (no `TTR_REDIS_URL`): a SQLite file, jobs in-process, notifications in
 process memory. Production: PostgreSQL (`TTR_DATABASE_URL`), RQ workers and Redis
@@ -11,84 +12,42 @@ pub/sub (`TTR_REDIS_URL`). Everything above the ports is the same code.
 from __future__ import annotations
 
 import logging
-import random
-import re
-import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from inspect import iscoroutinefunction
 from typing import Any
 
-from flask import Flask, Response, g, request
+from flask import Flask
 from flask_cors import CORS
 from flask_smorest import Api
 from werkzeug.middleware.proxy_fix import ProxyFix
 from werkzeug.routing import UnicodeConverter
 
-from events import GameLog, SqlStore
-from messaging.notify import Notifier
-from referee.ports import Jobs
-from referee.referee import Referee
-from service import observability
-from service.auth import Accounts, Holder, bearer_token, token_hash, unknown_token
-from service.commands_spec import COMMANDS, command_schema
-from service.config import HttpSettings, Settings
-from service.errors import register_error_handlers
-from service.problems import (
-    KINDS,
-    PROBLEM_JSON,
-    Problem,
+from service import middleware, observability
+from service.api import BLUEPRINTS, register_pages
+from service.api.common import CACHING, cache_policy
+from service.api.inputs import (
+    check_request,
+    document_no_nul,
+    learn_query_names,
+    path_id_schema,
 )
+from service.commands_spec import COMMANDS, command_schema
+from service.config import HttpSettings
+from service.errors import register_error_handlers
+from service.problems import KINDS, PROBLEM_JSON
 from service.ratelimit import (
-    Limiter,
     RateLimitPlugin,
-    rate_headers,
-    retry_after,
     with_rate_headers,
 )
-from service.scopes import ScopePlugin, scope_of
+from service.schemas import ProblemSchema
+from service.scopes import ScopePlugin
+from service.services import Services
 from worker import reports
-from worker.context import WorkerContext
+
+__all__ = ["Services", "create_app"]
 
 log = logging.getLogger("service")
 API_VERSION = "1.0.0"
-# paths that are never rate limited (probes, metrics, docs and their assets)
-UNLIMITED = ("/healthz", "/readyz", "/metrics", "/docs", "/openapi", "/static", "/problems")
-
-
-@dataclass
-class Services:
-    """Everything a request needs, built once per process: the bootstrap's context (the
-    same as a worker's) and the API's own accounts and rate limits on top; the
-    application's settings and the HTTP server's."""
-    settings: Settings
-    http: HttpSettings
-    worker: WorkerContext
-    accounts: Accounts
-    limiter: Limiter
-
-    @property
-    def store(self) -> SqlStore:
-        return self.worker.store
-
-    @property
-    def log(self) -> GameLog:
-        return self.worker.log
-
-    @property
-    def notifier(self) -> Notifier:
-        return self.worker.notifier
-
-    @property
-    def jobs(self) -> Jobs:
-        return self.worker.jobs
-
-    @property
-    def referee(self) -> Referee:
-        return self.worker.referee
-
-    def close(self) -> None:
-        self.worker.close()
 
 
 class ServiceFlask(Flask):
@@ -130,15 +89,6 @@ def create_app(services: Services) -> Flask:
         plugin.init_spec(api.spec)
         api.spec.plugins.append(plugin)
     register_components(api)
-    from service.api import BLUEPRINTS, register_pages
-    from service.api.common import cache_policy
-    from service.api.inputs import (
-        check_request,
-        document_no_nul,
-        learn_query_names,
-        path_id_schema,
-    )
-
     # the spec says what `check_request` refuses: control characters in path ids, NUL
     # in the strings of a body
     api.register_converter(UnicodeConverter, path_id_schema)
@@ -149,10 +99,10 @@ def create_app(services: Services) -> Flask:
     register_pages(app)
     learn_query_names(app)
 
-    app.before_request(_before)
+    app.before_request(middleware.before_request)
     # after the rate limit: a flood of malformed requests is limited like any other
     app.before_request(check_request)
-    app.after_request(_after)
+    app.after_request(middleware.after_request)
     app.after_request(cache_policy)
     register_error_handlers(app)
     observability.install(app)
@@ -183,84 +133,7 @@ def _configure(app: Flask, http: HttpSettings) -> None:
                            "Idempotency-Key", "Last-Event-ID"])
 
 
-def services() -> Services:
-    from flask import current_app
-
-    found: Services = current_app.extensions["ttr"]
-    return found
-
-
-def _before() -> Response | None:
-    g.started = time.perf_counter()
-    # An id to find the request by in the logs, not a secret: the process's random
-    # generator (reseeded in each forked worker) rather than a system call.
-    g.request_id = request.headers.get("X-Request-Id", "")[:64] or \
-        f"{random.getrandbits(64):016x}"
-    s = services()
-    g.accounts = s.accounts
-    if request.path.startswith(UNLIMITED) or request.method == "OPTIONS":
-        return None
-    token = bearer_token()
-    if token is None:
-        _limit_address(s)
-        return None
-    g.token_digest = digest = token_hash(token)
-    if s.accounts.is_admin(token):
-        g.holder = g.user = None
-        _limit(s, "token", "t:" + digest[:32], s.http.rate_per_token,
-               s.http.burst_per_token)
-        return None
-    found = s.accounts.cached(digest)
-    if not isinstance(found, Holder):
-        # Not known to be good: such a request is the address's, so a made-up token
-        # each time gets no bucket of its own; and one this process does not know
-        # yet is looked up only if the address may still make a request.
-        _limit_address(s)
-        if found is not None:
-            found = s.accounts.look_up(digest)
-        if found is None:
-            raise unknown_token()
-    g.holder, g.user = found, found.user
-    _limit(s, "token", "t:" + digest[:32], s.http.rate_per_token,
-           s.http.burst_per_token)
-    rule = request.url_rule
-    scope = "" if rule is None else scope_of(request.method, rule.rule)
-    if not found.grants(scope):
-        raise Problem("insufficient-scope", f"This needs a token with the `{scope}` scope.",
-                      scope=scope)
-    return None
-
-
-def _limit_address(s: Services) -> None:
-    _limit(s, "address", "a:" + (request.remote_addr or "?"), s.http.rate_per_address,
-           s.http.burst_per_address)
-
-
-def _limit(s: Services, policy: str, key: str, rate: float, burst: int) -> None:
-    """Take one request from `key`'s bucket (429 if it is empty); the response tells
-    the client its budget (the RateLimit headers)."""
-    allowance = s.limiter.check(key, rate, burst)
-    g.rate_headers = rate_headers(policy, rate, burst, allowance)
-    if allowance.wait > 0:
-        wait = retry_after(allowance.wait)
-        raise Problem("rate-limited", f"Too many requests; retry in {wait} s.",
-                      headers={"Retry-After": wait})
-
-
-def _after(response: Response) -> Response:
-    response.headers["X-Request-Id"] = _SAFE_REQUEST_ID.sub("", g.get("request_id", ""))
-    for name, value in g.get("rate_headers", {}).items():
-        response.headers[name] = value
-    return response
-
-
-# A client's X-Request-Id is echoed: only what a header value may hold, and no more
-_SAFE_REQUEST_ID = re.compile(r"[^\x21-\x7e]")
-
-
 def spec_options() -> dict[str, Any]:
-    from service.api.common import CACHING
-
     return {
         "info": {
             "description": (
@@ -296,8 +169,6 @@ def register_components(api: Api) -> None:
     for name, schema in COMMANDS.items():
         api.spec.components.schema(name, schema)
     api.spec.components.schema("Command", command_schema())
-    from service.schemas import ProblemSchema
-
     api.spec.components.schema("Problem", schema=ProblemSchema)
     content = {PROBLEM_JSON: {"schema": {"$ref": "#/components/schemas/Problem"}}}
     for status in sorted({k.status for k in KINDS.values()}):

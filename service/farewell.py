@@ -47,7 +47,7 @@ def give_up_seats(user_id: str, referee: Referee, games: GamesIndex) -> int:
                 referee.seat(row.game_id, user_id, LeaveSeat())
             elif row.status == "playing":
                 referee.act(row.game_id, user_id, Resign(), kind="resign",
-                            request_hash="close-account", respond=lambda _o, _a: {})
+                            request_hash="close-account")
             else:
                 continue
         except (RuleViolation, NotSeated, GameNotFound):

@@ -24,8 +24,8 @@ from dataclasses import dataclass, field
 
 from flask import Flask, current_app, g, request
 
-from service.app import services
 from service.problems import Problem
+from service.services import services
 
 RETRY_AFTER_SECONDS = 5
 

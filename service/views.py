@@ -17,12 +17,14 @@ from typing import Any
 from domain.board import Board
 from domain.cards import as_mapping
 from domain.events import Event
+from domain.frozen import thaw
 from domain.moves import legal_moves
 from domain.state import Game
 from domain.table import Table
 from events.catalogue import encode, redact, schema_version
 from events.clock import iso
 from events.index import REPLACED, GameRow, seats_to_act
+from events.repository import Outcome
 from events.store import Recorded
 
 
@@ -257,3 +259,37 @@ def new_event_view(game_id: str, version: int, event: Event, actor: str,
     shown, hidden = redact(data, private, audience, seat, everything)
     return _event(game_id, version, None, event.TYPE, schema_version(event.TYPE),
                   recorded_at, actor, shown, hidden)
+
+
+def action_view(outcome: Outcome, user_id: str, actor: str, deadline: datetime | None,
+                minimal: bool = False) -> dict[str, Any]:
+    """The answer to a player's command: its events, the game and the moves as the
+    player now sees them (`minimal`: without the game)."""
+    after = outcome.after
+    viewer = Viewer.of(after, user_id)
+    everything = ended(after)
+    events = [new_event_view(outcome.game_id, outcome.first_version + i, event, actor,
+                             outcome.recorded_at, viewer.seat, everything)
+              for i, event in enumerate(outcome.events)]
+    result = {"game_id": outcome.game_id, "version": after.version, "status": after.status,
+              "phase": after.game.phase if after.game else None,
+              "to_act": list(seats_to_act(after)), "events": events,
+              "moves": moves_view(after, viewer)}
+    if not minimal:
+        result["game"] = game_view(outcome.game_id, after, viewer, deadline=deadline)
+    return result
+
+
+def score_view(game_id: str, table: Table) -> dict[str, Any]:
+    """The score as `ttr simulate --json` prints players, with each player's name."""
+    assert table.score is not None
+    players = []
+    for entry in table.score:
+        score = thaw(entry)
+        seat = score["seat"]
+        uses = score.get("stations", [])
+        players.append({**score, "stations": [u["city"] for u in uses], "station_routes": uses,
+                        "user_id": table.seats[seat].user_id, "name": table.seats[seat].name})
+    return {"game_id": game_id, "status": table.status, "players": players,
+            "winners": [p["seat"] for p in players if p.get("winner")]}
+

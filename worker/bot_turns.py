@@ -23,7 +23,7 @@ from domain.commands import Command
 from domain.moves import legal_moves
 from domain.violations import RuleViolation
 from events import GameNotFound, VersionConflict
-from events.repository import Outcome, StaleVersion
+from events.repository import StaleVersion
 from referee.referee import NotSeated
 from worker.context import WorkerContext
 
@@ -68,7 +68,7 @@ def play_bot_turn(ctx: WorkerContext, game_id: str, version: int) -> str:
     command = choose_command(holder.bot, table.game, seat, bot_rng(game_id, version))
     try:
         ctx.referee.act(game_id, holder.user_id, command, kind=command.as_dict()["type"],
-                        request_hash="", respond=_no_answer, expected_version=version)
+                        request_hash="", expected_version=version)
     except (StaleVersion, VersionConflict, NotSeated):
         return "moved_on"
     except RuleViolation as violation:
@@ -77,7 +77,3 @@ def play_bot_turn(ctx: WorkerContext, game_id: str, version: int) -> str:
                   holder.bot, seat, violation)
         return "refused"
     return "played"
-
-
-def _no_answer(outcome: Outcome, actor: str) -> dict[str, Any]:
-    return {}  # (a bot keeps no idempotency key: nobody asks for its answer again)

@@ -154,3 +154,16 @@ def heard_of(redis_url: str | None, queue: str, within: float) -> Sighting | Non
     except Exception as error:  # Redis away: /readyz says so in its own check
         log.warning("could not read the workers' presence: %s", error)
         return None
+
+
+@dataclass(frozen=True, slots=True)
+class QueuePresence:
+    """The API's question about one queue (the service's `WorkerPresence` port): is
+    any worker taking its jobs? (`redis_url` None: no worker is expected.)"""
+
+    redis_url: str | None
+    queue: str
+    within: float
+
+    def seen(self) -> Sighting | None:
+        return heard_of(self.redis_url, self.queue, self.within)

@@ -54,7 +54,7 @@ from referee.jobs import WEBHOOK
 from worker import reports
 from worker.context import WorkerContext, current_context
 from worker.webhook_config import WebhookConfig
-from worker.webhook_sender import post
+from worker.webhook_sender import check_url, post
 
 log = logging.getLogger(__name__)
 
@@ -161,6 +161,23 @@ def ping(ctx: WorkerContext, user_id: str) -> Delivery | None:
         return None
     ctx.jobs.enqueue(WEBHOOK, delivery_id, now)
     return ctx.store.delivery(delivery_id)
+
+
+class ContextWebhooks:
+    """Webhook delivery as the API's webhook resources ask for it (the service's
+    `WebhookDesk` port): a URL's check, a ping, and a registration taking effect."""
+
+    def __init__(self, ctx: WorkerContext) -> None:
+        self._ctx = ctx
+
+    def refusal(self, url: str) -> str | None:
+        return check_url(url, self._ctx.webhooks.allow_private)
+
+    def ping(self, user_id: str) -> Delivery | None:
+        return ping(self._ctx, user_id)
+
+    def registrations_changed(self) -> None:
+        self._ctx.webhooks.recipients.invalidate()
 
 
 # -- the message -------------------------------------------------------------------------

@@ -1,23 +1,36 @@
-"""The HTTP resources, one blueprint per area, and the pages that are not JSON."""
+"""The HTTP resources, one blueprint per area, and the pages that are not JSON.
+
+Each resource module stands alone: it imports what the resources share
+(`service.api.common`, the request checks of `service.api.inputs`) and its services
+(`service.services`), never another resource module (`lint-imports` holds it to that).
+"""
 
 from __future__ import annotations
+
+from flask import Flask
 
 from service.api import (
     analysis,
     audit,
-    bots,
+    client_pages,
     feed,
     games,
     maps,
+    pages,
     ratings,
     tokens,
     users,
     webhooks,
 )
-from service.api.pages import register_pages
 
 BLUEPRINTS = [users.blp, tokens.blp, maps.blp, games.blp, feed.blp, audit.blp, webhooks.blp,
               ratings.blp, analysis.blp]
-BOT_RESOURCES = bots  # (they join the games blueprint: imported before it is registered)
+
+
+def register_pages(app: Flask) -> None:
+    """The pages that are not JSON: the contract, the docs, the probes, the web client."""
+    pages.register_pages(app)
+    client_pages.register_client_pages(app)
+
 
 __all__ = ["BLUEPRINTS", "register_pages"]

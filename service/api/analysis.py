@@ -17,12 +17,18 @@ from flask_smorest import Blueprint
 
 from domain.analysis import analyse
 from events.store import EventStore
-from service.api.common import PUBLIC_READ, doc, json_response, problems, visible_to
-from service.api.ratings import change_view
-from service.app import services
+from service.api.common import (
+    PUBLIC_READ,
+    change_view,
+    doc,
+    json_response,
+    problems,
+    visible_to,
+)
 from service.auth import optional_user
 from service.problems import Problem
 from service.schemas.ratings import AnalysisSchema, GameRatingsSchema
+from service.services import services
 
 blp = Blueprint("analysis", __name__, url_prefix="/v1",
                 description="What happened in a finished game, and how it moved ratings.")

@@ -16,11 +16,11 @@ from events.store import EventStore, VersionConflict
 from events.verify import parse_lines, verify_export
 from service.api.common import BEARER, PUBLIC_READ, doc, json_response, problems, visible_to
 from service.api.inputs import first_nul
-from service.app import services
 from service.auth import bearer_token, optional_user
 from service.compute import aside
 from service.problems import Problem
 from service.schemas import GameSchema, VerdictSchema
+from service.services import services
 from service.views import Viewer, ended, event_view, game_view
 
 blp = Blueprint("audit", __name__, url_prefix="/v1",

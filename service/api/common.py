@@ -1,4 +1,6 @@
-"""Helpers every resource uses: the JSON body, conditional headers, who may see a game."""
+"""What the resources share: the JSON body, conditional headers, who may see a game, the
+documentation helpers, the SSE form of the feeds, and the views more than one resource
+renders. The resource modules import this module and never each other."""
 
 from __future__ import annotations
 
@@ -9,9 +11,11 @@ from typing import Any
 from flask import Response, current_app, g, request
 from flask_smorest import Blueprint
 
+from domain.rating import Skill
 from domain.table import Table
 from events.accounts import User
 from events.jsontext import parse, to_bytes
+from events.ratings_read import ResultRow
 from service.problems import KINDS, Problem
 from service.views import Viewer
 
@@ -22,6 +26,27 @@ MAX_KEY_LENGTH = 200
 # OpenAPI security requirements: a bearer token, or (PUBLIC_READ) none at all
 BEARER: list[dict[str, list[str]]] = [{"bearer": []}]
 PUBLIC_READ: list[dict[str, list[str]]] = [{"bearer": []}, {}]
+SSE = "text/event-stream"
+
+# The SSE form of both feeds' 200 response (added to the spec by `pages.build_spec`).
+SSE_CONTENT = {"schema": {
+    "type": "string",
+    "description": "With `Accept: text/event-stream`: a Server-Sent Events stream. The first "
+                   "event is `snapshot` (data: the game as you see it; game feed only); then "
+                   "one SSE event per game event (`event:` its type, `id:` its version — the "
+                   "global position in the user feed — and `data:` the event as in the JSON "
+                   "page); `: keep-alive` comments while idle. Reconnect with `Last-Event-ID` "
+                   "to resume after the last id you received.",
+}}
+
+# Both feeds' `Last-Event-ID` header (added by `pages.build_spec`: a header documented on
+# the view would replace, not join, the query parameters its schema documents).
+LAST_EVENT_ID = {
+    "in": "header", "name": "Last-Event-ID", "required": False,
+    "schema": {"type": "string"},
+    "description": "SSE: resume after this id (the game feed's version, the user feed's "
+                   "global position: a whole number from 0 to 2^62); instead of `after`. "
+                   "Read by streams only."}
 
 
 def json_body() -> Any:
@@ -176,3 +201,20 @@ def documented(view: Any, *decorators: Callable[[Any], Any]) -> Any:
         wrapped = decorate(wrapped)
     view._apidoc = wrapped._apidoc
     return view
+
+
+# -- views more than one resource shows -------------------------------------------------
+
+def change_view(row: ResultRow) -> dict[str, Any]:
+    """One player's line of a finished game, with their rating before and after it."""
+    before = Skill(row.mu_before, row.sigma_before, row.games_before)
+    rated = row.mu_after is not None and row.sigma_after is not None
+    after = (Skill(row.mu_after, row.sigma_after, row.games_before + 1)
+             if row.mu_after is not None and row.sigma_after is not None else None)
+    return {"user_id": row.user_id, "name": row.name, "seat": row.seat, "rank": row.rank,
+            "winner": row.winner, "score": row.total, "rated": rated,
+            "rating_before": before.rating,
+            "rating_after": after.rating if after is not None else None,
+            "change": after.rating - before.rating if after is not None else None,
+            "games_before": row.games_before,
+            "provisional": (after or before).provisional}

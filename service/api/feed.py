@@ -29,8 +29,15 @@ from flask_smorest import Blueprint
 from events.store import Recorded, StoreUnavailable
 from messaging.notify import Watch, game_key, user_key
 from service import held
-from service.api.common import BEARER, PUBLIC_READ, doc, json_response, problems, visible_to
-from service.app import Services, services
+from service.api.common import (
+    BEARER,
+    PUBLIC_READ,
+    SSE,
+    doc,
+    json_response,
+    problems,
+    visible_to,
+)
 from service.auth import current_user, optional_user
 from service.problems import Problem
 from service.schemas import (
@@ -39,12 +46,12 @@ from service.schemas import (
     EventsArgsSchema,
     UserEventPageSchema,
 )
+from service.services import Services, services
 from service.tails import Tail, Tails, catch_up
 from service.views import Viewer, ended, event_view, game_view
 
 log = logging.getLogger(__name__)
 blp = Blueprint("feed", __name__, url_prefix="/v1", description="Event feeds and streams.")
-SSE = "text/event-stream"
 MAX_STREAM_SECONDS = 3600.0  # a stream ends after this; clients reconnect (Last-Event-ID)
 # An idle stream re-reads the log after this many keep-alives with nothing heard: often
 # enough that a lost notification is soon made up for, rarely enough that a thousand idle
@@ -58,27 +65,6 @@ KEEPALIVES_PER_READ_LISTENING = 24
 # A user feed told of a change it cannot read yet tries again this often (20 ms, then
 # twice as long each time: 1.3 s in all).
 USER_FEED_RETRIES = 6
-
-# The SSE form of both feeds' 200 response (added to the spec by `pages.build_spec`).
-SSE_CONTENT = {"schema": {
-    "type": "string",
-    "description": "With `Accept: text/event-stream`: a Server-Sent Events stream. The first "
-                   "event is `snapshot` (data: the game as you see it; game feed only); then "
-                   "one SSE event per game event (`event:` its type, `id:` its version — the "
-                   "global position in the user feed — and `data:` the event as in the JSON "
-                   "page); `: keep-alive` comments while idle. Reconnect with `Last-Event-ID` "
-                   "to resume after the last id you received.",
-}}
-
-# Both feeds' `Last-Event-ID` header (added by `pages.build_spec`: a header documented on
-# the view would replace, not join, the query parameters its schema documents).
-LAST_EVENT_ID = {
-    "in": "header", "name": "Last-Event-ID", "required": False,
-    "schema": {"type": "string"},
-    "description": "SSE: resume after this id (the game feed's version, the user feed's "
-                   "global position: a whole number from 0 to 2^62); instead of `after`. "
-                   "Read by streams only."}
-
 
 def wants_stream() -> bool:
     return SSE in request.headers.get("Accept", "")

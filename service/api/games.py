@@ -1,5 +1,5 @@
-"""Games: the lobby, creating a table, seats, the game as you see it, moves and actions,
-the state at any version, and the final score."""
+"""Games: the lobby, creating a table, seats (bots too), the game as you see it, moves and
+actions, the state at any version, and the final score."""
 
 from __future__ import annotations
 
@@ -11,12 +11,11 @@ from flask.views import MethodView
 from flask_smorest import Blueprint
 
 from domain.commands import command_from_dict
-from domain.frozen import thaw
+from domain.stand_ins import ReturnToSeat, SeatBot
 from domain.table import StartGame, Table, TableCommand, TakeSeat
 from domain.violations import RuleViolation
 from events import request_hash
 from events.accounts import User
-from events.index import seats_to_act
 from events.repository import Outcome
 from referee.referee import NewGame
 from service.api.common import (
@@ -33,13 +32,12 @@ from service.api.common import (
     query_documented,
     visible_to,
 )
-from service.api.pages import queue_of
-from service.app import services
 from service.auth import current_user, new_id, optional_user
 from service.commands_spec import EXAMPLES
 from service.problems import Problem
 from service.schemas import (
     ActionResultSchema,
+    BotSeatSchema,
     GameCreatedSchema,
     GameListSchema,
     GameSchema,
@@ -52,8 +50,16 @@ from service.schemas import (
     ScoreSchema,
     TakeSeatSchema,
 )
-from service.views import Viewer, ended, game_view, moves_view, new_event_view, row_view
-from worker.presence import heard_of
+from service.services import services
+from service.views import (
+    Viewer,
+    action_view,
+    ended,
+    game_view,
+    moves_view,
+    row_view,
+    score_view,
+)
 
 blp = Blueprint("games", __name__, url_prefix="/v1",
                 description="Games: lobby, seats, state, moves and actions.")
@@ -200,7 +206,10 @@ def perform(game_id: str, user: User, command: TableCommand) -> Any:
 
 
 def _deadline(outcome: Outcome) -> Any:
-    """The deadline after a command: a new turn's, or the one the index already holds."""
+    """The deadline after a command: the one its idempotency record remembered, a new
+    turn's, or the one the index already holds."""
+    if outcome.remembered is not None:
+        return outcome.remembered.deadline
     if outcome.after.turn_time_limit is None:
         return None
     summary = outcome.summary
@@ -303,43 +312,24 @@ class Actions(MethodView):
         body = json_object()
         command = command_from_dict(body)
         minimal = "return=minimal" in request.headers.get("Prefer", "")
-
-        def respond(outcome: Outcome, actor: str) -> dict[str, Any]:
-            return _action_result(outcome, user, actor, minimal)
-
         acted = services().referee.act(
             game_id, user.user_id, command, kind=str(body["type"]),
             request_hash=request_hash({"game": game_id, "command": body, "minimal": minimal}),
-            respond=respond, idempotency_key=idempotency_key(), expected_version=if_match())
+            idempotency_key=idempotency_key(), expected_version=if_match())
+        # rendered once the events are stored: from the outcome, or on a retry from the
+        # first request's outcome read back (what its key's record remembered included)
         outcome = acted.outcome
-        if outcome.replayed:
+        if outcome.response is not None:  # a retry of a request an earlier release answered
             return json_response(outcome.response, version=_version_of(outcome))
-        result = outcome.response if outcome.response is not None \
-            else respond(outcome, acted.actor)
-        return json_response(result, version=outcome.last_version)
+        deadline = None if minimal else _deadline(outcome)
+        return json_response(action_view(outcome, user.user_id, acted.actor, deadline, minimal),
+                             version=outcome.last_version)
 
 
 def _version_of(outcome: Outcome) -> int:
     response = outcome.response or {}
     version = response.get("version")
     return version if isinstance(version, int) else outcome.after.version
-
-
-def _action_result(outcome: Outcome, user: User, actor: str,
-                   minimal: bool = False) -> dict[str, Any]:
-    after = outcome.after
-    viewer = Viewer.of(after, user.user_id)
-    everything = ended(after)
-    events = [new_event_view(outcome.game_id, outcome.first_version + i, event, actor,
-                             outcome.recorded_at, viewer.seat, everything)
-              for i, event in enumerate(outcome.events)]
-    result = {"game_id": outcome.game_id, "version": after.version, "status": after.status,
-              "phase": after.game.phase if after.game else None,
-              "to_act": list(seats_to_act(after)), "events": events,
-              "moves": moves_view(after, viewer)}
-    if not minimal:
-        result["game"] = game_view(outcome.game_id, after, viewer, deadline=_deadline(outcome))
-    return result
 
 
 # -- time travel and the score -----------------------------------------------------------------
@@ -377,7 +367,7 @@ class Score(MethodView):
         table = s.log.load(game_id)
         visible_to(table, optional_user())
         if table.status == "scoring":
-            seen = heard_of(s.settings.redis_url, queue_of(s), s.settings.worker_seen_within)
+            seen = s.workers.seen()
             return json_response({"game_id": game_id, "status": table.status,
                                   "waiting_for_worker": bool(seen and seen.absent_for)},
                                  202, headers={"Retry-After": "1"})
@@ -386,16 +376,36 @@ class Score(MethodView):
         return json_response(score_view(game_id, table), version=table.version)
 
 
-def score_view(game_id: str, table: Table) -> dict[str, Any]:
-    """The score as `ttr simulate --json` prints players, with each player's name."""
-    assert table.score is not None
-    players = []
-    for entry in table.score:
-        score = thaw(entry)
-        seat = score["seat"]
-        uses = score.get("stations", [])
-        players.append({**score, "stations": [u["city"] for u in uses], "station_routes": uses,
-                        "user_id": table.seats[seat].user_id, "name": table.seats[seat].name})
-    return {"game_id": game_id, "status": table.status, "players": players,
-            "winners": [p["seat"] for p in players if p.get("winner")]}
+# -- bots at the table ---------------------------------------------------------------------
+# The creator seats one while the table waits for players, and a player a stand-in bot
+# holds the seat for comes back to it: table commands like taking a seat.
 
+@blp.route("/games/<game_id>/bots")
+class Bots(MethodView):
+    @blp.arguments(BotSeatSchema(), error_status_code=400)
+    @blp.response(200, GameSchema)
+    @problems(blp, "invalid-request", "unauthorized", "not-found", "rule-violation",
+              "rate-limited")
+    @doc(blp, security=BEARER)
+    def post(self, body: dict[str, Any], game_id: str) -> Any:
+        """Seat a bot (the table's creator, while it waits for players)
+
+        The bot is a user of its own (`bot: true` and its `level` in every view); it
+        plays its turns by itself, through the same path as any player's commands. The
+        game starts when its last seat is taken.
+        """
+        return perform(game_id, current_user(), SeatBot(body["level"]))
+
+
+@blp.route("/games/<game_id>/return")
+class Return(MethodView):
+    @blp.response(200, GameSchema)
+    @problems(blp, "unauthorized", "not-found", "rule-violation", "rate-limited")
+    @doc(blp, security=BEARER)
+    def post(self, game_id: str) -> Any:
+        """Come back to your seat (a game with stand-ins, where a bot took it over)
+
+        The bot leaves the seat to you from this moment, in whatever step of the turn it
+        stands.
+        """
+        return perform(game_id, current_user(), ReturnToSeat())

@@ -16,10 +16,10 @@ import yaml
 from flask import Flask, Response, current_app, send_from_directory
 
 from domain.violations import CODES
-from service.api.client_pages import register_client_pages
+from service.api.common import LAST_EVENT_ID, SSE, SSE_CONTENT
 from service.problems import KINDS, Problem
 from service.schemas.contract import amend_for_generators
-from worker.presence import heard_of
+from service.services import services
 
 STATIC = Path(__file__).resolve().parent.parent / "static"
 
@@ -40,8 +40,6 @@ def build_spec(app: Flask) -> dict[str, Any]:
 def _amend(spec: dict[str, Any]) -> None:
     """What the decorators cannot say: status codes as strings, the SSE form of the feeds,
     the legal moves as commands, and what generated clients need (`schemas.contract`)."""
-    from service.api.feed import LAST_EVENT_ID, SSE, SSE_CONTENT
-
     for operations in spec["paths"].values():
         for operation in operations.values():
             if isinstance(operation, dict) and "responses" in operation:
@@ -133,8 +131,6 @@ def healthz() -> Response:
 
 
 def readyz() -> Response:
-    from service.app import services
-
     s = services()
     checks: dict[str, str] = {}
     try:
@@ -154,15 +150,10 @@ def readyz() -> Response:
     if s.settings.redis_url:
         # reported, not a check: the API serves without workers (scores wait in the
         # queue), and failing readiness would take every API pod out of the Service
-        seen = heard_of(s.settings.redis_url, queue_of(s), s.settings.worker_seen_within)
+        seen = s.workers.seen()
         body["workers"] = seen.describe() if seen else "unknown (Redis unavailable)"
     return Response(json.dumps(body), status=200 if ready else 503,
                     mimetype="application/json")
-
-
-def queue_of(s: Any) -> str:
-    """The game queue the app's jobs go to (its RQ queue, else the settings')."""
-    return getattr(s.jobs, "queue_name", None) or str(s.settings.queue)
 
 
 def replay_page(game_id: str) -> Response:
@@ -185,4 +176,3 @@ PAGES: tuple[tuple[str, Callable[..., Response]], ...] = (
 def register_pages(app: Flask) -> None:
     for rule, view in PAGES:
         app.add_url_rule(rule, view.__name__, view, methods=["GET"])
-    register_client_pages(app)

@@ -10,11 +10,9 @@ from flask.views import MethodView
 from flask_smorest import Blueprint
 
 from domain.maps import map_names
-from domain.rating import Skill
 from events.clock import iso
-from events.ratings_read import BoardEntry, MapStats, ResultRow
-from service.api.common import PUBLIC_READ, doc, json_response, problems
-from service.app import services
+from events.ratings_read import BoardEntry, MapStats
+from service.api.common import PUBLIC_READ, change_view, doc, json_response, problems
 from service.auth import current_user
 from service.problems import Problem
 from service.schemas.ratings import (
@@ -24,6 +22,7 @@ from service.schemas.ratings import (
     PlayerGamesSchema,
     ProfileSchema,
 )
+from service.services import services
 
 blp = Blueprint("ratings", __name__, url_prefix="/v1",
                 description="Ratings, leaderboards and players' public profiles.")
@@ -38,21 +37,6 @@ def entry_view(entry: BoardEntry) -> dict[str, Any]:
     return {"rank": entry.rank, "user_id": entry.user_id, "name": entry.name,
             "bot": entry.bot, "rating": entry.rating, "mu": entry.mu, "sigma": entry.sigma,
             "games": entry.games, "provisional": entry.provisional}
-
-
-def change_view(row: ResultRow) -> dict[str, Any]:
-    """One player's line of a finished game, with their rating before and after it."""
-    before = Skill(row.mu_before, row.sigma_before, row.games_before)
-    rated = row.mu_after is not None and row.sigma_after is not None
-    after = (Skill(row.mu_after, row.sigma_after, row.games_before + 1)
-             if row.mu_after is not None and row.sigma_after is not None else None)
-    return {"user_id": row.user_id, "name": row.name, "seat": row.seat, "rank": row.rank,
-            "winner": row.winner, "score": row.total, "rated": rated,
-            "rating_before": before.rating,
-            "rating_after": after.rating if after is not None else None,
-            "change": after.rating - before.rating if after is not None else None,
-            "games_before": row.games_before,
-            "provisional": (after or before).provisional}
 
 
 @blp.route("/leaderboards/<map_name>")

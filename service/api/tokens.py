@@ -15,7 +15,6 @@ from flask_smorest import Blueprint
 from events.accounts import Token
 from events.clock import iso
 from service.api.common import BEARER, doc, json_response, problems
-from service.app import services
 from service.auth import signed_in
 from service.problems import Problem
 from service.schemas.users import (
@@ -23,6 +22,7 @@ from service.schemas.users import (
     TokenCreatedSchema,
     TokenListSchema,
 )
+from service.services import services
 
 blp = Blueprint("tokens", __name__, url_prefix="/v1/users/me/tokens",
                 description="Named tokens with scopes.")

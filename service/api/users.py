@@ -10,12 +10,12 @@ from flask_smorest import Blueprint
 
 from events.clock import iso
 from service.api.common import BEARER, doc, json_response, problems
-from service.app import services
 from service.auth import current_user, signed_in
 from service.farewell import close_account
 from service.problems import Problem
 from service.ratelimit import rate_headers, retry_after
 from service.schemas import NewUserSchema, UserCreatedSchema, UserSchema
+from service.services import services
 
 blp = Blueprint("users", __name__, url_prefix="/v1/users", description="Accounts and tokens.")
 

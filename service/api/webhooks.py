@@ -1,8 +1,9 @@
 """Your webhook: register a URL and a secret, see every delivery and its attempts, ping it.
 
-The messages themselves are computed and sent by `worker.webhooks` (after every
-change of a game, in jobs: a slow or failing receiver never slows the game or the
-API); this module only manages the registration and shows the deliveries.
+The messages themselves are computed and sent by the worker's jobs (after every
+change of a game: a slow or failing receiver never slows the game or the API); this
+module only manages the registration and shows the deliveries, and asks the
+`WebhookDesk` port (`service.services`) to check a URL and to send a ping.
 """
 
 from __future__ import annotations
@@ -16,7 +17,6 @@ from flask_smorest import Blueprint
 from events.clock import iso
 from events.webhooks import Delivery, Webhook
 from service.api.common import BEARER, json_response, problems
-from service.app import services
 from service.auth import current_user
 from service.problems import Problem
 from service.schemas import (
@@ -26,8 +26,7 @@ from service.schemas import (
     NewWebhookSchema,
     WebhookSchema,
 )
-from worker.webhook_delivery import ping
-from worker.webhook_sender import check_url
+from service.services import services
 
 blp = Blueprint("webhooks", __name__, url_prefix="/v1/users/me/webhook",
                 description="Your webhook: every event that concerns you, POSTed and signed.")
@@ -110,12 +109,12 @@ class MyWebhook(MethodView):
         """Register or replace your webhook"""
         user = current_user()
         s = services()
-        reason = check_url(body["url"], s.worker.webhooks.allow_private)
+        reason = s.webhooks.refusal(body["url"])
         if reason is not None:
             raise Problem("invalid-request", f"This URL cannot be a webhook: {reason}.",
                           errors={"url": [reason]})
         hook, created = s.store.put_webhook(user.user_id, body["url"], body["secret"])
-        s.worker.webhooks.recipients.invalidate()
+        s.webhooks.registrations_changed()
         return json_response(webhook_view(hook), 201 if created else 200)
 
     @blp.response(200, WebhookSchema)
@@ -138,7 +137,7 @@ class MyWebhook(MethodView):
         """
         s = services()
         s.store.delete_webhook(current_user().user_id)
-        s.worker.webhooks.recipients.invalidate()
+        s.webhooks.registrations_changed()
         return Response(status=204)
 
 
@@ -170,8 +169,7 @@ class Ping(MethodView):
         Delivered, signed and retried as any other; follow it at
         `GET /v1/users/me/webhook/deliveries`.
         """
-        s = services()
-        sent = ping(s.worker, current_user().user_id)
+        sent = services().webhooks.ping(current_user().user_id)
         if sent is None:
             raise Problem("not-found", "You have no webhook (PUT one first).")
         return json_response(delivery_view(sent), 202)

@@ -24,7 +24,7 @@ score and deliver in the embedded mode) listens with `job_listeners()`, and so d
 on that port (`serve_worker_metrics`) — scoring durations and webhook failures happen
 in the workers, not in the API.
 
-`/metrics` has no authentication and no rate limit (`service.app.UNLIMITED`): the
+`/metrics` has no authentication and no rate limit (`service.middleware.UNLIMITED`): the
 operator keeps it inside the cluster (scrape the pods directly; do not route
 `/metrics` through the public ingress).
 

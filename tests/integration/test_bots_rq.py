@@ -41,7 +41,7 @@ def test_a_game_between_a_person_and_a_bot_progresses_through_rq_jobs(
             moves = [m.as_dict() for m in legal_moves(table.game, 0)]
             command = command_from_dict(choose(moves, rng))
             ctx.referee.act(gid, "alice", command, kind=command.as_dict()["type"],
-                            request_hash="", respond=lambda o, a: {})
+                            request_hash="")
         wait_for(lambda: ctx.log.load(gid).status == "finished", 30, "the score", workers)
         recorded = list(pg_store.read_stream(gid))
         bot_turns = {r.version for r in recorded if r.actor == "seat:1"}

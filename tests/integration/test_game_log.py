@@ -19,7 +19,7 @@ from domain.table import (
     replay_table,
 )
 from events import GameLog, IdempotencyMismatch, NewEvent, SqlStore, VersionConflict
-from events.repository import StaleVersion
+from events.repository import Outcome, StaleVersion
 from events.snapshots import FORMAT
 from messaging.hearsay import Hearsay
 
@@ -166,36 +166,38 @@ def test_an_expected_version_that_is_not_the_latest_is_refused(store: SqlStore) 
     assert store.current_version("g1") == 2
 
 
-def test_a_retry_with_the_same_key_gets_the_first_answer(store: SqlStore) -> None:
+def test_a_retry_with_the_same_key_gets_the_first_outcome(store: SqlStore) -> None:
     log = GameLog(store)
     new_game(log, seats=3)
-    answers = iter(["first", "second"])
 
-    def run() -> object:
+    def run() -> Outcome:
         return log.execute("g1", lambda t: decide_table(t, "a", TakeSeat("a")), "user:a",
-                           idempotency_key="k", request_hash="h",
-                           respond=lambda o: {"answer": next(answers), "v": o.last_version})
+                           idempotency_key="k", request_hash="h")
 
     first = run()
+    sit(log, "b")  # another writer in between: the retry still gets the first outcome
     again = run()
-    assert first.response == again.response == {"answer": "first", "v": 2}  # type: ignore[attr-defined]
-    assert again.replayed and store.current_version("g1") == 2  # type: ignore[attr-defined]
+    assert again.replayed and not first.replayed
+    assert (again.first_version, again.last_version) == (first.first_version, 2)
+    assert again.events == first.events and again.after == first.after
+    assert again.recorded_at == first.recorded_at and again.remembered == first.remembered
+    assert store.current_version("g1") == 3
 
 
 def test_a_key_reused_for_another_request_is_refused(store: SqlStore) -> None:
     log = GameLog(store)
     new_game(log, seats=3)
     log.execute("g1", lambda t: decide_table(t, "a", TakeSeat("a")), "user:a",
-                idempotency_key="k", request_hash="h1", respond=lambda o: {})
+                idempotency_key="k", request_hash="h1")
     with pytest.raises(IdempotencyMismatch):
         log.execute("g1", lambda t: decide_table(t, "a", TakeSeat("a")), "user:a",
-                    idempotency_key="k", request_hash="h2", respond=lambda o: {})
+                    idempotency_key="k", request_hash="h2")
 
 
 def test_concurrent_retries_with_one_key_act_once(store: SqlStore) -> None:
     log = GameLog(store)
     new_game(log, seats=5)
-    results: list[object] = []
+    results: list[Outcome] = []
     barrier = threading.Barrier(6)
 
     def retry() -> None:
@@ -203,7 +205,7 @@ def test_concurrent_retries_with_one_key_act_once(store: SqlStore) -> None:
         barrier.wait()
         results.append(own.execute(
             "g1", lambda t: decide_table(t, "a", TakeSeat("a")), "user:a",
-            idempotency_key="same", request_hash="h", respond=lambda o: {"v": o.last_version}))
+            idempotency_key="same", request_hash="h"))
 
     threads = [threading.Thread(target=retry) for _ in range(6)]
     for t in threads:
@@ -211,8 +213,9 @@ def test_concurrent_retries_with_one_key_act_once(store: SqlStore) -> None:
     for t in threads:
         t.join()
     assert store.current_version("g1") == 2
-    assert all(r.response == {"v": 2} for r in results)  # type: ignore[attr-defined]
-    assert sum(not r.replayed for r in results) == 1  # type: ignore[attr-defined]
+    assert all((r.last_version, r.events, r.remembered)
+               == (2, results[0].events, results[0].remembered) for r in results)
+    assert sum(not r.replayed for r in results) == 1
 
 
 def test_the_index_follows_each_command(store: SqlStore) -> None:

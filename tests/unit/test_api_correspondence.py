@@ -137,6 +137,24 @@ def test_the_turn_deadline_is_shown_with_the_turn(client: Client, clock: FakeClo
         (clock.now + timedelta(days=1)).strftime("%Y-%m-%dT%H:%M"))
 
 
+def test_a_retry_shows_the_deadline_the_first_answer_showed(client: Client,
+                                                           clock: FakeClock) -> None:
+    table = open_table(client, "usa", 2, turn_time_limit=DAY)
+    moves = client.get(f"/v1/games/{table.game_id}/moves",
+                       token=table.tokens[1]).json["moves"]  # type: ignore[index]
+    keep = next(m for m in moves if m["type"] == "keep_tickets")
+    first = client.post(f"/v1/games/{table.game_id}/actions", token=table.tokens[1],
+                        json=keep, headers={"Idempotency-Key": "once"})
+    setup_deadline = first.json["game"]["deadline"]  # type: ignore[index]
+    assert setup_deadline is not None  # the setup's, kept by this choice
+    clock.advance(hours=5)
+    keep_all(client, table, [0])  # the first turn begins: a deadline of its own
+    assert view(client, table)["deadline"] != setup_deadline
+    again = client.post(f"/v1/games/{table.game_id}/actions", token=table.tokens[1],
+                        json=keep, headers={"Idempotency-Key": "once"})
+    assert again.status_code == 200 and again.get_data() == first.get_data()
+
+
 def test_a_setup_choice_that_runs_out_keeps_every_dealt_ticket(app: Flask, client: Client,
                                                               clock: FakeClock) -> None:
     table = open_table(client, "europe", 2, turn_time_limit=DAY)

@@ -1,0 +1,94 @@
+"""What every request goes through before and after its view: a request id, the caller
+(their token, its scopes) and the rate limits.
+
+`before_request` names the request (`X-Request-Id`), finds the caller by their bearer
+token, takes the request from the caller's bucket (the token's, or the address's for
+a request without a valid token: 429 when it is empty) and refuses a token without
+the scope the operation needs; `after_request` echoes the request id and tells the
+client its budget (the RateLimit headers).
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import time
+
+from flask import Response, g, request
+
+from service.auth import Holder, bearer_token, token_hash, unknown_token
+from service.problems import Problem
+from service.ratelimit import rate_headers, retry_after
+from service.scopes import scope_of
+from service.services import Services, services
+
+# paths that are never rate limited (probes, metrics, docs and their assets)
+UNLIMITED = ("/healthz", "/readyz", "/metrics", "/docs", "/openapi", "/static", "/problems")
+
+
+def before_request() -> Response | None:
+    g.started = time.perf_counter()
+    # An id to find the request by in the logs, not a secret: the process's random
+    # generator (reseeded in each forked worker) rather than a system call.
+    g.request_id = request.headers.get("X-Request-Id", "")[:64] or \
+        f"{random.getrandbits(64):016x}"
+    s = services()
+    g.accounts = s.accounts
+    if request.path.startswith(UNLIMITED) or request.method == "OPTIONS":
+        return None
+    token = bearer_token()
+    if token is None:
+        _limit_address(s)
+        return None
+    g.token_digest = digest = token_hash(token)
+    if s.accounts.is_admin(token):
+        g.holder = g.user = None
+        _limit(s, "token", "t:" + digest[:32], s.http.rate_per_token,
+               s.http.burst_per_token)
+        return None
+    found = s.accounts.cached(digest)
+    if not isinstance(found, Holder):
+        # Not known to be good: such a request is the address's, so a made-up token
+        # each time gets no bucket of its own; and one this process does not know
+        # yet is looked up only if the address may still make a request.
+        _limit_address(s)
+        if found is not None:
+            found = s.accounts.look_up(digest)
+        if found is None:
+            raise unknown_token()
+    g.holder, g.user = found, found.user
+    _limit(s, "token", "t:" + digest[:32], s.http.rate_per_token,
+           s.http.burst_per_token)
+    rule = request.url_rule
+    scope = "" if rule is None else scope_of(request.method, rule.rule)
+    if not found.grants(scope):
+        raise Problem("insufficient-scope", f"This needs a token with the `{scope}` scope.",
+                      scope=scope)
+    return None
+
+
+def _limit_address(s: Services) -> None:
+    _limit(s, "address", "a:" + (request.remote_addr or "?"), s.http.rate_per_address,
+           s.http.burst_per_address)
+
+
+def _limit(s: Services, policy: str, key: str, rate: float, burst: int) -> None:
+    """Take one request from `key`'s bucket (429 if it is empty); the response tells
+    the client its budget (the RateLimit headers)."""
+    allowance = s.limiter.check(key, rate, burst)
+    g.rate_headers = rate_headers(policy, rate, burst, allowance)
+    if allowance.wait > 0:
+        wait = retry_after(allowance.wait)
+        raise Problem("rate-limited", f"Too many requests; retry in {wait} s.",
+                      headers={"Retry-After": wait})
+
+
+def after_request(response: Response) -> Response:
+    response.headers["X-Request-Id"] = _SAFE_REQUEST_ID.sub("", g.get("request_id", ""))
+    for name, value in g.get("rate_headers", {}).items():
+        response.headers[name] = value
+    return response
+
+
+# A client's X-Request-Id is echoed: only what a header value may hold, and no more
+_SAFE_REQUEST_ID = re.compile(r"[^\x21-\x7e]")

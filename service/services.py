@@ -1,0 +1,125 @@
+"""What a request works with, and how a view finds it: `services()`, the `Services` the
+composition root built for this app (kept in `current_app.extensions["ttr"]`).
+
+This module sits below every view and above nothing of the HTTP layer: the views and
+the middleware import it, never the module that builds the app, so building the app
+and serving a request do not import each other.
+
+What the API asks of the worker side is said here as ports, and the composition root
+hands in the worker's adapters: whether workers take the game queue's jobs
+(`WorkerPresence`: `worker.presence.QueuePresence`), and the webhook checks and pings
+(`WebhookDesk`: `worker.webhook_delivery.ContextWebhooks`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Protocol
+
+from flask import current_app
+
+from events import GameLog, SqlStore
+from events.webhooks import Delivery
+from messaging.notify import Notifier
+from referee.ports import Jobs
+from referee.referee import Referee
+from referee.settings import Settings
+from service.auth import Accounts
+from service.config import HttpSettings
+from service.ratelimit import Limiter
+
+
+class Core(Protocol):
+    """The bootstrap's context as the API uses it (the same as a worker's)."""
+
+    @property
+    def store(self) -> SqlStore: ...
+
+    @property
+    def log(self) -> GameLog: ...
+
+    @property
+    def notifier(self) -> Notifier: ...
+
+    @property
+    def jobs(self) -> Jobs: ...
+
+    @property
+    def referee(self) -> Referee: ...
+
+    def close(self) -> None: ...
+
+
+class Sighting(Protocol):
+    """When a worker of the game queue was last heard."""
+
+    @property
+    def absent_for(self) -> float | None:
+        """None while one was heard lately, else seconds since the last one."""
+
+    def describe(self) -> str:
+        """`ok`, or how long none has been seen (for `/readyz`)."""
+
+
+class WorkerPresence(Protocol):
+    """Whether any worker takes the game queue's jobs (a score waits for one)."""
+
+    def seen(self) -> Sighting | None:
+        """The queue's workers as last heard; None when no worker is expected (jobs run
+        in this process) or that cannot be read just now."""
+
+
+class WebhookDesk(Protocol):
+    """What the webhook resources ask of webhook delivery."""
+
+    def refusal(self, url: str) -> str | None:
+        """Why `url` cannot be a webhook (its host is private, …), or None if it can."""
+
+    def ping(self, user_id: str) -> Delivery | None:
+        """A `ping` delivery to the user's webhook, on its way; None without a webhook."""
+
+    def registrations_changed(self) -> None:
+        """A webhook was registered or removed: this process reads them again."""
+
+
+@dataclass
+class Services:
+    """Everything a request needs, built once per process: the bootstrap's context (the
+    same as a worker's), the API's own accounts and rate limits, and the worker's
+    adapters of the ports above; the application's settings and the HTTP server's."""
+    settings: Settings
+    http: HttpSettings
+    worker: Core
+    accounts: Accounts
+    limiter: Limiter
+    workers: WorkerPresence
+    webhooks: WebhookDesk
+
+    @property
+    def store(self) -> SqlStore:
+        return self.worker.store
+
+    @property
+    def log(self) -> GameLog:
+        return self.worker.log
+
+    @property
+    def notifier(self) -> Notifier:
+        return self.worker.notifier
+
+    @property
+    def jobs(self) -> Jobs:
+        return self.worker.jobs
+
+    @property
+    def referee(self) -> Referee:
+        return self.worker.referee
+
+    def close(self) -> None:
+        self.worker.close()
+
+
+def services() -> Services:
+    """The services of the app serving this request."""
+    found: Services = current_app.extensions["ttr"]
+    return found
