@@ -98,5 +98,4 @@ def test_every_operation_is_named(spec: dict[str, Any]) -> None:
         for method, operation in operations.items():
             if method in ("get", "put", "post", "delete", "patch"):
                 assert "operationId" in operation, (
-                    f"{method} {path}: add its name to OPERATION_IDS in "
-                    "service/schemas/contract.py")
+                    f"{method} {path}: add it to OPERATIONS in service/operations.py")

@@ -8,6 +8,7 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..models.bot_level import BotLevel
 
 
 
@@ -31,7 +32,7 @@ class StandInSeatedData:
             seat (int):
             user_id (str):
             name (str):
-            level (str):
+            level (BotLevel):
             replaced (str):
             reason (str):
      """
@@ -39,7 +40,7 @@ class StandInSeatedData:
     seat: int
     user_id: str
     name: str
-    level: str
+    level: BotLevel
     replaced: str
     reason: str
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
@@ -55,7 +56,7 @@ class StandInSeatedData:
 
         name = self.name
 
-        level = self.level
+        level = self.level.value
 
         replaced = self.replaced
 
@@ -86,7 +87,10 @@ class StandInSeatedData:
 
         name = d.pop("name")
 
-        level = d.pop("level")
+        level = BotLevel(d.pop("level"))
+
+
+
 
         replaced = d.pop("replaced")
 
