@@ -16,6 +16,8 @@ import pytest
 from tests.api_support import UNLIMITED, free_port, wait_until_serving
 from tests.node_support import QUIET, TYPESCRIPT, node, run_tool
 
+pytestmark = pytest.mark.node
+
 
 @pytest.fixture(scope="module")
 def example(tmp_path_factory: pytest.TempPathFactory) -> Path:

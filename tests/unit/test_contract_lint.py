@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from openapi_spec_validator import validate
 from openapi_spec_validator.readers import read_from_filename
 
 from tests.node_support import ROOT, run_tool
 
 
+@pytest.mark.node
 def test_redocly_finds_no_error_and_no_warning() -> None:
     result = run_tool("redocly", "lint", str(ROOT / "openapi.yaml"), "--format", "json")
     report = json.loads(result.stdout)

@@ -7,7 +7,11 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from tests.node_support import ROOT, TYPESCRIPT, run_tool
+
+pytestmark = pytest.mark.node
 
 SCHEMA = TYPESCRIPT / "src" / "schema.d.ts"
 
