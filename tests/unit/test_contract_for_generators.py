@@ -99,3 +99,21 @@ def test_every_operation_is_named(spec: dict[str, Any]) -> None:
             if method in ("get", "put", "post", "delete", "patch"):
                 assert "operationId" in operation, (
                     f"{method} {path}: add it to OPERATIONS in service/operations.py")
+
+
+def test_one_event_parses_as_the_client_docs_say() -> None:
+    """docs/clients.md's `parse_event` (after `<!-- parse-event -->`) turns any event, as
+    a stream, a webhook or an export line gives it, into its type's generated model."""
+    from service.schemas.events import EXAMPLES
+
+    text = (ROOT / "docs" / "clients.md").read_text()
+    recipe = text.split("<!-- parse-event -->\n```python\n", 1)[1].split("```", 1)[0]
+    scope: dict[str, Any] = {}
+    exec(compile(recipe, "docs/clients.md", "exec"), scope)
+    for type_name in TYPES:
+        event = {"game_id": "g_1", "version": 3, "position": 3, "type": type_name,
+                 "schema_version": 1, "recorded_at": "2026-01-01T00:00:00.000000Z",
+                 "actor": {"kind": "system"}, "data": EXAMPLES[type_name], "hidden": []}
+        parsed = scope["parse_event"](event)
+        assert type(parsed).__name__ == schema_name(type_name, "Event")
+        assert parsed.to_dict()["data"] == EXAMPLES[type_name]
