@@ -117,3 +117,22 @@ def test_one_event_parses_as_the_client_docs_say() -> None:
         parsed = scope["parse_event"](event)
         assert type(parsed).__name__ == schema_name(type_name, "Event")
         assert parsed.to_dict()["data"] == EXAMPLES[type_name]
+
+
+def test_the_export_is_the_same_lines_as_text_for_a_client_that_asks_for_text(
+        tmp_path: Path) -> None:
+    """Generators that know no NDJSON read the export as `text/plain` (the contract lists
+    it second): the server answers that type when asked, NDJSON otherwise."""
+    from tests.api_support import Client, make_app, open_table
+
+    app = make_app(f"sqlite:///{tmp_path / 'games.sqlite3'}")
+    try:
+        client = Client(app)
+        table = open_table(client, "usa", 2)
+        path = f"/v1/games/{table.game_id}/export"
+        ndjson = client.get(path, token=table.tokens[0])
+        text = client.get(path, token=table.tokens[0], headers={"Accept": "text/plain"})
+        assert ndjson.mimetype == "application/x-ndjson" and text.mimetype == "text/plain"
+        assert text.get_data() == ndjson.get_data()
+    finally:
+        app.extensions["ttr"].close()
