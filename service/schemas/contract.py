@@ -32,7 +32,13 @@ from domain.stand_ins import BOT_LEVELS
 from events.accounts import SCOPES
 from service.operations import OPERATIONS
 from service.problems import PROBLEM_CODES
-from service.schemas.base import END_REASONS, PHASES, PLAYER_OUT, STATUSES
+from service.schemas.base import (
+    END_REASONS,
+    PHASES,
+    PLAYER_OUT,
+    STAND_IN_REASONS,
+    STATUSES,
+)
 from service.schemas.events import REF, event_schemas
 from service.schemas.webhooks import DELIVERY_STATUSES, WEBHOOK_KINDS
 
@@ -49,6 +55,7 @@ NAMED_ENUMS: dict[str, tuple[str, ...]] = {
     "RouteColor": (*COLORS, "gray"),
     "ProblemCode": PROBLEM_CODES,
     "EndReason": END_REASONS,
+    "StandInReason": STAND_IN_REASONS,
 }
 
 # Parts the marshmallow schemas mark with `x-component` (see `base.card_counts`).

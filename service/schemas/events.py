@@ -20,7 +20,7 @@ from domain.events import Event
 from domain.maps import MAP_NAMES
 from domain.stand_ins import BOT_LEVELS
 from events.catalogue import TYPES
-from service.schemas.base import END_REASONS
+from service.schemas.base import END_REASONS, STAND_IN_REASONS
 
 REF = "#/components/schemas/"
 CARDS_REF = {"$ref": f"{REF}CardCounts"}
@@ -66,7 +66,9 @@ CLOSED_SETS: dict[tuple[str, str], tuple[str, ...]] = {
     ("card_taken", "card"): KINDS,
     ("tunnel_attempted", "color"): KINDS,
     ("tunnel_cards_revealed", "cards"): KINDS,
+    ("seat_taken", "bot"): BOT_LEVELS,
     ("stand_in_seated", "level"): BOT_LEVELS,
+    ("stand_in_seated", "reason"): STAND_IN_REASONS,
     ("game_ended", "reason"): END_REASONS,
 }
 

@@ -1798,7 +1798,7 @@ export interface components {
             seat: number;
             user_id: string;
             name: string;
-            bot?: string | null;
+            bot?: components["schemas"]["BotLevel"] | (null);
         };
         SeatTakenEvent: {
             game_id: string;
@@ -1928,7 +1928,7 @@ export interface components {
             name: string;
             level: components["schemas"]["BotLevel"];
             replaced: string;
-            reason: string;
+            reason: components["schemas"]["StandInReason"];
         };
         StandInSeatedEvent: {
             game_id: string;
@@ -2741,6 +2741,8 @@ export interface components {
         ProblemCode: "game_over" | "game_not_started" | "not_your_turn" | "wrong_step" | "player_out" | "not_due" | "unknown_command" | "malformed_command" | "unknown_route" | "unknown_city" | "unknown_ticket" | "route_taken" | "double_route_closed" | "double_route_own" | "not_enough_trains" | "cards_not_held" | "payment_invalid" | "locomotive_not_allowed" | "deck_empty" | "slot_empty" | "second_card_locomotive" | "no_tickets_left" | "keep_too_few" | "ticket_not_offered" | "stations_not_in_map" | "no_stations_left" | "city_has_station" | "station_payment_invalid" | "tunnel_payment_invalid" | "no_pending_tunnel" | "pass_not_allowed" | "not_seated" | "already_seated" | "table_full" | "invite_required" | "game_already_started" | "not_creator" | "not_enough_players" | "game_not_over" | "already_scored" | "no_stand_in" | "not_replaced" | "not_admin" | "export_invalid";
         /** @enum {string} */
         EndReason: "final_round" | "deadlock" | "last_player";
+        /** @enum {string} */
+        StandInReason: "resigned" | "timed_out";
         /**
          * @description Cards by kind (purple, blue, orange, white, green, yellow, black, red, locomotive): how many of each (kinds not listed: none).
          * @example {

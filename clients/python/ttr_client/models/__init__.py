@@ -149,6 +149,7 @@ from .seed_revealed_event_type import SeedRevealedEventType
 from .setup_tickets_returned_data import SetupTicketsReturnedData
 from .setup_tickets_returned_event import SetupTicketsReturnedEvent
 from .setup_tickets_returned_event_type import SetupTicketsReturnedEventType
+from .stand_in_reason import StandInReason
 from .stand_in_seated_data import StandInSeatedData
 from .stand_in_seated_event import StandInSeatedEvent
 from .stand_in_seated_event_type import StandInSeatedEventType
@@ -349,6 +350,7 @@ __all__ = (
     "SetupTicketsReturnedData",
     "SetupTicketsReturnedEvent",
     "SetupTicketsReturnedEventType",
+    "StandInReason",
     "StandInSeatedData",
     "StandInSeatedEvent",
     "StandInSeatedEventType",

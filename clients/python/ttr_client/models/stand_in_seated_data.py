@@ -9,6 +9,7 @@ from attrs import field as _attrs_field
 from ..types import UNSET, Unset
 
 from ..models.bot_level import BotLevel
+from ..models.stand_in_reason import StandInReason
 
 
 
@@ -34,7 +35,7 @@ class StandInSeatedData:
             name (str):
             level (BotLevel):
             replaced (str):
-            reason (str):
+            reason (StandInReason):
      """
 
     seat: int
@@ -42,7 +43,7 @@ class StandInSeatedData:
     name: str
     level: BotLevel
     replaced: str
-    reason: str
+    reason: StandInReason
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -60,7 +61,7 @@ class StandInSeatedData:
 
         replaced = self.replaced
 
-        reason = self.reason
+        reason = self.reason.value
 
 
         field_dict: dict[str, Any] = {}
@@ -94,7 +95,10 @@ class StandInSeatedData:
 
         replaced = d.pop("replaced")
 
-        reason = d.pop("reason")
+        reason = StandInReason(d.pop("reason"))
+
+
+
 
         stand_in_seated_data = cls(
             seat=seat,
