@@ -152,7 +152,7 @@ def spec_options() -> dict[str, Any]:
                 "An account's first token grants them all; make narrower ones, rotate and "
                 "revoke them under `/v1/users/me/tokens`.\n\n" + CACHING
             ),
-            "license": {"name": "MIT"},
+            "license": {"name": "MIT", "url": "https://opensource.org/licenses/MIT"},
         },
         "servers": [{"url": "/"}],
         "components": {

@@ -40,7 +40,10 @@ def _subcommand(commands: Any, name: str, summary: str, description: str,
 
 def build_parser() -> argparse.ArgumentParser:
     parser = Parser(prog="ttr", description="Ticket to Ride game service: the API server, "
-                    "its worker and the engine's tools.", formatter_class=HelpFormatter)
+                    "its worker and the engine's tools.", formatter_class=HelpFormatter,
+                    epilog="Every command and setting is described in the README "
+                    "(README: The command line, Configuration); for client developers: "
+                    "docs/clients.md.")
     parser.add_argument("--version", action="version", version=f"ttr {ttr_version()}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
@@ -80,7 +83,7 @@ def _server_commands(commands: Any) -> None:
         "threaded worker in the embedded mode (SQLite, jobs in-process). With several "
         "workers and no PROMETHEUS_MULTIPROC_DIR, /metrics sums the workers through a "
         "temporary directory made and removed here.",
-        "environment: every TTR_* setting of the server (README: Settings), notably "
+        "environment: every TTR_* setting of the server (README: Configuration), notably "
         "TTR_DATABASE_URL, TTR_REDIS_URL, TTR_BIND, TTR_WEB_WORKERS, TTR_ADMIN_TOKEN; "
         "PROMETHEUS_MULTIPROC_DIR")
     serve.add_argument("--bind", help="host:port (default: $TTR_BIND, else 127.0.0.1:8000)")

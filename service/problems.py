@@ -34,7 +34,12 @@ from typing import Any
 
 from flask import Response, json
 
+from domain.violations import CODES
+
 PROBLEM_JSON = "application/problem+json"
+# every `code` a problem may carry: the rules' (`domain.violations.CODES`) and the
+# service's own
+PROBLEM_CODES: tuple[str, ...] = (*CODES, "not_admin", "export_invalid")
 TYPE_PREFIX = "/problems/"
 
 

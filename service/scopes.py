@@ -1,4 +1,4 @@
-"""What each operation needs a token to grant: the scopes, and the one table of them.
+"""What each operation needs a token to grant: the scopes, asked of each request.
 
 A token grants some of four scopes:
 
@@ -13,10 +13,12 @@ operation's scope gets 403 `insufficient-scope` naming it, before the operation 
 Operations open to anyone (the maps, account creation, verification) need none: a
 token sent with them is checked (an unknown one is refused) but no scope is asked.
 
-The table is keyed by method and OpenAPI path. An operation missing from it needs
-`admin` (a narrow token is refused, never let through by an oversight) and
-`tests/unit/test_tokens.py` fails until it is declared here. `ScopePlugin` writes each
-operation's scope into openapi.yaml (`x-scope`, and a line of its description).
+The scopes are a column of the one table of operations (`service.operations`), keyed
+by method and OpenAPI path. An operation missing from it needs `admin` (a narrow token
+is refused, never let through by an oversight) and `tests/unit/test_tokens.py` fails
+until it is declared there. `ScopePlugin` writes each operation's scope into
+openapi.yaml (`x-scope`, and a line of its description; an open one's `security` says
+a token is optional).
 """
 
 from __future__ import annotations
@@ -26,49 +28,12 @@ from typing import Any
 
 from apispec import BasePlugin
 
-from events.accounts import SCOPES
+from service.operations import NO_SCOPE, OPERATIONS
 
-NO_SCOPE = ""  # open to anyone: no scope asked of a token sent along
 UNDECLARED = "admin"
 
-SCOPE_OF: dict[tuple[str, str], str] = {
-    ("POST", "/v1/users"): NO_SCOPE,
-    ("GET", "/v1/users/me"): "read",
-    ("DELETE", "/v1/users/me"): "admin",
-    ("POST", "/v1/users/me/tokens"): "admin",
-    ("GET", "/v1/users/me/tokens"): "admin",
-    ("DELETE", "/v1/users/me/tokens/{token_id}"): "admin",
-    ("GET", "/v1/maps"): NO_SCOPE,
-    ("GET", "/v1/maps/{map_name}"): NO_SCOPE,
-    ("GET", "/v1/games"): "read",
-    ("POST", "/v1/games"): "play",
-    ("GET", "/v1/users/me/games"): "read",
-    ("GET", "/v1/games/{game_id}"): "read",
-    ("POST", "/v1/games/{game_id}/players"): "play",
-    ("POST", "/v1/games/{game_id}/start"): "play",
-    ("POST", "/v1/games/{game_id}/bots"): "play",
-    ("POST", "/v1/games/{game_id}/return"): "play",
-    ("GET", "/v1/games/{game_id}/moves"): "read",
-    ("POST", "/v1/games/{game_id}/actions"): "play",
-    ("GET", "/v1/games/{game_id}/states/{version}"): "read",
-    ("GET", "/v1/games/{game_id}/score"): "read",
-    ("GET", "/v1/games/{game_id}/events"): "read",
-    ("GET", "/v1/users/me/events"): "read",
-    ("GET", "/v1/games/{game_id}/export"): "read",
-    ("POST", "/v1/verify"): NO_SCOPE,
-    ("POST", "/v1/games/import"): "admin",
-    ("PUT", "/v1/users/me/webhook"): "webhooks",
-    ("GET", "/v1/users/me/webhook"): "webhooks",
-    ("DELETE", "/v1/users/me/webhook"): "webhooks",
-    ("GET", "/v1/users/me/webhook/deliveries"): "webhooks",
-    ("POST", "/v1/users/me/webhook/ping"): "webhooks",
-    ("GET", "/v1/leaderboards/{map_name}"): "read",
-    ("GET", "/v1/users/{user_id}"): "read",
-    ("GET", "/v1/users/{user_id}/games"): "read",
-    ("GET", "/v1/games/{game_id}/analysis"): "read",
-    ("GET", "/v1/games/{game_id}/ratings"): "read",
-}
-assert set(SCOPE_OF.values()) <= {NO_SCOPE, *SCOPES}
+# what each operation asks of a token (the table: `service.operations.OPERATIONS`)
+SCOPE_OF: dict[tuple[str, str], str] = {key: o.scope for key, o in OPERATIONS.items()}
 
 _CONVERTER = re.compile(r"<(?:[a-z_]+:)?([a-z_]+)>")
 _PATHS: dict[str, str] = {}
@@ -96,6 +61,8 @@ class ScopePlugin(BasePlugin):
         for method, operation in (operations or {}).items():
             scope = SCOPE_OF.get((method.upper(), path or ""), UNDECLARED)
             if scope == NO_SCOPE:
+                # open to anyone; a token may come along (and is then checked)
+                operation.setdefault("security", [{}, {"bearer": []}])
                 continue
             operation["x-scope"] = scope
             note = f"**Scope:** `{scope}` (a token without it gets 403 `insufficient-scope`)."

@@ -281,15 +281,14 @@ def action_view(outcome: Outcome, user_id: str, actor: str, deadline: datetime |
 
 
 def score_view(game_id: str, table: Table) -> dict[str, Any]:
-    """The score as `ttr simulate --json` prints players, with each player's name."""
+    """The final score: each seat's as the rules compute it, with the player's name."""
     assert table.score is not None
     players = []
     for entry in table.score:
         score = thaw(entry)
         seat = score["seat"]
-        uses = score.get("stations", [])
-        players.append({**score, "stations": [u["city"] for u in uses], "station_routes": uses,
-                        "user_id": table.seats[seat].user_id, "name": table.seats[seat].name})
+        players.append({**score, "user_id": table.seats[seat].user_id,
+                        "name": table.seats[seat].name})
     return {"game_id": game_id, "status": table.status, "players": players,
             "winners": [p["seat"] for p in players if p.get("winner")]}
 

@@ -42,6 +42,7 @@ MARKERS = {
     "postgres": "needs PostgreSQL (TTR_TEST_DATABASE_URL)",
     "redis": "needs Redis (TTR_TEST_REDIS_URL)",
     "browser": "needs Chromium (TTR_CHROMIUM)",
+    "node": "needs Node and clients/typescript's packages (npm ci there)",
 }
 _NEEDS = {"pg_admin_url": "postgres", "pg_schema_url": "postgres", "pg_store": "postgres",
           "redis_url": "redis", "queue": "redis", "rq_context": "redis",

@@ -51,7 +51,9 @@ class Export(MethodView):
     @blp.response(200, content_type=NDJSON, description=(
         "The whole log: during play as you may see it, after the end complete (every "
         "hand, ticket, deck order and the seed)."))
-    @doc(blp, responses={200: {"content": {NDJSON: _NDJSON}}})
+    # the same lines as text/plain when asked: what generated clients read as text
+    # (openapi-python-client's defaults know no NDJSON)
+    @doc(blp, responses={200: {"content": {NDJSON: _NDJSON, "text/plain": _NDJSON}}})
     @problems(blp, "invalid-request", "unauthorized", "not-found", "rate-limited")
     @doc(blp, security=PUBLIC_READ)
     def get(self, game_id: str) -> Any:
@@ -60,7 +62,8 @@ class Export(MethodView):
         table = s.log.load(game_id)
         viewer = visible_to(table, optional_user())
         body = "".join(export_lines(s.store, game_id, viewer, ended(table)))
-        return Response(body, mimetype=NDJSON, headers={
+        asked = request.accept_mimetypes.best_match([NDJSON, "text/plain"], NDJSON)
+        return Response(body, mimetype=asked, headers={
             "Content-Disposition": f'attachment; filename="{game_id}.ndjson"'})
 
 

@@ -11,6 +11,10 @@ from marshmallow import Schema, ValidationError, fields, validate
 STATUSES = ("open", "playing", "scoring", "finished")
 PHASES = ("setup", "playing", "ended")
 PLAYER_OUT = ("resigned", "dropped")
+# why a game ended (`domain.turn_order.end_if_over`)
+END_REASONS = ("final_round", "deadlock", "last_player")
+# why a stand-in bot took a seat (`domain.stand_ins`)
+STAND_IN_REASONS = ("resigned", "timed_out")
 
 
 def doc(description: str, **more: Any) -> dict[str, Any]:

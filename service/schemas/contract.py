@@ -12,19 +12,33 @@ endpoint added later follows it without being listed here:
   `anyOf: [{$ref}, {type: object, nullable: true, enum: [null]}]`: validators accept
   null, and generators make it `Model | None` (apispec's own form, an empty nullable
   object *before* the reference, became an empty class that swallowed every value).
+- **No model shadowed by its own field** (`RENAMED`).
 - **Named parts.** A field marked `x-component: Name` becomes a reference to `Name`.
 - **Every event type's data** (`service.schemas.events`), **named operations**
-  (`OPERATION_IDS`, else none: generators then name it after its path) and **examples**
+  (`service.operations.OPERATIONS`, else none: generators then name it after its
+  path) and **examples**
   on every command.
 """
 
 from __future__ import annotations
 
+import json
+from collections.abc import Iterator
 from typing import Any
 
-from domain.cards import KINDS
+from domain.cards import COLORS, KINDS
 from domain.maps import MAP_NAMES
-from service.schemas.base import PHASES, PLAYER_OUT, STATUSES
+from domain.stand_ins import BOT_LEVELS
+from events.accounts import SCOPES
+from service.operations import OPERATIONS
+from service.problems import PROBLEM_CODES
+from service.schemas.base import (
+    END_REASONS,
+    PHASES,
+    PLAYER_OUT,
+    STAND_IN_REASONS,
+    STATUSES,
+)
 from service.schemas.events import REF, event_schemas
 from service.schemas.webhooks import DELIVERY_STATUSES, WEBHOOK_KINDS
 
@@ -35,6 +49,13 @@ NAMED_ENUMS: dict[str, tuple[str, ...]] = {
     "PlayerOut": PLAYER_OUT,
     "DeliveryStatus": DELIVERY_STATUSES,
     "WebhookKind": WEBHOOK_KINDS,
+    "BotLevel": BOT_LEVELS,
+    "Scope": SCOPES,
+    "CardKind": KINDS,
+    "RouteColor": (*COLORS, "gray"),
+    "ProblemCode": PROBLEM_CODES,
+    "EndReason": END_REASONS,
+    "StandInReason": STAND_IN_REASONS,
 }
 
 # Parts the marshmallow schemas mark with `x-component` (see `base.card_counts`).
@@ -48,50 +69,18 @@ PARTS: dict[str, dict[str, Any]] = {
     },
 }
 
-# Short names for the generated functions ("METHOD path" → operationId).
-OPERATION_IDS: dict[str, str] = {
-    "post /v1/users": "create_user",
-    "get /v1/users/me": "get_me",
-    "delete /v1/users/me": "close_account",
-    "post /v1/users/me/tokens": "create_token",
-    "get /v1/users/me/tokens": "list_tokens",
-    "delete /v1/users/me/tokens/{token_id}": "revoke_token",
-    "get /v1/maps": "list_maps",
-    "get /v1/maps/{map_name}": "get_map",
-    "get /v1/games": "list_open_games",
-    "post /v1/games": "create_game",
-    "get /v1/users/me/games": "list_my_games",
-    "get /v1/games/{game_id}": "get_game",
-    "post /v1/games/{game_id}/players": "take_seat",
-    "post /v1/games/{game_id}/start": "start_game",
-    "post /v1/games/{game_id}/bots": "add_bot",
-    "post /v1/games/{game_id}/return": "return_to_seat",
-    "get /v1/games/{game_id}/moves": "get_moves",
-    "post /v1/games/{game_id}/actions": "act",
-    "get /v1/games/{game_id}/states/{version}": "get_state",
-    "get /v1/games/{game_id}/score": "get_score",
-    "get /v1/games/{game_id}/events": "get_game_events",
-    "get /v1/users/me/events": "get_my_events",
-    "get /v1/games/{game_id}/export": "export_game",
-    "post /v1/verify": "verify_export",
-    "post /v1/games/import": "import_game",
-    "get /v1/users/me/webhook": "get_webhook",
-    "put /v1/users/me/webhook": "set_webhook",
-    "delete /v1/users/me/webhook": "delete_webhook",
-    "get /v1/users/me/webhook/deliveries": "list_deliveries",
-    "post /v1/users/me/webhook/ping": "ping_webhook",
-    "get /v1/leaderboards/{map_name}": "get_leaderboard",
-    "get /v1/users/{user_id}": "get_profile",
-    "get /v1/users/{user_id}/games": "list_player_games",
-    "get /v1/games/{game_id}/analysis": "get_analysis",
-    "get /v1/games/{game_id}/ratings": "get_game_ratings",
-}
-
 _METHODS = ("get", "put", "post", "delete", "patch")
+
+
+# Schemas renamed for generators: openapi-python-client names a model's local variable
+# after the model (`map_`, `moves`), which a property of the same name (`map`, `moves`)
+# then shadows, and the generated client fails `mypy --strict`.
+RENAMED: dict[str, str] = {"Map": "Board", "Moves": "LegalMoves"}
 
 
 def amend_for_generators(spec: dict[str, Any]) -> None:
     """Apply every rule of this module to `spec` (in place)."""
+    _rename(spec, RENAMED)
     schemas: dict[str, Any] = spec["components"]["schemas"]
     schemas.update(event_schemas(schemas["Event"]))
     for name, values in NAMED_ENUMS.items():
@@ -99,12 +88,21 @@ def amend_for_generators(spec: dict[str, Any]) -> None:
     schemas.update(PARTS)
     for path, operations in spec["paths"].items():
         for method, operation in operations.items():
-            if method in _METHODS and f"{method} {path}" in OPERATION_IDS:
-                operation["operationId"] = OPERATION_IDS[f"{method} {path}"]
+            known = OPERATIONS.get((method.upper(), path))
+            if method in _METHODS and known is not None:
+                operation["operationId"] = known.operation_id
     for name, schema in list(schemas.items()):
         if name not in NAMED_ENUMS:
-            schemas[name] = _typed(schema)
+            schemas[name] = _defaults_in_words(_typed(schema))
     spec["paths"] = _typed(spec["paths"])
+    for parameter in _parameters(spec["paths"]):
+        # a parameter's description sits beside its schema: say its default there
+        said = _defaults_in_words({**parameter["schema"], "description":
+                                   parameter.get("description", "")})
+        if said["description"]:
+            parameter["description"] = said.pop("description")
+        parameter["schema"] = {k: v for k, v in said.items() if k != "description"}
+    _fold_unused_responses(spec)
 
 
 def _typed(node: Any) -> Any:
@@ -158,3 +156,69 @@ def _reference(name: str, nullable: bool, kept: dict[str, Any]) -> dict[str, Any
         return {**kept, "anyOf": [ref, {"type": kind, "nullable": True, "enum": [None]}]}
     # siblings of a $ref are ignored in 3.0: with a description or example, wrap it
     return {**kept, "allOf": [ref]} if kept else ref
+
+
+def _parameters(paths: dict[str, Any]) -> list[dict[str, Any]]:
+    return [parameter for operations in paths.values() for operation in operations.values()
+            if isinstance(operation, dict)
+            for parameter in operation.get("parameters", ()) if "schema" in parameter]
+
+
+def _defaults_in_words(node: Any) -> Any:
+    """`node` without `default`, said in the description instead: a default makes
+    openapi-typescript type the field as always present, in requests too, where the
+    server fills it in when it is left out."""
+    if isinstance(node, list):
+        return [_defaults_in_words(item) for item in node]
+    if not isinstance(node, dict):
+        return node
+    node = {key: _defaults_in_words(value) for key, value in node.items()}
+    if "default" not in node or isinstance(node["default"], dict) and "$ref" in node["default"]:
+        return node
+    value = node.pop("default")
+    description = node.get("description", "")
+    if "default" not in description.lower():
+        shown = value if isinstance(value, str) else json.dumps(value)
+        node["description"] = f"{description} Default: `{shown}`.".strip()
+    return node
+
+
+def _fold_unused_responses(spec: dict[str, Any]) -> None:
+    """Problem responses no operation names (405, 406, 414, …: any request may get them)
+    are said in the catch-all `Problem` response's description instead of standing
+    unused (which linters warn of)."""
+    used = {node["$ref"].rsplit("/", 1)[-1] for node in _nodes(spec["paths"])
+            if isinstance(node.get("$ref"), str) and "/responses/" in node["$ref"]}
+    responses: dict[str, Any] = spec["components"].get("responses", {})
+    unused = [name for name in responses
+              if name.startswith("Problem") and name != "Problem" and name not in used]
+    if not unused or "Problem" not in responses:
+        return
+    notes = [f"{name.removeprefix('Problem')}: {responses.pop(name)['description']}"
+             for name in unused]
+    catch_all = responses["Problem"]
+    catch_all["description"] = (f"{catch_all['description']} Any request may also get: "
+                                + "; ".join(notes))
+
+
+def _nodes(node: Any) -> Iterator[dict[str, Any]]:
+    """Every mapping in `node` (depth first)."""
+    if isinstance(node, dict):
+        yield node
+        for value in node.values():
+            yield from _nodes(value)
+    elif isinstance(node, list):
+        for item in node:
+            yield from _nodes(item)
+
+
+def _rename(spec: dict[str, Any], names: dict[str, str]) -> None:
+    """Rename component schemas (`names`: old → new), and every reference to them."""
+    schemas: dict[str, Any] = spec["components"]["schemas"]
+    spec["components"]["schemas"] = {names.get(name, name): schema
+                                     for name, schema in schemas.items()}
+    refs = {f"{REF}{old}": f"{REF}{new}" for old, new in names.items()}
+    for node in _nodes(spec):
+        ref = node.get("$ref")
+        if isinstance(ref, str) and ref in refs:
+            node["$ref"] = refs[ref]

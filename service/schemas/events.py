@@ -15,8 +15,12 @@ from collections.abc import Mapping
 from dataclasses import MISSING, fields
 from typing import Any, Union, get_args, get_origin, get_type_hints
 
+from domain.cards import KINDS
 from domain.events import Event
+from domain.maps import MAP_NAMES
+from domain.stand_ins import BOT_LEVELS
 from events.catalogue import TYPES
+from service.schemas.base import END_REASONS, STAND_IN_REASONS
 
 REF = "#/components/schemas/"
 CARDS_REF = {"$ref": f"{REF}CardCounts"}
@@ -47,6 +51,36 @@ def _schema_of(hint: Any, *, per_seat: bool = False) -> dict[str, Any]:
     return {"type": simple[hint]}
 
 
+# Fields that hold one of a closed set (a card, a map, …), by event type and field: their
+# enum becomes the set's named schema (`contract.NAMED_ENUMS`), in arrays per item.
+CLOSED_SETS: dict[tuple[str, str], tuple[str, ...]] = {
+    ("game_created", "map"): MAP_NAMES,
+    ("game_created", "stand_in"): BOT_LEVELS,
+    ("game_started", "map"): MAP_NAMES,
+    ("game_started", "deck"): KINDS,
+    ("game_started", "market"): KINDS,
+    ("deck_reshuffled", "deck"): KINDS,
+    ("market_refilled", "cards"): KINDS,
+    ("market_reset", "discarded"): KINDS,
+    ("card_drawn_blind", "card"): KINDS,
+    ("card_taken", "card"): KINDS,
+    ("tunnel_attempted", "color"): KINDS,
+    ("tunnel_cards_revealed", "cards"): KINDS,
+    ("seat_taken", "bot"): BOT_LEVELS,
+    ("stand_in_seated", "level"): BOT_LEVELS,
+    ("stand_in_seated", "reason"): STAND_IN_REASONS,
+    ("game_ended", "reason"): END_REASONS,
+}
+
+
+def _closed(schema: dict[str, Any], values: tuple[str, ...]) -> dict[str, Any]:
+    """`schema` (a string or an array of strings) taking only `values`."""
+    if schema.get("type") == "array":
+        return {**schema, "items": _closed(schema["items"], values)}
+    nullable = schema.get("nullable", False)
+    return {**schema, "enum": [*values, None] if nullable else list(values)}
+
+
 def data_schema(cls: type[Event]) -> dict[str, Any]:
     """The schema of `data` for events of class `cls`."""
     hints = get_type_hints(cls)
@@ -55,6 +89,9 @@ def data_schema(cls: type[Event]) -> dict[str, Any]:
     for field in fields(cls):
         who = cls.PRIVATE.get(field.name)
         schema = _schema_of(hints[field.name], per_seat=who == "per_seat")
+        values = CLOSED_SETS.get((cls.TYPE, field.name))
+        if values is not None:
+            schema = _closed(schema, values)
         if who is not None:
             schema = {**schema, "description": _PRIVATE_NOTES[who]}
         properties[field.name] = schema

@@ -6,10 +6,12 @@ from __future__ import annotations
 from marshmallow import Schema, fields, validate
 
 from domain.cards import KINDS
+from domain.maps import MAP_NAMES
 from domain.stand_ins import BOT_LEVELS
 from domain.table import MAX_TURN_TIME_LIMIT
 from service.map_names import KnownMap
 from service.schemas.base import (
+    END_REASONS,
     PHASES,
     PLAYER_OUT,
     STATUSES,
@@ -111,8 +113,10 @@ class TunnelSchema(Schema):
     seat = fields.Int(required=True)
     route = fields.Str(required=True)
     cards = card_counts(required=True)
-    color = fields.Str(required=True)
-    revealed = fields.List(fields.Str(), required=True)
+    color = fields.Str(required=True, metadata=doc("The colour played, or `locomotive` for "
+                                                    "an all-locomotive payment.",
+                                                    enum=list(KINDS)))
+    revealed = fields.List(fields.Str(metadata={"enum": list(KINDS)}), required=True)
     extra_cards = fields.Int(required=True)
 
 
@@ -174,10 +178,7 @@ class PlayerScoreSchema(Schema):
 
 
 class ScorePlayerSchema(PlayerScoreSchema):
-    """A player's line of `GET …/score`: the score, the player's name and id, and the
-    stations as cities (with the routes they borrow in `station_routes`)."""
-    stations = fields.List(fields.Str(), required=True)
-    station_routes = fields.List(fields.Nested(StationUseSchema), required=True)
+    """A player's line of `GET …/score`: the score, and the player's name and id."""
     user_id = fields.Str(required=True)
     name = fields.Str(required=True)
 
@@ -205,7 +206,7 @@ class OptionsSchema(Schema):
 
 class GameSchema(Schema):
     id = fields.Str(required=True)
-    map = fields.Str(required=True)
+    map = fields.Str(required=True, metadata={"enum": list(MAP_NAMES)})
     status = fields.Str(required=True, metadata={"enum": list(STATUSES)})
     version = fields.Int(required=True, metadata=doc("The number of events so far; the ETag."))
     rules_version = fields.Int(required=True)
@@ -223,13 +224,16 @@ class GameSchema(Schema):
     deadline = fields.DateTime(required=True, allow_none=True)
     players = fields.List(fields.Nested(PlayerViewSchema), required=True)
     turn = fields.Nested(TurnSchema, required=True, allow_none=True)
-    market = fields.List(fields.Str(allow_none=True), required=True)
+    market = fields.List(fields.Str(allow_none=True, metadata={"enum": [*KINDS, None]}),
+                         required=True,
+                         metadata=doc("The five face-up cards (null: an empty slot)."))
     deck_count = fields.Int(required=True)
     discard_count = fields.Int(required=True)
     ticket_deck_count = fields.Int(required=True)
     tunnel = fields.Nested(TunnelSchema, required=True, allow_none=True)
     final_round = fields.Nested(FinalRoundSchema, required=True, allow_none=True)
-    end_reason = fields.Str(required=True, allow_none=True)
+    end_reason = fields.Str(required=True, allow_none=True, metadata=doc(
+        "Why the game ended (null: it has not).", enum=[*END_REASONS, None]))
     you = fields.Nested(YouSchema, required=True, allow_none=True, metadata=doc(
         "The caller's own hand, tickets and pending choice (null unless seated)."))
     score = fields.List(fields.Nested(PlayerScoreSchema), required=True, allow_none=True,
@@ -242,7 +246,7 @@ class GameCreatedSchema(GameSchema):
 
 class GameListEntrySchema(Schema):
     id = fields.Str(required=True)
-    map = fields.Str(required=True)
+    map = fields.Str(required=True, metadata={"enum": list(MAP_NAMES)})
     status = fields.Str(required=True, metadata={"enum": list(STATUSES)})
     private = fields.Bool(required=True)
     seats = fields.Int(required=True)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from marshmallow import Schema, fields
 
+from service.problems import PROBLEM_CODES
 from service.schemas.audit import FirstFailureSchema
 from service.schemas.base import doc
 
@@ -16,7 +17,8 @@ class ProblemSchema(Schema):
     detail = fields.Str()
     instance = fields.Str()
     code = fields.Str(metadata=doc("The rule's stable code (rule violations, forbidden "
-                                    "and malformed commands)."))
+                                    "and malformed commands, refused imports).",
+                                    enum=list(PROBLEM_CODES)))
     rule = fields.Str(metadata=doc("What the rule forbids, in words."))
     errors = fields.Dict(metadata=doc("Invalid fields and what is wrong with each."))
     scope = fields.Str(metadata=doc("The scope the operation needs and the token lacks "

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from marshmallow import Schema, fields, validate
 
+from domain.maps import MAP_NAMES
 from service.map_names import KnownMap
 from service.schemas.base import StrictSchema, doc
 from service.schemas.games import ScorePartsSchema
@@ -37,7 +38,7 @@ class BoardEntrySchema(Schema):
 
 
 class LeaderboardSchema(Schema):
-    map = fields.Str(required=True)
+    map = fields.Str(required=True, metadata={"enum": list(MAP_NAMES)})
     bots = fields.Bool(required=True)
     total = fields.Int(required=True, metadata=doc("Entries on the board."))
     offset = fields.Int(required=True)
@@ -48,11 +49,11 @@ class LeaderboardSchema(Schema):
 
 
 class MapRatingSchema(BoardEntrySchema):
-    map = fields.Str(required=True)
+    map = fields.Str(required=True, metadata={"enum": list(MAP_NAMES)})
 
 
 class MapStatsSchema(Schema):
-    map = fields.Str(required=True)
+    map = fields.Str(required=True, metadata={"enum": list(MAP_NAMES)})
     games = fields.Int(required=True)
     wins = fields.Int(required=True)
     mean_score = fields.Float(required=True, allow_none=True)
@@ -109,7 +110,7 @@ class RatingChangeSchema(Schema):
 
 class PlayerGameSchema(Schema):
     game_id = fields.Str(required=True)
-    map = fields.Str(required=True)
+    map = fields.Str(required=True, metadata={"enum": list(MAP_NAMES)})
     finished_at = fields.DateTime(required=True)
     rank = fields.Int(required=True)
     winner = fields.Bool(required=True)
@@ -127,7 +128,7 @@ class PlayerGamesSchema(Schema):
 
 class GameRatingsSchema(Schema):
     game_id = fields.Str(required=True)
-    map = fields.Str(required=True)
+    map = fields.Str(required=True, metadata={"enum": list(MAP_NAMES)})
     projected = fields.Bool(required=True, metadata=doc(
         "False until the ratings job has reached this game (moments after its score)."))
     players = fields.List(fields.Nested(RatingChangeSchema), required=True)
@@ -203,7 +204,7 @@ class SwingSchema(Schema):
 
 class AnalysisSchema(Schema):
     game_id = fields.Str(required=True)
-    map = fields.Str(required=True)
+    map = fields.Str(required=True, metadata={"enum": list(MAP_NAMES)})
     turn_count = fields.Int(required=True)
     turns = fields.List(fields.Nested(AnalysisTurnSchema), required=True)
     players = fields.List(fields.Nested(AnalysisPlayerSchema), required=True)

@@ -98,5 +98,41 @@ def test_every_operation_is_named(spec: dict[str, Any]) -> None:
         for method, operation in operations.items():
             if method in ("get", "put", "post", "delete", "patch"):
                 assert "operationId" in operation, (
-                    f"{method} {path}: add its name to OPERATION_IDS in "
-                    "service/schemas/contract.py")
+                    f"{method} {path}: add it to OPERATIONS in service/operations.py")
+
+
+def test_one_event_parses_as_the_client_docs_say() -> None:
+    """docs/clients.md's `parse_event` (after `<!-- parse-event -->`) turns any event, as
+    a stream, a webhook or an export line gives it, into its type's generated model."""
+    from service.schemas.events import EXAMPLES
+
+    text = (ROOT / "docs" / "clients.md").read_text()
+    recipe = text.split("<!-- parse-event -->\n```python\n", 1)[1].split("```", 1)[0]
+    scope: dict[str, Any] = {}
+    exec(compile(recipe, "docs/clients.md", "exec"), scope)
+    for type_name in TYPES:
+        event = {"game_id": "g_1", "version": 3, "position": 3, "type": type_name,
+                 "schema_version": 1, "recorded_at": "2026-01-01T00:00:00.000000Z",
+                 "actor": {"kind": "system"}, "data": EXAMPLES[type_name], "hidden": []}
+        parsed = scope["parse_event"](event)
+        assert type(parsed).__name__ == schema_name(type_name, "Event")
+        assert parsed.to_dict()["data"] == EXAMPLES[type_name]
+
+
+def test_the_export_is_the_same_lines_as_text_for_a_client_that_asks_for_text(
+        tmp_path: Path) -> None:
+    """Generators that know no NDJSON read the export as `text/plain` (the contract lists
+    it second): the server answers that type when asked, NDJSON otherwise."""
+    from tests.api_support import Client, make_app, open_table
+
+    app = make_app(f"sqlite:///{tmp_path / 'games.sqlite3'}")
+    try:
+        client = Client(app)
+        table = open_table(client, "usa", 2)
+        path = f"/v1/games/{table.game_id}/export"
+        ndjson = client.get(path, token=table.tokens[0])
+        text = client.get(path, token=table.tokens[0], headers={"Accept": "text/plain"})
+        assert ndjson.mimetype == "application/x-ndjson" and text.mimetype == "text/plain"
+        assert text.get_data() == ndjson.get_data()
+    finally:
+        app.extensions["ttr"].close()

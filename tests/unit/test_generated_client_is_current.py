@@ -29,3 +29,12 @@ def test_the_committed_client_is_the_one_the_contract_generates(tmp_path: Path) 
     committed = tree(ROOT / "clients" / "python" / "ttr_client")
     stale = sorted(k for k in fresh.keys() | committed.keys() if fresh.get(k) != committed.get(k))
     assert not stale, f"clients/python is stale ({stale[:5]}…): run clients/generate.sh"
+
+
+def test_the_generated_client_passes_mypy_strict(tmp_path: Path) -> None:
+    # the generator's own code, as it generates it: no model's field may shadow its locals
+    run = subprocess.run([sys.executable, "-m", "mypy", "--strict", "--no-incremental",
+                          "--cache-dir", str(tmp_path), "ttr_client"],
+                         cwd=ROOT / "clients" / "python", capture_output=True, text=True,
+                         timeout=600)
+    assert run.returncode == 0, run.stdout[-3000:]

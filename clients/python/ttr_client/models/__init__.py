@@ -9,9 +9,10 @@ from .analysis_player_turns import AnalysisPlayerTurns
 from .analysis_turn import AnalysisTurn
 from .analysis_turn_kind import AnalysisTurnKind
 from .attempt import Attempt
+from .board import Board
 from .board_entry import BoardEntry
+from .bot_level import BotLevel
 from .bot_seat import BotSeat
-from .bot_seat_level import BotSeatLevel
 from .build_station import BuildStation
 from .build_station_cards import BuildStationCards
 from .build_station_type import BuildStationType
@@ -19,6 +20,7 @@ from .card_counts import CardCounts
 from .card_drawn_blind_data import CardDrawnBlindData
 from .card_drawn_blind_event import CardDrawnBlindEvent
 from .card_drawn_blind_event_type import CardDrawnBlindEventType
+from .card_kind import CardKind
 from .card_taken_data import CardTakenData
 from .card_taken_event import CardTakenEvent
 from .card_taken_event_type import CardTakenEventType
@@ -42,6 +44,7 @@ from .draw_card_source import DrawCardSource
 from .draw_card_type import DrawCardType
 from .draw_tickets import DrawTickets
 from .draw_tickets_type import DrawTicketsType
+from .end_reason import EndReason
 from .event_page import EventPage
 from .final_round import FinalRound
 from .final_round_started_data import FinalRoundStartedData
@@ -69,14 +72,11 @@ from .game_status import GameStatus
 from .keep_tickets import KeepTickets
 from .keep_tickets_type import KeepTicketsType
 from .leaderboard import Leaderboard
+from .legal_moves import LegalMoves
 from .length_count import LengthCount
 from .list_open_games_status import ListOpenGamesStatus
 from .list_player_games_result import ListPlayerGamesResult
 from .listed_player import ListedPlayer
-from .listed_player_level_type_1 import ListedPlayerLevelType1
-from .listed_player_level_type_2_type_1 import ListedPlayerLevelType2Type1
-from .listed_player_level_type_3_type_1 import ListedPlayerLevelType3Type1
-from .map_ import Map
 from .map_list import MapList
 from .map_name import MapName
 from .map_rating import MapRating
@@ -88,18 +88,11 @@ from .market_refilled_event_type import MarketRefilledEventType
 from .market_reset_data import MarketResetData
 from .market_reset_event import MarketResetEvent
 from .market_reset_event_type import MarketResetEventType
-from .moves import Moves
 from .new_game import NewGame
-from .new_game_bots_item import NewGameBotsItem
-from .new_game_stand_in_level import NewGameStandInLevel
 from .new_token import NewToken
-from .new_token_scopes_item import NewTokenScopesItem
 from .new_user import NewUser
 from .new_webhook import NewWebhook
 from .options import Options
-from .options_stand_in_type_1 import OptionsStandInType1
-from .options_stand_in_type_2_type_1 import OptionsStandInType2Type1
-from .options_stand_in_type_3_type_1 import OptionsStandInType3Type1
 from .pass_ import Pass
 from .pass_type import PassType
 from .passed_data import PassedData
@@ -125,10 +118,8 @@ from .player_returned_event import PlayerReturnedEvent
 from .player_returned_event_type import PlayerReturnedEventType
 from .player_score import PlayerScore
 from .player_view import PlayerView
-from .player_view_level_type_1 import PlayerViewLevelType1
-from .player_view_level_type_2_type_1 import PlayerViewLevelType2Type1
-from .player_view_level_type_3_type_1 import PlayerViewLevelType3Type1
 from .problem import Problem
+from .problem_code import ProblemCode
 from .problem_errors import ProblemErrors
 from .profile import Profile
 from .rating_change import RatingChange
@@ -141,6 +132,7 @@ from .route_claimed_event_type import RouteClaimedEventType
 from .route_color import RouteColor
 from .rules import Rules
 from .rules_route_points import RulesRoutePoints
+from .scope import Scope
 from .score import Score
 from .score_parts import ScoreParts
 from .score_pending import ScorePending
@@ -157,6 +149,7 @@ from .seed_revealed_event_type import SeedRevealedEventType
 from .setup_tickets_returned_data import SetupTicketsReturnedData
 from .setup_tickets_returned_event import SetupTicketsReturnedEvent
 from .setup_tickets_returned_event_type import SetupTicketsReturnedEventType
+from .stand_in_reason import StandInReason
 from .stand_in_seated_data import StandInSeatedData
 from .stand_in_seated_event import StandInSeatedEvent
 from .stand_in_seated_event_type import StandInSeatedEventType
@@ -179,9 +172,7 @@ from .tickets_kept_event import TicketsKeptEvent
 from .tickets_kept_event_type import TicketsKeptEventType
 from .token import Token
 from .token_created import TokenCreated
-from .token_created_scopes_item import TokenCreatedScopesItem
 from .token_list import TokenList
-from .token_scopes_item import TokenScopesItem
 from .tunnel import Tunnel
 from .tunnel_attempted_data import TunnelAttemptedData
 from .tunnel_attempted_event import TunnelAttemptedEvent
@@ -219,9 +210,10 @@ __all__ = (
     "AnalysisTurn",
     "AnalysisTurnKind",
     "Attempt",
+    "Board",
     "BoardEntry",
+    "BotLevel",
     "BotSeat",
-    "BotSeatLevel",
     "BuildStation",
     "BuildStationCards",
     "BuildStationType",
@@ -229,6 +221,7 @@ __all__ = (
     "CardDrawnBlindData",
     "CardDrawnBlindEvent",
     "CardDrawnBlindEventType",
+    "CardKind",
     "CardsDrawn",
     "CardsDrawnDeck",
     "CardsDrawnFaceUp",
@@ -252,6 +245,7 @@ __all__ = (
     "DrawCardType",
     "DrawTickets",
     "DrawTicketsType",
+    "EndReason",
     "EventPage",
     "FinalRound",
     "FinalRoundStartedData",
@@ -279,14 +273,11 @@ __all__ = (
     "KeepTickets",
     "KeepTicketsType",
     "Leaderboard",
+    "LegalMoves",
     "LengthCount",
     "ListedPlayer",
-    "ListedPlayerLevelType1",
-    "ListedPlayerLevelType2Type1",
-    "ListedPlayerLevelType3Type1",
     "ListOpenGamesStatus",
     "ListPlayerGamesResult",
-    "Map",
     "MapList",
     "MapName",
     "MapRating",
@@ -298,18 +289,11 @@ __all__ = (
     "MarketResetData",
     "MarketResetEvent",
     "MarketResetEventType",
-    "Moves",
     "NewGame",
-    "NewGameBotsItem",
-    "NewGameStandInLevel",
     "NewToken",
-    "NewTokenScopesItem",
     "NewUser",
     "NewWebhook",
     "Options",
-    "OptionsStandInType1",
-    "OptionsStandInType2Type1",
-    "OptionsStandInType3Type1",
     "Pass",
     "PassedData",
     "PassedEvent",
@@ -335,10 +319,8 @@ __all__ = (
     "PlayerReturnedEventType",
     "PlayerScore",
     "PlayerView",
-    "PlayerViewLevelType1",
-    "PlayerViewLevelType2Type1",
-    "PlayerViewLevelType3Type1",
     "Problem",
+    "ProblemCode",
     "ProblemErrors",
     "Profile",
     "RatingChange",
@@ -351,6 +333,7 @@ __all__ = (
     "RouteColor",
     "Rules",
     "RulesRoutePoints",
+    "Scope",
     "Score",
     "ScoreParts",
     "ScorePending",
@@ -367,6 +350,7 @@ __all__ = (
     "SetupTicketsReturnedData",
     "SetupTicketsReturnedEvent",
     "SetupTicketsReturnedEventType",
+    "StandInReason",
     "StandInSeatedData",
     "StandInSeatedEvent",
     "StandInSeatedEventType",
@@ -389,9 +373,7 @@ __all__ = (
     "TicketView",
     "Token",
     "TokenCreated",
-    "TokenCreatedScopesItem",
     "TokenList",
-    "TokenScopesItem",
     "Tunnel",
     "TunnelAttemptedData",
     "TunnelAttemptedEvent",

@@ -8,6 +8,7 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..models.map_name import MapName
 from typing import cast
 
 if TYPE_CHECKING:
@@ -29,7 +30,7 @@ class Analysis:
     """ 
         Attributes:
             game_id (str):
-            map_ (str):
+            map_ (MapName):
             turn_count (int):
             turns (list[AnalysisTurn]):
             players (list[AnalysisPlayer]):
@@ -38,7 +39,7 @@ class Analysis:
      """
 
     game_id: str
-    map_: str
+    map_: MapName
     turn_count: int
     turns: list[AnalysisTurn]
     players: list[AnalysisPlayer]
@@ -56,7 +57,7 @@ class Analysis:
         from ..models.swing import Swing
         game_id = self.game_id
 
-        map_ = self.map_
+        map_ = self.map_.value
 
         turn_count = self.turn_count
 
@@ -104,7 +105,10 @@ class Analysis:
         d = dict(src_dict)
         game_id = d.pop("game_id")
 
-        map_ = d.pop("map")
+        map_ = MapName(d.pop("map"))
+
+
+
 
         turn_count = d.pop("turn_count")
 

@@ -8,7 +8,7 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
-from ..models.bot_seat_level import BotSeatLevel
+from ..models.bot_level import BotLevel
 
 
 
@@ -23,10 +23,10 @@ T = TypeVar("T", bound="BotSeat")
 class BotSeat:
     """ 
         Attributes:
-            level (BotSeatLevel): easy (one-step), medium (route-focus) or hard (strong). Example: hard.
+            level (BotLevel):
      """
 
-    level: BotSeatLevel
+    level: BotLevel
 
 
 
@@ -49,7 +49,7 @@ class BotSeat:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        level = BotSeatLevel(d.pop("level"))
+        level = BotLevel(d.pop("level"))
 
 
 

@@ -8,6 +8,7 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..models.card_kind import CardKind
 from ..types import UNSET, Unset
 
 
@@ -27,11 +28,11 @@ class CardDrawnBlindData:
 
         Attributes:
             seat (int):
-            card (str | Unset): Seen by the acting seat only while the game runs (else named in `hidden`).
+            card (CardKind | Unset):
      """
 
     seat: int
-    card: str | Unset = UNSET
+    card: CardKind | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -41,7 +42,10 @@ class CardDrawnBlindData:
     def to_dict(self) -> dict[str, Any]:
         seat = self.seat
 
-        card = self.card
+        card: str | Unset = UNSET
+        if not isinstance(self.card, Unset):
+            card = self.card.value
+
 
 
         field_dict: dict[str, Any] = {}
@@ -61,7 +65,15 @@ class CardDrawnBlindData:
         d = dict(src_dict)
         seat = d.pop("seat")
 
-        card = d.pop("card", UNSET)
+        _card = d.pop("card", UNSET)
+        card: CardKind | Unset
+        if isinstance(_card,  Unset):
+            card = UNSET
+        else:
+            card = CardKind(_card)
+
+
+
 
         card_drawn_blind_data = cls(
             seat=seat,

@@ -8,6 +8,7 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..models.card_kind import CardKind
 
 
 
@@ -28,12 +29,12 @@ class CardTakenData:
         Attributes:
             seat (int):
             slot (int):
-            card (str):
+            card (CardKind):
      """
 
     seat: int
     slot: int
-    card: str
+    card: CardKind
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -45,7 +46,7 @@ class CardTakenData:
 
         slot = self.slot
 
-        card = self.card
+        card = self.card.value
 
 
         field_dict: dict[str, Any] = {}
@@ -67,7 +68,10 @@ class CardTakenData:
 
         slot = d.pop("slot")
 
-        card = d.pop("card")
+        card = CardKind(d.pop("card"))
+
+
+
 
         card_taken_data = cls(
             seat=seat,

@@ -8,6 +8,7 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..models.card_kind import CardKind
 from ..types import UNSET, Unset
 from typing import cast
 
@@ -30,12 +31,12 @@ class DeckReshuffledData:
         Attributes:
             shuffle (int):
             size (int):
-            deck (list[str] | Unset): Hidden from everyone until the game has ended (named in `hidden`).
+            deck (list[CardKind] | Unset): Hidden from everyone until the game has ended (named in `hidden`).
      """
 
     shuffle: int
     size: int
-    deck: list[str] | Unset = UNSET
+    deck: list[CardKind] | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -49,7 +50,10 @@ class DeckReshuffledData:
 
         deck: list[str] | Unset = UNSET
         if not isinstance(self.deck, Unset):
-            deck = self.deck
+            deck = []
+            for deck_item_data in self.deck:
+                deck_item = deck_item_data.value
+                deck.append(deck_item)
 
 
 
@@ -74,7 +78,16 @@ class DeckReshuffledData:
 
         size = d.pop("size")
 
-        deck = cast(list[str], d.pop("deck", UNSET))
+        _deck = d.pop("deck", UNSET)
+        deck: list[CardKind] | Unset = UNSET
+        if _deck is not UNSET:
+            deck = []
+            for deck_item_data in _deck:
+                deck_item = CardKind(deck_item_data)
+
+
+
+                deck.append(deck_item)
 
 
         deck_reshuffled_data = cls(

@@ -8,7 +8,10 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..models.card_kind import CardKind
+from ..models.end_reason import EndReason
 from ..models.game_status import GameStatus
+from ..models.map_name import MapName
 from ..models.phase import Phase
 from typing import cast
 import datetime
@@ -35,7 +38,7 @@ class Game:
     """ 
         Attributes:
             id (str):
-            map_ (str):
+            map_ (MapName):
             status (GameStatus):
             version (int): The number of events so far; the ETag.
             rules_version (int):
@@ -52,19 +55,19 @@ class Game:
             deadline (datetime.datetime | None):
             players (list[PlayerView]):
             turn (None | Turn):
-            market (list[None | str]):
+            market (list[CardKind | None]): The five face-up cards (null: an empty slot).
             deck_count (int):
             discard_count (int):
             ticket_deck_count (int):
             tunnel (None | Tunnel):
             final_round (FinalRound | None):
-            end_reason (None | str):
+            end_reason (EndReason | None): Why the game ended (null: it has not).
             you (None | You): The caller's own hand, tickets and pending choice (null unless seated).
             score (list[PlayerScore] | None): The final score once computed (see /score).
      """
 
     id: str
-    map_: str
+    map_: MapName
     status: GameStatus
     version: int
     rules_version: int
@@ -81,13 +84,13 @@ class Game:
     deadline: datetime.datetime | None
     players: list[PlayerView]
     turn: None | Turn
-    market: list[None | str]
+    market: list[CardKind | None]
     deck_count: int
     discard_count: int
     ticket_deck_count: int
     tunnel: None | Tunnel
     final_round: FinalRound | None
-    end_reason: None | str
+    end_reason: EndReason | None
     you: None | You
     score: list[PlayerScore] | None
 
@@ -105,7 +108,7 @@ class Game:
         from ..models.you import You
         id = self.id
 
-        map_ = self.map_
+        map_ = self.map_.value
 
         status = self.status.value
 
@@ -170,7 +173,10 @@ class Game:
         market = []
         for market_item_data in self.market:
             market_item: None | str
-            market_item = market_item_data
+            if isinstance(market_item_data, CardKind):
+                market_item = market_item_data.value
+            else:
+                market_item = market_item_data
             market.append(market_item)
 
 
@@ -194,7 +200,10 @@ class Game:
             final_round = self.final_round
 
         end_reason: None | str
-        end_reason = self.end_reason
+        if isinstance(self.end_reason, EndReason):
+            end_reason = self.end_reason.value
+        else:
+            end_reason = self.end_reason
 
         you: dict[str, Any] | None
         if isinstance(self.you, You):
@@ -262,7 +271,10 @@ class Game:
         d = dict(src_dict)
         id = d.pop("id")
 
-        map_ = d.pop("map")
+        map_ = MapName(d.pop("map"))
+
+
+
 
         status = GameStatus(d.pop("status"))
 
@@ -400,10 +412,20 @@ class Game:
         market = []
         _market = d.pop("market")
         for market_item_data in (_market):
-            def _parse_market_item(data: object) -> None | str:
+            def _parse_market_item(data: object) -> CardKind | None:
                 if data is None:
                     return data
-                return cast(None | str, data)
+                try:
+                    if not isinstance(data, str):
+                        raise TypeError()
+                    market_item_type_0 = CardKind(data)
+
+
+
+                    return market_item_type_0
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                return cast(CardKind | None, data)
 
             market_item = _parse_market_item(market_item_data)
 
@@ -452,10 +474,20 @@ class Game:
         final_round = _parse_final_round(d.pop("final_round"))
 
 
-        def _parse_end_reason(data: object) -> None | str:
+        def _parse_end_reason(data: object) -> EndReason | None:
             if data is None:
                 return data
-            return cast(None | str, data)
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                end_reason_type_0 = EndReason(data)
+
+
+
+                return end_reason_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(EndReason | None, data)
 
         end_reason = _parse_end_reason(d.pop("end_reason"))
 

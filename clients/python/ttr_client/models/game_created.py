@@ -8,7 +8,10 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..models.card_kind import CardKind
+from ..models.end_reason import EndReason
 from ..models.game_status import GameStatus
+from ..models.map_name import MapName
 from ..models.phase import Phase
 from ..types import UNSET, Unset
 from typing import cast
@@ -36,7 +39,7 @@ class GameCreated:
     """ 
         Attributes:
             id (str):
-            map_ (str):
+            map_ (MapName):
             status (GameStatus):
             version (int): The number of events so far; the ETag.
             rules_version (int):
@@ -53,20 +56,20 @@ class GameCreated:
             deadline (datetime.datetime | None):
             players (list[PlayerView]):
             turn (None | Turn):
-            market (list[None | str]):
+            market (list[CardKind | None]): The five face-up cards (null: an empty slot).
             deck_count (int):
             discard_count (int):
             ticket_deck_count (int):
             tunnel (None | Tunnel):
             final_round (FinalRound | None):
-            end_reason (None | str):
+            end_reason (EndReason | None): Why the game ended (null: it has not).
             you (None | You): The caller's own hand, tickets and pending choice (null unless seated).
             score (list[PlayerScore] | None): The final score once computed (see /score).
             invite_code (str | Unset): Private games: shown only now, to the creator.
      """
 
     id: str
-    map_: str
+    map_: MapName
     status: GameStatus
     version: int
     rules_version: int
@@ -83,13 +86,13 @@ class GameCreated:
     deadline: datetime.datetime | None
     players: list[PlayerView]
     turn: None | Turn
-    market: list[None | str]
+    market: list[CardKind | None]
     deck_count: int
     discard_count: int
     ticket_deck_count: int
     tunnel: None | Tunnel
     final_round: FinalRound | None
-    end_reason: None | str
+    end_reason: EndReason | None
     you: None | You
     score: list[PlayerScore] | None
     invite_code: str | Unset = UNSET
@@ -108,7 +111,7 @@ class GameCreated:
         from ..models.you import You
         id = self.id
 
-        map_ = self.map_
+        map_ = self.map_.value
 
         status = self.status.value
 
@@ -173,7 +176,10 @@ class GameCreated:
         market = []
         for market_item_data in self.market:
             market_item: None | str
-            market_item = market_item_data
+            if isinstance(market_item_data, CardKind):
+                market_item = market_item_data.value
+            else:
+                market_item = market_item_data
             market.append(market_item)
 
 
@@ -197,7 +203,10 @@ class GameCreated:
             final_round = self.final_round
 
         end_reason: None | str
-        end_reason = self.end_reason
+        if isinstance(self.end_reason, EndReason):
+            end_reason = self.end_reason.value
+        else:
+            end_reason = self.end_reason
 
         you: dict[str, Any] | None
         if isinstance(self.you, You):
@@ -269,7 +278,10 @@ class GameCreated:
         d = dict(src_dict)
         id = d.pop("id")
 
-        map_ = d.pop("map")
+        map_ = MapName(d.pop("map"))
+
+
+
 
         status = GameStatus(d.pop("status"))
 
@@ -407,10 +419,20 @@ class GameCreated:
         market = []
         _market = d.pop("market")
         for market_item_data in (_market):
-            def _parse_market_item(data: object) -> None | str:
+            def _parse_market_item(data: object) -> CardKind | None:
                 if data is None:
                     return data
-                return cast(None | str, data)
+                try:
+                    if not isinstance(data, str):
+                        raise TypeError()
+                    market_item_type_0 = CardKind(data)
+
+
+
+                    return market_item_type_0
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                return cast(CardKind | None, data)
 
             market_item = _parse_market_item(market_item_data)
 
@@ -459,10 +481,20 @@ class GameCreated:
         final_round = _parse_final_round(d.pop("final_round"))
 
 
-        def _parse_end_reason(data: object) -> None | str:
+        def _parse_end_reason(data: object) -> EndReason | None:
             if data is None:
                 return data
-            return cast(None | str, data)
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                end_reason_type_0 = EndReason(data)
+
+
+
+                return end_reason_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(EndReason | None, data)
 
         end_reason = _parse_end_reason(d.pop("end_reason"))
 

@@ -8,6 +8,8 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..models.bot_level import BotLevel
+from ..models.map_name import MapName
 from ..types import UNSET, Unset
 from typing import cast
 
@@ -29,7 +31,7 @@ class GameCreatedData:
                 'u_3f2a9c1e5b7d4a6c8e0f', 'private': False, 'turn_time_limit': None, 'drop_after_timeouts': 3}
 
         Attributes:
-            map_ (str):
+            map_ (MapName):
             seats (int):
             rules_version (int):
             seed_commitment (str):
@@ -39,11 +41,11 @@ class GameCreatedData:
             drop_after_timeouts (int | None):
             seed (str | Unset): Hidden from everyone until the game has ended (named in `hidden`).
             invite_code_sha256 (None | str | Unset): Hidden from everyone until the game has ended (named in `hidden`).
-            stand_in (None | str | Unset):
+            stand_in (BotLevel | None | Unset):
             rated (bool | Unset):
      """
 
-    map_: str
+    map_: MapName
     seats: int
     rules_version: int
     seed_commitment: str
@@ -53,7 +55,7 @@ class GameCreatedData:
     drop_after_timeouts: int | None
     seed: str | Unset = UNSET
     invite_code_sha256: None | str | Unset = UNSET
-    stand_in: None | str | Unset = UNSET
+    stand_in: BotLevel | None | Unset = UNSET
     rated: bool | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -62,7 +64,7 @@ class GameCreatedData:
 
 
     def to_dict(self) -> dict[str, Any]:
-        map_ = self.map_
+        map_ = self.map_.value
 
         seats = self.seats
 
@@ -91,6 +93,8 @@ class GameCreatedData:
         stand_in: None | str | Unset
         if isinstance(self.stand_in, Unset):
             stand_in = UNSET
+        elif isinstance(self.stand_in, BotLevel):
+            stand_in = self.stand_in.value
         else:
             stand_in = self.stand_in
 
@@ -125,7 +129,10 @@ class GameCreatedData:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        map_ = d.pop("map")
+        map_ = MapName(d.pop("map"))
+
+
+
 
         seats = d.pop("seats")
 
@@ -165,12 +172,22 @@ class GameCreatedData:
         invite_code_sha256 = _parse_invite_code_sha256(d.pop("invite_code_sha256", UNSET))
 
 
-        def _parse_stand_in(data: object) -> None | str | Unset:
+        def _parse_stand_in(data: object) -> BotLevel | None | Unset:
             if data is None:
                 return data
             if isinstance(data, Unset):
                 return data
-            return cast(None | str | Unset, data)
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                stand_in_type_0 = BotLevel(data)
+
+
+
+                return stand_in_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(BotLevel | None | Unset, data)
 
         stand_in = _parse_stand_in(d.pop("stand_in", UNSET))
 

@@ -8,6 +8,7 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..models.end_reason import EndReason
 
 
 
@@ -25,10 +26,10 @@ class GameEndedData:
             {'reason': 'final_round'}
 
         Attributes:
-            reason (str):
+            reason (EndReason):
      """
 
-    reason: str
+    reason: EndReason
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -36,7 +37,7 @@ class GameEndedData:
 
 
     def to_dict(self) -> dict[str, Any]:
-        reason = self.reason
+        reason = self.reason.value
 
 
         field_dict: dict[str, Any] = {}
@@ -52,7 +53,10 @@ class GameEndedData:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        reason = d.pop("reason")
+        reason = EndReason(d.pop("reason"))
+
+
+
 
         game_ended_data = cls(
             reason=reason,

@@ -9,6 +9,7 @@ from attrs import field as _attrs_field
 from ..types import UNSET, Unset
 
 from ..models.game_status import GameStatus
+from ..models.map_name import MapName
 from typing import cast
 import datetime
 
@@ -28,7 +29,7 @@ class GameListEntry:
     """ 
         Attributes:
             id (str):
-            map_ (str):
+            map_ (MapName):
             status (GameStatus):
             private (bool):
             seats (int):
@@ -47,7 +48,7 @@ class GameListEntry:
      """
 
     id: str
-    map_: str
+    map_: MapName
     status: GameStatus
     private: bool
     seats: int
@@ -71,7 +72,7 @@ class GameListEntry:
         from ..models.listed_player import ListedPlayer
         id = self.id
 
-        map_ = self.map_
+        map_ = self.map_.value
 
         status = self.status.value
 
@@ -146,7 +147,10 @@ class GameListEntry:
         d = dict(src_dict)
         id = d.pop("id")
 
-        map_ = d.pop("map")
+        map_ = MapName(d.pop("map"))
+
+
+
 
         status = GameStatus(d.pop("status"))
 

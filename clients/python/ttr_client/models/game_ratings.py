@@ -8,6 +8,7 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..models.map_name import MapName
 from typing import cast
 
 if TYPE_CHECKING:
@@ -26,13 +27,13 @@ class GameRatings:
     """ 
         Attributes:
             game_id (str):
-            map_ (str):
+            map_ (MapName):
             projected (bool): False until the ratings job has reached this game (moments after its score).
             players (list[RatingChange]):
      """
 
     game_id: str
-    map_: str
+    map_: MapName
     projected: bool
     players: list[RatingChange]
 
@@ -44,7 +45,7 @@ class GameRatings:
         from ..models.rating_change import RatingChange
         game_id = self.game_id
 
-        map_ = self.map_
+        map_ = self.map_.value
 
         projected = self.projected
 
@@ -75,7 +76,10 @@ class GameRatings:
         d = dict(src_dict)
         game_id = d.pop("game_id")
 
-        map_ = d.pop("map")
+        map_ = MapName(d.pop("map"))
+
+
+
 
         projected = d.pop("projected")
 

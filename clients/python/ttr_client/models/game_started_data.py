@@ -8,6 +8,8 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..models.card_kind import CardKind
+from ..models.map_name import MapName
 from ..types import UNSET, Unset
 from typing import cast
 
@@ -29,15 +31,15 @@ class GameStartedData:
                 'dealt_tickets': [['usa/denver-el-paso', 'usa/boston-miami', 'usa/seattle-new-york'], None], 'shuffles_used': 3}
 
         Attributes:
-            map_ (str):
+            map_ (MapName):
             players (int):
             rules_version (int):
             seed_commitment (str):
             first_player (int):
-            market (list[str]):
+            market (list[CardKind]):
             shuffles_used (int):
             seed (str | Unset): Hidden from everyone until the game has ended (named in `hidden`).
-            deck (list[str] | Unset): Hidden from everyone until the game has ended (named in `hidden`).
+            deck (list[CardKind] | Unset): Hidden from everyone until the game has ended (named in `hidden`).
             hands (list[list[str] | None] | Unset): Item i is seen by seat i only while the game runs (null for the others).
             dealt_tickets (list[list[str] | None] | Unset): Item i is seen by seat i only while the game runs (null for the
                 others).
@@ -45,15 +47,15 @@ class GameStartedData:
             long_tickets_removed (list[str] | Unset): Hidden from everyone until the game has ended (named in `hidden`).
      """
 
-    map_: str
+    map_: MapName
     players: int
     rules_version: int
     seed_commitment: str
     first_player: int
-    market: list[str]
+    market: list[CardKind]
     shuffles_used: int
     seed: str | Unset = UNSET
-    deck: list[str] | Unset = UNSET
+    deck: list[CardKind] | Unset = UNSET
     hands: list[list[str] | None] | Unset = UNSET
     dealt_tickets: list[list[str] | None] | Unset = UNSET
     ticket_deck: list[str] | Unset = UNSET
@@ -65,7 +67,7 @@ class GameStartedData:
 
 
     def to_dict(self) -> dict[str, Any]:
-        map_ = self.map_
+        map_ = self.map_.value
 
         players = self.players
 
@@ -75,7 +77,10 @@ class GameStartedData:
 
         first_player = self.first_player
 
-        market = self.market
+        market = []
+        for market_item_data in self.market:
+            market_item = market_item_data.value
+            market.append(market_item)
 
 
 
@@ -85,7 +90,10 @@ class GameStartedData:
 
         deck: list[str] | Unset = UNSET
         if not isinstance(self.deck, Unset):
-            deck = self.deck
+            deck = []
+            for deck_item_data in self.deck:
+                deck_item = deck_item_data.value
+                deck.append(deck_item)
 
 
 
@@ -163,7 +171,10 @@ class GameStartedData:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        map_ = d.pop("map")
+        map_ = MapName(d.pop("map"))
+
+
+
 
         players = d.pop("players")
 
@@ -173,14 +184,30 @@ class GameStartedData:
 
         first_player = d.pop("first_player")
 
-        market = cast(list[str], d.pop("market"))
+        market = []
+        _market = d.pop("market")
+        for market_item_data in (_market):
+            market_item = CardKind(market_item_data)
+
+
+
+            market.append(market_item)
 
 
         shuffles_used = d.pop("shuffles_used")
 
         seed = d.pop("seed", UNSET)
 
-        deck = cast(list[str], d.pop("deck", UNSET))
+        _deck = d.pop("deck", UNSET)
+        deck: list[CardKind] | Unset = UNSET
+        if _deck is not UNSET:
+            deck = []
+            for deck_item_data in _deck:
+                deck_item = CardKind(deck_item_data)
+
+
+
+                deck.append(deck_item)
 
 
         _hands = d.pop("hands", UNSET)

@@ -8,6 +8,7 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..models.map_name import MapName
 from ..types import UNSET, Unset
 from typing import cast
 
@@ -26,7 +27,7 @@ T = TypeVar("T", bound="Leaderboard")
 class Leaderboard:
     """ 
         Attributes:
-            map_ (str):
+            map_ (MapName):
             bots (bool):
             total (int): Entries on the board.
             offset (int):
@@ -35,7 +36,7 @@ class Leaderboard:
             me (BoardEntry | None | Unset): With `me=true`: the caller's entry (null: not on this board).
      """
 
-    map_: str
+    map_: MapName
     bots: bool
     total: int
     offset: int
@@ -49,7 +50,7 @@ class Leaderboard:
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.board_entry import BoardEntry
-        map_ = self.map_
+        map_ = self.map_.value
 
         bots = self.bots
 
@@ -96,7 +97,10 @@ class Leaderboard:
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.board_entry import BoardEntry
         d = dict(src_dict)
-        map_ = d.pop("map")
+        map_ = MapName(d.pop("map"))
+
+
+
 
         bots = d.pop("bots")
 

@@ -8,9 +8,7 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
-from ..models.listed_player_level_type_1 import ListedPlayerLevelType1
-from ..models.listed_player_level_type_2_type_1 import ListedPlayerLevelType2Type1
-from ..models.listed_player_level_type_3_type_1 import ListedPlayerLevelType3Type1
+from ..models.bot_level import BotLevel
 from ..models.player_out import PlayerOut
 from typing import cast
 
@@ -33,8 +31,7 @@ class ListedPlayer:
             to_act (bool):
             out (None | PlayerOut):
             bot (bool): The seat is held by a bot.
-            level (ListedPlayerLevelType1 | ListedPlayerLevelType2Type1 | ListedPlayerLevelType3Type1 | None): A bot's
-                level.
+            level (BotLevel | None): A bot's level.
      """
 
     seat: int
@@ -43,7 +40,7 @@ class ListedPlayer:
     to_act: bool
     out: None | PlayerOut
     bot: bool
-    level: ListedPlayerLevelType1 | ListedPlayerLevelType2Type1 | ListedPlayerLevelType3Type1 | None
+    level: BotLevel | None
 
 
 
@@ -67,11 +64,7 @@ class ListedPlayer:
         bot = self.bot
 
         level: None | str
-        if isinstance(self.level, ListedPlayerLevelType1):
-            level = self.level.value
-        elif isinstance(self.level, ListedPlayerLevelType2Type1):
-            level = self.level.value
-        elif isinstance(self.level, ListedPlayerLevelType3Type1):
+        if isinstance(self.level, BotLevel):
             level = self.level.value
         else:
             level = self.level
@@ -124,40 +117,20 @@ class ListedPlayer:
 
         bot = d.pop("bot")
 
-        def _parse_level(data: object) -> ListedPlayerLevelType1 | ListedPlayerLevelType2Type1 | ListedPlayerLevelType3Type1 | None:
+        def _parse_level(data: object) -> BotLevel | None:
             if data is None:
                 return data
             try:
                 if not isinstance(data, str):
                     raise TypeError()
-                level_type_1 = ListedPlayerLevelType1(data)
+                level_type_0 = BotLevel(data)
 
 
 
-                return level_type_1
+                return level_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            try:
-                if not isinstance(data, str):
-                    raise TypeError()
-                level_type_2_type_1 = ListedPlayerLevelType2Type1(data)
-
-
-
-                return level_type_2_type_1
-            except (TypeError, ValueError, AttributeError, KeyError):
-                pass
-            try:
-                if not isinstance(data, str):
-                    raise TypeError()
-                level_type_3_type_1 = ListedPlayerLevelType3Type1(data)
-
-
-
-                return level_type_3_type_1
-            except (TypeError, ValueError, AttributeError, KeyError):
-                pass
-            return cast(ListedPlayerLevelType1 | ListedPlayerLevelType2Type1 | ListedPlayerLevelType3Type1 | None, data)
+            return cast(BotLevel | None, data)
 
         level = _parse_level(d.pop("level"))
 

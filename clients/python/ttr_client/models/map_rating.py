@@ -8,6 +8,7 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..models.map_name import MapName
 
 
 
@@ -31,7 +32,7 @@ class MapRating:
             sigma (float):
             games (int): Rated games on this map.
             provisional (bool): Fewer than 5 rated games on this map: the rating is still settling.
-            map_ (str):
+            map_ (MapName):
      """
 
     rank: int
@@ -43,7 +44,7 @@ class MapRating:
     sigma: float
     games: int
     provisional: bool
-    map_: str
+    map_: MapName
 
 
 
@@ -68,7 +69,7 @@ class MapRating:
 
         provisional = self.provisional
 
-        map_ = self.map_
+        map_ = self.map_.value
 
 
         field_dict: dict[str, Any] = {}
@@ -111,7 +112,10 @@ class MapRating:
 
         provisional = d.pop("provisional")
 
-        map_ = d.pop("map")
+        map_ = MapName(d.pop("map"))
+
+
+
 
         map_rating = cls(
             rank=rank,

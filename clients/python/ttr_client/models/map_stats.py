@@ -8,6 +8,7 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..models.map_name import MapName
 from typing import cast
 
 
@@ -23,7 +24,7 @@ T = TypeVar("T", bound="MapStats")
 class MapStats:
     """ 
         Attributes:
-            map_ (str):
+            map_ (MapName):
             games (int):
             wins (int):
             mean_score (float | None):
@@ -31,7 +32,7 @@ class MapStats:
             longest_path_bonuses (int):
      """
 
-    map_: str
+    map_: MapName
     games: int
     wins: int
     mean_score: float | None
@@ -43,7 +44,7 @@ class MapStats:
 
 
     def to_dict(self) -> dict[str, Any]:
-        map_ = self.map_
+        map_ = self.map_.value
 
         games = self.games
 
@@ -76,7 +77,10 @@ class MapStats:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        map_ = d.pop("map")
+        map_ = MapName(d.pop("map"))
+
+
+
 
         games = d.pop("games")
 

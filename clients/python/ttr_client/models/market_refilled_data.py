@@ -8,6 +8,7 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..models.card_kind import CardKind
 from typing import cast
 
 
@@ -28,11 +29,11 @@ class MarketRefilledData:
 
         Attributes:
             slots (list[int]):
-            cards (list[str]):
+            cards (list[CardKind]):
      """
 
     slots: list[int]
-    cards: list[str]
+    cards: list[CardKind]
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -44,7 +45,10 @@ class MarketRefilledData:
 
 
 
-        cards = self.cards
+        cards = []
+        for cards_item_data in self.cards:
+            cards_item = cards_item_data.value
+            cards.append(cards_item)
 
 
 
@@ -66,7 +70,14 @@ class MarketRefilledData:
         slots = cast(list[int], d.pop("slots"))
 
 
-        cards = cast(list[str], d.pop("cards"))
+        cards = []
+        _cards = d.pop("cards")
+        for cards_item_data in (_cards):
+            cards_item = CardKind(cards_item_data)
+
+
+
+            cards.append(cards_item)
 
 
         market_refilled_data = cls(

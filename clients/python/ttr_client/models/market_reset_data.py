@@ -8,6 +8,7 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..models.card_kind import CardKind
 from typing import cast
 
 
@@ -27,10 +28,10 @@ class MarketResetData:
             {'discarded': ['locomotive', 'locomotive', 'locomotive', 'red', 'blue']}
 
         Attributes:
-            discarded (list[str]):
+            discarded (list[CardKind]):
      """
 
-    discarded: list[str]
+    discarded: list[CardKind]
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -38,7 +39,10 @@ class MarketResetData:
 
 
     def to_dict(self) -> dict[str, Any]:
-        discarded = self.discarded
+        discarded = []
+        for discarded_item_data in self.discarded:
+            discarded_item = discarded_item_data.value
+            discarded.append(discarded_item)
 
 
 
@@ -56,7 +60,14 @@ class MarketResetData:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        discarded = cast(list[str], d.pop("discarded"))
+        discarded = []
+        _discarded = d.pop("discarded")
+        for discarded_item_data in (_discarded):
+            discarded_item = CardKind(discarded_item_data)
+
+
+
+            discarded.append(discarded_item)
 
 
         market_reset_data = cls(

@@ -8,9 +8,8 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..models.bot_level import BotLevel
 from ..models.map_name import MapName
-from ..models.new_game_bots_item import NewGameBotsItem
-from ..models.new_game_stand_in_level import NewGameStandInLevel
 from ..types import UNSET, Unset
 from typing import cast
 
@@ -30,35 +29,35 @@ class NewGame:
             map_ (MapName):
             seats (int): How many players (within the map's range). Example: 4.
             private (bool | Unset): Private games are not listed in the lobby and need the invite code to join. Default:
-                False.
+                `false`.
             turn_time_limit (int | None | Unset): Seconds each player has for a turn (and for the setup ticket choice); none
                 by default. The server's minimum applies (TTR_MIN_TURN_TIME_LIMIT, 60 s by default). Example: 86400.
             drop_after_timeouts (int | None | Unset): A player whose turns time out this many times in a row leaves the game
-                (null: never). Default: 3.
-            rated (bool | Unset): The result counts for the players' ratings on this map (bots' too). Default: True.
-            join (bool | Unset): Take the first seat at once. Default: True.
+                (null: never). Default: `3`.
+            rated (bool | Unset): The result counts for the players' ratings on this map (bots' too). Default: `true`.
+            join (bool | Unset): Take the first seat at once. Default: `true`.
             name (str | Unset): Your name at this table (default: your user name). A name holds no control characters (ANSI
                 escapes included), no bidirectional overrides, embeddings, isolates or marks (U+202A–U+202E, U+2066–U+2069,
                 U+200E, U+200F, U+061C), no invisible formatting characters (zero-width space, word joiner, soft hyphen, BOM,
                 line separators), and a zero-width joiner or non-joiner only between two other characters.
-            bots (list[NewGameBotsItem] | Unset): Bots seated at once after you, by level (easy: one-step, medium: route-
-                focus, hard: strong). A table they fill starts at once. Example: ['hard', 'hard'].
+            bots (list[BotLevel] | Unset): Bots seated at once after you, by level (easy: one-step, medium: route-focus,
+                hard: strong). A table they fill starts at once. Example: ['hard', 'hard'].
             stand_in (bool | Unset): A player who resigns, or whose turns time out `drop_after_timeouts` times in a row,
-                does not leave: a bot takes their seat until they come back (POST …/return). Default: False.
-            stand_in_level (NewGameStandInLevel | Unset): The level of the stand-in bots. Default: NewGameStandInLevel.HARD.
+                does not leave: a bot takes their seat until they come back (POST …/return). Default: `false`.
+            stand_in_level (BotLevel | Unset):
      """
 
     map_: MapName
     seats: int
-    private: bool | Unset = False
+    private: bool | Unset = UNSET
     turn_time_limit: int | None | Unset = UNSET
-    drop_after_timeouts: int | None | Unset = 3
-    rated: bool | Unset = True
-    join: bool | Unset = True
+    drop_after_timeouts: int | None | Unset = UNSET
+    rated: bool | Unset = UNSET
+    join: bool | Unset = UNSET
     name: str | Unset = UNSET
-    bots: list[NewGameBotsItem] | Unset = UNSET
-    stand_in: bool | Unset = False
-    stand_in_level: NewGameStandInLevel | Unset = NewGameStandInLevel.HARD
+    bots: list[BotLevel] | Unset = UNSET
+    stand_in: bool | Unset = UNSET
+    stand_in_level: BotLevel | Unset = UNSET
 
 
 
@@ -174,11 +173,11 @@ class NewGame:
         name = d.pop("name", UNSET)
 
         _bots = d.pop("bots", UNSET)
-        bots: list[NewGameBotsItem] | Unset = UNSET
+        bots: list[BotLevel] | Unset = UNSET
         if _bots is not UNSET:
             bots = []
             for bots_item_data in _bots:
-                bots_item = NewGameBotsItem(bots_item_data)
+                bots_item = BotLevel(bots_item_data)
 
 
 
@@ -188,11 +187,11 @@ class NewGame:
         stand_in = d.pop("stand_in", UNSET)
 
         _stand_in_level = d.pop("stand_in_level", UNSET)
-        stand_in_level: NewGameStandInLevel | Unset
+        stand_in_level: BotLevel | Unset
         if isinstance(_stand_in_level,  Unset):
             stand_in_level = UNSET
         else:
-            stand_in_level = NewGameStandInLevel(_stand_in_level)
+            stand_in_level = BotLevel(_stand_in_level)
 
 
 

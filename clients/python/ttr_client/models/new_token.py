@@ -8,7 +8,7 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
-from ..models.new_token_scopes_item import NewTokenScopesItem
+from ..models.scope import Scope
 from ..types import UNSET, Unset
 from typing import cast
 
@@ -26,14 +26,13 @@ class NewToken:
     """ 
         Attributes:
             name (str): What the token is for, to tell it apart in the list. Example: my bot, 2025 key.
-            scopes (list[NewTokenScopesItem]): What the token may do: no more than the token that makes it. Example:
-                ['play', 'read'].
-            expires_in (int | None | Unset): Seconds until the token stops working (none: it works until revoked). Example:
-                2592000.
+            scopes (list[Scope]): What the token may do: no more than the token that makes it. Example: ['play', 'read'].
+            expires_in (int | None | Unset): Seconds until the token stops working (none: it works until revoked). Default:
+                `null`. Example: 2592000.
      """
 
     name: str
-    scopes: list[NewTokenScopesItem]
+    scopes: list[Scope]
     expires_in: int | None | Unset = UNSET
 
 
@@ -78,7 +77,7 @@ class NewToken:
         scopes = []
         _scopes = d.pop("scopes")
         for scopes_item_data in (_scopes):
-            scopes_item = NewTokenScopesItem(scopes_item_data)
+            scopes_item = Scope(scopes_item_data)
 
 
 

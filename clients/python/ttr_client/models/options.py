@@ -8,9 +8,7 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
-from ..models.options_stand_in_type_1 import OptionsStandInType1
-from ..models.options_stand_in_type_2_type_1 import OptionsStandInType2Type1
-from ..models.options_stand_in_type_3_type_1 import OptionsStandInType3Type1
+from ..models.bot_level import BotLevel
 from typing import cast
 
 
@@ -28,14 +26,14 @@ class Options:
         Attributes:
             turn_time_limit (int | None):
             drop_after_timeouts (int | None):
-            stand_in (None | OptionsStandInType1 | OptionsStandInType2Type1 | OptionsStandInType3Type1): The level of the
-                bots that stand in for players who leave (null: players leave the game).
+            stand_in (BotLevel | None): The level of the bots that stand in for players who leave (null: players leave the
+                game).
             rated (bool):
      """
 
     turn_time_limit: int | None
     drop_after_timeouts: int | None
-    stand_in: None | OptionsStandInType1 | OptionsStandInType2Type1 | OptionsStandInType3Type1
+    stand_in: BotLevel | None
     rated: bool
 
 
@@ -50,11 +48,7 @@ class Options:
         drop_after_timeouts = self.drop_after_timeouts
 
         stand_in: None | str
-        if isinstance(self.stand_in, OptionsStandInType1):
-            stand_in = self.stand_in.value
-        elif isinstance(self.stand_in, OptionsStandInType2Type1):
-            stand_in = self.stand_in.value
-        elif isinstance(self.stand_in, OptionsStandInType3Type1):
+        if isinstance(self.stand_in, BotLevel):
             stand_in = self.stand_in.value
         else:
             stand_in = self.stand_in
@@ -94,40 +88,20 @@ class Options:
         drop_after_timeouts = _parse_drop_after_timeouts(d.pop("drop_after_timeouts"))
 
 
-        def _parse_stand_in(data: object) -> None | OptionsStandInType1 | OptionsStandInType2Type1 | OptionsStandInType3Type1:
+        def _parse_stand_in(data: object) -> BotLevel | None:
             if data is None:
                 return data
             try:
                 if not isinstance(data, str):
                     raise TypeError()
-                stand_in_type_1 = OptionsStandInType1(data)
+                stand_in_type_0 = BotLevel(data)
 
 
 
-                return stand_in_type_1
+                return stand_in_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            try:
-                if not isinstance(data, str):
-                    raise TypeError()
-                stand_in_type_2_type_1 = OptionsStandInType2Type1(data)
-
-
-
-                return stand_in_type_2_type_1
-            except (TypeError, ValueError, AttributeError, KeyError):
-                pass
-            try:
-                if not isinstance(data, str):
-                    raise TypeError()
-                stand_in_type_3_type_1 = OptionsStandInType3Type1(data)
-
-
-
-                return stand_in_type_3_type_1
-            except (TypeError, ValueError, AttributeError, KeyError):
-                pass
-            return cast(None | OptionsStandInType1 | OptionsStandInType2Type1 | OptionsStandInType3Type1, data)
+            return cast(BotLevel | None, data)
 
         stand_in = _parse_stand_in(d.pop("stand_in"))
 

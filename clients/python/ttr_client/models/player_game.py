@@ -8,6 +8,7 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..models.map_name import MapName
 from typing import cast
 import datetime
 
@@ -27,7 +28,7 @@ class PlayerGame:
     """ 
         Attributes:
             game_id (str):
-            map_ (str):
+            map_ (MapName):
             finished_at (datetime.datetime):
             rank (int):
             winner (bool):
@@ -38,7 +39,7 @@ class PlayerGame:
      """
 
     game_id: str
-    map_: str
+    map_: MapName
     finished_at: datetime.datetime
     rank: int
     winner: bool
@@ -55,7 +56,7 @@ class PlayerGame:
         from ..models.rating_change import RatingChange
         game_id = self.game_id
 
-        map_ = self.map_
+        map_ = self.map_.value
 
         finished_at = self.finished_at.isoformat()
 
@@ -102,7 +103,10 @@ class PlayerGame:
         d = dict(src_dict)
         game_id = d.pop("game_id")
 
-        map_ = d.pop("map")
+        map_ = MapName(d.pop("map"))
+
+
+
 
         finished_at = datetime.datetime.fromisoformat(d.pop("finished_at"))
 

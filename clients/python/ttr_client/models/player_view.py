@@ -8,10 +8,8 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..models.bot_level import BotLevel
 from ..models.player_out import PlayerOut
-from ..models.player_view_level_type_1 import PlayerViewLevelType1
-from ..models.player_view_level_type_2_type_1 import PlayerViewLevelType2Type1
-from ..models.player_view_level_type_3_type_1 import PlayerViewLevelType3Type1
 from ..types import UNSET, Unset
 from typing import cast
 
@@ -36,7 +34,7 @@ class PlayerView:
             name (str):
             to_act (bool):
             bot (bool): The seat is held by a bot.
-            level (None | PlayerViewLevelType1 | PlayerViewLevelType2Type1 | PlayerViewLevelType3Type1): A bot's level.
+            level (BotLevel | None): A bot's level.
             stands_in_for (None | str): The user a stand-in bot holds the seat for (they may come back).
             out (None | PlayerOut | Unset):
             trains (int | Unset):
@@ -59,7 +57,7 @@ class PlayerView:
     name: str
     to_act: bool
     bot: bool
-    level: None | PlayerViewLevelType1 | PlayerViewLevelType2Type1 | PlayerViewLevelType3Type1
+    level: BotLevel | None
     stands_in_for: None | str
     out: None | PlayerOut | Unset = UNSET
     trains: int | Unset = UNSET
@@ -93,11 +91,7 @@ class PlayerView:
         bot = self.bot
 
         level: None | str
-        if isinstance(self.level, PlayerViewLevelType1):
-            level = self.level.value
-        elif isinstance(self.level, PlayerViewLevelType2Type1):
-            level = self.level.value
-        elif isinstance(self.level, PlayerViewLevelType3Type1):
+        if isinstance(self.level, BotLevel):
             level = self.level.value
         else:
             level = self.level
@@ -219,40 +213,20 @@ class PlayerView:
 
         bot = d.pop("bot")
 
-        def _parse_level(data: object) -> None | PlayerViewLevelType1 | PlayerViewLevelType2Type1 | PlayerViewLevelType3Type1:
+        def _parse_level(data: object) -> BotLevel | None:
             if data is None:
                 return data
             try:
                 if not isinstance(data, str):
                     raise TypeError()
-                level_type_1 = PlayerViewLevelType1(data)
+                level_type_0 = BotLevel(data)
 
 
 
-                return level_type_1
+                return level_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            try:
-                if not isinstance(data, str):
-                    raise TypeError()
-                level_type_2_type_1 = PlayerViewLevelType2Type1(data)
-
-
-
-                return level_type_2_type_1
-            except (TypeError, ValueError, AttributeError, KeyError):
-                pass
-            try:
-                if not isinstance(data, str):
-                    raise TypeError()
-                level_type_3_type_1 = PlayerViewLevelType3Type1(data)
-
-
-
-                return level_type_3_type_1
-            except (TypeError, ValueError, AttributeError, KeyError):
-                pass
-            return cast(None | PlayerViewLevelType1 | PlayerViewLevelType2Type1 | PlayerViewLevelType3Type1, data)
+            return cast(BotLevel | None, data)
 
         level = _parse_level(d.pop("level"))
 

@@ -8,6 +8,7 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..models.problem_code import ProblemCode
 from ..types import UNSET, Unset
 from typing import cast
 
@@ -32,7 +33,7 @@ class Problem:
             status (int):
             detail (str | Unset):
             instance (str | Unset):
-            code (str | Unset): The rule's stable code (rule violations, forbidden and malformed commands).
+            code (ProblemCode | Unset):
             rule (str | Unset): What the rule forbids, in words.
             errors (ProblemErrors | Unset): Invalid fields and what is wrong with each.
             scope (str | Unset): The scope the operation needs and the token lacks (insufficient-scope).
@@ -45,7 +46,7 @@ class Problem:
     status: int
     detail: str | Unset = UNSET
     instance: str | Unset = UNSET
-    code: str | Unset = UNSET
+    code: ProblemCode | Unset = UNSET
     rule: str | Unset = UNSET
     errors: ProblemErrors | Unset = UNSET
     scope: str | Unset = UNSET
@@ -69,7 +70,10 @@ class Problem:
 
         instance = self.instance
 
-        code = self.code
+        code: str | Unset = UNSET
+        if not isinstance(self.code, Unset):
+            code = self.code.value
+
 
         rule = self.rule
 
@@ -129,7 +133,15 @@ class Problem:
 
         instance = d.pop("instance", UNSET)
 
-        code = d.pop("code", UNSET)
+        _code = d.pop("code", UNSET)
+        code: ProblemCode | Unset
+        if isinstance(_code,  Unset):
+            code = UNSET
+        else:
+            code = ProblemCode(_code)
+
+
+
 
         rule = d.pop("rule", UNSET)
 

@@ -30,14 +30,13 @@ class ScorePlayer:
         Attributes:
             seat (int):
             routes (list[str]):
-            stations (list[str]):
+            stations (list[StationUse]):
             tickets (list[TicketResult]):
             score (ScoreParts):
             longest_path_length (int):
             longest_path_routes (list[str]):
             rank (int):
             winner (bool):
-            station_routes (list[StationUse]):
             user_id (str):
             name (str):
             completed_tickets (int | Unset):
@@ -46,14 +45,13 @@ class ScorePlayer:
 
     seat: int
     routes: list[str]
-    stations: list[str]
+    stations: list[StationUse]
     tickets: list[TicketResult]
     score: ScoreParts
     longest_path_length: int
     longest_path_routes: list[str]
     rank: int
     winner: bool
-    station_routes: list[StationUse]
     user_id: str
     name: str
     completed_tickets: int | Unset = UNSET
@@ -73,7 +71,10 @@ class ScorePlayer:
 
 
 
-        stations = self.stations
+        stations = []
+        for stations_item_data in self.stations:
+            stations_item = stations_item_data.to_dict()
+            stations.append(stations_item)
 
 
 
@@ -96,13 +97,6 @@ class ScorePlayer:
 
         winner = self.winner
 
-        station_routes = []
-        for station_routes_item_data in self.station_routes:
-            station_routes_item = station_routes_item_data.to_dict()
-            station_routes.append(station_routes_item)
-
-
-
         user_id = self.user_id
 
         name = self.name
@@ -124,7 +118,6 @@ class ScorePlayer:
             "longest_path_routes": longest_path_routes,
             "rank": rank,
             "winner": winner,
-            "station_routes": station_routes,
             "user_id": user_id,
             "name": name,
         })
@@ -148,7 +141,14 @@ class ScorePlayer:
         routes = cast(list[str], d.pop("routes"))
 
 
-        stations = cast(list[str], d.pop("stations"))
+        stations = []
+        _stations = d.pop("stations")
+        for stations_item_data in (_stations):
+            stations_item = StationUse.from_dict(stations_item_data)
+
+
+
+            stations.append(stations_item)
 
 
         tickets = []
@@ -175,16 +175,6 @@ class ScorePlayer:
 
         winner = d.pop("winner")
 
-        station_routes = []
-        _station_routes = d.pop("station_routes")
-        for station_routes_item_data in (_station_routes):
-            station_routes_item = StationUse.from_dict(station_routes_item_data)
-
-
-
-            station_routes.append(station_routes_item)
-
-
         user_id = d.pop("user_id")
 
         name = d.pop("name")
@@ -203,7 +193,6 @@ class ScorePlayer:
             longest_path_routes=longest_path_routes,
             rank=rank,
             winner=winner,
-            station_routes=station_routes,
             user_id=user_id,
             name=name,
             completed_tickets=completed_tickets,

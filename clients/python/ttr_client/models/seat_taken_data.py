@@ -8,6 +8,7 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..models.bot_level import BotLevel
 from ..types import UNSET, Unset
 from typing import cast
 
@@ -30,13 +31,13 @@ class SeatTakenData:
             seat (int):
             user_id (str):
             name (str):
-            bot (None | str | Unset):
+            bot (BotLevel | None | Unset):
      """
 
     seat: int
     user_id: str
     name: str
-    bot: None | str | Unset = UNSET
+    bot: BotLevel | None | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -53,6 +54,8 @@ class SeatTakenData:
         bot: None | str | Unset
         if isinstance(self.bot, Unset):
             bot = UNSET
+        elif isinstance(self.bot, BotLevel):
+            bot = self.bot.value
         else:
             bot = self.bot
 
@@ -80,12 +83,22 @@ class SeatTakenData:
 
         name = d.pop("name")
 
-        def _parse_bot(data: object) -> None | str | Unset:
+        def _parse_bot(data: object) -> BotLevel | None | Unset:
             if data is None:
                 return data
             if isinstance(data, Unset):
                 return data
-            return cast(None | str | Unset, data)
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                bot_type_0 = BotLevel(data)
+
+
+
+                return bot_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(BotLevel | None | Unset, data)
 
         bot = _parse_bot(d.pop("bot", UNSET))
 

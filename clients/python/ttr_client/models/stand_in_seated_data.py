@@ -8,6 +8,8 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..models.bot_level import BotLevel
+from ..models.stand_in_reason import StandInReason
 
 
 
@@ -31,17 +33,17 @@ class StandInSeatedData:
             seat (int):
             user_id (str):
             name (str):
-            level (str):
+            level (BotLevel):
             replaced (str):
-            reason (str):
+            reason (StandInReason):
      """
 
     seat: int
     user_id: str
     name: str
-    level: str
+    level: BotLevel
     replaced: str
-    reason: str
+    reason: StandInReason
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -55,11 +57,11 @@ class StandInSeatedData:
 
         name = self.name
 
-        level = self.level
+        level = self.level.value
 
         replaced = self.replaced
 
-        reason = self.reason
+        reason = self.reason.value
 
 
         field_dict: dict[str, Any] = {}
@@ -86,11 +88,17 @@ class StandInSeatedData:
 
         name = d.pop("name")
 
-        level = d.pop("level")
+        level = BotLevel(d.pop("level"))
+
+
+
 
         replaced = d.pop("replaced")
 
-        reason = d.pop("reason")
+        reason = StandInReason(d.pop("reason"))
+
+
+
 
         stand_in_seated_data = cls(
             seat=seat,

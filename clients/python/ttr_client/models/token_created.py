@@ -8,7 +8,7 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
-from ..models.token_created_scopes_item import TokenCreatedScopesItem
+from ..models.scope import Scope
 from typing import cast
 import datetime
 
@@ -27,7 +27,7 @@ class TokenCreated:
         Attributes:
             id (str): The token's id (not the token itself). Example: t_9b1c2d3e4f5a6b7c8d9e.
             name (str):
-            scopes (list[TokenCreatedScopesItem]):
+            scopes (list[Scope]):
             created_at (datetime.datetime):
             last_used_at (datetime.datetime | None): When the token was last used, to within about a minute; null: never.
             expires_at (datetime.datetime | None): When the token stops working; null: never (until revoked).
@@ -36,7 +36,7 @@ class TokenCreated:
 
     id: str
     name: str
-    scopes: list[TokenCreatedScopesItem]
+    scopes: list[Scope]
     created_at: datetime.datetime
     last_used_at: datetime.datetime | None
     expires_at: datetime.datetime | None
@@ -101,7 +101,7 @@ class TokenCreated:
         scopes = []
         _scopes = d.pop("scopes")
         for scopes_item_data in (_scopes):
-            scopes_item = TokenCreatedScopesItem(scopes_item_data)
+            scopes_item = Scope(scopes_item_data)
 
 
 

@@ -8,6 +8,7 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..models.card_kind import CardKind
 from typing import cast
 
 if TYPE_CHECKING:
@@ -29,16 +30,16 @@ class Tunnel:
             route (str):
             cards (CardCounts): Cards by kind (purple, blue, orange, white, green, yellow, black, red, locomotive): how many
                 of each (kinds not listed: none). Example: {'red': 2, 'locomotive': 1}.
-            color (str):
-            revealed (list[str]):
+            color (CardKind):
+            revealed (list[CardKind]):
             extra_cards (int):
      """
 
     seat: int
     route: str
     cards: CardCounts
-    color: str
-    revealed: list[str]
+    color: CardKind
+    revealed: list[CardKind]
     extra_cards: int
 
 
@@ -53,9 +54,12 @@ class Tunnel:
 
         cards = self.cards.to_dict()
 
-        color = self.color
+        color = self.color.value
 
-        revealed = self.revealed
+        revealed = []
+        for revealed_item_data in self.revealed:
+            revealed_item = revealed_item_data.value
+            revealed.append(revealed_item)
 
 
 
@@ -90,9 +94,19 @@ class Tunnel:
 
 
 
-        color = d.pop("color")
+        color = CardKind(d.pop("color"))
 
-        revealed = cast(list[str], d.pop("revealed"))
+
+
+
+        revealed = []
+        _revealed = d.pop("revealed")
+        for revealed_item_data in (_revealed):
+            revealed_item = CardKind(revealed_item_data)
+
+
+
+            revealed.append(revealed_item)
 
 
         extra_cards = d.pop("extra_cards")

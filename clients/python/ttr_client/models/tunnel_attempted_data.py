@@ -8,6 +8,7 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..models.card_kind import CardKind
 from typing import cast
 
 if TYPE_CHECKING:
@@ -33,13 +34,13 @@ class TunnelAttemptedData:
             route (str):
             cards (CardCounts): Cards by kind (purple, blue, orange, white, green, yellow, black, red, locomotive): how many
                 of each (kinds not listed: none). Example: {'red': 2, 'locomotive': 1}.
-            color (str):
+            color (CardKind):
      """
 
     seat: int
     route: str
     cards: CardCounts
-    color: str
+    color: CardKind
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -54,7 +55,7 @@ class TunnelAttemptedData:
 
         cards = self.cards.to_dict()
 
-        color = self.color
+        color = self.color.value
 
 
         field_dict: dict[str, Any] = {}
@@ -83,7 +84,10 @@ class TunnelAttemptedData:
 
 
 
-        color = d.pop("color")
+        color = CardKind(d.pop("color"))
+
+
+
 
         tunnel_attempted_data = cls(
             seat=seat,

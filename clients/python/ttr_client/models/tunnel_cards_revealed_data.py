@@ -8,6 +8,7 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..models.card_kind import CardKind
 from typing import cast
 
 
@@ -27,12 +28,12 @@ class TunnelCardsRevealedData:
 
         Attributes:
             seat (int):
-            cards (list[str]):
+            cards (list[CardKind]):
             extra_cards (int):
      """
 
     seat: int
-    cards: list[str]
+    cards: list[CardKind]
     extra_cards: int
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -43,7 +44,10 @@ class TunnelCardsRevealedData:
     def to_dict(self) -> dict[str, Any]:
         seat = self.seat
 
-        cards = self.cards
+        cards = []
+        for cards_item_data in self.cards:
+            cards_item = cards_item_data.value
+            cards.append(cards_item)
 
 
 
@@ -67,7 +71,14 @@ class TunnelCardsRevealedData:
         d = dict(src_dict)
         seat = d.pop("seat")
 
-        cards = cast(list[str], d.pop("cards"))
+        cards = []
+        _cards = d.pop("cards")
+        for cards_item_data in (_cards):
+            cards_item = CardKind(cards_item_data)
+
+
+
+            cards.append(cards_item)
 
 
         extra_cards = d.pop("extra_cards")

@@ -18,9 +18,9 @@ from typing import cast
 def _get_kwargs(
     game_id: str,
     *,
-    after: int | Unset = 0,
-    wait: float | Unset = 0.0,
-    limit: int | Unset = 500,
+    after: int | Unset = UNSET,
+    wait: float | Unset = UNSET,
+    limit: int | Unset = UNSET,
     last_event_id: str | Unset = UNSET,
 
 ) -> dict[str, Any]:
@@ -127,9 +127,9 @@ def sync_detailed(
     game_id: str,
     *,
     client: AuthenticatedClient,
-    after: int | Unset = 0,
-    wait: float | Unset = 0.0,
-    limit: int | Unset = 500,
+    after: int | Unset = UNSET,
+    wait: float | Unset = UNSET,
+    limit: int | Unset = UNSET,
     last_event_id: str | Unset = UNSET,
 
 ) -> Response[EventPage | Problem]:
@@ -143,9 +143,9 @@ def sync_detailed(
 
     Args:
         game_id (str):
-        after (int | Unset):  Default: 0.
-        wait (float | Unset):  Default: 0.0.
-        limit (int | Unset):  Default: 500.
+        after (int | Unset):
+        wait (float | Unset):
+        limit (int | Unset):
         last_event_id (str | Unset):
 
     Raises:
@@ -176,9 +176,9 @@ def sync(
     game_id: str,
     *,
     client: AuthenticatedClient,
-    after: int | Unset = 0,
-    wait: float | Unset = 0.0,
-    limit: int | Unset = 500,
+    after: int | Unset = UNSET,
+    wait: float | Unset = UNSET,
+    limit: int | Unset = UNSET,
     last_event_id: str | Unset = UNSET,
 
 ) -> EventPage | Problem | None:
@@ -192,9 +192,9 @@ def sync(
 
     Args:
         game_id (str):
-        after (int | Unset):  Default: 0.
-        wait (float | Unset):  Default: 0.0.
-        limit (int | Unset):  Default: 500.
+        after (int | Unset):
+        wait (float | Unset):
+        limit (int | Unset):
         last_event_id (str | Unset):
 
     Raises:
@@ -220,9 +220,9 @@ async def asyncio_detailed(
     game_id: str,
     *,
     client: AuthenticatedClient,
-    after: int | Unset = 0,
-    wait: float | Unset = 0.0,
-    limit: int | Unset = 500,
+    after: int | Unset = UNSET,
+    wait: float | Unset = UNSET,
+    limit: int | Unset = UNSET,
     last_event_id: str | Unset = UNSET,
 
 ) -> Response[EventPage | Problem]:
@@ -236,9 +236,9 @@ async def asyncio_detailed(
 
     Args:
         game_id (str):
-        after (int | Unset):  Default: 0.
-        wait (float | Unset):  Default: 0.0.
-        limit (int | Unset):  Default: 500.
+        after (int | Unset):
+        wait (float | Unset):
+        limit (int | Unset):
         last_event_id (str | Unset):
 
     Raises:
@@ -269,9 +269,9 @@ async def asyncio(
     game_id: str,
     *,
     client: AuthenticatedClient,
-    after: int | Unset = 0,
-    wait: float | Unset = 0.0,
-    limit: int | Unset = 500,
+    after: int | Unset = UNSET,
+    wait: float | Unset = UNSET,
+    limit: int | Unset = UNSET,
     last_event_id: str | Unset = UNSET,
 
 ) -> EventPage | Problem | None:
@@ -285,9 +285,9 @@ async def asyncio(
 
     Args:
         game_id (str):
-        after (int | Unset):  Default: 0.
-        wait (float | Unset):  Default: 0.0.
-        limit (int | Unset):  Default: 500.
+        after (int | Unset):
+        wait (float | Unset):
+        limit (int | Unset):
         last_event_id (str | Unset):
 
     Raises:

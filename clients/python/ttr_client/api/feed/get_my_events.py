@@ -17,9 +17,9 @@ from typing import cast
 
 def _get_kwargs(
     *,
-    after: int | Unset = 0,
-    wait: float | Unset = 0.0,
-    limit: int | Unset = 500,
+    after: int | Unset = UNSET,
+    wait: float | Unset = UNSET,
+    limit: int | Unset = UNSET,
     last_event_id: str | Unset = UNSET,
 
 ) -> dict[str, Any]:
@@ -118,9 +118,9 @@ def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 def sync_detailed(
     *,
     client: AuthenticatedClient,
-    after: int | Unset = 0,
-    wait: float | Unset = 0.0,
-    limit: int | Unset = 500,
+    after: int | Unset = UNSET,
+    wait: float | Unset = UNSET,
+    limit: int | Unset = UNSET,
     last_event_id: str | Unset = UNSET,
 
 ) -> Response[Problem | UserEventPage]:
@@ -133,9 +133,9 @@ def sync_detailed(
     **Scope:** `read` (a token without it gets 403 `insufficient-scope`).
 
     Args:
-        after (int | Unset):  Default: 0.
-        wait (float | Unset):  Default: 0.0.
-        limit (int | Unset):  Default: 500.
+        after (int | Unset):
+        wait (float | Unset):
+        limit (int | Unset):
         last_event_id (str | Unset):
 
     Raises:
@@ -164,9 +164,9 @@ last_event_id=last_event_id,
 def sync(
     *,
     client: AuthenticatedClient,
-    after: int | Unset = 0,
-    wait: float | Unset = 0.0,
-    limit: int | Unset = 500,
+    after: int | Unset = UNSET,
+    wait: float | Unset = UNSET,
+    limit: int | Unset = UNSET,
     last_event_id: str | Unset = UNSET,
 
 ) -> Problem | UserEventPage | None:
@@ -179,9 +179,9 @@ def sync(
     **Scope:** `read` (a token without it gets 403 `insufficient-scope`).
 
     Args:
-        after (int | Unset):  Default: 0.
-        wait (float | Unset):  Default: 0.0.
-        limit (int | Unset):  Default: 500.
+        after (int | Unset):
+        wait (float | Unset):
+        limit (int | Unset):
         last_event_id (str | Unset):
 
     Raises:
@@ -205,9 +205,9 @@ last_event_id=last_event_id,
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
-    after: int | Unset = 0,
-    wait: float | Unset = 0.0,
-    limit: int | Unset = 500,
+    after: int | Unset = UNSET,
+    wait: float | Unset = UNSET,
+    limit: int | Unset = UNSET,
     last_event_id: str | Unset = UNSET,
 
 ) -> Response[Problem | UserEventPage]:
@@ -220,9 +220,9 @@ async def asyncio_detailed(
     **Scope:** `read` (a token without it gets 403 `insufficient-scope`).
 
     Args:
-        after (int | Unset):  Default: 0.
-        wait (float | Unset):  Default: 0.0.
-        limit (int | Unset):  Default: 500.
+        after (int | Unset):
+        wait (float | Unset):
+        limit (int | Unset):
         last_event_id (str | Unset):
 
     Raises:
@@ -251,9 +251,9 @@ last_event_id=last_event_id,
 async def asyncio(
     *,
     client: AuthenticatedClient,
-    after: int | Unset = 0,
-    wait: float | Unset = 0.0,
-    limit: int | Unset = 500,
+    after: int | Unset = UNSET,
+    wait: float | Unset = UNSET,
+    limit: int | Unset = UNSET,
     last_event_id: str | Unset = UNSET,
 
 ) -> Problem | UserEventPage | None:
@@ -266,9 +266,9 @@ async def asyncio(
     **Scope:** `read` (a token without it gets 403 `insufficient-scope`).
 
     Args:
-        after (int | Unset):  Default: 0.
-        wait (float | Unset):  Default: 0.0.
-        limit (int | Unset):  Default: 500.
+        after (int | Unset):
+        wait (float | Unset):
+        limit (int | Unset):
         last_event_id (str | Unset):
 
     Raises:

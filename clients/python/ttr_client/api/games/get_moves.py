@@ -8,7 +8,7 @@ from ...client import AuthenticatedClient, Client
 from ...types import Response, UNSET
 from ... import errors
 
-from ...models.moves import Moves
+from ...models.legal_moves import LegalMoves
 from ...models.problem import Problem
 from ...types import UNSET, Unset
 from typing import cast
@@ -44,9 +44,9 @@ def _get_kwargs(
 
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Moves | Problem:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> LegalMoves | Problem:
     if response.status_code == 200:
-        response_200 = Moves.from_dict(response.json())
+        response_200 = LegalMoves.from_dict(response.json())
 
 
 
@@ -95,7 +95,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Moves | Problem]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[LegalMoves | Problem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -110,7 +110,7 @@ def sync_detailed(
     client: AuthenticatedClient,
     min_version: int | Unset = UNSET,
 
-) -> Response[Moves | Problem]:
+) -> Response[LegalMoves | Problem]:
     """ Every legal command for you now, exactly as POST …/actions accepts it
 
      With `min_version` (a version you have seen), the answer may come from the state
@@ -128,7 +128,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Moves | Problem]
+        Response[LegalMoves | Problem]
      """
 
 
@@ -150,7 +150,7 @@ def sync(
     client: AuthenticatedClient,
     min_version: int | Unset = UNSET,
 
-) -> Moves | Problem | None:
+) -> LegalMoves | Problem | None:
     """ Every legal command for you now, exactly as POST …/actions accepts it
 
      With `min_version` (a version you have seen), the answer may come from the state
@@ -168,7 +168,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Moves | Problem
+        LegalMoves | Problem
      """
 
 
@@ -185,7 +185,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     min_version: int | Unset = UNSET,
 
-) -> Response[Moves | Problem]:
+) -> Response[LegalMoves | Problem]:
     """ Every legal command for you now, exactly as POST …/actions accepts it
 
      With `min_version` (a version you have seen), the answer may come from the state
@@ -203,7 +203,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Moves | Problem]
+        Response[LegalMoves | Problem]
      """
 
 
@@ -225,7 +225,7 @@ async def asyncio(
     client: AuthenticatedClient,
     min_version: int | Unset = UNSET,
 
-) -> Moves | Problem | None:
+) -> LegalMoves | Problem | None:
     """ Every legal command for you now, exactly as POST …/actions accepts it
 
      With `min_version` (a version you have seen), the answer may come from the state
@@ -243,7 +243,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Moves | Problem
+        LegalMoves | Problem
      """
 
 

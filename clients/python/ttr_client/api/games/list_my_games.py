@@ -19,8 +19,8 @@ from typing import cast
 def _get_kwargs(
     *,
     status: GameStatus | Unset = UNSET,
-    my_turn: bool | Unset = False,
-    limit: int | Unset = 100,
+    my_turn: bool | Unset = UNSET,
+    limit: int | Unset = UNSET,
 
 ) -> dict[str, Any]:
     
@@ -111,8 +111,8 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     status: GameStatus | Unset = UNSET,
-    my_turn: bool | Unset = False,
-    limit: int | Unset = 100,
+    my_turn: bool | Unset = UNSET,
+    limit: int | Unset = UNSET,
 
 ) -> Response[GameList | Problem]:
     """ Your games, newest activity first (`my_turn=true`: those waiting for you)
@@ -121,8 +121,8 @@ def sync_detailed(
 
     Args:
         status (GameStatus | Unset):
-        my_turn (bool | Unset):  Default: False.
-        limit (int | Unset):  Default: 100.
+        my_turn (bool | Unset):
+        limit (int | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -150,8 +150,8 @@ def sync(
     *,
     client: AuthenticatedClient,
     status: GameStatus | Unset = UNSET,
-    my_turn: bool | Unset = False,
-    limit: int | Unset = 100,
+    my_turn: bool | Unset = UNSET,
+    limit: int | Unset = UNSET,
 
 ) -> GameList | Problem | None:
     """ Your games, newest activity first (`my_turn=true`: those waiting for you)
@@ -160,8 +160,8 @@ def sync(
 
     Args:
         status (GameStatus | Unset):
-        my_turn (bool | Unset):  Default: False.
-        limit (int | Unset):  Default: 100.
+        my_turn (bool | Unset):
+        limit (int | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -184,8 +184,8 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     status: GameStatus | Unset = UNSET,
-    my_turn: bool | Unset = False,
-    limit: int | Unset = 100,
+    my_turn: bool | Unset = UNSET,
+    limit: int | Unset = UNSET,
 
 ) -> Response[GameList | Problem]:
     """ Your games, newest activity first (`my_turn=true`: those waiting for you)
@@ -194,8 +194,8 @@ async def asyncio_detailed(
 
     Args:
         status (GameStatus | Unset):
-        my_turn (bool | Unset):  Default: False.
-        limit (int | Unset):  Default: 100.
+        my_turn (bool | Unset):
+        limit (int | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -223,8 +223,8 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     status: GameStatus | Unset = UNSET,
-    my_turn: bool | Unset = False,
-    limit: int | Unset = 100,
+    my_turn: bool | Unset = UNSET,
+    limit: int | Unset = UNSET,
 
 ) -> GameList | Problem | None:
     """ Your games, newest activity first (`my_turn=true`: those waiting for you)
@@ -233,8 +233,8 @@ async def asyncio(
 
     Args:
         status (GameStatus | Unset):
-        my_turn (bool | Unset):  Default: False.
-        limit (int | Unset):  Default: 100.
+        my_turn (bool | Unset):
+        limit (int | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

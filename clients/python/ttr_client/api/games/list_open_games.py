@@ -19,9 +19,9 @@ from typing import cast
 
 def _get_kwargs(
     *,
-    status: ListOpenGamesStatus | Unset = ListOpenGamesStatus.OPEN,
+    status: ListOpenGamesStatus | Unset = UNSET,
     map_: MapName | Unset = UNSET,
-    limit: int | Unset = 50,
+    limit: int | Unset = UNSET,
 
 ) -> dict[str, Any]:
     
@@ -108,9 +108,9 @@ def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 def sync_detailed(
     *,
     client: AuthenticatedClient,
-    status: ListOpenGamesStatus | Unset = ListOpenGamesStatus.OPEN,
+    status: ListOpenGamesStatus | Unset = UNSET,
     map_: MapName | Unset = UNSET,
-    limit: int | Unset = 50,
+    limit: int | Unset = UNSET,
 
 ) -> Response[GameList | Problem]:
     """ The lobby: open public games with free seats, newest first
@@ -118,9 +118,9 @@ def sync_detailed(
      **Scope:** `read` (a token without it gets 403 `insufficient-scope`).
 
     Args:
-        status (ListOpenGamesStatus | Unset):  Default: ListOpenGamesStatus.OPEN.
+        status (ListOpenGamesStatus | Unset):
         map_ (MapName | Unset):
-        limit (int | Unset):  Default: 50.
+        limit (int | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -147,9 +147,9 @@ limit=limit,
 def sync(
     *,
     client: AuthenticatedClient,
-    status: ListOpenGamesStatus | Unset = ListOpenGamesStatus.OPEN,
+    status: ListOpenGamesStatus | Unset = UNSET,
     map_: MapName | Unset = UNSET,
-    limit: int | Unset = 50,
+    limit: int | Unset = UNSET,
 
 ) -> GameList | Problem | None:
     """ The lobby: open public games with free seats, newest first
@@ -157,9 +157,9 @@ def sync(
      **Scope:** `read` (a token without it gets 403 `insufficient-scope`).
 
     Args:
-        status (ListOpenGamesStatus | Unset):  Default: ListOpenGamesStatus.OPEN.
+        status (ListOpenGamesStatus | Unset):
         map_ (MapName | Unset):
-        limit (int | Unset):  Default: 50.
+        limit (int | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -181,9 +181,9 @@ limit=limit,
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
-    status: ListOpenGamesStatus | Unset = ListOpenGamesStatus.OPEN,
+    status: ListOpenGamesStatus | Unset = UNSET,
     map_: MapName | Unset = UNSET,
-    limit: int | Unset = 50,
+    limit: int | Unset = UNSET,
 
 ) -> Response[GameList | Problem]:
     """ The lobby: open public games with free seats, newest first
@@ -191,9 +191,9 @@ async def asyncio_detailed(
      **Scope:** `read` (a token without it gets 403 `insufficient-scope`).
 
     Args:
-        status (ListOpenGamesStatus | Unset):  Default: ListOpenGamesStatus.OPEN.
+        status (ListOpenGamesStatus | Unset):
         map_ (MapName | Unset):
-        limit (int | Unset):  Default: 50.
+        limit (int | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -220,9 +220,9 @@ limit=limit,
 async def asyncio(
     *,
     client: AuthenticatedClient,
-    status: ListOpenGamesStatus | Unset = ListOpenGamesStatus.OPEN,
+    status: ListOpenGamesStatus | Unset = UNSET,
     map_: MapName | Unset = UNSET,
-    limit: int | Unset = 50,
+    limit: int | Unset = UNSET,
 
 ) -> GameList | Problem | None:
     """ The lobby: open public games with free seats, newest first
@@ -230,9 +230,9 @@ async def asyncio(
      **Scope:** `read` (a token without it gets 403 `insufficient-scope`).
 
     Args:
-        status (ListOpenGamesStatus | Unset):  Default: ListOpenGamesStatus.OPEN.
+        status (ListOpenGamesStatus | Unset):
         map_ (MapName | Unset):
-        limit (int | Unset):  Default: 50.
+        limit (int | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

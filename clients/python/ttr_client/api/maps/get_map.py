@@ -8,7 +8,7 @@ from ...client import AuthenticatedClient, Client
 from ...types import Response, UNSET
 from ... import errors
 
-from ...models.map_ import Map
+from ...models.board import Board
 from ...models.problem import Problem
 from typing import cast
 
@@ -34,9 +34,9 @@ def _get_kwargs(
 
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Map | Problem:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Board | Problem:
     if response.status_code == 200:
-        response_200 = Map.from_dict(response.json())
+        response_200 = Board.from_dict(response.json())
 
 
 
@@ -71,7 +71,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Map | Problem]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Board | Problem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -83,9 +83,9 @@ def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 def sync_detailed(
     map_name: str,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
 
-) -> Response[Map | Problem]:
+) -> Response[Board | Problem]:
     """ A board: cities, routes (with their ids), tickets and rules
 
     Args:
@@ -96,7 +96,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Map | Problem]
+        Response[Board | Problem]
      """
 
 
@@ -114,9 +114,9 @@ def sync_detailed(
 def sync(
     map_name: str,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
 
-) -> Map | Problem | None:
+) -> Board | Problem | None:
     """ A board: cities, routes (with their ids), tickets and rules
 
     Args:
@@ -127,7 +127,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Map | Problem
+        Board | Problem
      """
 
 
@@ -140,9 +140,9 @@ client=client,
 async def asyncio_detailed(
     map_name: str,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
 
-) -> Response[Map | Problem]:
+) -> Response[Board | Problem]:
     """ A board: cities, routes (with their ids), tickets and rules
 
     Args:
@@ -153,7 +153,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Map | Problem]
+        Response[Board | Problem]
      """
 
 
@@ -171,9 +171,9 @@ async def asyncio_detailed(
 async def asyncio(
     map_name: str,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
 
-) -> Map | Problem | None:
+) -> Board | Problem | None:
     """ A board: cities, routes (with their ids), tickets and rules
 
     Args:
@@ -184,7 +184,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Map | Problem
+        Board | Problem
      """
 
 

@@ -18,10 +18,10 @@ from typing import cast
 def _get_kwargs(
     map_name: str,
     *,
-    bots: bool | Unset = False,
-    offset: int | Unset = 0,
-    limit: int | Unset = 50,
-    me: bool | Unset = False,
+    bots: bool | Unset = UNSET,
+    offset: int | Unset = UNSET,
+    limit: int | Unset = UNSET,
+    me: bool | Unset = UNSET,
 
 ) -> dict[str, Any]:
     
@@ -117,10 +117,10 @@ def sync_detailed(
     map_name: str,
     *,
     client: AuthenticatedClient,
-    bots: bool | Unset = False,
-    offset: int | Unset = 0,
-    limit: int | Unset = 50,
-    me: bool | Unset = False,
+    bots: bool | Unset = UNSET,
+    offset: int | Unset = UNSET,
+    limit: int | Unset = UNSET,
+    me: bool | Unset = UNSET,
 
 ) -> Response[Leaderboard | Problem]:
     """ A map's leaderboard, best rating first (bots on a board of their own)
@@ -131,10 +131,10 @@ def sync_detailed(
 
     Args:
         map_name (str):
-        bots (bool | Unset):  Default: False.
-        offset (int | Unset):  Default: 0.
-        limit (int | Unset):  Default: 50.
-        me (bool | Unset):  Default: False.
+        bots (bool | Unset):
+        offset (int | Unset):
+        limit (int | Unset):
+        me (bool | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -164,10 +164,10 @@ def sync(
     map_name: str,
     *,
     client: AuthenticatedClient,
-    bots: bool | Unset = False,
-    offset: int | Unset = 0,
-    limit: int | Unset = 50,
-    me: bool | Unset = False,
+    bots: bool | Unset = UNSET,
+    offset: int | Unset = UNSET,
+    limit: int | Unset = UNSET,
+    me: bool | Unset = UNSET,
 
 ) -> Leaderboard | Problem | None:
     """ A map's leaderboard, best rating first (bots on a board of their own)
@@ -178,10 +178,10 @@ def sync(
 
     Args:
         map_name (str):
-        bots (bool | Unset):  Default: False.
-        offset (int | Unset):  Default: 0.
-        limit (int | Unset):  Default: 50.
-        me (bool | Unset):  Default: False.
+        bots (bool | Unset):
+        offset (int | Unset):
+        limit (int | Unset):
+        me (bool | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -206,10 +206,10 @@ async def asyncio_detailed(
     map_name: str,
     *,
     client: AuthenticatedClient,
-    bots: bool | Unset = False,
-    offset: int | Unset = 0,
-    limit: int | Unset = 50,
-    me: bool | Unset = False,
+    bots: bool | Unset = UNSET,
+    offset: int | Unset = UNSET,
+    limit: int | Unset = UNSET,
+    me: bool | Unset = UNSET,
 
 ) -> Response[Leaderboard | Problem]:
     """ A map's leaderboard, best rating first (bots on a board of their own)
@@ -220,10 +220,10 @@ async def asyncio_detailed(
 
     Args:
         map_name (str):
-        bots (bool | Unset):  Default: False.
-        offset (int | Unset):  Default: 0.
-        limit (int | Unset):  Default: 50.
-        me (bool | Unset):  Default: False.
+        bots (bool | Unset):
+        offset (int | Unset):
+        limit (int | Unset):
+        me (bool | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -253,10 +253,10 @@ async def asyncio(
     map_name: str,
     *,
     client: AuthenticatedClient,
-    bots: bool | Unset = False,
-    offset: int | Unset = 0,
-    limit: int | Unset = 50,
-    me: bool | Unset = False,
+    bots: bool | Unset = UNSET,
+    offset: int | Unset = UNSET,
+    limit: int | Unset = UNSET,
+    me: bool | Unset = UNSET,
 
 ) -> Leaderboard | Problem | None:
     """ A map's leaderboard, best rating first (bots on a board of their own)
@@ -267,10 +267,10 @@ async def asyncio(
 
     Args:
         map_name (str):
-        bots (bool | Unset):  Default: False.
-        offset (int | Unset):  Default: 0.
-        limit (int | Unset):  Default: 50.
-        me (bool | Unset):  Default: False.
+        bots (bool | Unset):
+        offset (int | Unset):
+        limit (int | Unset):
+        me (bool | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -24,7 +24,7 @@ def _get_kwargs(
     result: ListPlayerGamesResult | Unset = UNSET,
     opponent: str | Unset = UNSET,
     before: int | Unset = UNSET,
-    limit: int | Unset = 20,
+    limit: int | Unset = UNSET,
 
 ) -> dict[str, Any]:
     
@@ -134,7 +134,7 @@ def sync_detailed(
     result: ListPlayerGamesResult | Unset = UNSET,
     opponent: str | Unset = UNSET,
     before: int | Unset = UNSET,
-    limit: int | Unset = 20,
+    limit: int | Unset = UNSET,
 
 ) -> Response[PlayerGames | Problem]:
     """ A player's finished games, latest first (filters: map, result, opponent)
@@ -147,7 +147,7 @@ def sync_detailed(
         result (ListPlayerGamesResult | Unset):
         opponent (str | Unset):
         before (int | Unset):
-        limit (int | Unset):  Default: 20.
+        limit (int | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -182,7 +182,7 @@ def sync(
     result: ListPlayerGamesResult | Unset = UNSET,
     opponent: str | Unset = UNSET,
     before: int | Unset = UNSET,
-    limit: int | Unset = 20,
+    limit: int | Unset = UNSET,
 
 ) -> PlayerGames | Problem | None:
     """ A player's finished games, latest first (filters: map, result, opponent)
@@ -195,7 +195,7 @@ def sync(
         result (ListPlayerGamesResult | Unset):
         opponent (str | Unset):
         before (int | Unset):
-        limit (int | Unset):  Default: 20.
+        limit (int | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -225,7 +225,7 @@ async def asyncio_detailed(
     result: ListPlayerGamesResult | Unset = UNSET,
     opponent: str | Unset = UNSET,
     before: int | Unset = UNSET,
-    limit: int | Unset = 20,
+    limit: int | Unset = UNSET,
 
 ) -> Response[PlayerGames | Problem]:
     """ A player's finished games, latest first (filters: map, result, opponent)
@@ -238,7 +238,7 @@ async def asyncio_detailed(
         result (ListPlayerGamesResult | Unset):
         opponent (str | Unset):
         before (int | Unset):
-        limit (int | Unset):  Default: 20.
+        limit (int | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -273,7 +273,7 @@ async def asyncio(
     result: ListPlayerGamesResult | Unset = UNSET,
     opponent: str | Unset = UNSET,
     before: int | Unset = UNSET,
-    limit: int | Unset = 20,
+    limit: int | Unset = UNSET,
 
 ) -> PlayerGames | Problem | None:
     """ A player's finished games, latest first (filters: map, result, opponent)
@@ -286,7 +286,7 @@ async def asyncio(
         result (ListPlayerGamesResult | Unset):
         opponent (str | Unset):
         before (int | Unset):
-        limit (int | Unset):  Default: 20.
+        limit (int | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -82,7 +82,7 @@ def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
 def sync_detailed(
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     body: NewUser,
 
 ) -> Response[Problem | UserCreated]:
@@ -116,7 +116,7 @@ def sync_detailed(
 
 def sync(
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     body: NewUser,
 
 ) -> Problem | UserCreated | None:
@@ -145,7 +145,7 @@ body=body,
 
 async def asyncio_detailed(
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     body: NewUser,
 
 ) -> Response[Problem | UserCreated]:
@@ -179,7 +179,7 @@ async def asyncio_detailed(
 
 async def asyncio(
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     body: NewUser,
 
 ) -> Problem | UserCreated | None:

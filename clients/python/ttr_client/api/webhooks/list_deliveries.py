@@ -17,7 +17,7 @@ from typing import cast
 
 def _get_kwargs(
     *,
-    limit: int | Unset = 50,
+    limit: int | Unset = UNSET,
 
 ) -> dict[str, Any]:
     
@@ -99,7 +99,7 @@ def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 def sync_detailed(
     *,
     client: AuthenticatedClient,
-    limit: int | Unset = 50,
+    limit: int | Unset = UNSET,
 
 ) -> Response[DeliveryList | Problem]:
     """ Your deliveries, newest first, with every attempt
@@ -111,7 +111,7 @@ def sync_detailed(
     **Scope:** `webhooks` (a token without it gets 403 `insufficient-scope`).
 
     Args:
-        limit (int | Unset):  Default: 50.
+        limit (int | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -136,7 +136,7 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient,
-    limit: int | Unset = 50,
+    limit: int | Unset = UNSET,
 
 ) -> DeliveryList | Problem | None:
     """ Your deliveries, newest first, with every attempt
@@ -148,7 +148,7 @@ def sync(
     **Scope:** `webhooks` (a token without it gets 403 `insufficient-scope`).
 
     Args:
-        limit (int | Unset):  Default: 50.
+        limit (int | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -168,7 +168,7 @@ limit=limit,
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
-    limit: int | Unset = 50,
+    limit: int | Unset = UNSET,
 
 ) -> Response[DeliveryList | Problem]:
     """ Your deliveries, newest first, with every attempt
@@ -180,7 +180,7 @@ async def asyncio_detailed(
     **Scope:** `webhooks` (a token without it gets 403 `insufficient-scope`).
 
     Args:
-        limit (int | Unset):  Default: 50.
+        limit (int | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -205,7 +205,7 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient,
-    limit: int | Unset = 50,
+    limit: int | Unset = UNSET,
 
 ) -> DeliveryList | Problem | None:
     """ Your deliveries, newest first, with every attempt
@@ -217,7 +217,7 @@ async def asyncio(
     **Scope:** `webhooks` (a token without it gets 403 `insufficient-scope`).
 
     Args:
-        limit (int | Unset):  Default: 50.
+        limit (int | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -1,6 +1,6 @@
 from enum import Enum
 
-class TokenScopesItem(str, Enum):
+class Scope(str, Enum):
     ADMIN = "admin"
     PLAY = "play"
     READ = "read"

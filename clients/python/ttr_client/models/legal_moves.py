@@ -25,12 +25,12 @@ if TYPE_CHECKING:
 
 
 
-T = TypeVar("T", bound="Moves")
+T = TypeVar("T", bound="LegalMoves")
 
 
 
 @_attrs_define
-class Moves:
+class LegalMoves:
     """ 
         Attributes:
             game_id (str):
@@ -228,12 +228,12 @@ class Moves:
             moves.append(moves_item)
 
 
-        moves = cls(
+        legal_moves = cls(
             game_id=game_id,
             version=version,
             seat=seat,
             moves=moves,
         )
 
-        return moves
+        return legal_moves
 

@@ -1,6 +1,6 @@
 from enum import Enum
 
-class OptionsStandInType1(str, Enum):
+class BotLevel(str, Enum):
     EASY = "easy"
     HARD = "hard"
     MEDIUM = "medium"

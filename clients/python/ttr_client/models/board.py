@@ -20,12 +20,12 @@ if TYPE_CHECKING:
 
 
 
-T = TypeVar("T", bound="Map")
+T = TypeVar("T", bound="Board")
 
 
 
 @_attrs_define
-class Map:
+class Board:
     """ 
         Attributes:
             map_ (MapName):
@@ -139,7 +139,7 @@ class Map:
 
         rules_version = d.pop("rules_version")
 
-        map_ = cls(
+        board = cls(
             map_=map_,
             name=name,
             cities=cities,
@@ -149,5 +149,5 @@ class Map:
             rules_version=rules_version,
         )
 
-        return map_
+        return board
 

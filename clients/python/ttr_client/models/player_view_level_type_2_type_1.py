@@ -1,9 +1,0 @@
-from enum import Enum
-
-class PlayerViewLevelType2Type1(str, Enum):
-    EASY = "easy"
-    HARD = "hard"
-    MEDIUM = "medium"
-
-    def __str__(self) -> str:
-        return str(self.value)
