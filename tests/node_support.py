@@ -34,12 +34,28 @@ def node() -> str:
 
 
 def node_tool(name: str) -> Path:
-    """clients/typescript's `name` (redocly, openapi-typescript, tsc)."""
+    """clients/typescript's `name` (redocly, openapi-typescript, tsc); installed from the
+    lock file the first time it is missing, where npm is there to do it."""
     node()
     tool = TYPESCRIPT / "node_modules" / ".bin" / name
+    if not tool.exists() and shutil.which("npm") is not None:
+        _install_once()
     if not tool.exists():
         _missing(f"clients/typescript/node_modules/.bin/{name}")
     return tool
+
+
+_installed: list[bool] = []
+
+
+def _install_once() -> None:
+    # the README's test command must work on a fresh clone: the pinned tools come from
+    # package-lock.json, as pip installs the project's from pyproject
+    if not _installed:
+        _installed.append(True)
+        subprocess.run(["npm", "ci", "--no-audit", "--no-fund", "--loglevel=error"],
+                       cwd=TYPESCRIPT, capture_output=True, timeout=600,
+                       env={**os.environ, **QUIET})
 
 
 def run_tool(name: str, *args: str, cwd: Path = TYPESCRIPT) -> subprocess.CompletedProcess[str]:
