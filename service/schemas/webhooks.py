@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from marshmallow import Schema, fields, validate
 
+from referee.notices import KINDS as WEBHOOK_KINDS
 from service.schemas.base import StrictSchema, doc
 
-WEBHOOK_KINDS = ("your_turn", "game_started", "game_ended", "game_scored", "player_timed_out",
-                 "player_left", "ping")
 DELIVERY_STATUSES = ("pending", "delivered", "failed")
 
 
