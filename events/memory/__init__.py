@@ -13,11 +13,16 @@ the store, and for trying the service out (``memory://``). Each part is a module
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from events.clock import utcnow
 from events.memory.accounts import MemoryAccounts
 from events.memory.base import Clock, DuplicateKey
 from events.memory.index import MemoryIndex
 from events.memory.recorder import MemoryRecorder
+
+if TYPE_CHECKING:
+    from events.ports import EventStore, GamesIndex, Migrations, UserAccounts
 
 __all__ = ["DuplicateKey", "MemoryStore"]
 
@@ -27,3 +32,9 @@ class MemoryStore(MemoryAccounts, MemoryIndex, MemoryRecorder):
 
     def __init__(self, clock: Clock = utcnow) -> None:
         super().__init__(clock)
+
+
+if TYPE_CHECKING:
+    def _holds_its_ports(store: MemoryStore
+                         ) -> tuple[EventStore, GamesIndex, UserAccounts, Migrations]:
+        return store, store, store, store  # mypy checks that `MemoryStore` satisfies each
