@@ -362,14 +362,18 @@ def test_several_processes_can_migrate_at_once(store_url: str) -> None:
 
 GAMES = ("c1", "c2", "c3")
 APPENDS_PER_WRITER = 25
+# A moment between reading a version and appending after it, as a request has: without
+# it a thread may hold the interpreter for its whole read-and-append and never conflict
+# (on a busy machine, even against SQLite).
+THINK = 0.0005
 
 
-def _write(url: str, writer: str, seed: int, start_at: float = 0.0
+def _write(url: str, writer: str, seed: int, start_at: float = 0.0, think: float = 0.0
            ) -> tuple[int, int, list[str]]:
     """`_write_to` a store of its own at `url`, closed afterwards."""
     s = open_store(url)
     try:
-        return _write_to(s, writer, seed, start_at)
+        return _write_to(s, writer, seed, start_at, think)
     finally:
         s.close()
 
@@ -418,7 +422,11 @@ class _Tail:
         self._thread.start()
 
     def _read(self) -> None:
-        after = self.store.read_all()[-1].position
+        # (PostgreSQL's feed shows an append once every older transaction has ended,
+        # another test's too: wait for the games' first events to show)
+        while not (first := self.store.read_all()):
+            time.sleep(0.002)
+        after = first[-1].position
         while True:
             finished = self._stop.is_set()
             page = self.store.read_all(after, 50)
@@ -479,7 +487,7 @@ def test_concurrent_writers_lose_nothing_and_losers_get_conflicts(
              for i in range(4)]
     for p in procs:
         p.start()
-    outcomes = _in_threads(lambda i: _write(store_url, f"t{i}", i, start_at), 8)
+    outcomes = _in_threads(lambda i: _write(store_url, f"t{i}", i, start_at, THINK), 8)
     outcomes += [results.get(timeout=120) for _ in procs]
     for p in procs:
         p.join(30)
@@ -494,10 +502,7 @@ def test_concurrent_threads_on_one_in_memory_store_lose_nothing() -> None:
         store.append(game, new(created(game.encode())), 0)
     tail = _Tail(store)
     start_at = time.time() + 0.2
-    # (a moment between reading and appending, as a request has: without it a thread
-    # would hold the interpreter for its whole read-and-append and never conflict)
-    outcomes = _in_threads(lambda i: _write_to(store, f"t{i}", i, start_at, think=0.0005),
-                           12)
+    outcomes = _in_threads(lambda i: _write_to(store, f"t{i}", i, start_at, THINK), 12)
     tail.stop()
     _assert_nothing_lost(store, outcomes, tail.seen)
 
