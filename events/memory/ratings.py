@@ -224,3 +224,10 @@ def _result_row(r: tuple[Any, ...]) -> ResultRow:
                      position=position, finished_at=when, rank=rank, winner=winner,
                      out=out, total=total, mu_before=mu_before, sigma_before=sigma_before,
                      games_before=games_before, mu_after=mu_after, sigma_after=sigma_after)
+
+
+if TYPE_CHECKING:
+    from events.ports import Ratings
+
+    def _holds_the_port(store: MemoryRatings) -> Ratings:
+        return store  # mypy checks that `MemoryRatings` satisfies the port

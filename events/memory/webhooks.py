@@ -18,7 +18,7 @@ import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from events.webhooks import (
     DELIVERED,
@@ -30,6 +30,9 @@ from events.webhooks import (
     NewDelivery,
     Webhook,
 )
+
+if TYPE_CHECKING:
+    from events.ports import WebhookStore
 
 __all__ = ["DELIVERED", "FAILED", "PENDING", "MemoryWebhooks"]
 
@@ -232,3 +235,8 @@ class _Reversed:
 
     def __lt__(self, other: _Reversed) -> bool:
         return self.text > other.text
+
+
+if TYPE_CHECKING:
+    def _holds_the_port(store: MemoryWebhooks) -> WebhookStore:
+        return store  # mypy checks that `MemoryWebhooks` satisfies the port
