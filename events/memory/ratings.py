@@ -7,13 +7,13 @@ how the reads order and page them. The scored games are read from the store's ow
 log (`iter_all`, `read_stream`) in the order their `game_scored` events reached it,
 as the SQL adapters read them, and a bot is a user with a `bot_level`.
 
-`MemoryRatings` is a mixin of `events.memory.MemoryStore`; every method runs under
-the store's lock (`self._lock`), which makes each one a transaction, as in SQL.
+`MemoryRatings` is a part of `events.memory.MemoryStore` (`events.memory.base`):
+every method runs under the store's lock (`self._lock`), which makes each one a
+transaction, as in SQL.
 """
 
 from __future__ import annotations
 
-import threading
 from collections import Counter
 from collections.abc import Iterator
 from datetime import datetime
@@ -22,6 +22,8 @@ from typing import TYPE_CHECKING, Any
 from domain.events import Event
 from domain.rating import Skill, result_of
 from events.accounts import User
+from events.clock import utcnow
+from events.memory.base import Clock, MemoryTables
 from events.rating_projection import TABLE_EVENTS, Projection, Scored
 from events.ratings_read import TOP_ROUTES, BoardEntry, MapStats, Profile, ResultRow
 from events.store import Recorded
@@ -31,10 +33,8 @@ __all__ = ["MemoryRatings"]
 _GAME_SCORED = "game_scored"
 
 
-class MemoryRatings:
+class MemoryRatings(MemoryTables):
     """The ratings projection (`events.ports.Ratings`), kept in memory."""
-
-    _lock: threading.RLock
 
     if TYPE_CHECKING:  # what the rest of the store lends: the recorder, the accounts
         def iter_all(self, after: int = 0, batch: int = 1000) -> Iterator[Recorded]: ...
@@ -43,8 +43,8 @@ class MemoryRatings:
         def bot_level(self, user_id: str) -> str | None: ...
         def user_of(self, user_id: str) -> User | None: ...
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+    def __init__(self, clock: Clock = utcnow) -> None:
+        super().__init__(clock)
         self._rating_cursor = 0  # the position of the last `game_scored` projected
         self._skills: dict[tuple[str, str], Skill] = {}  # (map, user)
         self._skill_bots: dict[tuple[str, str], bool] = {}  # (map, user): a bot's board

@@ -7,19 +7,21 @@ as NULLs never do in SQL), each delivery's attempts, and the claim a delivery jo
 holds. Every method runs under the store's lock (`self._lock`), which makes each one
 a transaction, as in SQL.
 
-`MemoryWebhooks` is a mixin of `events.memory.MemoryStore`; it needs only the store's
-`clock` and `_lock`.
+`MemoryWebhooks` is a part of `events.memory.MemoryStore` (`events.memory.base`): it
+needs only the store's `clock` and `_lock`. Times are kept in UTC, as SQLite gives
+them back.
 """
 
 from __future__ import annotations
 
 import itertools
-import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
+from events.clock import utcnow
+from events.memory.base import Clock, MemoryTables
 from events.webhooks import (
     DELIVERED,
     FAILED,
@@ -51,14 +53,11 @@ class _Held:
         self.delivery = replace(self.delivery, **changes)
 
 
-class MemoryWebhooks:
+class MemoryWebhooks(MemoryTables):
     """Webhook registrations, deliveries and attempts (`events.ports.WebhookStore`)."""
 
-    clock: Callable[[], datetime]
-    _lock: threading.RLock
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+    def __init__(self, clock: Clock = utcnow) -> None:
+        super().__init__(clock)
         self._webhooks: dict[str, Webhook] = {}
         self._deliveries: dict[str, _Held] = {}
         self._delivery_keys: dict[_Key, str] = {}
@@ -68,7 +67,7 @@ class MemoryWebhooks:
 
     def put_webhook(self, user_id: str, url: str, secret: str) -> tuple[Webhook, bool]:
         """Register (or replace) `user_id`'s webhook; True as well if it is new."""
-        now = self.clock()
+        now = _utc(self.clock())
         with self._lock:
             old = self._webhooks.get(user_id)
             hook = Webhook(user_id, url, secret, old.created_at if old else now, now)
@@ -99,7 +98,8 @@ class MemoryWebhooks:
         """Store the deliveries whose user still has a webhook, created `now` and first due
         at `due` (by default `now`); the ids of those stored now."""
         created: list[str] = []
-        at = due if due is not None else now
+        now = _utc(now)
+        at = _utc(due) if due is not None else now
         with self._lock:
             for d in deliveries:
                 key = _key_of(d)
@@ -150,9 +150,10 @@ class MemoryWebhooks:
             if (held is None or held.delivery.status != PENDING
                     or held.delivery.attempts != attempt.number - 1):
                 return False
-            held.set(status=status, attempts=attempt.number, next_attempt_at=next_attempt_at)
+            held.set(status=status, attempts=attempt.number,
+                     next_attempt_at=_utc(next_attempt_at) if next_attempt_at else None)
             held.claimed_until = None
-            held.attempts.append(attempt)
+            held.attempts.append(replace(attempt, attempted_at=_utc(attempt.attempted_at)))
         return True
 
     def give_up(self, delivery_id: str) -> bool:
@@ -193,6 +194,10 @@ class MemoryWebhooks:
                 if key is not None:
                     self._delivery_keys.pop(key, None)
         return len(old)
+
+
+def _utc(moment: datetime) -> datetime:
+    return moment.astimezone(UTC)
 
 
 def _key_of(d: NewDelivery | Delivery) -> _Key | None:

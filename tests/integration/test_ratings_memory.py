@@ -4,18 +4,14 @@ the same boards, entries, profiles and results through the port as SQLite does."
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
 
 import pytest
 
-from events.accounts import User
-from events.memory.ratings import MemoryRatings
+from events import MEMORY_URL, open_store
 from events.ports import Store
-from events.sqlite import SqliteStore
 from tests.integration.test_ratings_reads import play
 from tests.ratings_support import figures, score_games
 
@@ -26,27 +22,11 @@ def _now() -> datetime:
     return T0
 
 
-class _MemoryRatingsOnSqlite(MemoryRatings, SqliteStore):
-    """The in-memory ratings over a SQLite recorder and accounts (until the whole
-    in-memory store exists to carry them)."""
-
-    def __init__(self, path: str, **options: Any) -> None:
-        super().__init__(path, **options)
-        self._lock = threading.RLock()
-
-    def user_of(self, user_id: str) -> User | None:
-        with self.reading() as cur:
-            cur.execute("SELECT user_id, name, admin, created_at FROM users "
-                        "WHERE user_id = %s", (user_id,))
-            r = cur.fetchone()
-        return None if r is None else User(r[0], r[1], bool(r[2]), self.time_value(r[3]))
-
-
 @pytest.fixture
 def stores(tmp_path: Path) -> Iterator[tuple[Store, Store]]:
     """A SQLite store and an in-memory one, on the same still clock."""
-    sql = SqliteStore(str(tmp_path / "sql.sqlite3"), clock=_now)
-    memory = _MemoryRatingsOnSqlite(str(tmp_path / "memory.sqlite3"), clock=_now)
+    sql = open_store(f"sqlite:///{tmp_path / 'events.sqlite3'}", clock=_now)
+    memory = open_store(MEMORY_URL, clock=_now)
     for s in (sql, memory):
         s.migrate()
     yield sql, memory

@@ -7,9 +7,17 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
+
 from domain.rating import result_of
 from events.ports import Store
 from tests.ratings_support import append_scored, scored_stream
+
+
+@pytest.fixture
+def store(any_store: Store) -> Store:
+    """Every adapter, the in-memory one too."""
+    return any_store
 
 
 def play(store: Store, game_id: str, users: list[str], number: int = 1, map_name: str = "usa",

@@ -5,9 +5,17 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from events.ports import Store
 from tests.ratings_support import figures, score_games
 from tests.worker_support import finished_game, make_context
+
+
+@pytest.fixture
+def store(any_store: Store) -> Store:
+    """Every adapter, the in-memory one too."""
+    return any_store
 
 
 def test_each_scored_game_is_projected_once(store: Store) -> None:

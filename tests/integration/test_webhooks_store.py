@@ -4,41 +4,20 @@ recorded once, what the sweep finds, pruning."""
 
 from __future__ import annotations
 
-import threading
-from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 
 import pytest
 
-from events.memory.webhooks import MemoryWebhooks
 from events.ports import WebhookStore
 from events.webhooks import DELIVERED, FAILED, PENDING, Attempt, NewDelivery
-from tests.conftest import migrated
 
 T0 = datetime(2026, 5, 1, 12, 0, tzinfo=UTC)
 
 
-class _MemoryWebhooks(MemoryWebhooks):
-    """The in-memory webhooks with the clock and the lock the store lends them."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self._lock = threading.RLock()
-
-    def clock(self) -> datetime:
-        return datetime.now(UTC)
-
-
-@pytest.fixture(params=["sqlite", "postgres", "memory"])
-def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[WebhookStore]:
-    """A webhook store of each adapter."""
-    if request.param == "memory":
-        yield _MemoryWebhooks()
-    elif request.param == "sqlite":
-        yield from migrated(f"sqlite:///{tmp_path / 'events.sqlite3'}")
-    else:
-        yield from migrated(request.getfixturevalue("pg_schema_url"))
+@pytest.fixture
+def store(any_store: WebhookStore) -> WebhookStore:
+    """Every adapter, the in-memory one too."""
+    return any_store
 
 
 def at(seconds: float) -> datetime:
