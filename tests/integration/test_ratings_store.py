@@ -4,6 +4,7 @@ in `game_scored` order, once per game, and rebuilt from the log to the same figu
 from __future__ import annotations
 
 import random
+import threading
 
 import pytest
 
@@ -61,3 +62,22 @@ def test_the_sweep_finds_the_scored_games_not_yet_projected(store: Store) -> Non
     assert store.unprojected_games() == 2
     store.project_scored_games(limit=1)
     assert store.unprojected_games() == 1
+
+
+def test_two_jobs_projecting_at_once_project_each_game_once(store: Store) -> None:
+    ids = score_games(store, 4, seed=6)
+    done: list[list[str]] = [[], []]
+    start = threading.Barrier(2)
+
+    def job(n: int) -> None:
+        start.wait()
+        while found := store.project_scored_games(limit=1):
+            done[n] += found
+
+    threads = [threading.Thread(target=job, args=(n,)) for n in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(done[0] + done[1]) == sorted(ids)
+    assert [len(store.results_of_games([g])[g]) for g in ids] == [2] * 4

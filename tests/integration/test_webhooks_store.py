@@ -4,6 +4,7 @@ recorded once, what the sweep finds, pruning."""
 
 from __future__ import annotations
 
+import threading
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -200,3 +201,21 @@ def test_a_pruned_delivery_leaves_nothing_behind(store: WebhookStore) -> None:
     assert store.add_deliveries([new("d1")], at(2)) == ["d1"]
     [again] = store.deliveries_of("u1")
     assert again.attempts == 0 and again.attempt_log == () and again.created_at == at(2)
+
+
+def test_of_two_jobs_claiming_at_once_one_holds_the_delivery(store: WebhookStore) -> None:
+    store.put_webhook("u1", "https://a.example/", "s" * 16)
+    store.add_deliveries([new("d1")], at(0))
+    start = threading.Barrier(8)
+    won: list[bool] = []
+
+    def job() -> None:
+        start.wait()
+        won.append(store.claim("d1", at(1), at(31)) is not None)
+
+    threads = [threading.Thread(target=job) for _ in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(won) == [False] * 7 + [True]
