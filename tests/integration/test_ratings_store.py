@@ -5,11 +5,14 @@ from __future__ import annotations
 
 import random
 import threading
+from collections.abc import Iterator
 
 import pytest
 
+from events import SqlStore
 from events.ports import Store
-from tests.ratings_support import figures, score_games
+from tests.conftest import migrated
+from tests.ratings_support import figures, projection, score_games
 from tests.worker_support import finished_game, make_context
 
 
@@ -17,6 +20,12 @@ from tests.worker_support import finished_game, make_context
 def store(any_store: Store) -> Store:
     """Every adapter, the in-memory one too."""
     return any_store
+
+
+@pytest.fixture
+def sql_store(store_url: str) -> Iterator[SqlStore]:
+    """Each SQL database (SQLite, PostgreSQL)."""
+    yield from migrated(store_url)
 
 
 def test_each_scored_game_is_projected_once(store: Store) -> None:
@@ -44,6 +53,16 @@ def test_rebuilding_gives_exactly_the_stored_figures(store: Store) -> None:
     assert store.rebuild_ratings(batch=3) == 6
     assert figures(store, ids) == stored
     assert store.project_scored_games() == []
+
+
+def test_rebuilding_writes_the_same_rows(sql_store: SqlStore) -> None:
+    """SQL only: the tables hold rows no port shows (`rated_games`, the cursor); the
+    in-memory store keeps none (its figures: the test above)."""
+    score_games(sql_store, 3, seed=2)
+    sql_store.project_scored_games()
+    stored = projection(sql_store)
+    sql_store.rebuild_ratings(batch=2)
+    assert projection(sql_store) == stored
 
 
 def test_a_players_ratings_follow_game_after_game(store: Store) -> None:
