@@ -8,7 +8,9 @@ the store, and for trying the service out (``memory://``). Each part is a module
 
 - `events.memory.recorder`: appends, streams, feeds, idempotency keys, snapshots;
 - `events.memory.index`: the games index, written by the appends;
-- `events.memory.accounts`: users, bots and tokens.
+- `events.memory.accounts`: users, bots and tokens;
+- `events.memory.webhooks`: webhook registrations, deliveries and their attempts;
+- `events.memory.ratings`: the ratings projection and what the boards and profiles read.
 """
 
 from __future__ import annotations
@@ -19,15 +21,17 @@ from events.clock import utcnow
 from events.memory.accounts import MemoryAccounts
 from events.memory.base import Clock, DuplicateKey
 from events.memory.index import MemoryIndex
+from events.memory.ratings import MemoryRatings
 from events.memory.recorder import MemoryRecorder
+from events.memory.webhooks import MemoryWebhooks
 
 if TYPE_CHECKING:
-    from events.ports import EventStore, GamesIndex, Migrations, UserAccounts
+    from events.ports import Store
 
 __all__ = ["DuplicateKey", "MemoryStore"]
 
 
-class MemoryStore(MemoryAccounts, MemoryIndex, MemoryRecorder):
+class MemoryStore(MemoryWebhooks, MemoryRatings, MemoryAccounts, MemoryIndex, MemoryRecorder):
     """An empty store in memory (see the module doc); `clock` as the SQL stores'."""
 
     def __init__(self, clock: Clock = utcnow) -> None:
@@ -35,6 +39,5 @@ class MemoryStore(MemoryAccounts, MemoryIndex, MemoryRecorder):
 
 
 if TYPE_CHECKING:
-    def _holds_its_ports(store: MemoryStore
-                         ) -> tuple[EventStore, GamesIndex, UserAccounts, Migrations]:
-        return store, store, store, store  # mypy checks that `MemoryStore` satisfies each
+    def _holds_its_ports(store: MemoryStore) -> Store:
+        return store  # mypy checks that `MemoryStore` satisfies every port

@@ -128,6 +128,13 @@ class MemoryAccounts(MemoryTables):
                 self._users[user_id] = _Account(User(user_id, name, False, self.clock()),
                                                 bot=level)
 
+    def user_of(self, user_id: str) -> User | None:
+        """The user `user_id` (a person or a bot, closed or not), for the ratings' names
+        and profiles (`events.memory.ratings`); None for no such user."""
+        with self._lock:
+            account = self._users.get(user_id)
+            return None if account is None else account.user
+
     def bot_level(self, user_id: str) -> str | None:
         """The level of the bot `user_id`; None for a person (or no such user)."""
         with self._lock:
