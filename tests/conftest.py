@@ -1,8 +1,9 @@
 """Fixtures shared by the tests: real PostgreSQL and Redis, each test session in its own
 schema / key prefix so that sessions running side by side never see each other.
 
-The tests live in folders that say what they need: `unit/` nothing running (SQLite
-files, the `ttr` command), `integration/` PostgreSQL and Redis, `browser/` Chromium.
+The tests live in folders that say what they need: `unit/` nothing running (the
+in-memory store, ``memory://``; SQLite files where a test is about the file, a restart
+or the `ttr` command), `integration/` PostgreSQL and Redis, `browser/` Chromium.
 Each test is also marked by what it uses (`postgres`, `redis`, `browser`), so
 `pytest -m "not postgres"` runs without PostgreSQL.
 
@@ -42,6 +43,9 @@ MARKERS = {
     "postgres": "needs PostgreSQL (TTR_TEST_DATABASE_URL)",
     "redis": "needs Redis (TTR_TEST_REDIS_URL)",
     "browser": "needs Chromium (TTR_CHROMIUM)",
+    # (not a service: where a unit test's app keeps its data)
+    "sql_tables": "reads or changes the store's SQL tables by hand, so its app runs on a "
+                  "SQLite file rather than memory://",
 }
 _NEEDS = {"pg_admin_url": "postgres", "pg_schema_url": "postgres", "pg_store": "postgres",
           "redis_url": "redis", "queue": "redis", "rq_context": "redis",

@@ -36,6 +36,7 @@ from packaging.utils import canonicalize_name
 from werkzeug.exceptions import HTTPException
 from werkzeug.serving import make_server
 
+from events import MEMORY_URL
 from referee.settings import SettingsError
 from service import cli, observability
 from service.app import create_app
@@ -118,9 +119,8 @@ def check_variables(env: dict[str, str], where: str) -> None:
 
 
 @pytest.fixture(scope="module")
-def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Flask]:
-    database = tmp_path_factory.mktemp("deploy") / "routes.sqlite3"
-    app = create_app(Settings(database_url=f"sqlite:///{database}"))
+def app() -> Iterator[Flask]:
+    app = create_app(Settings(database_url=MEMORY_URL))
     if "ttr-observability" not in app.extensions:  # until create_app installs it itself
         observability.install(app)
     yield app
