@@ -15,7 +15,7 @@ from datetime import datetime
 
 from events.accounts import CLOSED_NAME, SCOPES, Token, User
 from events.clock import utcnow
-from events.memory.base import Clock, DuplicateKey, MemoryTables
+from events.memory.base import Clock, DuplicateKey, MemoryTables, utc
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,7 +38,7 @@ class MemoryAccounts(MemoryTables):
                     admin: bool = False, token_id: str | None = None) -> User:
         """Store a new user and its first token (`token_sha256`, every scope, named
         "account"); the user as stored."""
-        now = self.clock()
+        now = utc(self.clock())
         user = User(user_id, name, admin, now)
         token = Token(token_id or "t_" + user_id, user_id, "account", frozenset(SCOPES), now)
         with self._lock:
@@ -63,6 +63,8 @@ class MemoryAccounts(MemoryTables):
             raise DuplicateKey("a token with this id or hash already exists")
 
     def _keep_token(self, token: Token, token_sha256: str) -> None:
+        token = replace(token, created_at=utc(token.created_at),
+                        expires_at=None if token.expires_at is None else utc(token.expires_at))
         self._tokens[token.token_id] = (token, token_sha256)
         self._by_hash[token_sha256] = token.token_id
 
@@ -104,7 +106,7 @@ class MemoryAccounts(MemoryTables):
         with self._lock:
             kept = self._tokens.get(token_id)
             if kept is not None:
-                self._tokens[token_id] = (replace(kept[0], last_used_at=when), kept[1])
+                self._tokens[token_id] = (replace(kept[0], last_used_at=utc(when)), kept[1])
 
     def close_user(self, user_id: str, name: str = CLOSED_NAME) -> bool:
         """Close the account: delete its tokens, replace its name; whether it was open."""
@@ -125,7 +127,7 @@ class MemoryAccounts(MemoryTables):
         token at all: nobody can sign in as it."""
         with self._lock:
             if user_id not in self._users:
-                self._users[user_id] = _Account(User(user_id, name, False, self.clock()),
+                self._users[user_id] = _Account(User(user_id, name, False, utc(self.clock())),
                                                 bot=level)
 
     def user_of(self, user_id: str) -> User | None:

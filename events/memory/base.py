@@ -9,6 +9,8 @@ show them. Each part (the recorder, the games index, the accounts, …) is a mix
 reaches the other parts only through their public port methods (an RLock, so a part
 may call another while holding it).
 
+Times are kept in UTC, as the SQL stores give them back.
+
 There is no schema to migrate: `migrate()` applies nothing and `schema_version()`
 reports the latest migration the SQL stores know, so a caller that checks the
 schema sees an up-to-date store.
@@ -18,13 +20,18 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
-from datetime import datetime
+from datetime import UTC, datetime
 
 from events.clock import utcnow
 from events.migrations import LATEST
 from events.store import StoreError
 
 Clock = Callable[[], datetime]
+
+
+def utc(moment: datetime) -> datetime:
+    """`moment` in UTC, as the SQL stores give times back (SQLite keeps them so)."""
+    return moment.astimezone(UTC)
 
 
 class DuplicateKey(StoreError):

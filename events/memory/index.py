@@ -18,7 +18,7 @@ from datetime import datetime
 
 from events.clock import utcnow
 from events.index import GameRow, GameSummary, PlayerSummary
-from events.memory.base import Clock, MemoryTables
+from events.memory.base import Clock, MemoryTables, utc
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,17 +45,19 @@ class MemoryIndex(MemoryTables):
         s = summary
         taken = len({p.seat for p in s.players})
         kept = self._games.get(s.game_id)
+        deadline = None if s.deadline is None else utc(s.deadline)
         if kept is None:
             self._games[s.game_id] = GameRow(
                 game_id=s.game_id, map=s.map, status=s.status, private=s.private,
                 seats=s.seats, seats_taken=taken, created_by=s.created_by,
-                created_at=s.created_at, version=s.version, last_activity=s.last_activity,
-                deadline=s.deadline, turn_time_limit=s.turn_time_limit)
+                created_at=utc(s.created_at), version=s.version,
+                last_activity=utc(s.last_activity), deadline=deadline,
+                turn_time_limit=s.turn_time_limit)
         else:
             self._games[s.game_id] = replace(
                 kept, status=s.status, seats_taken=taken, version=s.version,
-                last_activity=s.last_activity,
-                deadline=s.deadline if s.deadline_changed else kept.deadline)
+                last_activity=utc(s.last_activity),
+                deadline=deadline if s.deadline_changed else kept.deadline)
         players = self._players.setdefault(s.game_id, {})
         for user_id in s.departed:
             if players.pop(user_id, None) is not None:

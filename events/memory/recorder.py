@@ -17,13 +17,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 
 from events.clock import utcnow
 from events.index import GameSummary
 from events.jsontext import parse, to_bytes
-from events.memory.base import Clock, MemoryTables
+from events.memory.base import Clock, MemoryTables, utc
 from events.store import (
     AppendResult,
     Idempotency,
@@ -69,10 +69,6 @@ class _Key:
     response: bytes | None
 
 
-def _utc(moment: datetime) -> datetime:
-    return moment.astimezone(UTC)
-
-
 class MemoryRecorder(MemoryTables):
     """The events of every game (`events.store.EventStore`), in memory."""
 
@@ -97,7 +93,7 @@ class MemoryRecorder(MemoryTables):
             stream = self._streams.get(game_id, [])
             key = None if idempotency is None else (game_id, idempotency.actor, idempotency.key)
             if len(stream) == expected_version and (key is None or key not in self._keys):
-                now = _utc(recorded_at or self.clock())
+                now = utc(recorded_at or self.clock())
                 self._write(game_id, events, encoded_events, expected_version, now)
                 if idempotency is not None and key is not None:
                     self._keys[key] = _Key(
@@ -123,7 +119,7 @@ class MemoryRecorder(MemoryTables):
         stream = self._streams.setdefault(game_id, [])
         for new, (name, schema, data, private, audience) in zip(events, columns, strict=True):
             row = _Row(game_id, len(stream) + 1, len(self._feed) + 1, name, schema,
-                       _utc(new.recorded_at) if new.recorded_at else now, new.actor,
+                       utc(new.recorded_at) if new.recorded_at else now, new.actor,
                        to_bytes(data), to_bytes(private) if private else None,
                        to_bytes(audience) if audience else None)
             stream.append(row)
