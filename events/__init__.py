@@ -2,13 +2,15 @@
 
 `open_store(url)` picks the adapter: a ``postgresql://`` URL for PostgreSQL, a
 ``sqlite:///path`` URL (or nothing: ``ttr.sqlite3`` in the working directory) for
-the embedded SQLite store. `GameLog` loads a game's latest state cheaply and
-appends what comes next.
+the embedded SQLite store, ``memory://`` for a new, empty store in the process's
+memory (`events.memory`: the fast tests' store; nothing outlives the process).
+`GameLog` loads a game's latest state cheaply and appends what comes next.
 """
 
 from __future__ import annotations
 
 import os
+from typing import cast
 
 from events.repository import GameLog, GameNotFound
 from events.sql import SqlStore, request_hash
@@ -28,6 +30,7 @@ from events.store import (
 )
 
 DEFAULT_SQLITE_FILE = "ttr.sqlite3"
+MEMORY_URL = "memory://"
 
 
 def is_postgres_url(url: str | None) -> bool:
@@ -38,6 +41,12 @@ def is_postgres_url(url: str | None) -> bool:
 def open_store(url: str | None = None, **options: object) -> SqlStore:
     """The event store at `url` (see the module doc); not yet migrated."""
     url = url or ""
+    if url == MEMORY_URL:
+        from events.memory import MemoryStore
+
+        # (typed as the SQL store until every caller names the ports of `events.ports`
+        # instead: it holds the same ports, not the SQL store's connections)
+        return cast(SqlStore, MemoryStore(**options))  # type: ignore[arg-type]
     if is_postgres_url(url):
         from events.postgres import PostgresStore
 
@@ -51,12 +60,13 @@ def open_store(url: str | None = None, **options: object) -> SqlStore:
     elif url == "":
         path = os.path.join(os.getcwd(), DEFAULT_SQLITE_FILE)
     else:
-        raise ValueError(f"unsupported database URL {url!r}: use postgresql:// or sqlite:///")
+        raise ValueError(f"unsupported database URL {url!r}: use postgresql://, "
+                         "sqlite:/// or memory://")
     return SqliteStore(path, **options)  # type: ignore[arg-type]
 
 
 __all__ = [
-    "AppendResult", "EventStore", "GameLog", "GameNotFound", "Idempotency",
+    "AppendResult", "EventStore", "MEMORY_URL", "GameLog", "GameNotFound", "Idempotency",
     "IdempotencyMismatch", "NewEvent", "Recorded", "SqlStore", "StoreError", "is_postgres_url",
     "StoreUnavailable", "VersionConflict", "open_store", "request_hash", "seat_actor",
     "system_actor", "user_actor",

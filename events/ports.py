@@ -1,7 +1,8 @@
 """The store's ports: what each user of the store needs from it, one Protocol each.
 
-`SqlStore` (either adapter) satisfies all of them; a caller names the narrowest one
-it uses, so a reader sees what a module touches and a test can hand it a small fake:
+`SqlStore` (either SQL adapter) satisfies all of them, and so does the in-memory
+`events.memory.MemoryStore`; a caller names the narrowest one it uses, so a reader
+sees what a module touches and a test can hand it a small fake:
 
 - `EventStore` (in `events.store`): append with optimistic concurrency and
   idempotency keys, streams, the global and per-user feeds, snapshots;
@@ -46,6 +47,9 @@ class GamesIndex(Protocol):
     def overdue_games(self, now: datetime, limit: int = 100) -> list[GameRow]:
         """Games being played whose turn deadline has passed."""
 
+    def games_awaiting_bots(self, limit: int = 100) -> list[GameRow]:
+        """Games being played where a bot must act now (its turn, or its setup choice)."""
+
     def games_with_status(self, status: str, limit: int = 100) -> list[GameRow]: ...
 
 
@@ -68,6 +72,12 @@ class UserAccounts(Protocol):
     def token_used(self, token_id: str, when: datetime) -> None: ...
 
     def close_user(self, user_id: str, name: str = ...) -> bool: ...
+
+    def add_bot(self, user_id: str, name: str, level: str) -> None:
+        """Store the bot user `user_id` of `level` unless it exists (it holds no token)."""
+
+    def bot_level(self, user_id: str) -> str | None:
+        """The level of the bot `user_id`; None for a person (or no such user)."""
 
 
 class WebhookStore(Protocol):

@@ -17,67 +17,20 @@ figures it gives are the stored ones to the last bit.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
-from datetime import datetime
 from typing import Any
 
 from domain.events import Event
-from domain.rating import NEW_PLAYER, Result, Skill, rate, result_of
+from domain.rating import Result, Skill, result_of
 from events.catalogue import decode
 from events.database import Cursor, Database
+from events.rating_projection import TABLE_EVENTS, Projection, Scored
 
-TABLE_EVENTS = ("game_created", "seat_taken", "seat_left", "game_scored")
 _TYPES_IN = ", ".join(f"'{t}'" for t in TABLE_EVENTS)
 PROJECTION_TABLES = ("rated_games", "player_results", "ratings", "user_stats", "user_routes")
 RESULT_COLUMNS = ("game_id, user_id, seat, name, map, position, finished_at, player_rank, "
                   "winner, out, total, tickets_kept, tickets_completed, longest_path_bonus, "
                   "mu_before, sigma_before, games_before, mu_after, sigma_after")
-
-
-@dataclass(frozen=True, slots=True)
-class Scored:
-    """A scored game found in the log: its `game_scored` position and time."""
-    game_id: str
-    position: int
-    finished_at: datetime
-
-
-@dataclass(slots=True)
-class Projection:
-    """What a run of the projection adds up, before it is written."""
-    skills: dict[tuple[str, str], Skill] = field(default_factory=dict)  # (map, user)
-    stats: dict[tuple[str, str], list[int]] = field(default_factory=dict)  # (user, map)
-    routes: Counter[tuple[str, str]] = field(default_factory=Counter)  # (user, route)
-    results: list[tuple[Any, ...]] = field(default_factory=list)
-    games: list[tuple[Any, ...]] = field(default_factory=list)
-    count: int = 0  # games projected
-
-    def add(self, db: Database, game: Scored, result: Result) -> None:
-        """Project one game onto the figures held so far."""
-        before = {f.user_id: s for f in result.finishers
-                  if (s := self.skills.get((result.map, f.user_id))) is not None}
-        after = rate(result, before)
-        when = db.time_param(game.finished_at)
-        self.count += 1
-        self.games.append((game.game_id, game.position, result.map, result.rated, when))
-        for f in result.finishers:
-            prior = before.get(f.user_id, NEW_PLAYER)
-            new = after[f.user_id]
-            if result.counts:
-                self.skills[(result.map, f.user_id)] = new
-            self.results.append((
-                game.game_id, f.user_id, f.seat, f.name, result.map, game.position, when,
-                f.rank, f.winner, f.out, f.total, f.tickets_kept, f.tickets_completed,
-                f.longest_path_bonus, prior.mu, prior.sigma, prior.games,
-                new.mu if result.counts else None, new.sigma if result.counts else None))
-            stats = self.stats.setdefault((f.user_id, result.map), [0] * 6)
-            for i, value in enumerate((1, int(f.winner), f.total, f.tickets_kept,
-                                       f.tickets_completed, int(f.longest_path_bonus))):
-                stats[i] += value
-            for route in f.routes:
-                self.routes[(f.user_id, route)] += 1
 
 
 class RatingTables(Database):
@@ -97,7 +50,7 @@ class RatingTables(Database):
                 result = result_of(self._table_events(cur, [game.game_id])[game.game_id])
                 projection = Projection()
                 projection.skills.update(_skills_of(cur, result))
-                projection.add(self, game, result)
+                projection.add(game, result, self.time_param)
                 self._write_increment(cur, projection)
                 cur.execute("UPDATE rating_cursor SET position = %s WHERE id = 1",
                             (game.position,))
@@ -119,7 +72,7 @@ class RatingTables(Database):
                     break
                 streams = self._table_events(cur, [g.game_id for g in found])
                 for game in found:
-                    projection.add(self, game, result_of(streams[game.game_id]))
+                    projection.add(game, result_of(streams[game.game_id]), self.time_param)
                 position = found[-1].position
                 self._write_rows(cur, projection)
             self._write_totals(cur, projection)

@@ -1,8 +1,9 @@
 """Fixtures shared by the tests: real PostgreSQL and Redis, each test session in its own
 schema / key prefix so that sessions running side by side never see each other.
 
-The tests live in folders that say what they need: `unit/` nothing running (SQLite
-files, the `ttr` command), `integration/` PostgreSQL and Redis, `browser/` Chromium.
+The tests live in folders that say what they need: `unit/` nothing running (the
+in-memory store, ``memory://``; SQLite files where a test is about the file, a restart
+or the `ttr` command), `integration/` PostgreSQL and Redis, `browser/` Chromium.
 Each test is also marked by what it uses (`postgres`, `redis`, `browser`), so
 `pytest -m "not postgres"` runs without PostgreSQL.
 
@@ -27,7 +28,7 @@ import pytest
 from flask import Flask
 
 from bootstrap import bootstrap
-from events import SqlStore, open_store
+from events import MEMORY_URL, SqlStore, open_store
 from referee.settings import Settings
 from tests.api_support import Client
 from tests.worker_support import clear_queue
@@ -43,6 +44,9 @@ MARKERS = {
     "redis": "needs Redis (TTR_TEST_REDIS_URL)",
     "browser": "needs Chromium (TTR_CHROMIUM)",
     "node": "needs Node and clients/typescript's packages (npm ci there)",
+    # (not a service: where a unit test's app keeps its data)
+    "sql_tables": "reads or changes the store's SQL tables by hand, so its app runs on a "
+                  "SQLite file rather than memory://",
 }
 _NEEDS = {"pg_admin_url": "postgres", "pg_schema_url": "postgres", "pg_store": "postgres",
           "redis_url": "redis", "queue": "redis", "rq_context": "redis",
@@ -124,16 +128,33 @@ def redis_url() -> str:
     return REDIS_URL
 
 
-ADAPTERS = ["sqlite", "postgres"]
+# the stores a URL names again and again (another store object, another process, a
+# restart opens the same data), and every adapter: those and the in-memory store
+DATABASES = ["sqlite", "postgres"]
+ADAPTERS = [*DATABASES, "memory"]
+
+
+def _url_of(adapter: str, request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    if adapter == "sqlite":
+        return f"sqlite:///{tmp_path / 'events.sqlite3'}"
+    if adapter == "memory":
+        return MEMORY_URL
+    url: str = request.getfixturevalue("pg_schema_url")
+    return url
+
+
+@pytest.fixture(params=DATABASES)
+def store_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """Each database in turn: a SQLite file, a fresh PostgreSQL schema (for the tests
+    that open the same store twice, from another process or after a restart)."""
+    return _url_of(request.param, request, tmp_path)
 
 
 @pytest.fixture(params=ADAPTERS)
-def store_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    """Each event-store adapter in turn: a SQLite file, a fresh PostgreSQL schema."""
-    if request.param == "sqlite":
-        return f"sqlite:///{tmp_path / 'events.sqlite3'}"
-    url: str = request.getfixturevalue("pg_schema_url")
-    return url
+def adapter_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """Each event-store adapter in turn: a SQLite file, a fresh PostgreSQL schema, and
+    ``memory://`` (a new, empty store each time it is opened)."""
+    return _url_of(request.param, request, tmp_path)
 
 
 def migrated(url: str, **options: Any) -> Iterator[SqlStore]:
@@ -146,8 +167,15 @@ def migrated(url: str, **options: Any) -> Iterator[SqlStore]:
 
 @pytest.fixture
 def store(store_url: str) -> Iterator[SqlStore]:
-    """A migrated event store of each adapter."""
+    """A migrated event store of each database (`any_store`: the in-memory one too)."""
     yield from migrated(store_url)
+
+
+@pytest.fixture
+def any_store(adapter_url: str) -> Iterator[SqlStore]:
+    """A migrated event store of each adapter, the in-memory one too: the contract
+    suites (`tests/integration/test_store_*.py`) hold every adapter to the ports."""
+    yield from migrated(adapter_url)
 
 
 @pytest.fixture

@@ -1,5 +1,6 @@
 """Scored games for the ratings and analysis tests: whole streams in memory (pure), or
-played through the log and scored by the referee (a store)."""
+played through the log and scored by the referee (a store), or appended whole; and
+the projection as each adapter shows it."""
 
 from __future__ import annotations
 
@@ -9,7 +10,8 @@ from typing import Any
 from domain.autoplay import game_seed, play_random_game
 from domain.events import Event
 from domain.table import SeatTaken, create_game, replay_table, score_table
-from events import SqlStore
+from events import NewEvent, SqlStore, system_actor
+from events.ports import EventStore, Ratings
 from tests.worker_support import finished_game, make_context
 
 
@@ -49,3 +51,25 @@ def projection(store: SqlStore) -> dict[str, list[tuple[Any, ...]]]:
             cur.execute(f"SELECT * FROM {table} ORDER BY {order}")
             out[table] = [tuple(r) for r in cur.fetchall()]
     return out
+
+
+def append_scored(store: EventStore, game_id: str, events: list[Event]) -> None:
+    """Append a whole scored stream (`scored_stream`) as game `game_id`."""
+    store.append(game_id, [NewEvent(e, system_actor("test")) for e in events], 0)
+
+
+def figures(store: Ratings, game_ids: list[str]) -> dict[str, Any]:
+    """Everything the ratings port shows of the games `game_ids` and their players (the
+    projection as any adapter holds it)."""
+    lines = store.results_of_games(game_ids)
+    users = sorted({r.user_id for rows in lines.values() for r in rows})
+    maps = sorted({r.map for rows in lines.values() for r in rows})
+    return {
+        "games": lines,
+        "boards": {(m, bots): store.leaderboard(m, bots, 0, 1000)
+                   for m in maps for bots in (False, True)},
+        "players": {u: store.results_of_player(u, limit=1000) for u in users},
+        "entries": {(m, u): store.board_entry(m, u) for m in maps for u in users},
+        "profiles": {u: store.profile(u) for u in users},
+        "unprojected": store.unprojected_games(),
+    }

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from marshmallow import Schema, fields, validate
 
-from referee.notices import KINDS as WEBHOOK_KINDS
+from referee.notices import KINDS
 from service.schemas.base import StrictSchema, doc
 
+WEBHOOK_KINDS = KINDS  # the referee decides the kinds; the contract names them
 DELIVERY_STATUSES = ("pending", "delivered", "failed")
 
 

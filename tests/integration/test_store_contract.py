@@ -1,7 +1,10 @@
 """The event-store contract: one suite, run unchanged against every adapter.
 
 SQLite always; PostgreSQL at `TTR_TEST_DATABASE_URL` (never skipped when CI=true),
-each test in a fresh schema.
+each test in a fresh schema; the in-memory store (`events.memory`). A few tests are
+about what only a database has (rows written by hand in SQL, the schema's
+migrations, several processes opening the same URL): they run on the databases
+(`sql_store`, `store_url`), and say so.
 """
 
 from __future__ import annotations
@@ -10,6 +13,7 @@ import multiprocessing
 import random
 import threading
 import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -33,6 +37,7 @@ from domain.table import (
     replay_table,
 )
 from events import (
+    MEMORY_URL,
     Idempotency,
     IdempotencyMismatch,
     NewEvent,
@@ -44,6 +49,19 @@ from events import (
 from events.catalogue import TYPES
 from events.migrations import LATEST, MIGRATIONS
 from events.sqlite import SqliteStore
+from tests.conftest import migrated
+
+
+@pytest.fixture
+def store(any_store: SqlStore) -> SqlStore:
+    """Every adapter, the in-memory one too."""
+    return any_store
+
+
+@pytest.fixture
+def sql_store(store_url: str) -> Iterator[SqlStore]:
+    """Each database (SQLite, PostgreSQL), for the tests of what only SQL has."""
+    yield from migrated(store_url)
 
 
 def created(seed: bytes = b"contract", seats: int = 2) -> list[Event]:
@@ -270,8 +288,11 @@ def test_a_snapshot_of_another_format_is_not_used(store: SqlStore) -> None:
 # -- upcasting a real old-shape event ------------------------------------------------------
 
 def test_a_turn_ended_stored_before_schema_2_loads_with_no_skipped_seats(
-        store: SqlStore) -> None:
+        sql_store: SqlStore) -> None:
     # The exact row the engine wrote for `turn_ended` before seats could be skipped.
+    # (Databases only: the old row is written by hand in SQL; the in-memory store only
+    # ever holds events written today.)
+    store = sql_store
     store.append("g1", new(created()), 0)
     with store.transaction() as cur:
         cur.execute(
@@ -289,6 +310,7 @@ def test_a_turn_ended_stored_before_schema_2_loads_with_no_skipped_seats(
 # -- migrations ----------------------------------------------------------------------------
 
 def test_migrations_create_the_schema_from_an_empty_database(store_url: str) -> None:
+    # (databases only: the in-memory store has no schema, see the next test)
     fresh = open_store(store_url)
     try:
         assert fresh.migrate() == [m.number for m in MIGRATIONS]
@@ -296,6 +318,18 @@ def test_migrations_create_the_schema_from_an_empty_database(store_url: str) -> 
         assert fresh.schema_version() == LATEST
     finally:
         fresh.close()
+
+
+def test_the_in_memory_store_has_nothing_to_migrate_and_reports_the_latest_schema() -> None:
+    fresh = open_store(MEMORY_URL)
+    assert fresh.migrate() == []
+    assert fresh.schema_version() == LATEST
+
+
+def test_each_in_memory_store_starts_empty() -> None:
+    first, second = open_store(MEMORY_URL), open_store(MEMORY_URL)
+    first.append("g1", new(created()), 0)
+    assert second.current_version("g1") == 0 and second.read_all() == []
 
 
 def _migrate_in_process(url: str, results: multiprocessing.Queue) -> None:  # type: ignore[type-arg]
@@ -309,6 +343,7 @@ def _migrate_in_process(url: str, results: multiprocessing.Queue) -> None:  # ty
 
 
 def test_several_processes_can_migrate_at_once(store_url: str) -> None:
+    # (databases only: processes share a database, never an in-memory store)
     ctx = multiprocessing.get_context("spawn")
     results: multiprocessing.Queue = ctx.Queue()  # type: ignore[type-arg]
     procs = [ctx.Process(target=_migrate_in_process, args=(store_url, results))
@@ -327,34 +362,47 @@ def test_several_processes_can_migrate_at_once(store_url: str) -> None:
 
 GAMES = ("c1", "c2", "c3")
 APPENDS_PER_WRITER = 25
+# A moment between reading a version and appending after it, as a request has: without
+# it a thread may hold the interpreter for its whole read-and-append and never conflict
+# (on a busy machine, even against SQLite).
+THINK = 0.0005
 
 
-def _write(url: str, writer: str, seed: int, start_at: float = 0.0
+def _write(url: str, writer: str, seed: int, start_at: float = 0.0, think: float = 0.0
            ) -> tuple[int, int, list[str]]:
-    """Append APPENDS_PER_WRITER events, retrying on conflicts; (successes, conflicts, errors)."""
+    """`_write_to` a store of its own at `url`, closed afterwards."""
     s = open_store(url)
+    try:
+        return _write_to(s, writer, seed, start_at, think)
+    finally:
+        s.close()
+
+
+def _write_to(s: SqlStore, writer: str, seed: int, start_at: float = 0.0, think: float = 0.0
+              ) -> tuple[int, int, list[str]]:
+    """Append APPENDS_PER_WRITER events, retrying on conflicts; (successes, conflicts, errors).
+    `think`: seconds between reading a version and appending after it."""
     rng = random.Random(seed)
     done = conflicts = 0
     errors: list[str] = []
-    try:
-        while done < APPENDS_PER_WRITER:
-            game = rng.choice(GAMES)
+    while done < APPENDS_PER_WRITER:
+        game = rng.choice(GAMES)
+        version = s.current_version(game)
+        if done == 0:  # every writer, thread or process, starts at the same moment
+            while time.time() < start_at:
+                time.sleep(0.001)
             version = s.current_version(game)
-            if done == 0:  # every writer, thread or process, starts at the same moment
-                while time.time() < start_at:
-                    time.sleep(0.001)
-                version = s.current_version(game)
-            try:
-                s.append(game, [seat_event(f"{writer}-{done}")], version)
-                done += 1
-            except VersionConflict as conflict:
-                assert conflict.current >= version
-                conflicts += 1
-            except Exception as error:  # anything else is a failure of the contract
-                errors.append(repr(error))
-                break
-    finally:
-        s.close()
+        if think:
+            time.sleep(think)
+        try:
+            s.append(game, [seat_event(f"{writer}-{done}")], version)
+            done += 1
+        except VersionConflict as conflict:
+            assert conflict.current >= version
+            conflicts += 1
+        except Exception as error:  # anything else is a failure of the contract
+            errors.append(repr(error))
+            break
     return done, conflicts, errors
 
 
@@ -363,19 +411,26 @@ def _write_in_process(url: str, writer: str, seed: int, start_at: float,
     results.put(_write(url, writer, seed, start_at))
 
 
-def test_concurrent_writers_lose_nothing_and_losers_get_conflicts(
-        store: SqlStore, store_url: str) -> None:
-    for game in GAMES:
-        store.append(game, new(created(game.encode())), 0)
-    seen: list[tuple[int, str, int]] = []
-    stop = threading.Event()
+class _Tail:
+    """A feed reader running while the writers write: every (position, game, version)."""
 
-    def tail() -> None:  # a feed reader running while the writers write
-        after = store.read_all()[-1].position
+    def __init__(self, store: SqlStore) -> None:
+        self.store = store
+        self.seen: list[tuple[int, str, int]] = []
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._read)
+        self._thread.start()
+
+    def _read(self) -> None:
+        # (PostgreSQL's feed shows an append once every older transaction has ended,
+        # another test's too: wait for the games' first events to show)
+        while not (first := self.store.read_all()):
+            time.sleep(0.002)
+        after = first[-1].position
         while True:
-            finished = stop.is_set()
-            page = store.read_all(after, 50)
-            seen.extend((r.position, r.game_id, r.version) for r in page)
+            finished = self._stop.is_set()
+            page = self.store.read_all(after, 50)
+            self.seen.extend((r.position, r.game_id, r.version) for r in page)
             if page:
                 after = page[-1].position
             elif finished:
@@ -383,8 +438,47 @@ def test_concurrent_writers_lose_nothing_and_losers_get_conflicts(
             else:
                 time.sleep(0.002)
 
-    reader = threading.Thread(target=tail)
-    reader.start()
+    def stop(self) -> None:
+        self._stop.set()
+        self._thread.join()
+
+
+def _in_threads(write: Callable[[int], tuple[int, int, list[str]]], count: int
+                ) -> list[tuple[int, int, list[str]]]:
+    results: list[tuple[int, int, list[str]]] = []
+    threads = [threading.Thread(target=lambda i=i: results.append(write(i)))
+               for i in range(count)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return results
+
+
+def _assert_nothing_lost(store: SqlStore, outcomes: list[tuple[int, int, list[str]]],
+                         seen: list[tuple[int, str, int]]) -> None:
+    appends = len(outcomes) * APPENDS_PER_WRITER
+    assert all(not errors for _, _, errors in outcomes), outcomes
+    assert sum(done for done, _, _ in outcomes) == appends
+    assert sum(conflicts for _, conflicts, _ in outcomes) > 0
+    labels: list[str] = []
+    for game in GAMES:
+        stream = store.read_stream(game)
+        assert [r.version for r in stream] == list(range(1, len(stream) + 1))
+        labels += [r.data["user_id"] for r in stream[1:]]
+    assert len(labels) == len(set(labels)) == appends
+    # the reader saw every event exactly once, in increasing positions
+    assert len(seen) == appends
+    assert [p for p, _, _ in seen] == sorted({p for p, _, _ in seen})
+
+
+def test_concurrent_writers_lose_nothing_and_losers_get_conflicts(
+        sql_store: SqlStore, store_url: str) -> None:
+    # (databases: writers in other processes and threads, each with a store of its own)
+    store = sql_store
+    for game in GAMES:
+        store.append(game, new(created(game.encode())), 0)
+    tail = _Tail(store)
     ctx = multiprocessing.get_context("spawn")
     results: multiprocessing.Queue = ctx.Queue()  # type: ignore[type-arg]
     start_at = time.time() + 3.0  # time for the spawned processes to import
@@ -393,31 +487,24 @@ def test_concurrent_writers_lose_nothing_and_losers_get_conflicts(
              for i in range(4)]
     for p in procs:
         p.start()
-    thread_results: list[tuple[int, int, list[str]]] = []
-    threads = [threading.Thread(target=lambda i=i: thread_results.append(
-        _write(store_url, f"t{i}", i, start_at))) for i in range(8)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    outcomes = thread_results + [results.get(timeout=120) for _ in procs]
+    outcomes = _in_threads(lambda i: _write(store_url, f"t{i}", i, start_at, THINK), 8)
+    outcomes += [results.get(timeout=120) for _ in procs]
     for p in procs:
         p.join(30)
-    stop.set()
-    reader.join()
+    tail.stop()
+    _assert_nothing_lost(store, outcomes, tail.seen)
 
-    assert all(not errors for _, _, errors in outcomes), outcomes
-    assert sum(done for done, _, _ in outcomes) == 12 * APPENDS_PER_WRITER
-    assert sum(conflicts for _, conflicts, _ in outcomes) > 0
-    labels: list[str] = []
+
+def test_concurrent_threads_on_one_in_memory_store_lose_nothing() -> None:
+    # (the in-memory store lives in one process: its writers are threads sharing it)
+    store = open_store(MEMORY_URL)
     for game in GAMES:
-        stream = store.read_stream(game)
-        assert [r.version for r in stream] == list(range(1, len(stream) + 1))
-        labels += [r.data["user_id"] for r in stream[1:]]
-    assert len(labels) == len(set(labels)) == 12 * APPENDS_PER_WRITER
-    # the reader saw every event exactly once, in increasing positions
-    assert len(seen) == 12 * APPENDS_PER_WRITER
-    assert [p for p, _, _ in seen] == sorted({p for p, _, _ in seen})
+        store.append(game, new(created(game.encode())), 0)
+    tail = _Tail(store)
+    start_at = time.time() + 0.2
+    outcomes = _in_threads(lambda i: _write_to(store, f"t{i}", i, start_at, THINK), 12)
+    tail.stop()
+    _assert_nothing_lost(store, outcomes, tail.seen)
 
 
 def test_sqlite_is_the_default_store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -1,5 +1,5 @@
-"""The games index and the users table, on every adapter: written with the events, never
-apart from them."""
+"""The games index and the users table, on every adapter (the in-memory one too):
+written with the events, never apart from them."""
 
 from __future__ import annotations
 
@@ -13,6 +13,12 @@ from events import NewEvent, SqlStore, VersionConflict
 from events.index import GameSummary, PlayerSummary
 
 T0 = datetime(2026, 11, 23, 9, 0, tzinfo=UTC)
+
+
+@pytest.fixture
+def store(any_store: SqlStore) -> SqlStore:
+    """Every adapter, the in-memory one too."""
+    return any_store
 
 
 def summary(game_id: str = "g1", version: int = 1, status: str = "open",

@@ -1,15 +1,24 @@
-"""The webhook tables (migration 3) and `events.webhooks`, on SQLite and PostgreSQL alike:
-registrations, deliveries created once, claims, attempts recorded once, what the sweep
-finds, pruning."""
+"""The webhook store (`events.ports.WebhookStore`) on every adapter alike (SQLite,
+PostgreSQL, in memory): registrations, deliveries created once, claims, attempts
+recorded once, what the sweep finds, pruning."""
 
 from __future__ import annotations
 
+import threading
 from datetime import UTC, datetime, timedelta
 
-from events import SqlStore
+import pytest
+
+from events.ports import WebhookStore
 from events.webhooks import DELIVERED, FAILED, PENDING, Attempt, NewDelivery
 
 T0 = datetime(2026, 5, 1, 12, 0, tzinfo=UTC)
+
+
+@pytest.fixture
+def store(any_store: WebhookStore) -> WebhookStore:
+    """Every adapter, the in-memory one too."""
+    return any_store
 
 
 def at(seconds: float) -> datetime:
@@ -27,7 +36,7 @@ def attempt(number: int, seconds: float, status: int | None = 500,
     return Attempt(number, at(seconds), status, error, 12)
 
 
-def test_a_webhook_is_registered_replaced_read_and_removed(store: SqlStore) -> None:
+def test_a_webhook_is_registered_replaced_read_and_removed(store: WebhookStore) -> None:
     assert store.webhook_of("u1") is None and store.webhook_users() == frozenset()
     hook, created = store.put_webhook("u1", "https://a.example/hook", "s" * 16)
     assert created and hook.url == "https://a.example/hook" and hook.secret == "s" * 16
@@ -40,7 +49,7 @@ def test_a_webhook_is_registered_replaced_read_and_removed(store: SqlStore) -> N
     assert store.webhook_of("u1") is None and store.webhook_users() == {"u2"}
 
 
-def test_deliveries_are_created_once_per_user_game_version_and_kind(store: SqlStore) -> None:
+def test_deliveries_are_created_once_per_user_game_version_and_kind(store: WebhookStore) -> None:
     store.put_webhook("u1", "https://a.example/", "s" * 16)
     first = store.add_deliveries([new("d1"), new("d2", kind="game_started")], at(0))
     assert first == ["d1", "d2"]
@@ -57,7 +66,7 @@ def test_deliveries_are_created_once_per_user_game_version_and_kind(store: SqlSt
     assert store.count_deliveries() == {PENDING: 5, DELIVERED: 0, FAILED: 0}
 
 
-def test_a_claim_holds_a_due_delivery_for_one_job(store: SqlStore) -> None:
+def test_a_claim_holds_a_due_delivery_for_one_job(store: WebhookStore) -> None:
     store.put_webhook("u1", "https://a.example/", "s" * 16)
     store.add_deliveries([new("d1")], at(0), due=at(10))
     assert store.claim("d1", at(5), at(40)) is None  # not due yet
@@ -69,7 +78,7 @@ def test_a_claim_holds_a_due_delivery_for_one_job(store: SqlStore) -> None:
     assert store.claim("nope", at(40), at(70)) is None
 
 
-def test_attempts_are_recorded_once_each_and_end_the_delivery(store: SqlStore) -> None:
+def test_attempts_are_recorded_once_each_and_end_the_delivery(store: WebhookStore) -> None:
     store.put_webhook("u1", "https://a.example/", "s" * 16)
     store.add_deliveries([new("d1")], at(0))
     assert store.claim("d1", at(0), at(30)) is not None
@@ -91,7 +100,7 @@ def test_attempts_are_recorded_once_each_and_end_the_delivery(store: SqlStore) -
     assert store.claim("d1", at(100), at(130)) is None  # over
 
 
-def test_deliveries_are_listed_newest_first_per_user(store: SqlStore) -> None:
+def test_deliveries_are_listed_newest_first_per_user(store: WebhookStore) -> None:
     for user in ("u1", "u2"):
         store.put_webhook(user, "https://a.example/", "s" * 16)
     for n in range(5):
@@ -102,7 +111,7 @@ def test_deliveries_are_listed_newest_first_per_user(store: SqlStore) -> None:
     assert [d.delivery_id for d in store.deliveries_of("u2")] == ["x"]
 
 
-def test_removing_a_webhook_fails_its_pending_deliveries(store: SqlStore) -> None:
+def test_removing_a_webhook_fails_its_pending_deliveries(store: WebhookStore) -> None:
     store.put_webhook("u1", "https://a.example/", "s" * 16)
     store.add_deliveries([new("d1"), new("d2", version=2)], at(0))
     assert store.claim("d2", at(0), at(30)) is not None
@@ -116,7 +125,7 @@ def test_removing_a_webhook_fails_its_pending_deliveries(store: SqlStore) -> Non
     assert store.give_up("e1") and not store.give_up("e1")
 
 
-def test_old_finished_deliveries_are_pruned(store: SqlStore) -> None:
+def test_old_finished_deliveries_are_pruned(store: WebhookStore) -> None:
     store.put_webhook("u1", "https://a.example/", "s" * 16)
     store.add_deliveries([new("old"), new("pending", version=2)], at(0))
     store.add_deliveries([new("recent", version=3)], at(1000))
@@ -126,3 +135,87 @@ def test_old_finished_deliveries_are_pruned(store: SqlStore) -> None:
     assert store.prune_deliveries(at(500)) == 1
     assert {d.delivery_id for d in store.deliveries_of("u1")} == {"pending", "recent"}
     assert store.prune_deliveries(at(500)) == 0
+
+
+def test_the_sweep_lists_due_deliveries_oldest_first_up_to_its_limit(
+        store: WebhookStore) -> None:
+    store.put_webhook("u1", "https://a.example/", "s" * 16)
+    for n, due in enumerate((30, 10, 20, 99)):
+        store.add_deliveries([new(f"d{n}", version=n + 1)], at(0), due=at(due))
+    assert store.due_deliveries(at(50)) == [("d1", at(10)), ("d2", at(20)), ("d0", at(30))]
+    assert store.due_deliveries(at(50), limit=2) == [("d1", at(10)), ("d2", at(20))]
+
+
+def test_an_attempt_out_of_turn_or_of_no_known_status_changes_nothing(
+        store: WebhookStore) -> None:
+    store.put_webhook("u1", "https://a.example/", "s" * 16)
+    store.add_deliveries([new("d1")], at(0))
+    with pytest.raises(ValueError):
+        store.record_attempt("d1", attempt(1, 0), "lost", None)
+    assert not store.record_attempt("d1", attempt(2, 0), PENDING, at(10))  # 1 comes first
+    assert not store.record_attempt("nope", attempt(1, 0), PENDING, at(10))
+    found = store.delivery("d1")
+    assert found is not None and found.attempts == 0 and found.next_attempt_at == at(0)
+    assert store.deliveries_of("u1")[0].attempt_log == ()
+
+
+def test_a_failed_delivery_is_neither_claimed_nor_attempted(store: WebhookStore) -> None:
+    store.put_webhook("u1", "https://a.example/", "s" * 16)
+    store.add_deliveries([new("d1")], at(0))
+    assert store.claim("d1", at(0), at(30)) is not None
+    assert store.give_up("d1")  # even while a job holds it
+    assert store.claim("d1", at(100), at(130)) is None
+    assert not store.record_attempt("d1", attempt(1, 1), DELIVERED, None)
+    found = store.delivery("d1")
+    assert found is not None and (found.status, found.next_attempt_at) == (FAILED, None)
+
+
+def test_deliveries_are_counted_by_status(store: WebhookStore) -> None:
+    store.put_webhook("u1", "https://a.example/", "s" * 16)
+    store.add_deliveries([new(f"d{n}", version=n) for n in range(4)], at(0))
+    assert store.claim("d0", at(0), at(30)) is not None
+    store.record_attempt("d0", attempt(1, 0, 200), DELIVERED, None)
+    store.give_up("d1")
+    assert store.count_deliveries() == {PENDING: 2, DELIVERED: 1, FAILED: 1}
+
+
+def test_pruning_keeps_pending_deliveries_and_stops_at_its_limit(store: WebhookStore) -> None:
+    store.put_webhook("u1", "https://a.example/", "s" * 16)
+    store.add_deliveries([new(f"d{n}", version=n) for n in range(4)], at(0))
+    for n in range(3):
+        store.give_up(f"d{n}")
+    assert store.prune_deliveries(at(1), limit=2) == 2
+    assert store.count_deliveries() == {PENDING: 1, DELIVERED: 0, FAILED: 1}
+    assert store.prune_deliveries(at(1)) == 1
+    assert [d.delivery_id for d in store.deliveries_of("u1")] == ["d3"]
+
+
+def test_a_pruned_delivery_leaves_nothing_behind(store: WebhookStore) -> None:
+    store.put_webhook("u1", "https://a.example/", "s" * 16)
+    store.add_deliveries([new("d1")], at(0))
+    assert store.claim("d1", at(0), at(30)) is not None
+    store.record_attempt("d1", attempt(1, 0, 200), DELIVERED, None)
+    assert store.prune_deliveries(at(1)) == 1
+    assert store.delivery("d1") is None
+    # its id and its (user, game, version, kind) are free again, with no old attempts
+    assert store.add_deliveries([new("d1")], at(2)) == ["d1"]
+    [again] = store.deliveries_of("u1")
+    assert again.attempts == 0 and again.attempt_log == () and again.created_at == at(2)
+
+
+def test_of_two_jobs_claiming_at_once_one_holds_the_delivery(store: WebhookStore) -> None:
+    store.put_webhook("u1", "https://a.example/", "s" * 16)
+    store.add_deliveries([new("d1")], at(0))
+    start = threading.Barrier(8)
+    won: list[bool] = []
+
+    def job() -> None:
+        start.wait()
+        won.append(store.claim("d1", at(1), at(31)) is not None)
+
+    threads = [threading.Thread(target=job) for _ in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(won) == [False] * 7 + [True]

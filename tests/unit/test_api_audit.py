@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 from flask import Flask
 
+from events import MEMORY_URL
 from events.verify import verify_export
 from messaging.notify import LocalNotifier
 from service.api import audit
@@ -25,9 +26,8 @@ ADMIN = "admin-secret-token"
 
 
 @pytest.fixture(scope="module")
-def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Flask]:
-    app = make_app(f"sqlite:///{tmp_path_factory.mktemp('audit') / 'a.sqlite3'}",
-                   admin_token=ADMIN)
+def app() -> Iterator[Flask]:
+    app = make_app(MEMORY_URL, admin_token=ADMIN)
     yield app
     app.extensions["ttr"].close()
 
@@ -251,9 +251,9 @@ def test_an_export_during_play_is_redacted_and_cannot_be_verified(client: Client
 
 
 def test_an_administrator_imports_a_verified_game_elsewhere(
-        tmp_path: Path, finished: tuple[Table, list[dict[str, Any]]]) -> None:
+        finished: tuple[Table, list[dict[str, Any]]]) -> None:
     table, records = finished
-    other = make_app(f"sqlite:///{tmp_path / 'other.sqlite3'}", admin_token=ADMIN)
+    other = make_app(MEMORY_URL, admin_token=ADMIN)
     try:
         client = Client(other)
         body = "\n".join(lines(records))
@@ -277,10 +277,10 @@ def test_an_administrator_imports_a_verified_game_elsewhere(
 
 
 def test_a_tampered_export_is_not_imported(
-        tmp_path: Path, finished: tuple[Table, list[dict[str, Any]]]) -> None:
+        finished: tuple[Table, list[dict[str, Any]]]) -> None:
     records = json.loads(json.dumps(finished[1]))
     tamper_score(records)
-    other = make_app(f"sqlite:///{tmp_path / 'other.sqlite3'}", admin_token=ADMIN)
+    other = make_app(MEMORY_URL, admin_token=ADMIN)
     try:
         response = Client(other).post("/v1/games/import", data="\n".join(lines(records)),
                                       headers={"Content-Type": "application/x-ndjson"},
@@ -304,11 +304,10 @@ class _Heard(LocalNotifier):
 
 
 def test_an_imported_game_is_announced_but_sends_its_players_no_webhooks(
-        tmp_path: Path, finished: tuple[Table, list[dict[str, Any]]]) -> None:
+        finished: tuple[Table, list[dict[str, Any]]]) -> None:
     table, records = finished
     heard, jobs = _Heard(), RecordingJobs()
-    url = f"sqlite:///{tmp_path / 'announced.sqlite3'}"
-    other = make_app(url, admin_token=ADMIN, notifier=heard, jobs=jobs)
+    other = make_app(MEMORY_URL, admin_token=ADMIN, notifier=heard, jobs=jobs)
     try:
         players = sorted({r["data"]["user_id"] for r in records if r["type"] == "seat_taken"})
         for user_id in players:  # every player listens: an announcement would reach them

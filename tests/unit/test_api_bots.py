@@ -8,14 +8,13 @@ import json
 import random
 import time
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 from flask import Flask
 
 from domain.maps import MAP_NAMES
-from events import SqlStore, open_store
+from events import MEMORY_URL, SqlStore, open_store
 from events.verify import verify_export
 from tests.api_support import Client, Table, choose, make_app, open_table, wait_for_score
 from tests.worker_support import FakeClock
@@ -30,10 +29,9 @@ def clock() -> FakeClock:
 
 
 @pytest.fixture
-def app(tmp_path: Path, clock: FakeClock) -> Iterator[Flask]:
-    url = f"sqlite:///{tmp_path / 'bots.sqlite3'}"
-    store: SqlStore = open_store(url, clock=clock)
-    app = make_app(url, min_turn_time_limit=60, store=store, clock=clock, bot_pause=0.0)
+def app(clock: FakeClock) -> Iterator[Flask]:
+    store: SqlStore = open_store(MEMORY_URL, clock=clock)
+    app = make_app(MEMORY_URL, min_turn_time_limit=60, store=store, clock=clock, bot_pause=0.0)
     yield app
     app.extensions["ttr"].close()
 

@@ -7,13 +7,12 @@ from __future__ import annotations
 import time
 from collections.abc import Iterator
 from datetime import timedelta
-from pathlib import Path
 from typing import Any
 
 import pytest
 from flask import Flask
 
-from events import SqlStore, open_store
+from events import MEMORY_URL, SqlStore, open_store
 from tests.api_support import Client, Table, make_app, open_table, play_to_the_end, wait_for_score
 from tests.worker_support import FakeClock
 
@@ -26,10 +25,9 @@ def clock() -> FakeClock:
 
 
 @pytest.fixture
-def app(tmp_path: Path, clock: FakeClock) -> Iterator[Flask]:
-    url = f"sqlite:///{tmp_path / 'slow.sqlite3'}"
-    store: SqlStore = open_store(url, clock=clock)
-    app = make_app(url, min_turn_time_limit=60, store=store, clock=clock)
+def app(clock: FakeClock) -> Iterator[Flask]:
+    store: SqlStore = open_store(MEMORY_URL, clock=clock)
+    app = make_app(MEMORY_URL, min_turn_time_limit=60, store=store, clock=clock)
     yield app
     app.extensions["ttr"].close()
 

@@ -3,18 +3,18 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from flask import Flask
 
+from events import MEMORY_URL
 from service.problems import PROBLEM_JSON
 from tests.api_support import Client, make_app, open_table
 
 
 @pytest.fixture
-def app(tmp_path: Path) -> Iterator[Flask]:
-    app = make_app(f"sqlite:///{tmp_path / 'api.sqlite3'}")
+def app() -> Iterator[Flask]:
+    app = make_app(MEMORY_URL)
     yield app
     app.extensions["ttr"].close()
 
@@ -151,16 +151,16 @@ def test_an_idempotency_key_reused_for_another_command_is_refused(client: Client
                         headers={"Idempotency-Key": "k-1"}), 422, "idempotency-key-reused")
 
 
-def test_a_body_over_the_limit_is_refused(tmp_path: Path) -> None:
-    app = make_app(f"sqlite:///{tmp_path / 'small.sqlite3'}", max_body_bytes=1024)
+def test_a_body_over_the_limit_is_refused() -> None:
+    app = make_app(MEMORY_URL, max_body_bytes=1024)
     client = Client(app)
     response = client.post("/v1/users", json={"name": "x" * 5000}, check=False)
     assert response.status_code == 413 and response.mimetype == PROBLEM_JSON
     app.extensions["ttr"].close()
 
 
-def test_too_many_requests_get_429_with_retry_after(tmp_path: Path) -> None:
-    app = make_app(f"sqlite:///{tmp_path / 'limited.sqlite3'}", rate_per_token=1.0,
+def test_too_many_requests_get_429_with_retry_after() -> None:
+    app = make_app(MEMORY_URL, rate_per_token=1.0,
                    burst_per_token=3)
     client = Client(app)
     token = client.new_user()
@@ -172,8 +172,8 @@ def test_too_many_requests_get_429_with_retry_after(tmp_path: Path) -> None:
     app.extensions["ttr"].close()
 
 
-def test_anonymous_requests_are_limited_per_address(tmp_path: Path) -> None:
-    app = make_app(f"sqlite:///{tmp_path / 'anon.sqlite3'}", rate_per_address=1.0,
+def test_anonymous_requests_are_limited_per_address() -> None:
+    app = make_app(MEMORY_URL, rate_per_address=1.0,
                    burst_per_address=2)
     client = Client(app)
     statuses = [client.get("/v1/maps").status_code for _ in range(4)]

@@ -12,12 +12,14 @@ import threading
 import time
 from collections.abc import Iterator, Sequence
 from contextlib import closing
+from pathlib import Path
 from typing import Any
 
 import pytest
 from flask import Flask
 
 from domain.table import Table as TableState
+from events import MEMORY_URL
 from events.catalogue import encode
 from events.store import Recorded
 from tests.api_support import (
@@ -33,9 +35,8 @@ from tests.api_support import (
 
 
 @pytest.fixture(scope="module")
-def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Flask]:
-    path = tmp_path_factory.mktemp("hidden") / "hidden.sqlite3"
-    app = make_app(f"sqlite:///{path}", sse_keepalive=0.05)
+def app() -> Iterator[Flask]:
+    app = make_app(MEMORY_URL, sse_keepalive=0.05)
     yield app
     app.extensions["ttr"].close()
 
@@ -398,13 +399,19 @@ def test_after_the_end_everything_is_shown(app: Flask, client: Client) -> None:
     assert started["data"]["deck"] == private["deck"]
 
 
-def test_a_token_is_shown_once_and_kept_only_as_its_hash(app: Flask, client: Client) -> None:
-    created = client.post("/v1/users", json={"name": "Once"})
-    token = created.json["token"]  # type: ignore[index]
-    me = client.get("/v1/users/me", token=token)
-    assert me.status_code == 200 and token not in me.get_data(True)
-    database = app.extensions["ttr"].settings.database_url.removeprefix("sqlite:///")
-    with closing(sqlite3.connect(database)) as conn:
-        stored = "\n".join(conn.iterdump())
+def test_a_token_is_shown_once_and_kept_only_as_its_hash(tmp_path: Path) -> None:
+    # (on a SQLite file of its own: the test reads every row the database keeps)
+    database = tmp_path / "tokens.sqlite3"
+    app = make_app(f"sqlite:///{database}")
+    try:
+        client = Client(app)
+        created = client.post("/v1/users", json={"name": "Once"})
+        token = created.json["token"]  # type: ignore[index]
+        me = client.get("/v1/users/me", token=token)
+        assert me.status_code == 200 and token not in me.get_data(True)
+        with closing(sqlite3.connect(database)) as conn:
+            stored = "\n".join(conn.iterdump())
+    finally:
+        app.extensions["ttr"].close()
     assert token not in stored
     assert hashlib.sha256(token.encode()).hexdigest() in stored

@@ -13,6 +13,7 @@ import pytest
 from flask import Flask
 
 from domain.maps import map_entry
+from events import MEMORY_URL
 from service.problems import PROBLEM_JSON
 from tests.api_support import Client, choose, make_app, open_table
 
@@ -20,9 +21,8 @@ MAPS = ("usa", "europe", "nordic")
 
 
 @pytest.fixture(scope="module")
-def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Flask]:
-    path = tmp_path_factory.mktemp("maps") / "maps.sqlite3"
-    app = make_app(f"sqlite:///{path}")
+def app() -> Iterator[Flask]:
+    app = make_app(MEMORY_URL)
     yield app
     app.extensions["ttr"].close()
 

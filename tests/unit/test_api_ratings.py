@@ -6,19 +6,18 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 from flask import Flask
 
+from events import MEMORY_URL
 from tests.api_support import Client, Table, make_app, open_table, play_to_the_end
 
 
 @pytest.fixture(scope="module")
-def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Flask]:
-    path: Path = tmp_path_factory.mktemp("ratings") / "ratings.sqlite3"
-    app = make_app(f"sqlite:///{path}")
+def app() -> Iterator[Flask]:
+    app = make_app(MEMORY_URL)
     yield app
     app.extensions["ttr"].close()
 

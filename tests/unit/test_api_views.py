@@ -5,12 +5,11 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from flask import Flask
 
-from events import VersionConflict
+from events import MEMORY_URL, VersionConflict
 from service.problems import PROBLEM_JSON
 from tests.api_support import (
     Client,
@@ -24,8 +23,8 @@ from tests.api_support import (
 
 
 @pytest.fixture
-def app(tmp_path: Path) -> Iterator[Flask]:
-    app = make_app(f"sqlite:///{tmp_path / 'views.sqlite3'}", sse_keepalive=0.2,
+def app() -> Iterator[Flask]:
+    app = make_app(MEMORY_URL, sse_keepalive=0.2,
                    cors_origins=("https://play.example",))
     yield app
     app.extensions["ttr"].close()

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Sequence
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -16,7 +15,7 @@ from bots.levels import agent_for_level
 from bots.view import SeatView, seat_view
 from domain.commands import Command
 from domain.moves import legal_moves
-from events import SqlStore, open_store
+from events import MEMORY_URL, SqlStore, open_store
 from referee.referee import NewGame
 from tests.worker_support import RecordingJobs, make_context
 from worker import bot_turns
@@ -25,8 +24,8 @@ from worker.jobs import play_bot, sweep
 
 
 @pytest.fixture
-def ctx(tmp_path: Path) -> Iterator[WorkerContext]:
-    store: SqlStore = open_store(f"sqlite:///{tmp_path / 'bots.sqlite3'}")
+def ctx() -> Iterator[WorkerContext]:
+    store: SqlStore = open_store(MEMORY_URL)
     store.migrate()
     yield make_context(store)
     store.close()

@@ -13,6 +13,7 @@ import pytest
 from flask import Flask
 
 from domain.stand_ins import BOT_LEVELS
+from events import MEMORY_URL
 from tests.api_support import make_app
 
 INDEX = (Path(__file__).resolve().parents[2] / "service" / "static" / "app" / "index.html"
@@ -20,8 +21,8 @@ INDEX = (Path(__file__).resolve().parents[2] / "service" / "static" / "app" / "i
 
 
 @pytest.fixture(scope="module")
-def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Flask]:
-    app = make_app(f"sqlite:///{tmp_path_factory.mktemp('pages') / 'pages.sqlite3'}")
+def app() -> Iterator[Flask]:
+    app = make_app(MEMORY_URL)
     yield app
     app.extensions["ttr"].close()
 

@@ -38,6 +38,7 @@ from werkzeug.serving import make_server
 
 from bootstrap import cli
 from bootstrap.web import create_app
+from events import MEMORY_URL
 from referee.settings import SettingsError
 from service import observability
 from service.config import ENV, Settings, from_env
@@ -120,9 +121,8 @@ def check_variables(env: dict[str, str], where: str) -> None:
 
 
 @pytest.fixture(scope="module")
-def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Flask]:
-    database = tmp_path_factory.mktemp("deploy") / "routes.sqlite3"
-    app = create_app(Settings(database_url=f"sqlite:///{database}"))
+def app() -> Iterator[Flask]:
+    app = create_app(Settings(database_url=MEMORY_URL))
     if "ttr-observability" not in app.extensions:  # until create_app installs it itself
         observability.install(app)
     yield app

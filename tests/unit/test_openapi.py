@@ -19,6 +19,7 @@ from domain.evolve import replay
 from domain.moves import legal_moves
 from domain.setup import start_game
 from domain.violations import CODES
+from events import MEMORY_URL
 from service.api.pages import spec_yaml
 from service.commands_spec import COMMANDS, EXAMPLES
 from tests.api_support import make_app
@@ -27,8 +28,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(scope="module")
-def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Flask]:
-    app = make_app(f"sqlite:///{tmp_path_factory.mktemp('spec') / 'spec.sqlite3'}")
+def app() -> Iterator[Flask]:
+    app = make_app(MEMORY_URL)
     yield app
     app.extensions["ttr"].close()
 

@@ -11,15 +11,15 @@ from pathlib import Path
 import pytest
 from gunicorn.config import Config
 
+from events import MEMORY_URL
 from service.observability import MULTIPROC_ENV, share_between_workers
 from tests.api_support import Client, make_app, open_table, play_to_the_end
 from tests.worker_support import RecordingJobs
 from worker.presence import Sighting
 
 
-def test_embedded_readyz_reports_no_workers_and_a_pending_score_waits_for_none(
-        tmp_path: Path) -> None:
-    app = make_app(f"sqlite:///{tmp_path / 'ops.sqlite3'}", jobs=RecordingJobs())
+def test_embedded_readyz_reports_no_workers_and_a_pending_score_waits_for_none() -> None:
+    app = make_app(MEMORY_URL, jobs=RecordingJobs())
     client = Client(app)
     try:
         ready = app.test_client().get("/readyz")  # (a probe: not in the contract)

@@ -4,33 +4,32 @@ is answered cheaply, and every limited response tells the client its budget."""
 from __future__ import annotations
 
 import secrets
-from pathlib import Path
 from typing import Any
 
 from flask import Flask
 
+from events import MEMORY_URL
 from tests.api_support import Client, make_app
 
 
-def limited_app(tmp_path: Path, **limits: Any) -> Flask:
-    return make_app(f"sqlite:///{tmp_path / 'limits.sqlite3'}", **limits)
+def limited_app(**limits: Any) -> Flask:
+    return make_app(MEMORY_URL, **limits)
 
 
 def fake() -> str:
     return "ttr_" + secrets.token_urlsafe(32)
 
 
-def test_a_made_up_token_each_time_is_limited_per_address(tmp_path: Path) -> None:
-    app = limited_app(tmp_path, rate_per_address=0.01, burst_per_address=2)
+def test_a_made_up_token_each_time_is_limited_per_address() -> None:
+    app = limited_app(rate_per_address=0.01, burst_per_address=2)
     client = Client(app)
     statuses = [client.get("/v1/users/me", token=fake()).status_code for _ in range(4)]
     assert statuses == [401, 401, 429, 429]
     app.extensions["ttr"].close()
 
 
-def test_a_made_up_token_cannot_send_verify_bodies_past_the_address_limit(
-        tmp_path: Path) -> None:
-    app = limited_app(tmp_path, rate_per_address=0.01, burst_per_address=2)
+def test_a_made_up_token_cannot_send_verify_bodies_past_the_address_limit() -> None:
+    app = limited_app(rate_per_address=0.01, burst_per_address=2)
     client = Client(app)
     statuses = [client.post("/v1/verify", token=fake(), data=b"{}\n" * 1000,
                             headers={"Content-Type": "application/x-ndjson"},
@@ -39,8 +38,8 @@ def test_a_made_up_token_cannot_send_verify_bodies_past_the_address_limit(
     app.extensions["ttr"].close()
 
 
-def test_a_repeated_unknown_token_costs_one_database_look_up(tmp_path: Path) -> None:
-    app = limited_app(tmp_path)
+def test_a_repeated_unknown_token_costs_one_database_look_up() -> None:
+    app = limited_app()
     store = app.extensions["ttr"].store
     looked_up: list[str] = []
     original = store.token_by_hash
@@ -57,16 +56,16 @@ def test_a_repeated_unknown_token_costs_one_database_look_up(tmp_path: Path) -> 
     app.extensions["ttr"].close()
 
 
-def test_an_unknown_token_is_refused_even_where_no_token_is_needed(tmp_path: Path) -> None:
-    app = limited_app(tmp_path)
+def test_an_unknown_token_is_refused_even_where_no_token_is_needed() -> None:
+    app = limited_app()
     refused = Client(app).get("/v1/maps", token=fake())
     assert refused.status_code == 401
     assert 'error="invalid_token"' in refused.headers["WWW-Authenticate"]
     app.extensions["ttr"].close()
 
 
-def test_a_known_token_is_limited_per_token_not_per_address(tmp_path: Path) -> None:
-    app = limited_app(tmp_path, rate_per_address=0.01, burst_per_address=2,
+def test_a_known_token_is_limited_per_token_not_per_address() -> None:
+    app = limited_app(rate_per_address=0.01, burst_per_address=2,
                       rate_per_token=0.01, burst_per_token=5)
     client = Client(app)
     token = client.new_user()  # the address's first request
@@ -77,8 +76,8 @@ def test_a_known_token_is_limited_per_token_not_per_address(tmp_path: Path) -> N
     app.extensions["ttr"].close()
 
 
-def test_every_limited_response_carries_the_ratelimit_headers(tmp_path: Path) -> None:
-    app = limited_app(tmp_path, rate_per_token=50.0, burst_per_token=200,
+def test_every_limited_response_carries_the_ratelimit_headers() -> None:
+    app = limited_app(rate_per_token=50.0, burst_per_token=200,
                       rate_per_address=20.0, burst_per_address=100)
     client = Client(app)
     token = client.new_user()
@@ -93,8 +92,8 @@ def test_every_limited_response_carries_the_ratelimit_headers(tmp_path: Path) ->
     app.extensions["ttr"].close()
 
 
-def test_a_429_says_that_nothing_is_left(tmp_path: Path) -> None:
-    app = limited_app(tmp_path, rate_per_address=0.5, burst_per_address=1)
+def test_a_429_says_that_nothing_is_left() -> None:
+    app = limited_app(rate_per_address=0.5, burst_per_address=1)
     client = Client(app)
     client.get("/v1/maps")
     refused = client.get("/v1/maps")
@@ -104,8 +103,8 @@ def test_a_429_says_that_nothing_is_left(tmp_path: Path) -> None:
     app.extensions["ttr"].close()
 
 
-def test_account_creation_reports_its_own_limit(tmp_path: Path) -> None:
-    app = limited_app(tmp_path, accounts_per_address_per_hour=10)
+def test_account_creation_reports_its_own_limit() -> None:
+    app = limited_app(accounts_per_address_per_hour=10)
     client = Client(app)
     made = client.post("/v1/users", json={"name": "A"})
     assert made.headers["RateLimit-Policy"] == '"accounts";q=10;w=3600'
@@ -113,10 +112,10 @@ def test_account_creation_reports_its_own_limit(tmp_path: Path) -> None:
     app.extensions["ttr"].close()
 
 
-def test_the_spec_declares_the_ratelimit_headers(tmp_path: Path) -> None:
+def test_the_spec_declares_the_ratelimit_headers() -> None:
     from service.api.pages import build_spec
 
-    app = limited_app(tmp_path)
+    app = limited_app()
     spec = build_spec(app)
     ok = spec["paths"]["/v1/users/me"]["get"]["responses"]["200"]
     assert set(ok["headers"]) >= {"RateLimit", "RateLimit-Policy"}

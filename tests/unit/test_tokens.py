@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from flask import Flask
 
+from events import MEMORY_URL
 from events.accounts import SCOPES, Token
 from service import auth
 from service.api.pages import build_spec
@@ -33,8 +34,11 @@ def clock() -> Clock:
 
 
 @pytest.fixture
-def app(tmp_path: Path, clock: Clock) -> Iterator[Flask]:
-    app = make_app(f"sqlite:///{tmp_path / 'tokens.sqlite3'}", clock=clock)
+def app(request: pytest.FixtureRequest, tmp_path: Path, clock: Clock) -> Iterator[Flask]:
+    """In memory; on a SQLite file for the tests that read or change its tables by hand."""
+    by_hand = request.node.get_closest_marker("sql_tables") is not None
+    url = f"sqlite:///{tmp_path / 'tokens.sqlite3'}" if by_hand else MEMORY_URL
+    app = make_app(url, clock=clock)
     yield app
     app.extensions["ttr"].close()
 
@@ -70,6 +74,7 @@ def test_a_new_token_is_shown_once_and_listed_without_it(client: Client) -> None
     assert client.get("/v1/users/me", token=secret).status_code == 200
 
 
+@pytest.mark.sql_tables
 def test_the_store_keeps_only_the_hash_of_a_token(app: Flask, client: Client) -> None:
     token = client.new_user()
     secret = make_token(client, token, "read")
@@ -165,6 +170,7 @@ def test_a_token_records_when_it_was_last_used(client: Client) -> None:
     assert listed(client, token)[1]["last_used_at"] == "2030-01-01T00:00:00.000000Z"
 
 
+@pytest.mark.sql_tables
 def test_a_hash_changed_in_the_database_stops_working_within_seconds(
         app: Flask, client: Client, monkeypatch: pytest.MonkeyPatch) -> None:
     """Nobody tells the processes of a change made by hand: the cache does not keep a
@@ -248,6 +254,7 @@ def test_a_closed_accounts_finished_games_keep_their_history(app: Flask, client:
     assert after == before
 
 
+@pytest.mark.sql_tables
 def test_a_closed_account_has_a_neutral_name(app: Flask, client: Client) -> None:
     token = client.new_user("Alice")
     user_id = client.get("/v1/users/me", token=token).json["id"]  # type: ignore[index]

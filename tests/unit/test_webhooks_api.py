@@ -11,13 +11,12 @@ import re
 import time
 from collections.abc import Callable, Iterator
 from datetime import datetime, timedelta
-from pathlib import Path
 from typing import Any
 
 import pytest
 from flask import Flask
 
-from events import SqlStore, open_store
+from events import MEMORY_URL, SqlStore, open_store
 from tests.api_support import (
     Client,
     Table,
@@ -35,15 +34,14 @@ WEBHOOK = "/v1/users/me/webhook"
 
 
 @pytest.fixture
-def make(tmp_path: Path) -> Iterator[Callable[..., Client]]:
+def make() -> Iterator[Callable[..., Client]]:
     apps: list[Flask] = []
 
     def build(allow_private: bool = True, clock: Any = None, **settings: Any) -> Client:
         settings.setdefault("webhook_retry_delays", FAST)
         settings.setdefault("webhook_timeout", 0.5)
-        url = f"sqlite:///{tmp_path / f'hooks-{len(apps)}.sqlite3'}"
-        store = open_store(url, clock=clock) if clock is not None else None
-        app = make_app(url, webhook_allow_private=allow_private, store=store, clock=clock,
+        store = open_store(MEMORY_URL, clock=clock) if clock is not None else None
+        app = make_app(MEMORY_URL, webhook_allow_private=allow_private, store=store, clock=clock,
                        **settings)
         apps.append(app)
         return Client(app)

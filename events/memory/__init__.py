@@ -1,0 +1,43 @@
+"""The event store in memory: every port of `events.ports` in plain Python.
+
+`MemoryStore` keeps the events, the games index and the accounts in dictionaries
+and lists behind one lock (`events.memory.base`), with the SQL stores' semantics,
+held to them by the same contract suites (`tests/integration/test_store_*.py`). It
+keeps nothing once the process ends: it is for the fast tests of everything above
+the store, and for trying the service out (``memory://``). Each part is a module:
+
+- `events.memory.recorder`: appends, streams, feeds, idempotency keys, snapshots;
+- `events.memory.index`: the games index, written by the appends;
+- `events.memory.accounts`: users, bots and tokens;
+- `events.memory.webhooks`: webhook registrations, deliveries and their attempts;
+- `events.memory.ratings`: the ratings projection and what the boards and profiles read.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from events.clock import utcnow
+from events.memory.accounts import MemoryAccounts
+from events.memory.base import Clock, DuplicateKey
+from events.memory.index import MemoryIndex
+from events.memory.ratings import MemoryRatings
+from events.memory.recorder import MemoryRecorder
+from events.memory.webhooks import MemoryWebhooks
+
+if TYPE_CHECKING:
+    from events.ports import Store
+
+__all__ = ["DuplicateKey", "MemoryStore"]
+
+
+class MemoryStore(MemoryWebhooks, MemoryRatings, MemoryAccounts, MemoryIndex, MemoryRecorder):
+    """An empty store in memory (see the module doc); `clock` as the SQL stores'."""
+
+    def __init__(self, clock: Clock = utcnow) -> None:
+        super().__init__(clock)
+
+
+if TYPE_CHECKING:
+    def _holds_its_ports(store: MemoryStore) -> Store:
+        return store  # mypy checks that `MemoryStore` satisfies every port

@@ -1,0 +1,233 @@
+"""The ratings projection held in memory: the `events.ports.Ratings` port in plain Python,
+with the figures of the SQL tables (`events.ratings`, `events.ratings_read`).
+
+The arithmetic is theirs (`events.rating_projection.Projection`, `domain.rating`):
+here is only where the figures are kept, in dicts shaped like the SQL tables, and
+how the reads order and page them. The scored games are read from the store's own
+log (`iter_all`, `read_stream`) in the order their `game_scored` events reached it,
+as the SQL adapters read them, and a bot is a user with a `bot_level`.
+
+`MemoryRatings` is a part of `events.memory.MemoryStore` (`events.memory.base`):
+every method runs under the store's lock (`self._lock`), which makes each one a
+transaction, as in SQL.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
+from domain.events import Event
+from domain.rating import Skill, result_of
+from events.accounts import User
+from events.clock import utcnow
+from events.memory.base import Clock, MemoryTables
+from events.rating_projection import TABLE_EVENTS, Projection, Scored
+from events.ratings_read import TOP_ROUTES, BoardEntry, MapStats, Profile, ResultRow
+from events.store import Recorded
+
+__all__ = ["MemoryRatings"]
+
+_GAME_SCORED = "game_scored"
+
+
+class MemoryRatings(MemoryTables):
+    """The ratings projection (`events.ports.Ratings`), kept in memory."""
+
+    if TYPE_CHECKING:  # what the rest of the store lends: the recorder, the accounts
+        def iter_all(self, after: int = 0, batch: int = 1000) -> Iterator[Recorded]: ...
+        def read_stream(self, game_id: str, after: int = 0,
+                        limit: int | None = None) -> list[Recorded]: ...
+        def bot_level(self, user_id: str) -> str | None: ...
+        def user_of(self, user_id: str) -> User | None: ...
+
+    def __init__(self, clock: Clock = utcnow) -> None:
+        super().__init__(clock)
+        self._rating_cursor = 0  # the position of the last `game_scored` projected
+        self._skills: dict[tuple[str, str], Skill] = {}  # (map, user)
+        self._skill_bots: dict[tuple[str, str], bool] = {}  # (map, user): a bot's board
+        self._results: dict[tuple[str, str], ResultRow] = {}  # (game, user)
+        self._stats: dict[tuple[str, str], list[int]] = {}  # (user, map)
+        self._routes: Counter[tuple[str, str]] = Counter()  # (user, route)
+
+    # -- projecting -----------------------------------------------------------------------
+
+    def project_scored_games(self, limit: int = 100) -> list[str]:
+        """Project the next scored games (at most `limit`) after the cursor; the games
+        projected, in order."""
+        with self._lock:
+            found = self._scored_after(self._rating_cursor, limit)
+            for game in found:
+                projection = Projection()
+                result = result_of(self._table_events(game.game_id))
+                projection.skills.update(
+                    {(result.map, f.user_id): s for f in result.finishers
+                     if (s := self._skills.get((result.map, f.user_id))) is not None})
+                projection.add(game, result)
+                self._keep_increment(projection)
+                self._rating_cursor = game.position
+        return [game.game_id for game in found]
+
+    def rebuild_ratings(self, batch: int = 2000) -> int:
+        """Throw the projection away and compute it again from the log; the number of
+        games projected."""
+        projection = Projection()
+        with self._lock:
+            found = self._scored_after(0, None, batch)
+            for game in found:
+                projection.add(game, result_of(self._table_events(game.game_id)))
+            self._skills, self._skill_bots = {}, {}
+            self._results, self._stats, self._routes = {}, {}, Counter()
+            self._keep_rows(projection)
+            self._keep_skills(projection, overwrite=True)
+            self._stats = {key: list(figures) for key, figures in projection.stats.items()}
+            self._routes = Counter(projection.routes)
+            self._rating_cursor = found[-1].position if found else 0
+        return projection.count
+
+    def unprojected_games(self) -> int:
+        """How many scored games (visible to feeds) the projection has not reached."""
+        with self._lock:
+            return len(self._scored_after(self._rating_cursor, None))
+
+    def _scored_after(self, position: int, limit: int | None,
+                      batch: int = 1000) -> list[Scored]:
+        found: list[Scored] = []
+        for r in self.iter_all(position, batch):
+            if r.type == _GAME_SCORED:
+                found.append(Scored(r.game_id, r.position, r.recorded_at))
+                if limit is not None and len(found) >= limit:
+                    break
+        return found
+
+    def _table_events(self, game_id: str) -> list[Event]:
+        return [r.event() for r in self.read_stream(game_id) if r.type in TABLE_EVENTS]
+
+    def _keep_increment(self, p: Projection) -> None:
+        """Add one game's projection onto the kept figures."""
+        self._keep_rows(p)
+        self._keep_skills(p, overwrite=False)
+        for key, figures in p.stats.items():
+            kept = self._stats.setdefault(key, [0] * len(figures))
+            for i, value in enumerate(figures):
+                kept[i] += value
+        self._routes.update(p.routes)
+
+    def _keep_rows(self, p: Projection) -> None:
+        for row in p.results:
+            line = _result_row(row)
+            self._results[(line.game_id, line.user_id)] = line
+        p.results.clear()
+        p.games.clear()
+
+    def _keep_skills(self, p: Projection, overwrite: bool) -> None:
+        """Keep the skills of rated players; whether one is a bot is settled when their
+        entry is first made (as SQL's insert does) or when the whole is rebuilt."""
+        for key, skill in p.skills.items():
+            if skill.games <= 0:
+                continue
+            self._skills[key] = skill
+            if overwrite or key not in self._skill_bots:
+                self._skill_bots[key] = self.bot_level(key[1]) is not None
+
+    # -- reading --------------------------------------------------------------------------
+
+    def leaderboard(self, map_name: str, bots: bool, offset: int, limit: int
+                    ) -> tuple[int, list[BoardEntry]]:
+        """The map's board of players (or of bots), best first: its size and a page."""
+        with self._lock:
+            board = self._board(map_name, bots)
+            page = board[offset:offset + limit] if limit >= 0 else board[offset:]
+            return len(board), [self._entry(offset + i + 1, key)
+                                for i, key in enumerate(page)]
+
+    def board_entry(self, map_name: str, user_id: str) -> BoardEntry | None:
+        """`user_id`'s entry on the map's board (of bots, for a bot), with their rank."""
+        with self._lock:
+            key = (map_name, user_id)
+            return self._entry(self._rank(key), key) if key in self._skills else None
+
+    def profile(self, user_id: str) -> Profile | None:
+        """The public profile of `user_id`, or None for no such user."""
+        with self._lock:
+            user = self.user_of(user_id)
+            if user is None:
+                return None
+            entries = [self._entry(self._rank(key), key)
+                       for key in sorted(k for k in self._skills if k[1] == user_id)]
+            stats = [MapStats(m, *figures) for (u, m), figures in sorted(self._stats.items())
+                     if u == user_id]
+            routes = sorted(((route, n) for (u, route), n in self._routes.items()
+                             if u == user_id), key=lambda rn: (-rn[1], rn[0]))
+            bot = self.bot_level(user_id)
+        return Profile(user_id=user_id, name=user.name, bot=bool(bot),
+                       created_at=user.created_at, ratings=tuple(entries),
+                       stats=tuple(stats), routes=tuple(routes[:TOP_ROUTES]))
+
+    def results_of_player(self, user_id: str, *, map_name: str | None = None,
+                          won: bool | None = None, opponent: str | None = None,
+                          before: int | None = None, limit: int = 20) -> list[ResultRow]:
+        """`user_id`'s lines of their finished games, latest first (`before`: a position,
+        for the next page)."""
+        with self._lock:
+            against = (None if opponent is None else
+                       {g for (g, u) in self._results if u == opponent})
+            lines = [r for (g, u), r in self._results.items() if u == user_id
+                     and (map_name is None or r.map == map_name)
+                     and (won is None or r.winner == won)
+                     and (against is None or g in against)
+                     and (before is None or r.position < before)]
+        lines.sort(key=lambda r: r.position, reverse=True)
+        return lines[:limit] if limit >= 0 else lines
+
+    def results_of_games(self, game_ids: list[str]) -> dict[str, list[ResultRow]]:
+        """Every player's line of each game (seat order); a game not projected: none."""
+        found: dict[str, list[ResultRow]] = {g: [] for g in game_ids}
+        with self._lock:
+            for (game_id, _), line in self._results.items():
+                if game_id in found:
+                    found[game_id].append(line)
+        for lines in found.values():
+            lines.sort(key=lambda r: r.seat)
+        return found
+
+    def _board(self, map_name: str, bots: bool) -> list[tuple[str, str]]:
+        """The keys of the map's board, best first (a tie: the smaller user id first)."""
+        keys = [k for k in self._skills if k[0] == map_name and self._skill_bots[k] == bots]
+        keys.sort(key=lambda k: (-self._skills[k].rating, k[1]))
+        return keys
+
+    def _rank(self, key: tuple[str, str]) -> int:
+        """1 + the entries above `key` on its board (better, or as good with a smaller id)."""
+        rating, bot = self._skills[key].rating, self._skill_bots[key]
+        return 1 + sum(1 for o, s in self._skills.items()
+                       if o[0] == key[0] and self._skill_bots[o] == bot
+                       and (s.rating > rating or (s.rating == rating and o[1] < key[1])))
+
+    def _entry(self, rank: int, key: tuple[str, str]) -> BoardEntry:
+        skill, user = self._skills[key], self.user_of(key[1])
+        return BoardEntry(map=key[0], rank=rank, user_id=key[1],
+                          name=user.name if user is not None else key[1],
+                          bot=self._skill_bots[key], rating=skill.rating, mu=skill.mu,
+                          sigma=skill.sigma, games=skill.games)
+
+
+def _result_row(r: tuple[Any, ...]) -> ResultRow:
+    """A `Projection` result line (the columns of `player_results`) as it is read."""
+    (game_id, user_id, seat, name, map_name, position, finished_at, rank, winner, out,
+     total, _kept, _completed, _bonus, mu_before, sigma_before, games_before, mu_after,
+     sigma_after) = r
+    when: datetime = finished_at
+    return ResultRow(game_id=game_id, user_id=user_id, seat=seat, name=name, map=map_name,
+                     position=position, finished_at=when, rank=rank, winner=winner,
+                     out=out, total=total, mu_before=mu_before, sigma_before=sigma_before,
+                     games_before=games_before, mu_after=mu_after, sigma_after=sigma_after)
+
+
+if TYPE_CHECKING:
+    from events.ports import Ratings
+
+    def _holds_the_port(store: MemoryRatings) -> Ratings:
+        return store  # mypy checks that `MemoryRatings` satisfies the port
