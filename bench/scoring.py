@@ -44,7 +44,8 @@ import redis  # noqa: E402
 
 from bench.outcome import CannotMeasure, run  # noqa: E402
 from bootstrap import bootstrap  # noqa: E402
-from events import GameLog, SqlStore, open_store  # noqa: E402
+from events import GameLog, open_store  # noqa: E402
+from events.ports import Store  # noqa: E402
 from referee.effects import follow_up  # noqa: E402
 from referee.jobs import SCORE  # noqa: E402
 from referee.settings import Settings  # noqa: E402
@@ -116,7 +117,7 @@ def count_finished(database_url: str, game_ids: set[str]) -> int:
     return int(row[0]) if row else 0
 
 
-def throughput(store: SqlStore, database_url: str, redis_url: str, workers: int, games: int,
+def throughput(store: Store, database_url: str, redis_url: str, workers: int, games: int,
                map_name: str, players: int, seed: int, logs: Path, mode: tuple[str, ...]
                ) -> dict[str, float]:
     queue = f"ttr-bench-{secrets.token_hex(4)}"
@@ -146,7 +147,7 @@ def throughput(store: SqlStore, database_url: str, redis_url: str, workers: int,
             "enqueue_ms_per_job": round(1000 * enqueued / games, 3)}
 
 
-def latency(store: SqlStore, database_url: str, redis_url: str, games: int, map_name: str,
+def latency(store: Store, database_url: str, redis_url: str, games: int, map_name: str,
             players: int, seed: int, logs: Path, mode: tuple[str, ...]) -> dict[str, float]:
     queue = f"ttr-bench-{secrets.token_hex(4)}"
     procs = start_workers(1, database_url, redis_url, queue, logs, mode)

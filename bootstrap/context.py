@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import importlib
 
-from events import GameLog, SqlStore, open_store
+from events import GameLog, open_store
+from events.ports import Store
 from messaging.native_threads import off_the_hub
 from messaging.notify import LocalNotifier, Notifier, RedisNotifier
 from referee.ports import Clock, Jobs, Observer
@@ -28,7 +29,7 @@ from worker.webhook_config import WebhookConfig
 WORKER_CACHE_SIZE = 256
 
 
-def bootstrap(settings: Settings, *, serving: bool = False, store: SqlStore | None = None,
+def bootstrap(settings: Settings, *, serving: bool = False, store: Store | None = None,
               notifier: Notifier | None = None, jobs: Jobs | None = None,
               clock: Clock | None = None, webhook_clock: Clock | None = None,
               observer: Observer | None = None) -> WorkerContext:

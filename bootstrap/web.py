@@ -12,7 +12,7 @@ from __future__ import annotations
 from flask import Flask
 
 from bootstrap.context import bootstrap
-from events import SqlStore
+from events.ports import Store
 from messaging.notify import Notifier
 from referee.ports import Clock, Jobs
 from referee.settings import Settings
@@ -25,7 +25,7 @@ from worker.presence import QueuePresence
 from worker.webhook_delivery import ContextWebhooks
 
 
-def build_services(settings: Settings, http: HttpSettings, *, store: SqlStore | None = None,
+def build_services(settings: Settings, http: HttpSettings, *, store: Store | None = None,
                    notifier: Notifier | None = None, jobs: Jobs | None = None,
                    clock: Clock | None = None, limiter: Limiter | None = None,
                    webhook_clock: Clock | None = None) -> api.Services:
@@ -46,7 +46,7 @@ def build_services(settings: Settings, http: HttpSettings, *, store: SqlStore | 
 
 
 def create_app(settings: Settings | None = None, *, http: HttpSettings | None = None,
-               store: SqlStore | None = None,
+               store: Store | None = None,
                notifier: Notifier | None = None, jobs: Jobs | None = None,
                clock: Clock | None = None, limiter: Limiter | None = None,
                webhook_clock: Clock | None = None) -> Flask:

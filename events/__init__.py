@@ -10,7 +10,7 @@ memory (`events.memory`: the fast tests' store; nothing outlives the process).
 from __future__ import annotations
 
 import os
-from typing import cast
+from typing import TYPE_CHECKING
 
 from events.repository import GameLog, GameNotFound
 from events.sql import SqlStore, request_hash
@@ -29,6 +29,9 @@ from events.store import (
     user_actor,
 )
 
+if TYPE_CHECKING:
+    from events.ports import Store
+
 DEFAULT_SQLITE_FILE = "ttr.sqlite3"
 MEMORY_URL = "memory://"
 
@@ -38,15 +41,13 @@ def is_postgres_url(url: str | None) -> bool:
     return (url or "").startswith(("postgresql://", "postgres://"))
 
 
-def open_store(url: str | None = None, **options: object) -> SqlStore:
+def open_store(url: str | None = None, **options: object) -> Store:
     """The event store at `url` (see the module doc); not yet migrated."""
     url = url or ""
     if url == MEMORY_URL:
         from events.memory import MemoryStore
 
-        # (typed as the SQL store until every caller names the ports of `events.ports`
-        # instead: it holds the same ports, not the SQL store's connections)
-        return cast(SqlStore, MemoryStore(**options))  # type: ignore[arg-type]
+        return MemoryStore(**options)  # type: ignore[arg-type]
     if is_postgres_url(url):
         from events.postgres import PostgresStore
 

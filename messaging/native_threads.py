@@ -20,7 +20,7 @@ import sys
 from collections.abc import Callable, Iterator
 from typing import Any, cast
 
-from events.sql import SqlStore
+from events.ports import Store
 
 
 def gevent_patched() -> bool:
@@ -29,20 +29,20 @@ def gevent_patched() -> bool:
     return bool(monkey is not None and monkey.is_module_patched("threading"))
 
 
-def off_the_hub(store: SqlStore, threads: int) -> SqlStore:
+def off_the_hub(store: Store, threads: int) -> Store:
     from events.sqlite import SqliteStore
 
     if not isinstance(store, SqliteStore) or not gevent_patched():
         return store
     from gevent.threadpool import ThreadPool
 
-    return cast(SqlStore, NativeThreadStore(store, ThreadPool(max(1, threads))))
+    return cast(Store, NativeThreadStore(store, ThreadPool(max(1, threads))))
 
 
 class NativeThreadStore:
     """A store whose public methods run on a native thread pool (see the module doc)."""
 
-    def __init__(self, store: SqlStore, pool: Any) -> None:
+    def __init__(self, store: Store, pool: Any) -> None:
         self._store = store
         self._pool = pool
 

@@ -12,8 +12,8 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import TYPE_CHECKING, Protocol
 
+from events.ports import Store
 from events.repository import GameLog
-from events.sql import SqlStore
 from messaging.notify import Notifier
 from referee.jobs import Args, JobKind
 
@@ -40,7 +40,7 @@ class Context(Protocol):
     WorkerContext` is one: the API's and every job's)."""
 
     @property
-    def store(self) -> SqlStore: ...
+    def store(self) -> Store: ...
 
     @property
     def log(self) -> GameLog: ...

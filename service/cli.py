@@ -35,7 +35,7 @@ from worker.arguments import USAGE_ERROR
 if TYPE_CHECKING:
     from flask import Flask
 
-    from events import SqlStore
+    from events.ports import Store
     from worker.context import WorkerContext
 
 T = TypeVar("T")
@@ -195,7 +195,7 @@ def _export(args: argparse.Namespace, _composition: Composition) -> int:
     return 0
 
 
-def _existing_store(url: str | None) -> SqlStore:
+def _existing_store(url: str | None) -> Store:
     """The store at `url`, which must hold a migrated database (a command that only
     reads must not leave an empty SQLite file behind)."""
     from events import is_postgres_url, open_store

@@ -18,7 +18,8 @@ from typing import Protocol
 
 from flask import current_app
 
-from events import GameLog, SqlStore
+from events import GameLog
+from events.ports import Store
 from events.webhooks import Delivery
 from messaging.notify import Notifier
 from referee.ports import Jobs
@@ -33,7 +34,7 @@ class Core(Protocol):
     """The bootstrap's context as the API uses it (the same as a worker's)."""
 
     @property
-    def store(self) -> SqlStore: ...
+    def store(self) -> Store: ...
 
     @property
     def log(self) -> GameLog: ...
@@ -96,7 +97,7 @@ class Services:
     webhooks: WebhookDesk
 
     @property
-    def store(self) -> SqlStore:
+    def store(self) -> Store:
         return self.worker.store
 
     @property

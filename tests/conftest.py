@@ -22,7 +22,7 @@ import secrets
 import urllib.parse
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 from flask import Flask
@@ -158,8 +158,10 @@ def adapter_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
 
 
 def migrated(url: str, **options: Any) -> Iterator[SqlStore]:
-    """A store at `url`, migrated, closed afterwards (the body of the store fixtures)."""
-    s = open_store(url, **options)
+    """A store at `url`, migrated, closed afterwards (the body of the store fixtures).
+    Typed as the SQL store, which most fixtures hand out; `any_store` also hands out the
+    in-memory one, which holds the same ports (`events.ports.Store`)."""
+    s = cast(SqlStore, open_store(url, **options))
     s.migrate()
     yield s
     s.close()

@@ -29,7 +29,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING
 
-from events import GameLog, SqlStore
+from events import GameLog
+from events.ports import Store
 from messaging.notify import Notifier
 from referee.notices import Recipients
 from referee.ports import Clock, Jobs, Observer
@@ -55,7 +56,7 @@ def _webhook_config() -> WebhookConfig:
 class WorkerContext:
     """Everything a job touches; one per process (or per app in the embedded mode)."""
 
-    store: SqlStore
+    store: Store
     log: GameLog
     notifier: Notifier
     jobs: Jobs
