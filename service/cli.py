@@ -4,9 +4,13 @@ engine's own tools (`ttr maps`, `ttr simulate`).
 A user's mistake never ends in a traceback: a bad argument, a missing file, an unknown
 game or a `TTR_*` variable that cannot be used (checked once, by
 `service.config.from_env`: the application's settings and the HTTP server's; `ttr
-worker` checks both too, as `ttr serve` does) prints one line on standard error and exits with
-status 2. Long commands show a progress bar (tqdm) on standard error when it is a
-terminal, and nothing when it is not.
+worker` checks both too, as `ttr serve` does) prints one line on standard error and
+exits with status 2. So does a server or worker that cannot start (a database or Redis
+that does not answer, a working directory it may not write in, an address in use),
+with status 1: `ttr serve` checks its address and its database before gunicorn starts
+(`service.startup`), `ttr worker` pings Redis before anything else. Long commands show
+a progress bar (tqdm) on standard error when it is a terminal, and nothing when it is
+not.
 """
 
 from __future__ import annotations
