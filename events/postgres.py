@@ -147,6 +147,24 @@ def _check_quietly(pool: ConnectionPool[_Connection]) -> None:
         pass
 
 
+def reach(url: str) -> None:
+    """Connect to `url` once, now, and let go: `StoreUnavailable` saying why not, in one
+    line (the server refusing, no such host, no such database or role, a password
+    refused). The pool would instead wait its whole time-out and then say only that
+    it got no connection; a command checks with this first."""
+    try:
+        psycopg.connect(url, connect_timeout=CONNECT_TIMEOUT).close()
+    except psycopg.Error as error:
+        raise StoreUnavailable(f"PostgreSQL is unavailable: {_one_line(error)}") from error
+
+
+def _one_line(error: Exception) -> str:
+    # libpq's messages run over several lines ("connection failed: …\n\tIs the server
+    # running…?") with the server's "FATAL:  " inside: the first line says it
+    first = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
+    return " ".join(first.removeprefix("connection failed: ").replace("FATAL:", "").split())
+
+
 def _outage(error: Exception) -> bool:
     """Does `error` say the database cannot be reached (rather than that a statement
     failed: a deadlock, a cancelled query)?"""
@@ -214,7 +232,7 @@ class PostgresStore(SqlStore):
                 self._suspect = True
                 self._down_until = time.monotonic() + OUTAGE_HOLD
             self._purge_broken()
-            raise StoreUnavailable(f"PostgreSQL is unavailable: {error}") from error
+            raise StoreUnavailable(f"PostgreSQL is unavailable: {_one_line(error)}") from error
 
     def _purge_broken(self) -> None:
         """After a failure (say PostgreSQL restarted), drop every broken idle connection

@@ -57,6 +57,16 @@ def _use_wal(conn: sqlite3.Connection) -> None:
             time.sleep(0.01)
 
 
+def _why_not(path: str) -> str:
+    # SQLite says only "unable to open database file"; the usual reason, named
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        return f" (there is no directory {folder})"
+    if not os.access(folder, os.W_OK):
+        return f" (this process may not write in {folder})"
+    return ""
+
+
 class _SqliteCursor(Cursor):
     __slots__ = ("_cur",)
 
@@ -102,7 +112,8 @@ class SqliteStore(SqlStore):
                 _use_wal(conn)
                 conn.execute("PRAGMA synchronous=NORMAL")
             except sqlite3.OperationalError as error:
-                raise StoreUnavailable(f"SQLite database {self.path}: {error}") from error
+                raise StoreUnavailable(f"SQLite database {self.path} cannot be opened: "
+                                       f"{error}{_why_not(self.path)}") from error
             local.conn = conn
             local.pid = os.getpid()
             with self._all_lock:

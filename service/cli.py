@@ -4,9 +4,13 @@ engine's own tools (`ttr maps`, `ttr simulate`).
 A user's mistake never ends in a traceback: a bad argument, a missing file, an unknown
 game or a `TTR_*` variable that cannot be used (checked once, by
 `service.config.from_env`: the application's settings and the HTTP server's; `ttr
-worker` checks both too, as `ttr serve` does) prints one line on standard error and exits with
-status 2. Long commands show a progress bar (tqdm) on standard error when it is a
-terminal, and nothing when it is not.
+worker` checks both too, as `ttr serve` does) prints one line on standard error and
+exits with status 2. So does a server or worker that cannot start (a database or Redis
+that does not answer, a working directory it may not write in, an address in use),
+with status 1: `ttr serve` checks its address and its database before gunicorn starts
+(`service.startup`), `ttr worker` pings Redis before anything else. Long commands show
+a progress bar (tqdm) on standard error when it is a terminal, and nothing when it is
+not.
 """
 
 from __future__ import annotations
@@ -28,7 +32,7 @@ from domain.maps import load_board, rules_for
 from events.store import StoreUnavailable
 from referee.settings import Settings, SettingsError, settings_from_env
 from service.cli_parser import build_parser
-from service.config import ServerSettings
+from service.config import ServerSettings, bind_problem
 from service.config import from_env as server_settings_from_env
 from worker.arguments import USAGE_ERROR
 
@@ -93,7 +97,7 @@ def _worker(argv: list[str], composition: Composition) -> int:
     """`ttr worker`: RQ's worker (worker.main), its presence beat (worker.presence) and,
     with `TTR_WORKER_METRICS_PORT`, its `/metrics`, `/healthz` and `/readyz` on that
     port."""
-    from worker.main import parse_arguments, run_worker
+    from worker.main import REDIS_UNREACHABLE, parse_arguments, run_worker, unreachable_redis
     from worker.presence import Presence
     from worker.queue import webhook_queue_name
 
@@ -101,6 +105,9 @@ def _worker(argv: list[str], composition: Composition) -> int:
     args = parse_arguments(argv, settings)  # (--help and mistakes exit here)
     if not settings.redis_url:
         return int(run_worker(argv, composition.worker_context))  # (says what is missing)
+    if problem := unreachable_redis(settings.redis_url):  # (before the beat and the port)
+        print(f"ttr worker: {problem}", file=sys.stderr)
+        return REDIS_UNREACHABLE
     queues = {"all": [args.queue, webhook_queue_name(args.queue)], "games": [args.queue],
               "webhooks": [webhook_queue_name(args.queue)]}[args.jobs]
     presence = Presence(settings.redis_url, queues, every=settings.worker_seen_within / 4,
@@ -118,19 +125,28 @@ def _worker(argv: list[str], composition: Composition) -> int:
 
 
 def _serve(args: argparse.Namespace, composition: Composition) -> int:
+    from service.serve import DEFAULT_BIND
     from service.serve import serve as run_server
+    from service.startup import CannotStart, listen_once, prepare_store
 
-    server_settings_from_env()  # (checked here: a mistake is one line, before gunicorn starts)
+    # Checked here, before gunicorn starts, so that a mistake is one line and the exit
+    # immediate (service.startup): the settings, the address, the database.
+    settings = server_settings_from_env()
+    if args.bind is not None and (problem := bind_problem(args.bind)):
+        raise UsageError(f"serve: --bind {problem}")
+    try:
+        listen_once(args.bind or settings.http.bind or DEFAULT_BIND)
+        prepare_store(settings.app)
+    except CannotStart as error:
+        print(f"ttr serve: {error}", file=sys.stderr)
+        return error.status
     # (each gunicorn worker builds its app after the fork, from the environment)
     return run_server(args.bind, args.workers,
                       app=lambda: composition.app(server_settings_from_env()))
 
 
 def _migrate(args: argparse.Namespace, _composition: Composition) -> int:
-    from events import open_store
-
-    _quiet_pool()
-    store = open_store(settings_from_env().database_url)
+    store = _open_store(settings_from_env().database_url)
     try:
         applied = store.migrate()
         print(f"schema at version {store.schema_version()}"
@@ -142,10 +158,7 @@ def _migrate(args: argparse.Namespace, _composition: Composition) -> int:
 
 def _rebuild_ratings(args: argparse.Namespace, _composition: Composition) -> int:
     """Recompute the ratings, results and statistics from the logs, in game-end order."""
-    from events import open_store
-
-    _quiet_pool()
-    store = open_store(settings_from_env().database_url)
+    store = _open_store(settings_from_env().database_url)
     try:
         store.migrate()
         started = time.perf_counter()
@@ -198,14 +211,13 @@ def _export(args: argparse.Namespace, _composition: Composition) -> int:
 def _existing_store(url: str | None) -> Store:
     """The store at `url`, which must hold a migrated database (a command that only
     reads must not leave an empty SQLite file behind)."""
-    from events import is_postgres_url, open_store
+    from events import is_postgres_url
 
-    _quiet_pool()
     if not is_postgres_url(url):
         path = _sqlite_path(url or "")
         if path != ":memory:" and not os.path.exists(path):
             raise UsageError(f"export: there is no database at {path} (TTR_DATABASE_URL)")
-    store = open_store(url)
+    store = _open_store(url)
     try:
         version = store.schema_version()
     except StoreUnavailable:
@@ -219,9 +231,19 @@ def _existing_store(url: str | None) -> Store:
     return store
 
 
-def _quiet_pool() -> None:
+def _open_store(url: str | None) -> SqlStore:
+    """The store at `url`; PostgreSQL reached once first, so that a server that is down
+    or a database that does not exist is named at once (`StoreUnavailable`), not after
+    the pool's time-out as "couldn't get a connection"."""
+    from events import is_postgres_url, open_store
+
     # the pool logs each failed connection attempt; the command says it once, at the end
     logging.getLogger("psycopg.pool").setLevel(logging.ERROR)
+    if is_postgres_url(url):
+        from events.postgres import reach
+
+        reach(url or "")
+    return open_store(url)
 
 
 def _sqlite_path(url: str) -> str:

@@ -14,6 +14,7 @@ reads as well, are `referee.settings.Settings`. Both are read and checked by
 
 from __future__ import annotations
 
+import urllib.parse
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -115,11 +116,66 @@ def _check_admin_token(variable: str, token: str) -> None:
             "characters: set a random one (e.g. `openssl rand -hex 32`), or leave it unset")
 
 
+def bind_problem(address: str) -> str | None:
+    """What is wrong with `address` as where gunicorn listens (None: nothing), in a few
+    words to follow its name. gunicorn takes ``HOST:PORT``, ``[IPV6]:PORT``,
+    ``unix:PATH`` and ``fd://N``; given a host alone it would quietly listen on port
+    8000, and a port past 65535 ends it in a traceback, so both are refused here."""
+    if address.startswith("unix:"):
+        return None if address[len("unix:"):] else "needs a path after unix:"
+    if address.startswith("fd://"):
+        return None if address[len("fd://"):].isdigit() else "needs a number after fd://"
+    host, colon, port = address.rpartition(":")
+    if not colon or (address.startswith("[") and not host.endswith("]")):
+        return f"needs a port (HOST:PORT, such as 127.0.0.1:8000), not {address!r}"
+    if not host.strip("[]"):
+        return f"needs a host before :{port} (0.0.0.0 for every interface)"
+    if not (port.isdigit() and 0 < int(port) < 65536):
+        return f"needs a port number from 1 to 65535, not {port!r}"
+    return None
+
+
+def _check_bind(variable: str, address: str) -> None:
+    problem = bind_problem(address)
+    if problem:
+        raise SettingsError(f"{variable} {problem}")
+
+
+def origin_problem(origin: str) -> str | None:
+    """What keeps `origin` from being a browser's origin, ``scheme://host[:port]``
+    (None: nothing). A path, even a lone "/", never matches the `Origin` header a
+    browser sends, so a listed one would quietly allow nobody."""
+    parts = urllib.parse.urlsplit(origin)
+    try:
+        parts.port  # noqa: B018 (raises on a port that is not one)
+    except ValueError:
+        return f"{origin!r} has a port that is not a number from 1 to 65535"
+    if not (parts.scheme and parts.hostname) or "://" not in origin:
+        return f"{origin!r} is not an origin (scheme://host[:port], such as https://play.example)"
+    if parts.path or parts.query or parts.fragment or "@" in parts.netloc:
+        return (f"{origin!r} is not an origin: scheme://host[:port] alone, with no path, "
+                "query or user (a browser's Origin header never has one)")
+    return None
+
+
+def _check_cors_origins(variable: str, origins: tuple[str, ...]) -> None:
+    if origins == ("*",):
+        return
+    for origin in origins:
+        problem = "'*' allows every origin alone, not in a list" if origin == "*" else (
+            origin_problem(origin))
+        if problem:
+            raise SettingsError(f"{variable} must be * or a comma-separated list of "
+                                f"origins: {problem}")
+
+
 def http_settings_from_env(environ: Mapping[str, str] | None = None) -> HttpSettings:
     """The HTTP server's settings from `TTR_*` variables (unset or empty: the default),
     every one checked: a variable that cannot be used raises `SettingsError` naming it."""
     return read_settings(HttpSettings, HTTP_ENV, environ, positive=_POSITIVE,
-                         choices=_CHOICES, checks={"admin_token": _check_admin_token})
+                         choices=_CHOICES, checks={"admin_token": _check_admin_token,
+                                                   "bind": _check_bind,
+                                                   "cors_origins": _check_cors_origins})
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,4 +191,5 @@ def from_env(environ: Mapping[str, str] | None = None) -> ServerSettings:
 
 
 __all__ = ["ENV", "HTTP_ENV", "HttpSettings", "ServerSettings", "Settings", "SettingsError",
-           "from_env", "http_settings_from_env", "is_placeholder_token", "settings_from_env"]
+           "bind_problem", "from_env", "http_settings_from_env", "is_placeholder_token",
+           "origin_problem", "settings_from_env"]

@@ -101,6 +101,10 @@ def gunicorn_options(settings: ServerSettings, *, bind: str | None = None,
         "child_exit": observability.gunicorn_child_exit,
         "post_worker_init": start_worker,
         "pre_request": read_body_in_time(settings.http.body_timeout),
+        # gunicorn ≥ 25.1 opens a control socket at $HOME/.gunicorn/gunicorn.ctl, one
+        # path for every server of the user, and logs an error where home is read-only
+        # (a container's): nothing here uses it
+        "control_socket_disable": True,
     }
 
 
@@ -230,6 +234,8 @@ class ServerApplication(BaseApplication):  # type: ignore[misc]
 
     def load_config(self) -> None:
         for key, value in self.options.items():
+            if key not in self.cfg.settings:  # (a gunicorn too old to have it)
+                continue
             if key == "worker_class":  # gunicorn's, answering its own errors as problems
                 value = worker_class_path(value)
             if value is not None:

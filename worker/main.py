@@ -56,11 +56,13 @@ import threading
 from collections.abc import Callable, Sequence
 
 from redis import Redis
+from redis.exceptions import RedisError
 from rq import SimpleWorker, Worker
 from rq.job import Job
 from rq.queue import Queue
 from rq.worker import WorkerStatus
 
+from events.store import StoreUnavailable
 from referee.jobs import SWEEP
 from referee.settings import Settings, settings_from_env
 from worker.arguments import HelpFormatter, Parser, at_least
@@ -74,6 +76,8 @@ from worker.queue import RqJobs, webhook_queue_name
 from worker.scheduler import TiedSchedulerWorker
 
 log = logging.getLogger("worker")
+REDIS_UNREACHABLE = 1  # the exit status (2: a mistake in the settings or arguments)
+REDIS_CONNECT_TIMEOUT = 3.0  # seconds the check at start waits for Redis
 
 
 def _parser(settings: Settings) -> argparse.ArgumentParser:
@@ -132,6 +136,9 @@ def run_worker(argv: Sequence[str] | None,
         print("ttr worker: TTR_REDIS_URL is not set (without Redis the server runs its "
               "jobs in-process; no worker is needed)", file=sys.stderr)
         return 2
+    if problem := unreachable_redis(redis_url):
+        print(f"ttr worker: {problem}", file=sys.stderr)
+        return REDIS_UNREACHABLE
     # This process and the work-horses forked from it (--fork) build their contexts
     # from these settings: the same queue and the same idea of an abandoned job.
     settings = settings.with_(queue=args.queue, job_stale_after=(
@@ -158,6 +165,21 @@ def run_worker(argv: Sequence[str] | None,
     return 0
 
 
+def unreachable_redis(url: str) -> str | None:
+    """Why Redis at `url` does not answer now, in one line (None: it does). A worker
+    that cannot reach it at its start says so and exits, rather than RQ's traceback;
+    once it runs, it rides out an outage."""
+    client = Redis.from_url(url, socket_connect_timeout=REDIS_CONNECT_TIMEOUT,
+                            socket_timeout=REDIS_CONNECT_TIMEOUT)
+    try:
+        client.ping()
+    except RedisError as error:  # (its message names the host and port, no password)
+        return f"Redis is unavailable (TTR_REDIS_URL): {' '.join(str(error).split())}"
+    finally:
+        client.close()
+    return None
+
+
 def start_sweep() -> dict[str, int] | None:
     """The sweep at start, run here; then the context is closed (the horses make theirs)."""
     from worker.jobs import sweep
@@ -168,8 +190,11 @@ def start_sweep() -> dict[str, int] | None:
         found = sweep()
         log.info("sweep at start: %s", found)
         return found
+    except StoreUnavailable as error:
+        # the database is down: the worker still starts, the periodic sweep retries
+        log.warning("sweep at start failed (the next sweeps retry): %s", error)
+        return None
     except Exception:
-        # e.g. the database is down: the worker still starts, the periodic sweep retries
         log.exception("sweep at start failed")
         return None
     finally:

@@ -11,6 +11,7 @@ import subprocess
 import sys
 import threading
 import time
+import urllib.parse
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -182,3 +183,19 @@ def test_a_request_waiting_on_postgresql_does_not_hold_up_the_others(
     finally:
         server.terminate()
         server.wait(20)
+
+
+def test_a_database_that_does_not_exist_is_named_in_one_line(pg_admin_url: str,
+                                                               tmp_path: Path) -> None:
+    # (the pool alone waited 5 s and said "couldn't get a connection after 5.00 sec")
+    missing = urllib.parse.urlsplit(pg_admin_url)._replace(path="/ttr_no_such_database")
+    env = {k: v for k, v in os.environ.items() if not k.startswith("TTR_")}
+    run = subprocess.run(
+        [sys.executable, "-m", "bootstrap.cli", "serve", "--bind", f"127.0.0.1:{free_port()}"],
+        cwd=tmp_path, env={**env, "PYTHONPATH": str(ROOT),
+                           "TTR_DATABASE_URL": urllib.parse.urlunsplit(missing)},
+        capture_output=True, text=True, timeout=60)
+    assert run.returncode == 1, run.stderr
+    [line] = run.stderr.splitlines()
+    assert line.startswith("ttr serve: PostgreSQL is unavailable")
+    assert 'database "ttr_no_such_database" does not exist' in line

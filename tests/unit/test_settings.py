@@ -71,6 +71,8 @@ REFUSED = {
     "TTR_WORKER_METRICS_PORT": ("70000", "port number"),
     "TTR_WORKER_SEEN_WITHIN": ("0", "more than 0"),
     "TTR_ADMIN_TOKEN": ("CHANGE-ME", "placeholder"),
+    "TTR_BIND": ("127.0.0.1", "needs a port"),
+    "TTR_CORS_ORIGINS": ("not-an-origin", "not an origin"),
 }
 
 
@@ -94,3 +96,33 @@ def test_a_placeholder_or_short_admin_token_is_refused(token: str) -> None:
 def test_a_random_admin_token_is_taken() -> None:
     token = "9f2c4e7a1b3d5f60a8c2e4b6d8f0a1c3"
     assert http_settings_from_env({"TTR_ADMIN_TOKEN": token}).admin_token == token
+
+
+@pytest.mark.parametrize("address", ["127.0.0.1", "garbage", "[::1]", "127.0.0.1:99999",
+                                     "127.0.0.1:0", "127.0.0.1:http", ":8000", "unix:"])
+def test_where_to_listen_needs_a_host_and_a_port(address: str) -> None:
+    with pytest.raises(SettingsError, match="^TTR_BIND needs"):
+        http_settings_from_env({"TTR_BIND": address})
+
+
+@pytest.mark.parametrize("address", ["127.0.0.1:8000", "0.0.0.0:8000", "[::]:8000",
+                                     "localhost:8080", "unix:/run/ttr.sock", "fd://3"])
+def test_every_address_gunicorn_listens_on_is_taken(address: str) -> None:
+    assert http_settings_from_env({"TTR_BIND": address}).bind == address
+
+
+@pytest.mark.parametrize("origins", ["https://play.example/", "https://play.example/app",
+                                     "play.example", "https://play.example:99999",
+                                     "https://play.example, *", "https://user@play.example",
+                                     "https://play.example?x=1"])
+def test_cors_origins_must_be_origins(origins: str) -> None:
+    with pytest.raises(SettingsError, match="^TTR_CORS_ORIGINS"):
+        http_settings_from_env({"TTR_CORS_ORIGINS": origins})
+
+
+@pytest.mark.parametrize("origins", ["*", "https://play.example",
+                                     "http://localhost:5173, https://play.example:8443",
+                                     "http://[::1]:8080"])
+def test_star_or_a_list_of_origins_is_taken(origins: str) -> None:
+    assert http_settings_from_env({"TTR_CORS_ORIGINS": origins}).cors_origins == tuple(
+        o.strip() for o in origins.split(","))
