@@ -231,7 +231,7 @@ def _existing_store(url: str | None) -> Store:
     return store
 
 
-def _open_store(url: str | None) -> SqlStore:
+def _open_store(url: str | None) -> Store:
     """The store at `url`; PostgreSQL reached once first, so that a server that is down
     or a database that does not exist is named at once (`StoreUnavailable`), not after
     the pool's time-out as "couldn't get a connection"."""
