@@ -81,6 +81,10 @@ class ThinkingLost(RuntimeError):
     thinking is closed. The bot's job fails and is retried."""
 
 
+class _Gone(ThinkingLost):
+    """The thinking process is gone (its pipes closed)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Question:
     """All a thinking process is told: what the agent is given, and its budget."""
@@ -146,19 +150,27 @@ class Thinking:
         free = self._started()
         free.acquire()  # (cooperative under gevent: the semaphore is made after patching)
         try:
-            thinker = self._take()
-            try:
-                command = thinker.ask(question, question.budget + self._grace
-                                      + (0.0 if thinker.answered else STARTING))
-            except BaseException:  # (gevent's Timeout and GreenletExit included)
-                self._drop(thinker)
-                raise
-            with self._lock:
-                if self._closed:
+            for attempt in (1, 2):
+                thinker = self._take()
+                try:
+                    command = thinker.ask(question, question.budget + self._grace
+                                          + (0.0 if thinker.answered else STARTING))
+                except _Gone:
                     self._drop(thinker)
-                else:
-                    self._idle.append(thinker)
-            return command
+                    if attempt == 1 and thinker.answered:
+                        # (it died while idle, unseen until asked: once more, anew)
+                        continue
+                    raise
+                except BaseException:  # (gevent's Timeout and GreenletExit included)
+                    self._drop(thinker)
+                    raise
+                with self._lock:
+                    if self._closed:
+                        self._drop(thinker)
+                    else:
+                        self._idle.append(thinker)
+                return command
+            raise AssertionError("unreachable")
         finally:
             free.release()
 
@@ -254,8 +266,8 @@ class _Thinker:
         except ThinkingLost as lost:
             raise ThinkingLost(f"bots' thinking process {self.pid}: {lost}") from None
         except (OSError, EOFError, pickle.UnpicklingError) as error:
-            raise ThinkingLost(f"bots' thinking process {self.pid} is gone: "
-                               f"{type(error).__name__}: {error}") from error
+            raise _Gone(f"bots' thinking process {self.pid} is gone: "
+                        f"{type(error).__name__}: {error}") from error
         self.used = time.monotonic()
         self.answered = True
         log.debug("bots' thinking process %d answered in %.1f ms", self.pid, seconds * 1e3)
