@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from bootstrap.context import bootstrap
 from bots.view import seat_view
 from domain.autoplay import game_seed
 from domain.evolve import replay
@@ -24,6 +25,7 @@ from domain.state import Game
 from events import GameLog, SqlStore, open_store
 from messaging.notify import LocalNotifier
 from referee.referee import NewGame
+from referee.settings import Settings
 from tests.bot_tables import children
 from worker.context import WorkerContext
 from worker.inline_jobs import InlineJobs
@@ -36,6 +38,17 @@ def thinking() -> Iterator[Thinking]:
     made = Thinking(0.05, processes=1, grace=0.5)
     yield made
     made.close()
+
+
+def test_embedded_bots_think_in_processes_and_rq_workers_bots_in_their_own(
+        tmp_path: Path, rq_context: WorkerContext) -> None:
+    embedded = bootstrap(Settings(database_url=f"sqlite:///{tmp_path / 'e.sqlite3'}",
+                                  bot_budget_ms=50))
+    try:
+        assert embedded.thinking.processes == 2 and embedded.thinking.budget == 0.05
+    finally:
+        embedded.close()
+    assert rq_context.thinking.processes == 0 and rq_context.thinking.budget == 0.2
 
 
 def setup_choice() -> tuple[Game, int]:
