@@ -1,13 +1,34 @@
-"""Benchmark of the built-in opponents: decision times, and the strong agent's strength.
+"""Benchmark of the built-in opponents: decision times, thinking within the budget, the
+embedded server while hard bots think, and the strong agent's strength.
 
-    python bench/bots.py [--games N] [--other-games M] [--timing-games T] [--processes P]
+    python bench/bots.py [--parts agents,budget,probe,strength] [--budget-ms 200]
+                         [--budget-games B] [--tables K] [--games N] [--other-games M]
+                         [--timing-games T] [--processes P] [--smoke]
 
-Decision time: every agent plays T two-player North America games against the
+`agents`, decision time: every agent plays T two-player North America games against the
 route-focus agent on this one core, and each of its `choose` calls is timed (median
-and 99th percentile, in milliseconds). Strength: N two-player North America games of
-strong against route-focus (seats rotated, through the tournament code; P processes
-only make it finish sooner, the results are the same), and M games each on Europe and
-Nordic. The last line of output is one JSON object with every figure.
+and 99th percentile, in milliseconds), without a time limit.
+
+`budget`, a hard bot's decision as the service makes it (`worker.thinking.answer`, the
+strong agent bounded by the budget, `TTR_BOT_BUDGET_MS`): B games of hard bots only per
+map and player count (North America and Europe 2-5, Nordic 2-3), every decision timed:
+median, p99 and max in milliseconds, and how many went past the budget plus 50 ms (the
+target: none).
+
+`probe`, the embedded server (`ttr serve`, SQLite, jobs in-process, `TTR_BOT_PAUSE=0`):
+another client asks `GET /v1/users/me` every 10 ms, for 2 s alone, then while K
+5-player Europe tables of hard bots play to their end (`tests/bot_tables.py`: four
+bots at creation, and one standing in for the creator, who resigns): each answer's time
+(p50, p99, max in milliseconds; the target: p99 under 50 ms), and the CPU seconds of
+the web process and of the bots' thinking processes meanwhile.
+
+`strength`: N two-player North America games of strong against route-focus (seats
+rotated, through the tournament code; P processes only make it finish sooner, the
+results are the same), and M games each on Europe and Nordic.
+
+`--smoke`: the smallest shape of each part but the strength (one game of two per part,
+one table of three on the probe), to see that the script runs. The last line of output
+is one JSON object with every figure.
 """
 
 from __future__ import annotations
@@ -36,6 +57,18 @@ from domain.decide import execute  # noqa: E402
 from domain.evolve import replay  # noqa: E402
 from domain.moves import legal_moves  # noqa: E402
 from domain.setup import start_game  # noqa: E402
+from tests.bot_tables import (  # noqa: E402
+    EmbeddedServer,
+    Probe,
+    bot_tables,
+    cpu_seconds,
+    phases,
+    thinking_processes,
+)
+from worker.thinking import Question, answer  # noqa: E402
+
+BUDGET_SETUPS = (("usa", (2, 3, 4, 5)), ("europe", (2, 3, 4, 5)), ("nordic", (2, 3)))
+PARTS = ("agents", "budget", "probe", "strength")
 
 
 class Timed:
@@ -52,6 +85,65 @@ class Timed:
         command = self.agent.choose(view, moves, rng)
         self.times.append(time.perf_counter() - started)
         return command
+
+
+def summary_ms(seconds: list[float]) -> dict[str, Any]:
+    ms = sorted(t * 1000 for t in seconds)
+    if not ms:
+        return {"count": 0}
+    p99 = ms[min(len(ms) - 1, int(0.99 * len(ms)))]
+    return {"count": len(ms), "median_ms": round(statistics.median(ms), 3),
+            "p99_ms": round(p99, 3), "max_ms": round(ms[-1], 3)}
+
+
+def budget_times(map_name: str, players: int, games: int, budget: float) -> dict[str, Any]:
+    """Every decision of `games` games of hard bots, as the service decides them."""
+    took: list[float] = []
+    for number in range(games):
+        game = replay(start_game(map_name, players, game_seed(2030, number)))
+        version = 0
+        while game.phase != "ended":
+            seat = seat_to_act(game)
+            question = Question("hard", seat_view(game, seat), tuple(legal_moves(game, seat)),
+                                random.Random(f"bot:{number}:{version}"), budget)
+            started = time.perf_counter()
+            command = answer(question)
+            took.append(time.perf_counter() - started)
+            game = execute(game, seat, command)[1]
+            version += 1
+    figures = summary_ms(took)
+    figures["over_budget_plus_50ms"] = sum(t > budget + 0.05 for t in took)
+    return figures
+
+
+def probe_while_bots_play(tables: int, map_name: str, seats: int, budget_ms: int,
+                          alone: float = 2.0, timeout: float = 900.0) -> dict[str, Any]:
+    """The probe's answers alone, then while `tables` tables of hard bots play."""
+    with EmbeddedServer(TTR_BOT_BUDGET_MS=str(budget_ms)) as server:
+        probe = Probe(server.port, server.new_user("Prober")).start()
+        time.sleep(alone)
+        quiet = list(probe.took)
+        worker = server.worker_pid()
+        worker_before = cpu_seconds(worker)
+        started = time.monotonic()
+        opened = bot_tables(server, tables, map_name, seats)
+        thinking: dict[int, float] = {}
+        while time.monotonic() - started < timeout:
+            thinking.update(thinking_processes(worker))
+            if all(phase == "ended" for phase in phases(server, opened)):
+                break
+            time.sleep(0.2)
+        thinking.update(thinking_processes(worker))
+        played = time.monotonic() - started
+        worker_cpu = cpu_seconds(worker) - worker_before
+        during = probe.stop()[len(quiet):]
+        failures = probe.failures
+    return {"tables": tables, "map": map_name, "seats": seats, "budget_ms": budget_ms,
+            "alone": summary_ms(quiet), "while_bots_play": summary_ms(during),
+            "probe_failures": failures, "games_seconds": round(played, 2),
+            "web_process_cpu_s": round(worker_cpu, 2),
+            "thinking_processes": len(thinking),
+            "thinking_cpu_s": round(sum(thinking.values()), 2)}
 
 
 def decision_times(name: str, games: int) -> dict[str, float]:
@@ -86,19 +178,60 @@ def strength(map_name: str, games: int, processes: int) -> dict[str, Any]:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--parts", default=",".join(PARTS),
+                        help=f"comma-separated: {', '.join(PARTS)}")
+    parser.add_argument("--budget-ms", type=int, default=200)
+    parser.add_argument("--budget-games", type=int, default=2)
+    parser.add_argument("--tables", type=int, default=3)
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--other-games", type=int, default=300)
     parser.add_argument("--timing-games", type=int, default=20)
     parser.add_argument("--processes", type=int, default=1)
+    parser.add_argument("--smoke", action="store_true",
+                        help="the smallest shape of every part but the strength")
     args = parser.parse_args()
-    figures: dict[str, Any] = {"decision_times": {}}
-    for name in AGENTS:
-        figures["decision_times"][name] = times = decision_times(name, args.timing_games)
-        print(f"{name:<12} median {times['median_ms']:.2f} ms, p99 {times['p99_ms']:.2f} ms "
-              f"over {times['decisions']} decisions", flush=True)
-    figures["usa"] = strength("usa", args.games, args.processes)
-    for map_name in ("europe", "nordic"):
-        figures[map_name] = strength(map_name, args.other_games, args.processes)
+    parts = set(args.parts.split(","))
+    unknown = parts - set(PARTS)
+    if unknown:
+        parser.error(f"unknown parts: {', '.join(sorted(unknown))}")
+    budget_setups: Sequence[tuple[str, Sequence[int]]] = BUDGET_SETUPS
+    table_shape = ("europe", 5)
+    if args.smoke:
+        parts.discard("strength")
+        args.timing_games = args.budget_games = args.tables = 1
+        budget_setups, table_shape = (("usa", (2,)),), ("usa", 3)
+    figures: dict[str, Any] = {"budget_ms": args.budget_ms}
+    if "agents" in parts:
+        figures["decision_times"] = {}
+        for name in AGENTS:
+            figures["decision_times"][name] = times = decision_times(name, args.timing_games)
+            print(f"{name:<12} median {times['median_ms']:.2f} ms, p99 {times['p99_ms']:.2f} "
+                  f"ms over {times['decisions']} decisions", flush=True)
+    if "budget" in parts:
+        figures["budget"] = {}
+        for map_name, counts in budget_setups:
+            for players in counts:
+                times = budget_times(map_name, players, args.budget_games,
+                                     args.budget_ms / 1000)
+                figures["budget"][f"{map_name}-{players}"] = times
+                print(f"hard, {map_name} {players} players: median {times['median_ms']:.2f} "
+                      f"ms, p99 {times['p99_ms']:.1f} ms, max {times['max_ms']:.1f} ms over "
+                      f"{times['count']} decisions ({times['over_budget_plus_50ms']} past "
+                      f"the budget + 50 ms)", flush=True)
+    if "probe" in parts:
+        figures["probe"] = probe = probe_while_bots_play(args.tables, *table_shape,
+                                                         args.budget_ms)
+        during = probe["while_bots_play"]
+        print(f"probe while {args.tables} tables of hard bots play: p50 "
+              f"{during.get('median_ms')} ms, p99 {during.get('p99_ms')} ms, max "
+              f"{during.get('max_ms')} ms over {during['count']} requests (alone: p99 "
+              f"{probe['alone'].get('p99_ms')} ms); thinking {probe['thinking_cpu_s']} s "
+              f"of CPU in {probe['thinking_processes']} processes, the web process "
+              f"{probe['web_process_cpu_s']} s", flush=True)
+    if "strength" in parts:
+        figures["usa"] = strength("usa", args.games, args.processes)
+        for map_name in ("europe", "nordic"):
+            figures[map_name] = strength(map_name, args.other_games, args.processes)
     print(json.dumps(figures, separators=(",", ":")))
     return 0
 

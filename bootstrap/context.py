@@ -6,8 +6,9 @@ and every process that runs a job) both start here, so they cannot drift apart.
 Tests and embedders hand in their own adapters through the typed keyword arguments.
 
 Embedded (no `TTR_REDIS_URL`): the SQLite file or `TTR_DATABASE_URL`, jobs in-process
-(`InlineJobs`), notifications in process memory. With Redis: RQ jobs on
-`Settings.queue` and Redis pub/sub notifications.
+(`InlineJobs`) with the bots thinking in processes of their own, notifications in
+process memory. With Redis: RQ jobs on `Settings.queue` (the bots thinking in the
+worker), and Redis pub/sub notifications.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from referee.ports import Clock, Jobs, Observer
 from referee.settings import Settings
 from worker.context import WorkerContext
 from worker.queue import DEFAULT_STALE_AFTER, InlineJobs, RqJobs
+from worker.thinking import THINKING_PROCESSES, Thinking
 from worker.webhook_config import WebhookConfig
 
 # A worker meets each game once or twice (its end, a deadline): a small cache of
@@ -58,10 +60,13 @@ def bootstrap(settings: Settings, *, serving: bool = False, store: Store | None 
                        bot_pause=settings.bot_pause)
                 if settings.redis_url
                 else InlineJobs(lambda: holder[0], bot_pause=settings.bot_pause))
+    # in-process jobs run in the web process: a bot's thinking goes to processes apart
+    thinking = Thinking(settings.bot_budget_ms / 1000.0,
+                        THINKING_PROCESSES if isinstance(jobs, InlineJobs) else 0)
     ctx = WorkerContext(store=store, log=game_log, notifier=notifier, jobs=jobs,
                         clock=clock or store.clock,
                         webhooks=webhook_config(settings, webhook_clock),
-                        observer=observer)
+                        observer=observer, thinking=thinking)
     holder.append(ctx)
     if serving and isinstance(jobs, InlineJobs):
         jobs.start()  # its first sweep picks up what a previous run left unfinished

@@ -6,8 +6,8 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from bots.agent import Agent
-from bots.view import seat_view
+from bots.agent import Agent, OutOfTime, TimeUp, never
+from bots.view import SeatView, seat_view
 from domain.commands import Command
 from domain.decide import execute
 from domain.evolve import replay
@@ -36,8 +36,13 @@ def seat_to_act(game: Game) -> int:
 
 def decide_for(game: Game, seat: int, agent: Agent, rng: random.Random) -> Command:
     """The agent's command for `seat`, chosen from its view and legal moves only."""
-    moves = legal_moves(game, seat)
-    command = agent.choose(seat_view(game, seat), moves, rng)
+    return checked_choice(agent, seat_view(game, seat), legal_moves(game, seat), rng)
+
+
+def checked_choice(agent: Agent, view: SeatView, moves: Sequence[Command],
+                   rng: random.Random) -> Command:
+    """`agent.choose(view, moves, rng)`, refused (`IllegalChoice`) if not in `moves`."""
+    command = agent.choose(view, moves, rng)
     if command not in moves:
         raise IllegalChoice(f"{agent.name} chose {command!r}, not a legal move")
     return command
@@ -51,11 +56,14 @@ def play_game(map_name: str, agents: Sequence[Agent], seed: bytes,
 
 
 def play_on(game: Game, agents: Sequence[Agent], rngs: Sequence[random.Random],
-            max_decisions: int = 5000) -> Game:
-    """Play `game` from where it stands to its end."""
+            max_decisions: int = 5000, time_up: TimeUp = never) -> Game:
+    """Play `game` from where it stands to its end; `OutOfTime` if `time_up` says so
+    before it gets there (asked before every decision)."""
     for _ in range(max_decisions):
         if game.phase == "ended":
             return game
+        if time_up():
+            raise OutOfTime()
         seat = seat_to_act(game)
         command = decide_for(game, seat, agents[seat], rngs[seat])
         game = execute(game, seat, command)[1]

@@ -53,6 +53,8 @@ class Settings:
     worker_metrics_port: str = ""  # TTR_WORKER_METRICS_PORT
     # seconds a bot waits before its move, so a live game feels natural (0: at once)
     bot_pause: float = 1.0  # TTR_BOT_PAUSE
+    # milliseconds a bot may think per decision; then it plays its best answer so far
+    bot_budget_ms: int = 200  # TTR_BOT_BUDGET_MS
     # a worker unheard of for longer counts as gone: /readyz and a pending score say so
     worker_seen_within: float = 60.0  # TTR_WORKER_SEEN_WITHIN (seconds)
     # -- webhook delivery
@@ -80,6 +82,7 @@ ENV = {
     "worker_context": "TTR_WORKER_CONTEXT",
     "worker_metrics_port": "TTR_WORKER_METRICS_PORT",
     "bot_pause": "TTR_BOT_PAUSE",
+    "bot_budget_ms": "TTR_BOT_BUDGET_MS",
     "worker_seen_within": "TTR_WORKER_SEEN_WITHIN",
     "webhook_allow_private": "TTR_WEBHOOK_ALLOW_PRIVATE",
 }

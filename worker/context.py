@@ -1,5 +1,6 @@
 """What a job needs to run: the store, the game log, the notifier, the jobs port, a clock,
-how webhooks are delivered, and the referee through which every change goes.
+how webhooks are delivered, how bots think, and the referee through which every change
+goes.
 
 A job function takes plain arguments (a game id) so that RQ can carry it by name;
 it finds everything else through `current_context()`, in this order:
@@ -35,6 +36,7 @@ from messaging.notify import Notifier
 from referee.notices import Recipients
 from referee.ports import Clock, Jobs, Observer
 from referee.referee import Referee
+from worker.thinking import Thinking
 
 if TYPE_CHECKING:
     from worker.webhook_config import WebhookConfig
@@ -65,6 +67,8 @@ class WorkerContext:
     webhooks: WebhookConfig = field(default_factory=_webhook_config)
     # what the referee reports as it judges players' commands (the API's metrics)
     observer: Observer | None = None
+    # where and for how long bots think (the embedded mode: in processes of their own)
+    thinking: Thinking = field(default_factory=Thinking)
     referee: Referee = field(init=False)
 
     def __post_init__(self) -> None:
@@ -79,7 +83,7 @@ class WorkerContext:
 
     def close(self) -> None:
         """Release what the context opened (jobs first: they may still use the store)."""
-        for part in (self.jobs, self.notifier, self.store):
+        for part in (self.jobs, self.thinking, self.notifier, self.store):
             try:
                 part.close()
             except Exception as error:  # closing is best effort

@@ -15,6 +15,10 @@ the cards in hand), then:
 - then spends its trains on the longest routes, extending its network for the
   longest path; in its last turns it takes the points on offer; on Europe it builds
   a station where borrowing one route saves a failed ticket.
+
+It is anytime (`bots.agent.Anytime`): bounded by a `TimeUp`, its playouts stop when
+the time is up and it keeps the best choice found; everything else it does takes a
+few milliseconds.
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from bots.agent import TimeUp, never
 from bots.agents.strong_keep import choose_keep
 from bots.agents.strong_read import Reading, wants_locomotive
 from bots.network import Components
@@ -49,14 +54,18 @@ LONG = 4
 class StrongAgent:
     name = "strong"
 
-    def __init__(self, playouts: int = 8) -> None:
+    def __init__(self, playouts: int = 8, time_up: TimeUp = never) -> None:
         self.playouts = playouts  # Monte-Carlo playouts per close keep choice
+        self.time_up = time_up
+
+    def within(self, time_up: TimeUp) -> StrongAgent:
+        return StrongAgent(self.playouts, time_up)
 
     def choose(self, view: SeatView, moves: Sequence[Command],
                rng: random.Random) -> Command:
         keeps = keep_moves(moves)
         if keeps:
-            return choose_keep(view, keeps, rng, self.playouts)
+            return choose_keep(view, keeps, rng, self.playouts, self.time_up)
         if view.step == "tunnel":
             return pay_or_decline(moves)
         reading = Reading(view)

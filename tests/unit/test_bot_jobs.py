@@ -18,7 +18,7 @@ from domain.moves import legal_moves
 from events import MEMORY_URL, SqlStore, open_store
 from referee.referee import NewGame
 from tests.worker_support import RecordingJobs, make_context
-from worker import bot_turns
+from worker import thinking
 from worker.context import WorkerContext, use_context
 from worker.jobs import play_bot, sweep
 
@@ -66,7 +66,7 @@ def test_the_bot_is_given_its_seats_view_and_legal_moves_and_nothing_else(
     table = ctx.log.load("g1")
     assert table.game is not None
     recording = Recording()
-    monkeypatch.setattr(bot_turns, "agent_for_level", lambda level: recording)
+    monkeypatch.setattr(thinking, "agent_for_level", lambda level: recording)
     with use_context(ctx):
         assert play_bot("g1", version) == "played"
     [(view, moves, rng)] = recording.calls
@@ -97,7 +97,7 @@ def test_the_agent_of_the_seats_level_chooses(ctx: WorkerContext,
         asked.append(level)
         return agent_for_level(level)
 
-    monkeypatch.setattr(bot_turns, "agent_for_level", agent)
+    monkeypatch.setattr(thinking, "agent_for_level", agent)
     with use_context(ctx):
         play_bot("g1", version)
     assert asked == ["medium"]
@@ -134,7 +134,7 @@ def test_an_agent_that_fails_plays_its_first_legal_move(
             raise ValueError("a bug")
 
     version = person_and_bot(ctx)
-    monkeypatch.setattr(bot_turns, "agent_for_level", lambda level: Broken())
+    monkeypatch.setattr(thinking, "agent_for_level", lambda level: Broken())
     with use_context(ctx):
         assert play_bot("g1", version) == "played"
 
