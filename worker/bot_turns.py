@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import logging
 import random
-from typing import Any
 
 from bots.view import seat_view
 from domain.commands import Command

@@ -33,8 +33,7 @@ def smallest(pg: str, redis: str) -> dict[str, tuple[list[str], set[str]]]:
     """Per script: its smallest arguments, and the figures its last line must name."""
     return {
         "engine": (["--seconds", "0.01", "--positions", "10"], {"games", "longest_path"}),
-        "bots": (["--games", "2", "--other-games", "1", "--timing-games", "1"],
-                 {"decision_times", "usa", "europe", "nordic"}),
+        "bots": (["--smoke"], {"budget_ms", "decision_times", "budget", "probe"}),
         "store": (["--url", pg, "--seconds", "1", "--writers", "2", "--runs", "1"],
                   {"pgbench_2_clients_tps", "append_1_event_2_writers",
                    "append_3_event_2_writers", "replay_europe_4p"}),
