@@ -22,7 +22,7 @@ from events import GameLog
 from events.ports import Store
 from events.webhooks import Delivery
 from messaging.notify import Notifier
-from referee.ports import Jobs
+from referee.ports import Context, Jobs
 from referee.referee import Referee
 from referee.settings import Settings
 from service.auth import Accounts
@@ -30,20 +30,9 @@ from service.config import HttpSettings
 from service.ratelimit import Limiter
 
 
-class Core(Protocol):
-    """The bootstrap's context as the API uses it (the same as a worker's)."""
-
-    @property
-    def store(self) -> Store: ...
-
-    @property
-    def log(self) -> GameLog: ...
-
-    @property
-    def notifier(self) -> Notifier: ...
-
-    @property
-    def jobs(self) -> Jobs: ...
+class Core(Context, Protocol):
+    """The bootstrap's context as the API uses it (the same as a worker's): what the
+    referee finds there, the referee itself, and closing it all."""
 
     @property
     def referee(self) -> Referee: ...
