@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 from events.database import Database, Row
 
 if TYPE_CHECKING:
-    from events.ports import WebhookStore
+    pass
 
 PENDING, DELIVERED, FAILED = "pending", "delivered", "failed"
 STATUSES = (PENDING, DELIVERED, FAILED)
@@ -285,9 +285,3 @@ class WebhookTables(Database):
 
 def _opt_str(value: Any) -> str | None:
     return None if value is None else str(value)
-
-
-def webhook_users(store: WebhookStore) -> frozenset[str]:
-    """`store.webhook_users()`: the per-process cache of recipients
-    (`referee.notices.Recipients`) reads it through this function."""
-    return store.webhook_users()

@@ -30,8 +30,6 @@ is `worker.webhooks`'s job.
 from __future__ import annotations
 
 import logging
-import threading
-import time
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
@@ -40,51 +38,14 @@ from domain.events import GameEnded, GameStarted, PlayerDropped, PlayerResigned,
 from domain.table import GameScored, SeatLeft, Table, turn_key
 from events.clock import iso
 from events.index import seats_to_act
-from events.ports import WebhookStore
 from events.repository import Outcome
-from events.webhooks import webhook_users
 from referee.jobs import WEBHOOK_FAN_OUT
 from referee.ports import Context
 
 log = logging.getLogger(__name__)
 
-REFRESH = 5.0  # seconds between reads of the users who have a webhook
 KINDS = ("your_turn", "game_started", "game_ended", "game_scored", "player_timed_out",
          "player_left", "ping")
-
-
-class Recipients:
-    """The users who have a webhook, read from the store at most every `refresh` s.
-
-    A registration takes effect in other processes within `refresh` seconds (the
-    API's own process drops its cache when a webhook is registered or removed).
-    """
-
-    def __init__(self, refresh: float = REFRESH) -> None:
-        self.refresh = refresh
-        self._users: frozenset[str] = frozenset()
-        self._read_at = float("-inf")
-        self._lock = threading.Lock()
-
-    def users(self, store: WebhookStore) -> frozenset[str]:
-        if time.monotonic() - self._read_at < self.refresh:
-            return self._users
-        if not self._lock.acquire(blocking=False):
-            return self._users  # another thread is reading them: the last set will do
-        try:
-            if time.monotonic() - self._read_at >= self.refresh:
-                try:
-                    self._users = webhook_users(store)
-                except Exception as error:  # the store is away: try again next time
-                    log.warning("could not read the users with a webhook: %s", error)
-                self._read_at = time.monotonic()
-            return self._users
-        finally:
-            self._lock.release()
-
-    def invalidate(self) -> None:
-        self._read_at = float("-inf")
-
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,7 +18,7 @@ from messaging.notify import Notifier
 from referee.jobs import Args, JobKind
 
 if TYPE_CHECKING:
-    from referee.notices import Recipients
+    from referee.recipients import Recipients
 
 Clock = Callable[[], datetime]
 

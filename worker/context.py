@@ -33,8 +33,8 @@ from typing import TYPE_CHECKING
 from events import GameLog
 from events.ports import Store
 from messaging.notify import Notifier
-from referee.notices import Recipients
 from referee.ports import Clock, Jobs, Observer
+from referee.recipients import Recipients
 from referee.referee import Referee
 from worker.thinking import Thinking
 

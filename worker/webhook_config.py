@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from events.clock import utcnow
-from referee.notices import Recipients
+from referee.recipients import Recipients
 from worker.webhook_sender import HttpSender, WebhookSender
 
 # seconds to wait after each failed attempt; one attempt more than there are waits

@@ -22,7 +22,6 @@ from events import SqlStore, system_actor
 from events.clock import iso
 from events.repository import Outcome
 from events.webhooks import DELIVERED, FAILED, NewDelivery
-from referee import notices as who_hears
 from referee.effects import follow_up
 from referee.notices import Notice, hand_over, notices
 from tests.webhook_fakes import FakeSender
@@ -170,8 +169,8 @@ def test_without_a_webhook_at_the_table_a_change_costs_no_query(
     jobs = FanOutJobs()
     ctx = make_context(store, jobs=jobs)
     reads: list[int] = []
-    real = who_hears.webhook_users
-    monkeypatch.setattr(who_hears, "webhook_users", lambda s: reads.append(1) or real(s))
+    real = store.webhook_users
+    monkeypatch.setattr(store, "webhook_users", lambda: reads.append(1) or real())
     store.put_webhook("stranger", "https://a.example/", SECRET)
     new_game(ctx.log, "g1")
     for _ in range(20):
