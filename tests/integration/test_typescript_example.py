@@ -41,7 +41,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     log_path = scratch / "server.log"
     with open(log_path, "w") as log:
         process = subprocess.Popen(
-            [sys.executable, "-m", "service.cli", "serve", "--bind", f"127.0.0.1:{port}"],
+            [sys.executable, "-m", "bootstrap.cli", "serve", "--bind", f"127.0.0.1:{port}"],
             env=env, cwd=scratch, stdout=subprocess.DEVNULL, stderr=log)
     try:
         wait_until_serving(port, process, log_path)

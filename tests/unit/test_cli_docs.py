@@ -44,7 +44,7 @@ def helps() -> dict[str, str]:
                 if name not in OWN_PARSERS:
                     texts[f"ttr {name}"] = sub.format_help()
     for name in OWN_PARSERS:
-        run = subprocess.run([sys.executable, "-m", "service.cli", name, "--help"],
+        run = subprocess.run([sys.executable, "-m", "bootstrap.cli", name, "--help"],
                              capture_output=True, text=True, cwd=ROOT, timeout=120)
         assert run.returncode == 0, run.stderr
         texts[f"ttr {name}"] = run.stdout
