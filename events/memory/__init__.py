@@ -3,8 +3,10 @@
 `MemoryStore` keeps the events, the games index and the accounts in dictionaries
 and lists behind one lock (`events.memory.base`), with the SQL stores' semantics,
 held to them by the same contract suites (`tests/integration/test_store_*.py`). It
-keeps nothing once the process ends: it is for the fast tests of everything above
-the store, and for trying the service out (``memory://``). Each part is a module:
+keeps nothing once the process ends and is one process's alone, so it is for the fast
+tests of everything above the store and for embedders (``memory://`` in
+`events.open_store`), not a `TTR_DATABASE_URL`: a server's gunicorn workers would each
+hold a store of their own. Each part is a module:
 
 - `events.memory.recorder`: appends, streams, feeds, idempotency keys, snapshots;
 - `events.memory.index`: the games index, written by the appends;
