@@ -36,7 +36,7 @@ import resource
 import shutil
 import subprocess
 import sys
-import time
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -45,10 +45,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bench.outcome import CannotMeasure, run  # noqa: E402
 from bench.stack import (  # noqa: E402
     DEFAULT_URL,
-    SERVING_WITHIN,
     Stack,
     cpu_seconds,
     postgres_cpu_seconds,
+    serving,
 )
 from bench.store import pgbench_tps  # noqa: E402
 from tests.api_support import free_port  # noqa: E402
@@ -105,37 +105,23 @@ def _children_cpu_seconds() -> float:
 
 def plain_gunicorn(app: str, seconds: float, worker_class: str) -> dict[str, float]:
     port = free_port()
-    server = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "-b", f"127.0.0.1:{port}", "-w", "1",
-         "--threads", "2", "-k", worker_class, "--log-level", "warning", app],
-        cwd=Path(__file__).resolve().parent.parent)
+    log = Path(tempfile.mkdtemp(prefix="ttr-floor-")) / "gunicorn.log"
+    with open(log, "wb") as errors:
+        server = subprocess.Popen(
+            [sys.executable, "-m", "gunicorn", "-b", f"127.0.0.1:{port}", "-w", "1",
+             "--threads", "2", "-k", worker_class, "--log-level", "warning", app],
+            cwd=Path(__file__).resolve().parent.parent, stderr=errors)
     try:
-        workers = answering(port, server)
+        workers = answering(port, server, log)
         return wrk_cpu_per_request(port, "/", workers, seconds)
     finally:
         server.terminate()
         server.wait(20)
 
 
-def answering(port: int, server: subprocess.Popen[bytes], within: float = SERVING_WITHIN
-              ) -> list[int]:
+def answering(port: int, server: subprocess.Popen[bytes], log: Path) -> list[int]:
     """Once gunicorn's worker answers on `port`: the worker's pid."""
-    deadline = time.monotonic() + within
-    while True:
-        if server.poll() is not None:
-            raise CannotMeasure(f"gunicorn exited with status {server.returncode}")
-        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
-        try:
-            connection.request("GET", "/")
-            if connection.getresponse().status == 200:
-                break
-        except OSError:
-            pass
-        finally:
-            connection.close()
-        if time.monotonic() > deadline:
-            raise CannotMeasure(f"gunicorn did not answer within {within:g} s")
-        time.sleep(0.05)
+    serving(port, server, log, path="/", name="gunicorn")
     workers = subprocess.run(["pgrep", "-P", str(server.pid)], capture_output=True,
                              text=True).stdout.split()
     return [int(w) for w in workers]

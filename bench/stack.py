@@ -47,15 +47,16 @@ SERVING_WITHIN = 180.0
 
 
 def serving(port: int, server: subprocess.Popen[Any], log: Path,
-            timeout: float = SERVING_WITHIN) -> None:
-    """Until the server on `port` answers /healthz; `CannotMeasure` if it exits first or
+            timeout: float = SERVING_WITHIN, path: str = "/healthz",
+            name: str = "the API") -> None:
+    """Until the server on `port` answers `path`; `CannotMeasure` if it exits first or
     does not answer within `timeout` seconds (naming its log, not reciting it)."""
     try:
-        wait_until_serving(port, server, log, timeout)
+        wait_until_serving(port, server, log, timeout, path)
     except AssertionError:
         state = (f"exited with status {server.returncode}" if server.poll() is not None
                  else f"did not answer within {timeout:g} s")
-        raise CannotMeasure(f"the API {state}; see {log}") from None
+        raise CannotMeasure(f"{name} {state}; see {log}") from None
 
 
 class Stack:

@@ -65,14 +65,14 @@ def make_app(database_url: str, *, store: SqlStore | None = None,
 
 
 def wait_until_serving(port: int, server: subprocess.Popen[Any], log: Path,
-                       timeout: float = 30) -> None:
-    """Until the server started on `port` answers /healthz; fails at once, with the end
-    of its `log`, if it exits first or does not answer within `timeout` seconds."""
+                       timeout: float = 30, path: str = "/healthz") -> None:
+    """Until the server started on `port` answers `path` with 200; fails at once, with
+    the end of its `log`, if it exits first or does not answer within `timeout` s."""
     deadline = time.monotonic() + timeout
     while True:
         connection = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
         try:
-            connection.request("GET", "/healthz")
+            connection.request("GET", path)
             if connection.getresponse().status == 200:
                 return
         except OSError:
@@ -80,7 +80,7 @@ def wait_until_serving(port: int, server: subprocess.Popen[Any], log: Path,
         finally:
             connection.close()
         assert server.poll() is None, f"the server exited:\n{log.read_text()[-3000:]}"
-        assert time.monotonic() < deadline, f"no answer on /healthz:\n{log.read_text()[-3000:]}"
+        assert time.monotonic() < deadline, f"no answer on {path}:\n{log.read_text()[-3000:]}"
         time.sleep(0.1)
 
 
