@@ -47,8 +47,14 @@ from events.clock import utcnow
 from events.database import Clock, Cursor, Row
 from events.index import GAME_COLUMNS, PLAYER_COLUMNS, GameSummary, game_params
 from events.jsontext import parse, to_bytes
-from events.sql import EVENT_COLUMNS, KEY_COLUMNS, MAX_EVENTS_PER_APPEND, SqlStore
-from events.store import Idempotency, NewEvent, StoreUnavailable, encoded
+from events.sql import EVENT_COLUMNS, KEY_COLUMNS, SqlStore
+from events.store import (
+    MAX_EVENTS_PER_APPEND,
+    Idempotency,
+    NewEvent,
+    StoreUnavailable,
+    encoded,
+)
 
 MIGRATION_LOCK = 0x7472_0001  # the advisory lock held while migrating ("tr" 1)
 OUTAGE_HOLD = 0.5  # seconds a failure to get a connection is believed without trying

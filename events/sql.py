@@ -29,6 +29,7 @@ from events.store import (
     NewEvent,
     Recorded,
     VersionConflict,
+    check_batch,
     check_same_request,
 )
 from events.webhooks import WebhookTables
@@ -42,8 +43,6 @@ EVENT_COLUMNS = ("game_id, version, position, type, schema_version, recorded_at,
                  "data, private, audience")
 KEY_COLUMNS = ("game_id, actor, key, request_hash, first_version, last_version, response, "
                "created_at")
-# Appends hold at most this many events: a global position packs an index below it.
-MAX_EVENTS_PER_APPEND = 4096
 
 
 def _as_text(response: dict[str, Any] | None) -> str | None:
@@ -78,10 +77,7 @@ class SqlStore(GameIndexTables, AccountTables, WebhookTables, RatingTables, Rati
     def append(self, game_id: str, events: Sequence[NewEvent], expected_version: int,
                idempotency: Idempotency | None = None, summary: GameSummary | None = None,
                recorded_at: datetime | None = None) -> AppendResult:
-        if not events:
-            raise ValueError("nothing to append")
-        if len(events) > MAX_EVENTS_PER_APPEND:
-            raise ValueError(f"at most {MAX_EVENTS_PER_APPEND} events per append")
+        check_batch(events)
         try:
             written = self._write(game_id, events, expected_version, idempotency, summary,
                                   recorded_at or self.clock())

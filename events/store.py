@@ -159,6 +159,18 @@ class EventStore(Protocol):
     def close(self) -> None: ...
 
 
+# Appends hold at most this many events: a global position packs an index below it.
+MAX_EVENTS_PER_APPEND = 4096
+
+
+def check_batch(events: Sequence[NewEvent]) -> None:
+    """Refuse an append of nothing or of more events than one append may hold."""
+    if not events:
+        raise ValueError("nothing to append")
+    if len(events) > MAX_EVENTS_PER_APPEND:
+        raise ValueError(f"at most {MAX_EVENTS_PER_APPEND} events per append")
+
+
 def check_same_request(earlier: AppendResult, key: str, request_hash: str) -> None:
     """Refuse an idempotency key that was first used for a different request."""
     if earlier.request_hash is not None and earlier.request_hash != request_hash:

@@ -30,12 +30,10 @@ from events.store import (
     NewEvent,
     Recorded,
     VersionConflict,
+    check_batch,
     check_same_request,
     encoded,
 )
-
-# the same bound as the SQL stores (`events.sql.MAX_EVENTS_PER_APPEND`)
-MAX_EVENTS_PER_APPEND = 4096
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,10 +82,7 @@ class MemoryRecorder(MemoryTables):
     def append(self, game_id: str, events: Sequence[NewEvent], expected_version: int,
                idempotency: Idempotency | None = None, summary: GameSummary | None = None,
                recorded_at: datetime | None = None) -> AppendResult:
-        if not events:
-            raise ValueError("nothing to append")
-        if len(events) > MAX_EVENTS_PER_APPEND:
-            raise ValueError(f"at most {MAX_EVENTS_PER_APPEND} events per append")
+        check_batch(events)
         encoded_events = [encoded(new) for new in events]  # a bad event writes nothing
         with self._lock:
             stream = self._streams.get(game_id, [])
