@@ -325,7 +325,7 @@ class GameLog:
                           summary=summary)
         if key is None:
             return outcome, None
-        remembered = Remembered(now, _deadline_after(game_id, after, summary, deadlines))
+        remembered = Remembered(now, turn_deadline(game_id, after, summary, deadlines))
         return (dataclasses.replace(outcome, remembered=remembered),
                 Idempotency(key, actor, request_hash, remembered.stored()))
 
@@ -395,13 +395,14 @@ class GameLog:
                 self._cache.popitem(last=False)
 
 
-def _deadline_after(game_id: str, after: Table, summary: GameSummary,
-                    deadlines: TurnDeadlines | None) -> datetime | None:
+def turn_deadline(game_id: str, after: Table, summary: GameSummary | None,
+                  deadlines: TurnDeadlines | None) -> datetime | None:
     """The turn deadline once `summary` is appended: the new turn's, or the one kept
-    (read before the append, which keeps it: a later writer would make it conflict)."""
+    (read from the index: before the append, which keeps it, a later writer would make
+    it conflict; after it, it is the one this append left)."""
     if after.turn_time_limit is None:
         return None
-    if summary.deadline_changed:
+    if summary is not None and summary.deadline_changed:
         return summary.deadline
     if deadlines is None:
         return None  # not known here

@@ -16,7 +16,7 @@ from domain.table import StartGame, Table, TableCommand, TakeSeat
 from domain.violations import RuleViolation
 from events import request_hash
 from events.accounts import User
-from events.repository import Outcome
+from events.repository import Outcome, turn_deadline
 from referee.referee import NewGame
 from service.api.common import (
     BEARER,
@@ -210,13 +210,7 @@ def _deadline(outcome: Outcome) -> Any:
     turn's, or the one the index already holds."""
     if outcome.remembered is not None:
         return outcome.remembered.deadline
-    if outcome.after.turn_time_limit is None:
-        return None
-    summary = outcome.summary
-    if summary is not None and summary.deadline_changed:
-        return summary.deadline
-    row = services().store.game_row(outcome.game_id)
-    return row.deadline if row is not None else None
+    return turn_deadline(outcome.game_id, outcome.after, outcome.summary, services().store)
 
 
 # -- moves and actions -------------------------------------------------------------------------
