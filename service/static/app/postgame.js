@@ -7,20 +7,9 @@
 import { scoreChart, ticketTimeline } from "/static/board/analysis.js";
 import { changeText, clear, h, profileLink, ratingText } from "./dom.js";
 import { t } from "./i18n.js";
+import { chartWords } from "./words.js";
 
 const RETRY_MS = [500, 1000, 1500, 2000, 3000, 4000, 5000, 8000];
-
-/* The chart's words from the catalogue. */
-export function chartWords() {
-  return {
-    chart_label: t("chart_label"),
-    turns_axis: (n) => t("chart_turns", { n }),
-    end: t("chart_end"),
-    timeline_label: t("timeline_label"),
-    completed: (kept, done) => t("ticket_kept_completed", { kept, done }),
-    never: (kept, points) => t("ticket_kept_never", { kept, points }),
-  };
-}
 
 /* `delays`: the waits before each new question while the ratings are not projected. */
 export async function showPostgame(table, box, delays = RETRY_MS) {

@@ -177,3 +177,18 @@ export function caption(game, mySeat, seatName) {
   }
   return t("caption.other", { who: seatName(turn.seat) });
 }
+
+/* The analysis chart's words (`board/analysis.js`) from the catalogue: the end screen's
+ * and the replay viewer's. */
+export function chartWords() {
+  return {
+    chart_label: t("chart_label"),
+    turns_axis: (n) => t("chart_turns", { n }),
+    end: t("chart_end"),
+    timeline_label: t("timeline_label"),
+    completed: (kept, done) => t("ticket_kept_completed", { kept, done }),
+    never: (kept, points) => t("ticket_kept_never", { kept, points }),
+    parts: ["player", "score.routes", "score.tickets", "score.stations", "score.longest_path",
+      "score.globetrotter", "score.total"].map((key) => t(key)),
+  };
+}

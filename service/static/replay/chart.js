@@ -4,19 +4,7 @@
  * language chosen since. A game not finished has none, and nothing is shown. */
 import { finalParts, scoreChart, ticketTimeline } from "/static/board/analysis.js";
 import { t } from "/static/app/i18n.js";
-
-function chartWords() {
-  return {
-    chart_label: t("chart_label"),
-    turns_axis: (n) => t("chart_turns", { n }),
-    end: t("chart_end"),
-    timeline_label: t("timeline_label"),
-    completed: (kept, done) => t("ticket_kept_completed", { kept, done }),
-    never: (kept, points) => t("ticket_kept_never", { kept, points }),
-    parts: ["player", "score.routes", "score.tickets", "score.stations", "score.longest_path",
-      "score.globetrotter", "score.total"].map((key) => t(key)),
-  };
-}
+import { chartWords } from "/static/app/words.js";
 
 /* Fetches the analysis and draws it; returns the function that draws it again. */
 export async function showAnalysis(gameId, token) {
