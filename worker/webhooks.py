@@ -1,9 +1,9 @@
 """Webhooks: delivering the messages a change of a game calls for — signed, retried.
 
 **Who hears what** is the referee's to say (`referee.notices`: `notices(outcome)` and
-`hand_over`, which gives them to one fan-out job per game and version). Here: how a
-process delivers them (`WebhookConfig`, from `worker.webhook_config`), and the two jobs
-by the names they are queued under.
+`hand_over`, which gives them to one fan-out job per game and version). How a process
+delivers them is `worker.webhook_config.WebhookConfig`; here are the two jobs, by the
+names they are queued under.
 
 **Delivering** (`worker.webhook_delivery`): each delivery is claimed, signed, POSTed
 through the sender port (`worker.webhook_sender`) and retried on the schedule of
@@ -17,9 +17,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from worker import webhook_delivery
-from worker.webhook_config import RETRY_DELAYS, TIMEOUT, WebhookConfig
 
-__all__ = ["RETRY_DELAYS", "TIMEOUT", "WebhookConfig", "deliver_webhook", "fan_out_webhooks"]
+__all__ = ["deliver_webhook", "fan_out_webhooks"]
 
 # -- the jobs, by the names they are queued under (`referee.jobs`: WEBHOOK_FAN_OUT, WEBHOOK)
 

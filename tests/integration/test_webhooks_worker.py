@@ -38,13 +38,9 @@ from worker import reports, webhook_delivery
 from worker.context import WorkerContext, use_context
 from worker.inline_jobs import InlineJobs
 from worker.jobs import sweep
+from worker.webhook_config import RETRY_DELAYS, WebhookConfig
 from worker.webhook_sender import HttpSender, check_url, post
-from worker.webhooks import (
-    RETRY_DELAYS,
-    WebhookConfig,
-    deliver_webhook,
-    fan_out_webhooks,
-)
+from worker.webhooks import deliver_webhook, fan_out_webhooks
 
 
 def kinds(found: list[Notice]) -> list[tuple[str, str]]:
