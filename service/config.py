@@ -1,9 +1,10 @@
 """The HTTP server's settings, apart from the application's, read from `TTR_*` variables.
 
 `HttpSettings` is what only the API's processes read: where `ttr serve` listens and
-gunicorn's workers, the time-outs of slow clients, the held connections (streams and
-long polls), request bodies, CORS, the proxies trusted, the rate limits, the
-administrator's token and the API's own limits on what a request may ask. The
+gunicorn's workers, the time-outs and rates of slow clients, the connections one
+address may open, the held connections (streams and long polls), request bodies, CORS,
+the proxies trusted, the rate limits, the administrator's token and the API's own
+limits on what a request may ask. The
 application's settings (database, Redis, queue, bots, webhooks…), which the worker
 reads as well, are `referee.settings.Settings`. Both are read and checked by
 `referee.settings.read_settings`, with the same one-line `SettingsError`.
@@ -53,6 +54,11 @@ class HttpSettings:
     held_per_client: int = 32  # TTR_HELD_PER_CLIENT: per token (or address, without one)
     header_timeout: int = 5  # TTR_HEADER_TIMEOUT: seconds to send a request's headers
     body_timeout: float = 30.0  # TTR_BODY_TIMEOUT: seconds to send a request's body
+    # bytes a second a body must keep up on average once its grace is over (0: no minimum)
+    body_min_rate: int = 1024  # TTR_BODY_MIN_RATE
+    body_grace: float = 5.0  # TTR_BODY_GRACE: seconds before the minimum rate applies
+    # open connections one peer address (an IPv6 /64) may have per worker process
+    connections_per_address: int = 128  # TTR_CONNECTIONS_PER_ADDRESS
 
     def with_(self, **changes: Any) -> HttpSettings:
         return replace(self, **changes)
@@ -84,6 +90,9 @@ HTTP_ENV = {
     "held_per_client": "TTR_HELD_PER_CLIENT",
     "header_timeout": "TTR_HEADER_TIMEOUT",
     "body_timeout": "TTR_BODY_TIMEOUT",
+    "body_min_rate": "TTR_BODY_MIN_RATE",
+    "body_grace": "TTR_BODY_GRACE",
+    "connections_per_address": "TTR_CONNECTIONS_PER_ADDRESS",
 }
 # every variable the server reads: the application's and the HTTP server's
 ENV = {**APP_ENV, **HTTP_ENV}
@@ -92,6 +101,7 @@ ENV = {**APP_ENV, **HTTP_ENV}
 _POSITIVE = frozenset({
     "rate_per_token", "burst_per_token", "rate_per_address", "burst_per_address",
     "max_body_bytes", "sse_keepalive", "web_workers", "web_threads", "web_connections",
+    "connections_per_address",
 })
 # strings that must be one of a few values (compared in lower case)
 _CHOICES = {"web_worker_class": ("gevent", "gthread")}

@@ -7,7 +7,7 @@ import logging
 from typing import Any
 
 from flask import Flask, Response, request
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import ClientDisconnected, HTTPException, RequestTimeout
 
 from domain.violations import RuleViolation
 from events.repository import GameNotFound, StaleVersion
@@ -60,12 +60,17 @@ def _rule_violation(error: RuleViolation) -> Response:
 
 
 _HTTP_KINDS = {400: "invalid-request", 401: "unauthorized", 403: "forbidden", 404: "not-found",
-               405: "method-not-allowed", 406: "not-acceptable", 409: "version-conflict",
+               405: "method-not-allowed", 406: "not-acceptable", 408: "request-timeout",
+               409: "version-conflict",
                412: "precondition-failed", 413: "payload-too-large",
                415: "unsupported-media-type", 422: "invalid-request", 429: "rate-limited"}
 
 
 def _http_exception(error: HTTPException) -> Response:
+    # a body cut off for coming too slowly (`service.serve.BodyTooSlow`, a 408) reaches
+    # us as the disconnection werkzeug makes of every failed read
+    if isinstance(error, ClientDisconnected) and isinstance(error.__context__, RequestTimeout):
+        error = error.__context__
     code = error.code or 500
     kind = _HTTP_KINDS.get(code, "internal" if code >= 500 else "invalid-request")
     data: Any = getattr(error, "data", None)

@@ -3,8 +3,9 @@
 gunicorn answers some requests itself, before the app sees them: a request line
 longer than `limit_request_line` (414), more header fields than
 `limit_request_fields` or one longer than `limit_request_field_size` (431), a request
-that is not HTTP (400). Its answers are HTML pages; these worker classes (gunicorn's
-gevent and thread workers, with `ProblemAnswers` mixed in) send the same statuses as
+that is not HTTP (400). Its answers are HTML pages; our worker classes (gunicorn's
+gevent and thread workers, with `ProblemAnswers` mixed in; the gevent one is
+`service.doorman.GeventWorker`, which also keeps the door) send the same statuses as
 `application/problem+json` with the stable types of `service.problems`. Errors of
 other kinds (the app's own failures, an unsupported transfer coding, a refused
 `Expect`) are left to gunicorn.
@@ -17,6 +18,7 @@ from __future__ import annotations
 import json
 import socket
 import time
+from collections.abc import Mapping
 from typing import Any
 
 from gunicorn import util
@@ -31,7 +33,6 @@ from gunicorn.http.errors import (
     ParseException,
     UnsupportedTransferCoding,
 )
-from gunicorn.workers.ggevent import GeventWorker as _GeventWorker
 from gunicorn.workers.gthread import ThreadWorker as _ThreadWorker
 
 from service.problems import KINDS, PROBLEM_JSON, problem_body
@@ -54,11 +55,12 @@ def problem_of(error: BaseException) -> tuple[str, str] | None:
     return "invalid-request", f"The request is not well-formed HTTP: {error}."
 
 
-def problem_answer(kind: str, detail: str) -> bytes:
+def problem_answer(kind: str, detail: str, headers: Mapping[str, str] | None = None) -> bytes:
     """A whole HTTP/1.1 answer (the connection closed after it) holding the problem."""
     status = KINDS[kind].status
     body = json.dumps(problem_body(kind, detail)).encode()
-    head = (f"HTTP/1.1 {status} {KINDS[kind].title}\r\nConnection: close\r\n"
+    extra = "".join(f"{name}: {value}\r\n" for name, value in (headers or {}).items())
+    head = (f"HTTP/1.1 {status} {KINDS[kind].title}\r\nConnection: close\r\n{extra}"
             f"Content-Type: {PROBLEM_JSON}\r\nContent-Length: {len(body)}\r\n\r\n")
     return head.encode("latin-1") + body
 
@@ -76,7 +78,7 @@ class ProblemAnswers:
         self.log.warning("Invalid request from ip=%s: %s", (addr or ("",))[0], exc)
         try:
             util.write_nonblock(client, problem_answer(*problem))
-            _linger(client)
+            linger(client)
         except Exception:  # the client is gone: nothing to tell it
             self.log.debug("Failed to send error message.")
 
@@ -88,7 +90,7 @@ LINGER_BYTES = 1 << 20
 LINGER_SECONDS = 0.2
 
 
-def _linger(client: socket.socket) -> None:
+def linger(client: socket.socket) -> None:
     deadline = time.monotonic() + LINGER_SECONDS
     try:
         client.shutdown(socket.SHUT_WR)
@@ -103,15 +105,13 @@ def _linger(client: socket.socket) -> None:
         return
 
 
-class GeventWorker(ProblemAnswers, _GeventWorker):  # type: ignore[misc]
-    """gunicorn's gevent worker, answering its own errors as problems."""
-
-
 class ThreadWorker(ProblemAnswers, _ThreadWorker):  # type: ignore[misc]
     """gunicorn's thread (`gthread`) worker, answering its own errors as problems."""
 
 
-WORKER_CLASSES = {"gevent": f"{__name__}.GeventWorker", "gthread": f"{__name__}.ThreadWorker"}
+# (ours of gevent also keeps the door: `service.doorman`)
+WORKER_CLASSES = {"gevent": "service.doorman.GeventWorker",
+                  "gthread": f"{__name__}.ThreadWorker"}
 
 
 def worker_class_path(name: str) -> str:

@@ -14,6 +14,7 @@ members (`code` and `rule` for a rule violation, `errors` for invalid fields,
     ├── 404 not-found                no such game, map, version or route
     ├── 405 method-not-allowed
     ├── 406 not-acceptable           the Accept header asks for what we cannot send
+    ├── 408 request-timeout          the body came too slowly; the connection is closed
     ├── 409 version-conflict         other players kept acting; reload and try again
     ├── 412 precondition-failed      If-Match names a version that is not the latest
     ├── 413 payload-too-large
@@ -72,6 +73,9 @@ KINDS: dict[str, Kind] = {
     "not-acceptable": Kind(406, "Not acceptable",
                            "The Accept header asks for a representation this resource "
                            "does not have."),
+    "request-timeout": Kind(408, "Request timeout",
+                            "The request's body came too slowly (the limits are in the "
+                            "docs) and the connection is closed; nothing changed."),
     "version-conflict": Kind(409, "Version conflict",
                              "Other players kept acting while this command was decided, "
                              "several times in a row. Reload the game and try again."),
@@ -97,8 +101,10 @@ KINDS: dict[str, Kind] = {
                               "Too many header fields (100 by default), or one longer than "
                               "the server reads (8190 bytes by default)."),
     "unavailable": Kind(503, "Service unavailable",
-                        "The database cannot be reached just now; nothing changed. Retry "
-                        "after `Retry-After` seconds (with the same Idempotency-Key)."),
+                        "The server cannot take this just now (the database cannot be "
+                        "reached, or it holds as many connections as it can); nothing "
+                        "changed. Retry after `Retry-After` seconds (with the same "
+                        "Idempotency-Key)."),
     "internal": Kind(500, "Internal error",
                      "A bug on our side; the request changed nothing that was not recorded."),
 }

@@ -21,10 +21,15 @@ then each held stream holds one).
 
 Slow clients: a request's headers must arrive within `TTR_HEADER_TIMEOUT` (gunicorn's
 gevent worker applies its keep-alive time to reading each request's headers, the
-first one included) and its body within `TTR_BODY_TIMEOUT` of the headers
-(`read_body_in_time`, a gunicorn `pre_request` hook); past either the connection is
-closed. When a worker is told to stop, its streams end at once (`service.held`) so
-that their clients reconnect, with `Last-Event-ID`, to a worker that goes on.
+first one included) and its body within `TTR_BODY_TIMEOUT` of the headers, at
+`TTR_BODY_MIN_RATE` bytes a second or more on average once `TTR_BODY_GRACE` seconds
+have passed (`read_body_in_time`, a gunicorn `pre_request` hook); past either the
+connection is closed. Every connection is counted as it is accepted, per address and
+in all (`service.doorman`, whose gevent worker class `ttr serve` runs): past
+`TTR_CONNECTIONS_PER_ADDRESS`, or the worker's `worker_connections`, a newcomer is
+answered 429 or 503 at once. When a worker is told to stop, its streams end at once
+(`service.held`) so that their clients reconnect, with `Last-Event-ID`, to a worker
+that goes on.
 
 A worker's garbage collector is set once its app is loaded (`settle_heap`): what exists
 then (modules, the app, the boards) is frozen out of every collection, a young
@@ -46,24 +51,29 @@ import errno
 import gc
 import os
 import resource
+import sys
 import threading
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from gunicorn.app.base import BaseApplication
 from werkzeug.exceptions import RequestTimeout
 
 from service import observability
-from service.config import ServerSettings, from_env
+from service.config import HttpSettings, ServerSettings, from_env
 from service.http_errors import worker_class_path
 
 DEFAULT_BIND = "127.0.0.1:8000"
 YOUNG_COLLECTION_EVERY = 10_000  # new objects (the interpreter's default: 700)
 MIDDLE_COLLECTION_EVERY = 100  # young collections (the default: 10)
 WORKER_CLASSES = ("gevent", "gthread")
-# connections a worker accepts beyond its held ones, for every other request
+# connections a worker accepts beyond its held ones, for every other request (as many
+# as it may hold, when that is fewer)
 HEADROOM = 1000
+# a request body is read in steps of at most this much (see `BodyPace.step`)
+BODY_STEP = 4096
 
 
 def gunicorn_options(settings: ServerSettings, *, bind: str | None = None,
@@ -82,8 +92,8 @@ def gunicorn_options(settings: ServerSettings, *, bind: str | None = None,
         "workers": workers,
         "worker_class": worker_class,
         "threads": settings.http.web_threads or 32,
-        "worker_connections": max(settings.http.web_connections,
-                                  settings.http.held_max + HEADROOM),
+        "worker_connections": max(settings.http.web_connections, settings.http.held_max
+                                  + min(settings.http.held_max, HEADROOM)),
         # a long poll holds a request up to TTR_LONG_POLL_MAX; SSE streams send
         # keep-alives, which the workers count as activity
         "timeout": settings.http.web_timeout or 120,
@@ -100,7 +110,7 @@ def gunicorn_options(settings: ServerSettings, *, bind: str | None = None,
         "on_starting": observability.gunicorn_on_starting,
         "child_exit": observability.gunicorn_child_exit,
         "post_worker_init": start_worker,
-        "pre_request": read_body_in_time(settings.http.body_timeout),
+        "pre_request": read_body_in_time(BodyPace.of(settings.http)),
         # gunicorn ≥ 25.1 opens a control socket at $HOME/.gunicorn/gunicorn.ctl, one
         # path for every server of the user, and logs an error where home is read-only
         # (a container's): nothing here uses it
@@ -132,51 +142,113 @@ def _end_streams_on_stop(worker: Any) -> None:
     stop_holding(worker.wsgi)
 
 
-def read_body_in_time(seconds: float) -> Any:
-    """A `pre_request` hook giving the request's body `seconds` to arrive (gevent
-    workers: the thread of a gthread worker cannot be interrupted)."""
+@dataclass(frozen=True, slots=True)
+class BodyPace:
+    """How fast a request's body must come: all of it within `timeout` seconds of its
+    headers, and from `grace` seconds on at `min_rate` bytes a second or more on
+    average since the headers (0: no minimum rate)."""
+    timeout: float
+    min_rate: int = 0
+    grace: float = 0.0
+
+    @classmethod
+    def of(cls, http: HttpSettings) -> BodyPace:
+        return cls(http.body_timeout, http.body_min_rate, http.body_grace)
+
+    def step(self) -> int:
+        """How much of a body to read at once: at most a second's worth at the minimum
+        rate, so that a body falling behind is noticed within about a second."""
+        return min(BODY_STEP, self.min_rate) if self.min_rate > 0 else BODY_STEP
+
+    def due(self, start: float, received: int) -> float:
+        """When the first `received` bytes of a body whose headers came at `start` must
+        all have come."""
+        due = start + self.timeout
+        if self.min_rate > 0:
+            due = min(due, start + self.grace + received / self.min_rate)
+        return due
+
+
+def read_body_in_time(pace: BodyPace) -> Any:
+    """A `pre_request` hook holding the request's body to `pace` (gevent workers: the
+    thread of a gthread worker cannot be interrupted)."""
 
     def pre_request(worker: Any, req: Any) -> None:
         if req.body is not None and _gevent_worker(worker):
-            req.body = BodyInTime(req.body, time.monotonic() + seconds)
+            req.body = BodyInTime(req.body, pace, time.monotonic(), req.force_close)
     return pre_request
 
 
 def _gevent_worker(worker: Any) -> bool:
-    # gunicorn's gevent worker or a class made from it (ours answers its own errors as
-    # problems: `service.http_errors`)
+    # gunicorn's gevent worker or a class made from it (ours keeps the door and answers
+    # its own errors as problems: `service.doorman`)
     return any(cls.__module__.endswith("ggevent") for cls in type(worker).__mro__)
 
 
 class BodyInTime:
-    """gunicorn's request body, cut off at a deadline: past it every read fails (see
-    `BodyTooSlow`), and the connection is closed."""
+    """gunicorn's request body, cut off when it comes slower than its pace: then every
+    read fails (see `BodyTooSlow`), and the connection is closed. It is read in steps
+    (`BodyPace.step`), each due when the pace says the body should have come that far:
+    a body that keeps up is never cut off, one that trickles is cut off within a step
+    of falling behind."""
 
-    def __init__(self, body: Any, deadline: float) -> None:
+    def __init__(self, body: Any, pace: BodyPace, start: float,
+                 close: Callable[[], None]) -> None:
         self._body = body
-        self._deadline = deadline
+        self._pace = pace
+        self._start = start
+        self._received = 0
+        self._late = False
+        # (the answer then says `Connection: close`: what is left of the body is unread)
+        self._close = close
 
-    def _in_time(self, read: Any, *args: Any) -> Any:
+    def _fall_behind(self) -> BodyTooSlow:
+        self._late = True
+        self._close()
+        return BodyTooSlow()
+
+    def _step(self, read: Any, size: int) -> bytes:
         import gevent
 
-        left = self._deadline - time.monotonic()
-        if left <= 0:
-            raise BodyTooSlow()
+        left = self._pace.due(self._start, self._received + size) - time.monotonic()
+        if self._late or left <= 0:
+            raise self._fall_behind()
         try:
             with gevent.Timeout(left, _Late):
-                return read(*args)
+                data: bytes = read(size)
         except _Late:
-            self._deadline = 0.0
-            raise BodyTooSlow() from None
+            raise self._fall_behind() from None
+        self._received += len(data)
+        return data
+
+    def _gather(self, read: Any, size: int | None, *, line: bool) -> bytes:
+        wanted = sys.maxsize if size is None or size < 0 else size
+        parts: list[bytes] = []
+        while wanted > 0:
+            step = min(self._pace.step(), wanted)
+            part = self._step(read, step)
+            parts.append(part)
+            wanted -= len(part)
+            # (a short step is the body's end, or, reading a line, the line's)
+            if len(part) < step or (line and part.endswith(b"\n")):
+                break
+        return b"".join(parts)
 
     def read(self, size: int | None = None) -> bytes:
-        return self._in_time(self._body.read, size)  # type: ignore[no-any-return]
+        return self._gather(self._body.read, size, line=False)
 
     def readline(self, size: int | None = None) -> bytes:
-        return self._in_time(self._body.readline, size)  # type: ignore[no-any-return]
+        return self._gather(self._body.readline, size, line=True)
 
     def readlines(self, size: int | None = None) -> list[bytes]:
-        return self._in_time(self._body.readlines, size)  # type: ignore[no-any-return]
+        lines: list[bytes] = []
+        total = 0
+        while line := self.readline():
+            lines.append(line)
+            total += len(line)
+            if size is not None and 0 < size <= total:
+                break
+        return lines
 
     def __iter__(self) -> Any:
         return self
