@@ -22,9 +22,9 @@ members (`code` and `rule` for a rule violation, `errors` for invalid fields,
     ├── 415 unsupported-media-type   a body that is not JSON
     ├── 422 rule-violation           the rules forbid this command now (`code`, `rule`)
     ├── 422 idempotency-key-reused   the Idempotency-Key was used for another request
-    ├── 429 rate-limited             too many requests (`Retry-After`)
+    ├── 429 rate-limited             too many requests or connections (`Retry-After`)
     ├── 431 headers-too-large        too many header fields, or one too long
-    ├── 503 unavailable              the database is unreachable (`Retry-After`)
+    ├── 503 unavailable              no database, or the server is full (`Retry-After`)
     └── 500 internal                 a bug: never for anything a client sends
 """
 

@@ -33,7 +33,8 @@ from service.problems import PROBLEM_JSON
 # rate limits out of the way, for servers started by tests and benchmarks
 UNLIMITED = {"TTR_RATE_PER_TOKEN": "1000000", "TTR_BURST_PER_TOKEN": "1000000",
              "TTR_RATE_PER_ADDRESS": "1000000", "TTR_BURST_PER_ADDRESS": "1000000",
-             "TTR_ACCOUNTS_PER_ADDRESS_PER_HOUR": "1000000"}
+             "TTR_ACCOUNTS_PER_ADDRESS_PER_HOUR": "1000000",
+             "TTR_CONNECTIONS_PER_ADDRESS": "1000000"}
 
 
 def free_port() -> int:

@@ -2,7 +2,12 @@
 real `ttr serve` in each serving mode, one client tries to hold 200 connections of each
 kind — SSE streams, long polls with `wait=60`, requests whose headers never end, bodies
 that never finish — while another client's ordinary requests are still answered. The
-held ones are limited per client (429) and per process (503), the slow ones cut off."""
+held ones are limited per client (429) and per process (503), the slow ones cut off.
+
+Every connection is also budgeted as it comes in (`service.doorman`): one address past
+its limit is turned away with 429 while another address is answered, a newcomer at the
+process's cap gets 503 at once, and a body trickled below the minimum rate is cut off
+with 408. (A second client is a second loopback address: 127.0.0.2.)"""
 
 from __future__ import annotations
 
@@ -12,6 +17,7 @@ import os
 import socket
 import subprocess
 import sys
+import threading
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -65,15 +71,41 @@ def serve(env: dict[str, str], tmp_path: Path, database_url: str,
         server.wait(30)
 
 
-@pytest.fixture(params=["embedded", "postgres"])
-def served(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Served]:
-    """`ttr serve` in each mode, allowing each client PER_CLIENT held connections."""
-    env = {"TTR_HELD_PER_CLIENT": str(PER_CLIENT)}
-    if request.param == "embedded":
+def serve_in(mode: str, env: dict[str, str], request: pytest.FixtureRequest,
+             tmp_path: Path) -> Iterator[Served]:
+    if mode == "embedded":
         yield from serve(env, tmp_path, f"sqlite:///{tmp_path / 'held.sqlite3'}", None)
     else:
         yield from serve(env, tmp_path, request.getfixturevalue("pg_schema_url"),
                          request.getfixturevalue("redis_url"))
+
+
+@pytest.fixture(params=["embedded", "postgres"])
+def served(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Served]:
+    """`ttr serve` in each mode, allowing each client PER_CLIENT held connections."""
+    yield from serve_in(request.param, {"TTR_HELD_PER_CLIENT": str(PER_CLIENT)}, request,
+                        tmp_path)
+
+
+# connections budgeted tightly: 4 per address, 10 in the process; headers may take a
+# minute (a slow one stays open), a body five minutes but at 100 bytes/s after a second
+PER_ADDRESS = 4
+CAP = 10
+TIGHT = {"TTR_CONNECTIONS_PER_ADDRESS": str(PER_ADDRESS), "TTR_WEB_CONNECTIONS": str(CAP),
+         "TTR_HELD_MAX": str(CAP // 2), "TTR_HEADER_TIMEOUT": "60", "TTR_BODY_TIMEOUT": "300",
+         "TTR_BODY_MIN_RATE": "100", "TTR_BODY_GRACE": "1"}
+
+
+@pytest.fixture(params=["embedded", "postgres"])
+def tight(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Served]:
+    """`ttr serve` in each mode with the `TIGHT` connection budgets."""
+    yield from serve_in(request.param, TIGHT, request, tmp_path)
+
+
+@pytest.fixture
+def tight_embedded(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Served]:
+    """The embedded mode with the `TIGHT` connection budgets."""
+    yield from serve_in("embedded", TIGHT, request, tmp_path)
 
 
 @pytest.fixture
@@ -83,10 +115,15 @@ def small(tmp_path: Path) -> Iterator[Served]:
                      f"sqlite:///{tmp_path / 'small.sqlite3'}", None)
 
 
-def connect(port: int, data: bytes) -> socket.socket:
-    sock = socket.create_connection(("127.0.0.1", port), timeout=30)
+def connect(port: int, data: bytes, source: str = "127.0.0.1") -> socket.socket:
+    """A connection from the loopback address `source` that has sent `data`."""
+    sock = socket.create_connection(("127.0.0.1", port), timeout=30,
+                                    source_address=(source, 0))
     sock.sendall(data)
     return sock
+
+
+SLOW_HEAD = b"GET /v1/maps HTTP/1.1\r\nHost: ttr\r\n"
 
 
 def request(path: str, headers: str = "") -> bytes:
@@ -106,9 +143,10 @@ def status_of(sock: socket.socket) -> tuple[int, bytes]:
     return int(data.split(b" ", 2)[1]), data
 
 
-def answered(port: int, path: str, token: str) -> int:
+def answered(port: int, path: str, token: str, source: str = "127.0.0.1") -> int:
     """Another client's ordinary request: its status (it must come within 10 s)."""
-    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10,
+                                            source_address=(source, 0))
     try:
         connection.request("GET", path, headers={"Authorization": f"Bearer {token}"})
         response = connection.getresponse()
@@ -137,8 +175,7 @@ def test_one_client_holding_connections_of_every_kind_stalls_no_one_else(
                    for _ in range(ATTEMPTS)]
         polls = [connect(port, request(f"/v1/games/{game}/events?after={after}&wait=60"))
                  for _ in range(ATTEMPTS)]
-        slow_heads = [connect(port, b"GET /v1/maps HTTP/1.1\r\nHost: ttr\r\n")
-                      for _ in range(ATTEMPTS)]
+        slow_heads = [connect(port, SLOW_HEAD) for _ in range(ATTEMPTS)]
         slow_bodies = [connect(port, b"POST /v1/users HTTP/1.1\r\nHost: ttr\r\n"
                                b"Content-Type: application/json\r\nContent-Length: 1000\r\n"
                                b"\r\n{\"name\": ") for _ in range(ATTEMPTS)]
@@ -162,7 +199,7 @@ def test_one_client_holding_connections_of_every_kind_stalls_no_one_else(
                    or b"application/problem+json" in head for head in refused)
         # the slow ones are cut off: no answer but a problem, and the connection closed
         cut = {status_of(sock)[0] for sock in slow_heads + slow_bodies}
-        assert cut <= {0, 400}
+        assert cut <= {0, 400, 408}
         assert answered(port, "/v1/maps", served.table.tokens[0]) == 200
         text = served.log.read_text()
         assert "Traceback" not in text, text[text.find("Traceback") - 200:][:3000]
@@ -187,3 +224,64 @@ def test_past_the_process_limit_new_streams_get_503_and_other_requests_go_on(
         for sock in streams:
             sock.close()
 
+
+
+def test_one_address_past_its_connection_limit_is_turned_away_and_others_are_answered(
+        tight: Served) -> None:
+    slow = [connect(tight.port, SLOW_HEAD) for _ in range(2 * PER_ADDRESS)]
+    try:
+        # the first PER_ADDRESS are let in (and wait for their headers); the rest are
+        # answered at once, without their requests being read
+        refused = [status_of(sock) for sock in slow[PER_ADDRESS:]]
+        assert [status for status, _ in refused] == [429] * PER_ADDRESS
+        assert all(b"Retry-After: 5" in head and b"application/problem+json" in head
+                   for _, head in refused)
+        assert answered(tight.port, "/v1/maps", tight.table.tokens[0], "127.0.0.2") == 200
+    finally:
+        for sock in slow:
+            sock.close()
+
+
+def test_at_the_process_cap_a_newcomer_gets_503_at_once(tight_embedded: Served) -> None:
+    port = tight_embedded.port
+    # CAP slow connections from three addresses, none past its own limit
+    sources = [f"127.0.0.{1 + n // PER_ADDRESS}" for n in range(CAP)]
+    slow = [connect(port, SLOW_HEAD, source) for source in sources]
+    try:
+        newcomer = connect(port, SLOW_HEAD, "127.0.0.9")
+        newcomer.settimeout(10)
+        status, head = status_of(newcomer)
+        newcomer.close()
+        assert status == 503
+        assert b"Retry-After: 5" in head
+    finally:
+        for sock in slow:
+            sock.close()
+
+
+def test_a_body_trickled_below_the_minimum_rate_is_cut_off_with_408(
+        tight_embedded: Served) -> None:
+    # 1000 bytes announced, then 5 bytes a second: the 100 bytes/s it must keep up after
+    # its second of grace are never reached, long before its 300 s are up
+    sock = connect(tight_embedded.port, b"POST /v1/users HTTP/1.1\r\nHost: ttr\r\n"
+                   b"Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n{")
+    answer = threading.Event()
+    trickle = threading.Thread(target=trickled, args=(sock, answer), daemon=True)
+    trickle.start()
+    try:
+        status, head = status_of(sock)
+        assert status == 408
+        assert b"Connection: close" in head
+    finally:
+        answer.set()
+        trickle.join()
+        sock.close()
+
+
+def trickled(sock: socket.socket, answer: threading.Event) -> None:
+    """Send a space every 0.2 s until `answer` is set or the server stops reading."""
+    while not answer.wait(0.2):
+        try:
+            sock.send(b" ")
+        except OSError:
+            return

@@ -164,7 +164,7 @@ def test_a_request_waiting_on_postgresql_does_not_hold_up_the_others(
              "--workers", "1"], env=env, stdout=subprocess.DEVNULL, stderr=log)
     try:
         wait_until_serving(port, server, log_path)
-        assert "Using worker: service.http_errors.GeventWorker" in log_path.read_text()
+        assert "Using worker: service.doorman.GeventWorker" in log_path.read_text()
         answered: list[int] = []
         with psycopg.connect(pg_schema_url) as locker:
             locker.execute("LOCK TABLE events IN ACCESS EXCLUSIVE MODE")
