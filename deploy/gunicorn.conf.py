@@ -12,7 +12,10 @@ The server hooks keep the Prometheus metrics of the worker processes right
 master starts, and a worker's live gauges go when it exits. Each worker's garbage
 collector is set once its app is loaded and its streams end when it is told to stop
 (`service.serve.start_worker`); a request's body gets `TTR_BODY_TIMEOUT` seconds to
-arrive (`service.serve.read_body_in_time`), its headers `TTR_HEADER_TIMEOUT`.
+arrive, at `TTR_BODY_MIN_RATE` bytes a second after `TTR_BODY_GRACE`
+(`service.serve.read_body_in_time`), its headers `TTR_HEADER_TIMEOUT`. The gevent
+worker class (`service.doorman.GeventWorker`) counts connections as they come in:
+`TTR_CONNECTIONS_PER_ADDRESS` per address, `worker_connections` in all.
 """
 
 from __future__ import annotations
