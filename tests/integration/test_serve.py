@@ -21,9 +21,11 @@ import pytest
 
 from service.config import from_env
 from service.serve import (
+    BODY_STEP,
     HEADROOM,
     MIDDLE_COLLECTION_EVERY,
     YOUNG_COLLECTION_EVERY,
+    BodyPace,
     gunicorn_options,
     settle_heap,
     start_worker,
@@ -55,6 +57,29 @@ def test_a_worker_accepts_more_connections_than_it_may_hold_streams() -> None:
     # the streams and long polls it holds never take every connection it accepts
     chosen = options({**PRODUCTION, "TTR_HELD_MAX": "20000", "TTR_WEB_CONNECTIONS": "100"})
     assert chosen["worker_connections"] == 20000 + HEADROOM
+
+
+def test_a_worker_holding_few_streams_serves_as_many_connections_as_set() -> None:
+    # (twice its held streams leave room enough for the other requests)
+    chosen = options({**PRODUCTION, "TTR_HELD_MAX": "5", "TTR_WEB_CONNECTIONS": "10"})
+    assert chosen["worker_connections"] == 10
+
+
+def test_a_body_is_due_whole_by_its_timeout() -> None:
+    pace = BodyPace(timeout=30.0)
+    assert pace.due(100.0, 10**9) == 130.0
+
+
+def test_after_its_grace_a_body_is_due_at_the_minimum_rate() -> None:
+    pace = BodyPace(timeout=30.0, min_rate=100, grace=2.0)
+    assert pace.due(100.0, 0) == 102.0
+    assert pace.due(100.0, 500) == 107.0
+    assert pace.due(100.0, 10_000) == 130.0  # never later than the timeout
+
+
+def test_a_body_is_read_a_seconds_worth_at_a_time_at_most() -> None:
+    assert BodyPace(timeout=30.0, min_rate=100, grace=2.0).step() == 100
+    assert BodyPace(timeout=30.0).step() == BODY_STEP
 
 
 def test_the_embedded_mode_serves_from_one_gevent_process() -> None:
