@@ -2856,7 +2856,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description `/problems/unavailable` (Service unavailable): The database cannot be reached just now; nothing changed. Retry after `Retry-After` seconds (with the same Idempotency-Key). */
+        /** @description `/problems/unavailable` (Service unavailable): The server cannot take this just now (the database cannot be reached, or it holds as many connections as it can); nothing changed. Retry after `Retry-After` seconds (with the same Idempotency-Key). */
         Problem503: {
             headers: {
                 /** @description Seconds to wait before trying again. */
@@ -2869,7 +2869,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description Any other error, as problem details. Any request may also get: 405: `/problems/method-not-allowed` (Method not allowed): This resource does not accept that method.; 406: `/problems/not-acceptable` (Not acceptable): The Accept header asks for a representation this resource does not have.; 414: `/problems/uri-too-long` (URI too long): The request line (method, path and query) is longer than the server reads (4094 bytes by default).; 415: `/problems/unsupported-media-type` (Unsupported media type): Send the body as `application/json`.; 431: `/problems/headers-too-large` (Request header fields too large): Too many header fields (100 by default), or one longer than the server reads (8190 bytes by default).; 500: `/problems/internal` (Internal error): A bug on our side; the request changed nothing that was not recorded. */
+        /** @description Any other error, as problem details. Any request may also get: 405: `/problems/method-not-allowed` (Method not allowed): This resource does not accept that method.; 406: `/problems/not-acceptable` (Not acceptable): The Accept header asks for a representation this resource does not have.; 408: `/problems/request-timeout` (Request timeout): The request's body came too slowly (the limits are in the docs) and the connection is closed; nothing changed.; 414: `/problems/uri-too-long` (URI too long): The request line (method, path and query) is longer than the server reads (4094 bytes by default).; 415: `/problems/unsupported-media-type` (Unsupported media type): Send the body as `application/json`.; 431: `/problems/headers-too-large` (Request header fields too large): Too many header fields (100 by default), or one longer than the server reads (8190 bytes by default).; 500: `/problems/internal` (Internal error): A bug on our side; the request changed nothing that was not recorded. */
         Problem: {
             headers: {
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
