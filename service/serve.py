@@ -73,7 +73,7 @@ WORKER_CLASSES = ("gevent", "gthread")
 # as it may hold, when that is fewer)
 HEADROOM = 1000
 # a request body is read in steps of at most this much (see `BodyPace.step`)
-BODY_STEP = 4096
+BODY_STEP = 1 << 20
 
 
 def gunicorn_options(settings: ServerSettings, *, bind: str | None = None,
@@ -155,10 +155,15 @@ class BodyPace:
     def of(cls, http: HttpSettings) -> BodyPace:
         return cls(http.body_timeout, http.body_min_rate, http.body_grace)
 
-    def step(self) -> int:
-        """How much of a body to read at once: at most a second's worth at the minimum
-        rate, so that a body falling behind is noticed within about a second."""
-        return min(BODY_STEP, self.min_rate) if self.min_rate > 0 else BODY_STEP
+    def step(self, received: int) -> int:
+        """How much of a body to read next, `received` bytes of it read: a second's worth
+        at the minimum rate, or a quarter of what came if that is more (a large body
+        takes a few dozen steps, not one a kilobyte: each costs a timer). A body that
+        stops is cut off when the next step is due: to hold its connection so long, a
+        client must have sent four fifths of what the minimum rate asks."""
+        if self.min_rate <= 0:
+            return BODY_STEP
+        return min(BODY_STEP, max(self.min_rate, received // 4))
 
     def due(self, start: float, received: int) -> float:
         """When the first `received` bytes of a body whose headers came at `start` must
@@ -189,8 +194,8 @@ class BodyInTime:
     """gunicorn's request body, cut off when it comes slower than its pace: then every
     read fails (see `BodyTooSlow`), and the connection is closed. It is read in steps
     (`BodyPace.step`), each due when the pace says the body should have come that far:
-    a body that keeps up is never cut off, one that trickles is cut off within a step
-    of falling behind."""
+    a body that keeps up is never cut off, one that trickles is cut off a step after
+    falling behind."""
 
     def __init__(self, body: Any, pace: BodyPace, start: float,
                  close: Callable[[], None]) -> None:
@@ -225,7 +230,7 @@ class BodyInTime:
         wanted = sys.maxsize if size is None or size < 0 else size
         parts: list[bytes] = []
         while wanted > 0:
-            step = min(self._pace.step(), wanted)
+            step = min(self._pace.step(self._received), wanted)
             part = self._step(read, step)
             parts.append(part)
             wanted -= len(part)

@@ -77,9 +77,11 @@ def test_after_its_grace_a_body_is_due_at_the_minimum_rate() -> None:
     assert pace.due(100.0, 10_000) == 130.0  # never later than the timeout
 
 
-def test_a_body_is_read_a_seconds_worth_at_a_time_at_most() -> None:
-    assert BodyPace(timeout=30.0, min_rate=100, grace=2.0).step() == 100
-    assert BodyPace(timeout=30.0).step() == BODY_STEP
+def test_a_body_is_read_a_seconds_worth_or_a_quarter_of_what_came_at_a_time() -> None:
+    pace = BodyPace(timeout=30.0, min_rate=100, grace=2.0)
+    assert (pace.step(0), pace.step(400), pace.step(10_000)) == (100, 100, 2500)
+    assert pace.step(100 * BODY_STEP) == BODY_STEP
+    assert BodyPace(timeout=30.0).step(0) == BODY_STEP
 
 
 def test_the_embedded_mode_serves_from_one_gevent_process() -> None:
