@@ -165,6 +165,12 @@ class BodyPace:
             return BODY_STEP
         return min(BODY_STEP, max(self.min_rate, received // 4))
 
+    def rule(self) -> str:
+        """The pace in words, for a client cut off."""
+        rate = (f", at {self.min_rate} bytes a second or more after {self.grace:g} s"
+                if self.min_rate > 0 else "")
+        return f"a body must come within {self.timeout:g} s of the headers{rate}"
+
     def due(self, start: float, received: int) -> float:
         """When the first `received` bytes of a body whose headers came at `start` must
         all have come."""
@@ -210,7 +216,7 @@ class BodyInTime:
     def _fall_behind(self) -> BodyTooSlow:
         self._late = True
         self._close()
-        return BodyTooSlow()
+        return BodyTooSlow(self._pace.rule())
 
     def _step(self, read: Any, size: int) -> bytes:
         import gevent
@@ -273,8 +279,8 @@ class BodyTooSlow(ConnectionResetError, RequestTimeout):
     """The body did not arrive in time: to the app, a 408 (answered as a problem); to
     gunicorn, reading what is left of the body, a connection reset (closed quietly)."""
 
-    def __init__(self) -> None:
-        detail = "The request's body did not arrive in time."
+    def __init__(self, rule: str) -> None:
+        detail = f"The request's body came too slowly ({rule}); nothing changed."
         ConnectionResetError.__init__(self, errno.ECONNRESET, detail)
         RequestTimeout.__init__(self, detail)
 
