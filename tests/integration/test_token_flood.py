@@ -130,7 +130,7 @@ def test_an_old_format_token_once_found_valid_is_not_refused_for_made_up_ones(
 
 # The test's own address (any of 127/8 reaches the server): the Redis buckets are keyed
 # by address, and another test's server may be counting 127.0.0.1's just now.
-ADDRESS = f"127.{secrets.randbelow(250) + 1}.{secrets.randbelow(250) + 1}.{secrets.randbelow(250) + 2}"
+ADDRESS = "127." + ".".join(str(secrets.randbelow(250) + 2) for _ in range(3))
 
 
 def call(port: int, method: str, path: str, token: str | None = None,
