@@ -41,8 +41,8 @@ def test_a_made_up_token_cannot_send_verify_bodies_past_the_address_limit() -> N
     app.extensions["ttr"].close()
 
 
-def test_a_repeated_unknown_token_costs_one_database_look_up() -> None:
-    app = limited_app()
+def look_ups(app: Flask) -> list[str]:
+    """The token hashes the app's store is asked for from now on (filled as it goes)."""
     store = app.extensions["ttr"].store
     looked_up: list[str] = []
     original = store.token_by_hash
@@ -52,10 +52,27 @@ def test_a_repeated_unknown_token_costs_one_database_look_up() -> None:
         return original(digest)
 
     store.token_by_hash = counting
+    return looked_up
+
+
+def test_a_repeated_unknown_token_costs_one_database_look_up() -> None:
+    app = limited_app()
+    looked_up = look_ups(app)
     client = Client(app)
     token = fake()
     assert [client.get("/v1/games", token=token).status_code for _ in range(5)] == [401] * 5
     assert len(looked_up) == 1
+    app.extensions["ttr"].close()
+
+
+def test_a_token_whose_mac_fails_is_refused_without_a_look_up() -> None:
+    app = limited_app()
+    looked_up = look_ups(app)
+    client = Client(app)
+    made_up = f"ttr_{secrets.token_urlsafe(32)}_{secrets.token_urlsafe(16)}"
+    assert client.get("/v1/users/me", token=made_up).status_code == 401
+    assert client.get("/v1/users/me", token="not even a token").status_code == 401
+    assert looked_up == []
     app.extensions["ttr"].close()
 
 
