@@ -17,7 +17,6 @@ still accepted, and looked up. Anything of neither shape was never a token.
 from __future__ import annotations
 
 import base64
-import hashlib
 import hmac
 import re
 import secrets
@@ -84,5 +83,5 @@ def unsealed_shape(token: str) -> Shape:
 
 
 def _mac(key: bytes, random_part: str) -> str:
-    digest = hmac.digest(key, random_part.encode(), hashlib.sha256)[:MAC_BYTES]
+    digest = hmac.digest(key, random_part.encode(), "sha256")[:MAC_BYTES]
     return base64.urlsafe_b64encode(digest).rstrip(b"=").decode()
