@@ -23,8 +23,8 @@ import os
 import tempfile
 from pathlib import Path
 
+from events import is_postgres_url
 from events.ports import Store
-from events.postgres import PostgresStore
 from service.config import HttpSettings
 from service.token_format import TokenSeal, new_key
 
@@ -36,7 +36,8 @@ def token_seal(http: HttpSettings, store: Store) -> TokenSeal | None:
     """The seal of this installation's tokens (None: tokens without a MAC)."""
     if http.token_keys:
         return TokenSeal(http.token_keys)
-    if isinstance(store, PostgresStore):
+    # (by its URL: importing the PostgreSQL adapter would load psycopg in every mode)
+    if is_postgres_url(getattr(store, "url", None)):
         log.warning("TTR_TOKEN_KEYS is not set: new tokens carry no MAC, so a valid token's "
                     "first request in a process shares its address's budget of invalid "
                     "tokens (docs/clients.md, Tokens)")

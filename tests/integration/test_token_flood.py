@@ -104,6 +104,20 @@ def test_an_old_format_token_once_found_valid_is_not_refused_for_made_up_ones(
     assert client.get("/v1/users/me", token=legacy).status_code == 200
 
 
+def test_without_keys_on_postgresql_tokens_are_made_in_the_old_format_and_work(
+        pg_schema_url: str) -> None:
+    app = make_app(pg_schema_url, **TIGHT)
+    client = Client(app)
+    token = client.new_user()
+    assert len(token) == len(made_up_legacy())
+    assert client.get("/v1/users/me", token=token).status_code == 200
+    for _ in range(FLOOD):  # found valid once: made-up ones no longer refuse it
+        client.get("/v1/users/me", token=made_up_legacy())
+    app.extensions["ttr"].accounts.forget(user_id_of(client, token))
+    assert client.get("/v1/users/me", token=token).status_code == 200
+    app.extensions["ttr"].close()
+
+
 # -- behind a real server -----------------------------------------------------------------
 
 # The test's own address (any of 127/8 reaches the server): the Redis buckets are keyed
