@@ -12,6 +12,7 @@ from __future__ import annotations
 from flask import Flask
 
 from bootstrap.context import bootstrap
+from bootstrap.token_keys import token_seal
 from events.ports import Store
 from messaging.notify import Notifier
 from referee.ports import Clock, Jobs
@@ -36,7 +37,8 @@ def build_services(settings: Settings, http: HttpSettings, *, store: Store | Non
                         observer=observability.REFEREE_OBSERVER)
     if limiter is None:
         limiter = RedisLimiter(settings.redis_url) if settings.redis_url else MemoryLimiter()
-    accounts = Accounts(context.store, http.admin_token, context.notifier, clock=clock)
+    accounts = Accounts(context.store, http.admin_token, context.notifier, clock=clock,
+                        seal=token_seal(http, context.store))
     queue = getattr(context.jobs, "queue_name", None) or str(settings.queue)
     return api.Services(settings=settings, http=http, worker=context, accounts=accounts,
                         limiter=limiter,

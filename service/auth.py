@@ -1,14 +1,18 @@
 """Accounts and bearer tokens: who a request speaks for, and what its token may do.
 
-A token is 32 random bytes, shown once when it is made; the store keeps only its
-SHA-256, with the token's name, scopes (`service.scopes`) and optional expiry. A
-token is looked up by its hash: comparing hashes of random tokens tells an attacker
-nothing about a token, and the one string compared in code, the admin token, is
-compared in constant time.
+A token is 32 random bytes sealed with the server's MAC (`service.token_format`),
+shown once when it is made; the store keeps only its SHA-256, with the token's name,
+scopes (`service.scopes`) and optional expiry. A token whose MAC fails is refused
+without a look-up; one that holds is looked up by its hash: comparing hashes of random
+tokens tells an attacker nothing about a token, and the one string compared in code,
+the admin token, is compared in constant time. A token made by another never grants
+more than it: no scope it lacks, no life past its expiry.
 
 What a token hash was found to be is cached per process so that most requests cost
 no query: a known token for `CACHE_SECONDS`, an unknown one for `UNKNOWN_SECONDS`
-(so a client repeating a made-up token costs one look-up, not one per request).
+(so a client repeating a made-up token costs one look-up, not one per request). A
+token of the old format found valid is remembered longer (`VOUCHED_SIZE` of them), so
+that only its first request in a process is counted with the made-up ones.
 Revoking a token or closing an account is *told* to every process, not waited out:
 it publishes `tokens:<user id>` through the notifier (Redis pub/sub, or in process
 memory in the embedded mode), and a cached token of that user whose key was
@@ -36,19 +40,16 @@ from events.accounts import SCOPES, Token, User
 from events.ports import UserAccounts
 from messaging.notify import Notifier, Watch
 from service.problems import Problem
+from service.token_format import Shape, TokenSeal, legacy_token, unsealed_shape
 
-TOKEN_PREFIX = "ttr_"
 CACHE_SECONDS = 5.0
 UNKNOWN_SECONDS = 60.0
 DEAF_SECONDS = 1.0
 CACHE_SIZE = 10_000
+VOUCHED_SIZE = 100_000  # old-format tokens found valid, remembered by hash
 # how stale a token's `last_used_at` may be: it is written at most this often
 USED_EVERY = timedelta(seconds=60)
 MAX_TOKENS = 50  # per account
-
-
-def new_token() -> str:
-    return TOKEN_PREFIX + secrets.token_urlsafe(32)
 
 
 def new_id(prefix: str) -> str:
@@ -100,9 +101,11 @@ class Accounts:
     def __init__(self, store: UserAccounts, admin_token: str | None = None,
                  notifier: Notifier | None = None,
                  clock: Callable[[], datetime] | None = None,
-                 monotonic: Callable[[], float] = time.monotonic) -> None:
+                 monotonic: Callable[[], float] = time.monotonic,
+                 seal: TokenSeal | None = None) -> None:
         """`clock`: the service's (when tokens are made, used, expire); `monotonic`:
-        the cache's."""
+        the cache's; `seal`: the server's token keys (None: tokens are made in the old
+        format, without a MAC)."""
         from messaging.notify import LocalNotifier
 
         self.store = store
@@ -112,32 +115,39 @@ class Accounts:
         self._monotonic = monotonic
         self._known: OrderedDict[str, _Known] = OrderedDict()
         self._unknown: OrderedDict[str, float] = OrderedDict()
+        self._vouched: OrderedDict[str, None] = OrderedDict()
+        self.seal = seal
         self._lock = threading.Lock()
 
     # -- making and revoking -------------------------------------------------------------
 
     def create(self, name: str) -> tuple[User, str]:
         """A new account and its first token (every scope)."""
-        token = new_token()
+        token = self.mint()
         user_id = new_id("u_")
         return self.store.create_user(user_id, name, token_hash(token),
                                       token_id=new_id("t_")), token
 
+    def mint(self) -> str:
+        """A new token's secret: sealed with the server's key, if it has one."""
+        return legacy_token() if self.seal is None else self.seal.mint()
+
     def add_token(self, holder: Holder, name: str, scopes: Iterable[str],
                   expires_in: int | None = None) -> tuple[Token, str]:
-        """Another token of `holder`'s user, granting no scope `holder` does not hold."""
+        """Another token of `holder`'s user, granting no scope `holder` does not hold
+        and expiring no later than it (without `expires_in`: when it does)."""
         wanted = frozenset(scopes)
         beyond = wanted - holder.token.scopes
         if beyond:
             raise Problem("insufficient-scope", "A token cannot grant scopes it does not hold "
                           f"itself: {', '.join(sorted(beyond))}.", scope=min(beyond))
+        now = self._now()
+        expires = within_life(holder.token, now, expires_in)
         user_id = holder.user.user_id
         if len(self.store.tokens_of(user_id)) >= MAX_TOKENS:
             raise Problem("invalid-request", f"An account holds at most {MAX_TOKENS} tokens; "
                           "revoke one first.")
-        now = self._now()
-        expires = None if expires_in is None else now + timedelta(seconds=expires_in)
-        secret = new_token()
+        secret = self.mint()
         token = Token(new_id("t_"), user_id, name, wanted, now, None, expires)
         return self.store.add_token(token, token_hash(secret)), secret
 
@@ -157,9 +167,21 @@ class Accounts:
 
     # -- finding the holder --------------------------------------------------------------
 
+    def shape(self, token: str) -> Shape:
+        """What `token`'s text alone says of it (no look-up)."""
+        return unsealed_shape(token) if self.seal is None else self.seal.shape(token)
+
+    def vouched(self, digest: str) -> bool:
+        """Whether a token of the old format hashing to `digest` was found valid in this
+        process (it may since have been revoked: the look-up says)."""
+        with self._lock:
+            return digest in self._vouched
+
     def holder(self, token: str, digest: str | None = None) -> Holder | None:
         """Who `token` speaks for (`digest`: its `token_hash`, if known); None if it is
-        unknown, revoked or expired."""
+        made up, unknown, revoked or expired."""
+        if self.shape(token) is Shape.FORGED:
+            return None
         digest = digest or token_hash(token)
         cached = self.cached(digest)
         return self.look_up(digest) if isinstance(cached, _Missing) else cached
@@ -211,6 +233,10 @@ class Accounts:
             self._known.move_to_end(digest)
             while len(self._known) > CACHE_SIZE:
                 self._known.popitem(last=False)
+            self._vouched[digest] = None
+            self._vouched.move_to_end(digest)
+            while len(self._vouched) > VOUCHED_SIZE:
+                self._vouched.popitem(last=False)
         if token.last_used_at is None or now - token.last_used_at >= USED_EVERY:
             self.store.token_used(token.token_id, now)
         return holder
@@ -237,6 +263,24 @@ class Accounts:
 
 
 ALL_SCOPES = frozenset(SCOPES)
+
+
+def within_life(parent: Token, now: datetime, expires_in: int | None) -> datetime | None:
+    """When a token made by `parent` now, to last `expires_in` seconds (None: until
+    revoked), expires: never after `parent` does (a token cannot outlive the token that
+    makes it); asked to, 400 `invalid-request` naming the rule."""
+    wanted = None if expires_in is None else now + timedelta(seconds=expires_in)
+    if parent.expires_at is None:
+        return wanted
+    if wanted is None:
+        return parent.expires_at
+    if wanted > parent.expires_at:
+        left = max(0, int((parent.expires_at - now).total_seconds()))
+        rule = "a token cannot outlive the token that makes it"
+        raise Problem("invalid-request", f"expires_in is too long: {rule}, which expires "
+                      f"in {left} s.",
+                      errors={"expires_in": [f"At most {left}: {rule}."]})
+    return wanted
 
 
 def bearer_token() -> str | None:

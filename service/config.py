@@ -22,6 +22,7 @@ from typing import Any
 
 from referee.settings import ENV as APP_ENV
 from referee.settings import Settings, SettingsError, read_settings, settings_from_env
+from service.token_format import MIN_KEY_LENGTH
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,6 +34,9 @@ class HttpSettings:
     burst_per_address: int = 100  # TTR_BURST_PER_ADDRESS
     accounts_per_address_per_hour: int = 100  # TTR_ACCOUNTS_PER_ADDRESS_PER_HOUR
     admin_token: str | None = None  # TTR_ADMIN_TOKEN: may import games
+    # the keys of the tokens' MAC, comma-separated: the first signs, each one verifies
+    # (none: a key kept beside a SQLite database; see `bootstrap.token_keys`)
+    token_keys: tuple[str, ...] = ()  # TTR_TOKEN_KEYS
     max_body_bytes: int = 64 * 1024  # TTR_MAX_BODY_BYTES
     cors_origins: tuple[str, ...] = ()  # TTR_CORS_ORIGINS: "*" or a comma-separated list
     min_turn_time_limit: int = 60  # TTR_MIN_TURN_TIME_LIMIT (seconds)
@@ -71,6 +75,7 @@ HTTP_ENV = {
     "burst_per_address": "TTR_BURST_PER_ADDRESS",
     "accounts_per_address_per_hour": "TTR_ACCOUNTS_PER_ADDRESS_PER_HOUR",
     "admin_token": "TTR_ADMIN_TOKEN",
+    "token_keys": "TTR_TOKEN_KEYS",
     "max_body_bytes": "TTR_MAX_BODY_BYTES",
     "cors_origins": "TTR_CORS_ORIGINS",
     "min_turn_time_limit": "TTR_MIN_TURN_TIME_LIMIT",
@@ -124,6 +129,13 @@ def _check_admin_token(variable: str, token: str) -> None:
         raise SettingsError(
             f"{variable} is a placeholder or shorter than {ADMIN_TOKEN_MIN_LENGTH} "
             "characters: set a random one (e.g. `openssl rand -hex 32`), or leave it unset")
+
+
+def _check_token_keys(variable: str, keys: tuple[str, ...]) -> None:
+    if any(is_placeholder_token(key) or len(key) < MIN_KEY_LENGTH for key in keys):
+        raise SettingsError(
+            f"{variable} holds a key shorter than {MIN_KEY_LENGTH} characters or a "
+            "placeholder: set random ones (e.g. `openssl rand -hex 32`), comma-separated")
 
 
 def bind_problem(address: str) -> str | None:
@@ -184,6 +196,7 @@ def http_settings_from_env(environ: Mapping[str, str] | None = None) -> HttpSett
     every one checked: a variable that cannot be used raises `SettingsError` naming it."""
     return read_settings(HttpSettings, HTTP_ENV, environ, positive=_POSITIVE,
                          choices=_CHOICES, checks={"admin_token": _check_admin_token,
+                                                   "token_keys": _check_token_keys,
                                                    "bind": _check_bind,
                                                    "cors_origins": _check_cors_origins})
 

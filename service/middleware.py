@@ -2,10 +2,16 @@
 (their token, its scopes) and the rate limits.
 
 `before_request` names the request (`X-Request-Id`), finds the caller by their bearer
-token, takes the request from the caller's bucket (the token's, or the address's for
-a request without a valid token: 429 when it is empty) and refuses a token without
-the scope the operation needs; `after_request` echoes the request id and tells the
-client its budget (the RateLimit headers).
+token, takes the request from the caller's bucket (429 when it is empty) and refuses a
+token without the scope the operation needs; `after_request` echoes the request id
+and tells the client its budget (the RateLimit headers).
+
+Which bucket: a token the server made (its MAC holds, or an old-format one this process
+has found valid) is charged to its own, even before it is looked up; a request without
+a token to its address's; and a token that is made up (its MAC fails), or of the old
+format and not yet found valid here, to its address's bucket of invalid tokens, which
+nothing else shares. So however many made-up tokens are sent from an address, a valid
+token from there, and the address's anonymous requests, are never refused for them.
 """
 
 from __future__ import annotations
@@ -21,6 +27,7 @@ from service.problems import Problem
 from service.ratelimit import rate_headers, retry_after
 from service.scopes import scope_of
 from service.services import Services, services
+from service.token_format import Shape
 
 # paths that are never rate limited (probes, metrics, docs and their assets)
 UNLIMITED = ("/healthz", "/readyz", "/metrics", "/docs", "/openapi", "/static", "/problems")
@@ -43,22 +50,30 @@ def before_request() -> Response | None:
     g.token_digest = digest = token_hash(token)
     if s.accounts.is_admin(token):
         g.holder = g.user = None
-        _limit(s, "token", "t:" + digest[:32], s.http.rate_per_token,
-               s.http.burst_per_token)
+        _limit_token(s, digest)
         return None
+    shape = s.accounts.shape(token)
+    if shape is Shape.FORGED:
+        _limit_invalid(s)
+        raise unknown_token()
     found = s.accounts.cached(digest)
+    # Made by the server (its MAC holds, or it was found valid here before): its own
+    # bucket pays, its look-ups too. Otherwise it is an old-format token new to this
+    # process, or one known to be unknown: only the store can tell it from a made-up
+    # one, so it is looked up only while the address's invalid tokens may still make
+    # a request.
+    own = isinstance(found, Holder) or shape is Shape.SEALED or s.accounts.vouched(digest)
+    if own:
+        _limit_token(s, digest)
+    else:
+        _limit_invalid(s)
     if not isinstance(found, Holder):
-        # Not known to be good: such a request is the address's, so a made-up token
-        # each time gets no bucket of its own; and one this process does not know
-        # yet is looked up only if the address may still make a request.
-        _limit_address(s)
-        if found is not None:
-            found = s.accounts.look_up(digest)
+        found = None if found is None else s.accounts.look_up(digest)
         if found is None:
             raise unknown_token()
+        if not own:  # valid after all: from now on its requests are its own
+            _limit_token(s, digest)
     g.holder, g.user = found, found.user
-    _limit(s, "token", "t:" + digest[:32], s.http.rate_per_token,
-           s.http.burst_per_token)
     rule = request.url_rule
     scope = "" if rule is None else scope_of(request.method, rule.rule)
     if not found.grants(scope):
@@ -70,6 +85,16 @@ def before_request() -> Response | None:
 def _limit_address(s: Services) -> None:
     _limit(s, "address", "a:" + (request.remote_addr or "?"), s.http.rate_per_address,
            s.http.burst_per_address)
+
+
+def _limit_invalid(s: Services) -> None:
+    """The address's bucket of invalid tokens: as large as its anonymous one, apart."""
+    _limit(s, "invalid-token", "i:" + (request.remote_addr or "?"), s.http.rate_per_address,
+           s.http.burst_per_address)
+
+
+def _limit_token(s: Services, digest: str) -> None:
+    _limit(s, "token", "t:" + digest[:32], s.http.rate_per_token, s.http.burst_per_token)
 
 
 def _limit(s: Services, policy: str, key: str, rate: float, burst: int) -> None:

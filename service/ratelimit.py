@@ -1,4 +1,5 @@
-"""Rate limits: a token bucket per bearer token, and per address for anonymous requests.
+"""Rate limits: a token bucket per bearer token, per address for anonymous requests,
+and per address apart for requests with an invalid token (`service.middleware` picks).
 
 Each bucket holds up to `burst` requests and refills at `rate` per second; a request
 that finds it empty gets 429 with `Retry-After` (the seconds until one request's
@@ -187,8 +188,9 @@ RATE_LIMIT_HEADERS: dict[str, dict[str, Any]] = {
     "RateLimit-Policy": {
         "description": "The limit this request counted against (IETF "
                        "draft-ietf-httpapi-ratelimit-headers): its name (`token`, "
-                       "`address`, `accounts`), `q` requests per `w` seconds (a bucket of "
-                       "`q` requests refilling over `w` seconds).",
+                       "`address`, `invalid-token`: an address's requests with tokens the "
+                       "server never made, `accounts`), `q` requests per `w` seconds (a "
+                       "bucket of `q` requests refilling over `w` seconds).",
         "schema": {"type": "string", "example": '"token";q=200;w=4'}},
     "RateLimit": {
         "description": "What is left of it: `r` requests now, and `t` seconds until the "

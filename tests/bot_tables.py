@@ -29,7 +29,11 @@ CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
 
 
 class EmbeddedServer:
-    """`ttr serve`, embedded (SQLite in a scratch folder, jobs in-process), no bot pause."""
+    """`ttr serve`, embedded (SQLite in a scratch folder, jobs in-process), no bot pause.
+    `settings`: more `TTR_*` variables, over those. `client_address`: the loopback
+    address `request` connects from (any of 127/8)."""
+
+    client_address = "127.0.0.1"
 
     def __init__(self, folder: Path | None = None, **settings: str) -> None:
         self.folder = folder or Path(tempfile.mkdtemp(prefix="ttr-bots-"))
@@ -38,8 +42,8 @@ class EmbeddedServer:
         self.env = {k: v for k, v in os.environ.items() if not k.startswith("TTR_")}
         self.env.update(UNLIMITED, TTR_BIND=f"127.0.0.1:{self.port}", TTR_BOT_PAUSE="0",
                         TTR_LOG_LEVEL="warning",
-                        TTR_DATABASE_URL=f"sqlite:///{self.folder / 'ttr.sqlite3'}",
-                        **settings)
+                        TTR_DATABASE_URL=f"sqlite:///{self.folder / 'ttr.sqlite3'}")
+        self.env.update(settings)
         self.process: subprocess.Popen[bytes] | None = None
 
     def __enter__(self) -> EmbeddedServer:
@@ -67,7 +71,8 @@ class EmbeddedServer:
 
     def request(self, method: str, path: str, token: str | None = None,
                 body: dict[str, Any] | None = None) -> tuple[int, Any]:
-        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=60)
+        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=60,
+                                                source_address=(self.client_address, 0))
         headers = {"Content-Type": "application/json"}
         if token:
             headers["Authorization"] = f"Bearer {token}"

@@ -46,8 +46,11 @@ class Tokens(MethodView):
 
         Returns the token once (the server keeps only its hash). It grants the scopes
         asked for, none beyond those of the token that makes it, until it expires
-        (`expires_in`) or is revoked. To rotate a token: make the new one, switch to
-        it, revoke the old one: both work in between.
+        (`expires_in`) or is revoked. It never outlives the token that makes it: from
+        an expiring token, `expires_in` may be no longer than that token has left
+        (400 `invalid-request` otherwise), and left out, the new token expires with
+        it. To rotate a token: make the new one, switch to it, revoke the old one:
+        both work in between.
         """
         holder = signed_in()
         token, secret = services().accounts.add_token(

@@ -44,8 +44,10 @@ class NewTokenSchema(StrictSchema):
                                       "that makes it.", example=["play", "read"]))
     expires_in = fields.Int(load_default=None, allow_none=True,
                             validate=validate.Range(min=60, max=MAX_EXPIRES_IN),
-                            metadata=doc("Seconds until the token stops working (none: "
-                                         "it works until revoked).", example=2_592_000))
+                            metadata=doc("Seconds until the token stops working, no "
+                                         "longer than the token that makes it has left "
+                                         "(none: until revoked, or until that token "
+                                         "expires).", example=2_592_000))
 
 
 class TokenSchema(Schema):

@@ -482,7 +482,8 @@ def env_file(path: Path) -> dict[str, str]:
 # placeholders (the example's own values are refused: see the test below)
 [SECRET_GENERATOR] = KUSTOMIZATION["secretGenerator"]
 OPERATOR_SECRETS = {**env_file(SECRETS_EXAMPLE),
-                    "TTR_ADMIN_TOKEN": "4f0c9a7e2b5d8136c0e1a2b3c4d5e6f7"}
+                    "TTR_ADMIN_TOKEN": "4f0c9a7e2b5d8136c0e1a2b3c4d5e6f7",
+                    "TTR_TOKEN_KEYS": "9d2e7c41b8a5f03e6d1c2b3a4f5e6d7c8b9a0f1e2d3c4b5a"}
 JOB = one("Job")
 HPA = one("HorizontalPodAutoscaler")
 SERVICE = one("Service")
@@ -527,7 +528,8 @@ def test_the_config_map_holds_known_strings_and_the_secret_the_rest() -> None:
     check_variables(CONFIG["data"], "the ConfigMap")
     secrets = env_file(SECRETS_EXAMPLE)
     check_variables(secrets, "secrets.env.example")
-    assert set(secrets) == {"TTR_DATABASE_URL", "TTR_REDIS_URL", "TTR_ADMIN_TOKEN"}
+    assert set(secrets) == {"TTR_DATABASE_URL", "TTR_REDIS_URL", "TTR_ADMIN_TOKEN",
+                            "TTR_TOKEN_KEYS"}
     assert not set(CONFIG["data"]) & set(secrets)
     assert from_env(CONFIG["data"]).app.migrate_on_start is False
 

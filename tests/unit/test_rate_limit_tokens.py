@@ -1,5 +1,7 @@
-"""Rate limits and tokens: a made-up token gets no bucket of its own, an unknown token
-is answered cheaply, and every limited response tells the client its budget."""
+"""Rate limits and tokens: a made-up token gets no bucket of its own (its address's
+invalid-token bucket pays), an unknown token is answered cheaply, and every limited
+response tells the client its budget. (A flood of made-up tokens against a valid one:
+tests/integration/test_token_flood.py.)"""
 
 from __future__ import annotations
 
@@ -20,11 +22,12 @@ def fake() -> str:
     return "ttr_" + secrets.token_urlsafe(32)
 
 
-def test_a_made_up_token_each_time_is_limited_per_address() -> None:
+def test_a_made_up_token_each_time_is_limited_per_address_as_an_invalid_token() -> None:
     app = limited_app(rate_per_address=0.01, burst_per_address=2)
     client = Client(app)
-    statuses = [client.get("/v1/users/me", token=fake()).status_code for _ in range(4)]
-    assert statuses == [401, 401, 429, 429]
+    responses = [client.get("/v1/users/me", token=fake()) for _ in range(4)]
+    assert [r.status_code for r in responses] == [401, 401, 429, 429]
+    assert responses[-1].headers["RateLimit-Policy"] == '"invalid-token";q=2;w=200'
     app.extensions["ttr"].close()
 
 
@@ -38,8 +41,8 @@ def test_a_made_up_token_cannot_send_verify_bodies_past_the_address_limit() -> N
     app.extensions["ttr"].close()
 
 
-def test_a_repeated_unknown_token_costs_one_database_look_up() -> None:
-    app = limited_app()
+def look_ups(app: Flask) -> list[str]:
+    """The token hashes the app's store is asked for from now on (filled as it goes)."""
     store = app.extensions["ttr"].store
     looked_up: list[str] = []
     original = store.token_by_hash
@@ -49,10 +52,27 @@ def test_a_repeated_unknown_token_costs_one_database_look_up() -> None:
         return original(digest)
 
     store.token_by_hash = counting
+    return looked_up
+
+
+def test_a_repeated_unknown_token_costs_one_database_look_up() -> None:
+    app = limited_app()
+    looked_up = look_ups(app)
     client = Client(app)
     token = fake()
     assert [client.get("/v1/games", token=token).status_code for _ in range(5)] == [401] * 5
     assert len(looked_up) == 1
+    app.extensions["ttr"].close()
+
+
+def test_a_token_whose_mac_fails_is_refused_without_a_look_up() -> None:
+    app = limited_app()
+    looked_up = look_ups(app)
+    client = Client(app)
+    made_up = f"ttr_{secrets.token_urlsafe(32)}_{secrets.token_urlsafe(16)}"
+    assert client.get("/v1/users/me", token=made_up).status_code == 401
+    assert client.get("/v1/users/me", token="not even a token").status_code == 401
+    assert looked_up == []
     app.extensions["ttr"].close()
 
 
@@ -70,9 +90,9 @@ def test_a_known_token_is_limited_per_token_not_per_address() -> None:
     client = Client(app)
     token = client.new_user()  # the address's first request
     statuses = [client.get("/v1/users/me", token=token).status_code for _ in range(6)]
-    # the first look-up of the token was the address's second; then the token's own
+    # the token's look-up too was its own (its MAC said the server made it)
     assert statuses == [200] * 5 + [429]
-    assert client.get("/v1/maps").status_code == 429  # the address has nothing left
+    assert [client.get("/v1/maps").status_code for _ in range(2)] == [200, 429]
     app.extensions["ttr"].close()
 
 

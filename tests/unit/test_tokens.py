@@ -162,6 +162,35 @@ def test_a_token_stops_working_when_it_expires(client: Client, clock: Clock) -> 
     assert client.get("/v1/users/me", token=brief).status_code == 401
 
 
+def test_a_token_cannot_make_a_token_that_outlives_it(client: Client) -> None:
+    brief = make_token(client, client.new_user(), "admin", "read", expires_in=60)
+    refused = client.post("/v1/users/me/tokens", token=brief,
+                          json={"name": "longer", "scopes": ["read"], "expires_in": 3600})
+    assert refused.status_code == 400
+    assert refused.json["type"] == "/problems/invalid-request"  # type: ignore[index]
+    assert "cannot outlive the token that makes it" in refused.json["detail"]  # type: ignore[index]
+    assert refused.json["errors"]["expires_in"] == [  # type: ignore[index]
+        "At most 60: a token cannot outlive the token that makes it."]
+    assert [t["name"] for t in listed(client, brief)] == ["account", "bot"]
+
+
+def test_a_token_made_without_expiry_by_an_expiring_token_expires_with_it(
+        client: Client, clock: Clock) -> None:
+    brief = make_token(client, client.new_user(), "admin", "read", expires_in=60)
+    child = make_token(client, brief, "read", name="child")
+    entry = next(t for t in listed(client, brief) if t["name"] == "child")
+    assert entry["expires_at"] == "2030-01-01T00:01:00.000000Z"
+    clock.now += timedelta(seconds=60)
+    assert client.get("/v1/users/me", token=child).status_code == 401
+
+
+def test_a_token_may_make_one_that_expires_when_it_does(client: Client) -> None:
+    brief = make_token(client, client.new_user(), "admin", "read", expires_in=3600)
+    make_token(client, brief, "read", name="child", expires_in=3600)
+    entry = next(t for t in listed(client, brief) if t["name"] == "child")
+    assert entry["expires_at"] == "2030-01-01T01:00:00.000000Z"
+
+
 def test_a_token_records_when_it_was_last_used(client: Client) -> None:
     token = client.new_user()
     secret = make_token(client, token, "read")

@@ -72,8 +72,11 @@ export interface paths {
          * Make a token
          * @description Returns the token once (the server keeps only its hash). It grants the scopes
          *     asked for, none beyond those of the token that makes it, until it expires
-         *     (`expires_in`) or is revoked. To rotate a token: make the new one, switch to
-         *     it, revoke the old one: both work in between.
+         *     (`expires_in`) or is revoked. It never outlives the token that makes it: from
+         *     an expiring token, `expires_in` may be no longer than that token has left
+         *     (400 `invalid-request` otherwise), and left out, the new token expires with
+         *     it. To rotate a token: make the new one, switch to it, revoke the old one:
+         *     both work in between.
          *
          *     **Scope:** `admin` (a token without it gets 403 `insufficient-scope`).
          */
@@ -1053,7 +1056,7 @@ export interface components {
              */
             scopes: components["schemas"]["Scope"][];
             /**
-             * @description Seconds until the token stops working (none: it works until revoked). Default: `null`.
+             * @description Seconds until the token stops working, no longer than the token that makes it has left (none: until revoked, or until that token expires). Default: `null`.
              * @example 2592000
              */
             expires_in?: number | null;
@@ -2884,7 +2887,7 @@ export interface components {
     parameters: never;
     requestBodies: never;
     headers: {
-        /** @description The limit this request counted against (IETF draft-ietf-httpapi-ratelimit-headers): its name (`token`, `address`, `accounts`), `q` requests per `w` seconds (a bucket of `q` requests refilling over `w` seconds). */
+        /** @description The limit this request counted against (IETF draft-ietf-httpapi-ratelimit-headers): its name (`token`, `address`, `invalid-token`: an address's requests with tokens the server never made, `accounts`), `q` requests per `w` seconds (a bucket of `q` requests refilling over `w` seconds). */
         "RateLimit-Policy": string;
         /** @description What is left of it: `r` requests now, and `t` seconds until the bucket is full again. */
         RateLimit: string;

@@ -27,8 +27,8 @@ class NewToken:
         Attributes:
             name (str): What the token is for, to tell it apart in the list. Example: my bot, 2025 key.
             scopes (list[Scope]): What the token may do: no more than the token that makes it. Example: ['play', 'read'].
-            expires_in (int | None | Unset): Seconds until the token stops working (none: it works until revoked). Default:
-                `null`. Example: 2592000.
+            expires_in (int | None | Unset): Seconds until the token stops working, no longer than the token that makes it
+                has left (none: until revoked, or until that token expires). Default: `null`. Example: 2592000.
      """
 
     name: str

@@ -104,8 +104,11 @@ def sync_detailed(
 
      Returns the token once (the server keeps only its hash). It grants the scopes
     asked for, none beyond those of the token that makes it, until it expires
-    (`expires_in`) or is revoked. To rotate a token: make the new one, switch to
-    it, revoke the old one: both work in between.
+    (`expires_in`) or is revoked. It never outlives the token that makes it: from
+    an expiring token, `expires_in` may be no longer than that token has left
+    (400 `invalid-request` otherwise), and left out, the new token expires with
+    it. To rotate a token: make the new one, switch to it, revoke the old one:
+    both work in between.
 
     **Scope:** `admin` (a token without it gets 403 `insufficient-scope`).
 
@@ -142,8 +145,11 @@ def sync(
 
      Returns the token once (the server keeps only its hash). It grants the scopes
     asked for, none beyond those of the token that makes it, until it expires
-    (`expires_in`) or is revoked. To rotate a token: make the new one, switch to
-    it, revoke the old one: both work in between.
+    (`expires_in`) or is revoked. It never outlives the token that makes it: from
+    an expiring token, `expires_in` may be no longer than that token has left
+    (400 `invalid-request` otherwise), and left out, the new token expires with
+    it. To rotate a token: make the new one, switch to it, revoke the old one:
+    both work in between.
 
     **Scope:** `admin` (a token without it gets 403 `insufficient-scope`).
 
@@ -175,8 +181,11 @@ async def asyncio_detailed(
 
      Returns the token once (the server keeps only its hash). It grants the scopes
     asked for, none beyond those of the token that makes it, until it expires
-    (`expires_in`) or is revoked. To rotate a token: make the new one, switch to
-    it, revoke the old one: both work in between.
+    (`expires_in`) or is revoked. It never outlives the token that makes it: from
+    an expiring token, `expires_in` may be no longer than that token has left
+    (400 `invalid-request` otherwise), and left out, the new token expires with
+    it. To rotate a token: make the new one, switch to it, revoke the old one:
+    both work in between.
 
     **Scope:** `admin` (a token without it gets 403 `insufficient-scope`).
 
@@ -213,8 +222,11 @@ async def asyncio(
 
      Returns the token once (the server keeps only its hash). It grants the scopes
     asked for, none beyond those of the token that makes it, until it expires
-    (`expires_in`) or is revoked. To rotate a token: make the new one, switch to
-    it, revoke the old one: both work in between.
+    (`expires_in`) or is revoked. It never outlives the token that makes it: from
+    an expiring token, `expires_in` may be no longer than that token has left
+    (400 `invalid-request` otherwise), and left out, the new token expires with
+    it. To rotate a token: make the new one, switch to it, revoke the old one:
+    both work in between.
 
     **Scope:** `admin` (a token without it gets 403 `insufficient-scope`).
 
