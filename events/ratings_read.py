@@ -77,10 +77,12 @@ class ResultRow:
     games_before: int
     mu_after: float | None
     sigma_after: float | None
+    unrated_reason: str | None = None  # `domain.rating_rules.Reason`; None: rated
 
 
 _RESULT = ("game_id, user_id, seat, name, map, position, finished_at, player_rank, winner, "
-           "out, total, mu_before, sigma_before, games_before, mu_after, sigma_after")
+           "out, total, mu_before, sigma_before, games_before, mu_after, sigma_after, "
+           "unrated_reason")
 _BOARD = "r.map, r.user_id, COALESCE(u.name, r.user_id), r.bot, r.rating, r.mu, r.sigma, r.games"
 # An entry's rank: 1 + the entries above it on its board (better rating, or the same
 # rating and a smaller user id), counted as two ranges of the board's index.
@@ -185,7 +187,7 @@ class RatingReads(Database):
             winner=bool(r[8]), out=bool(r[9]), total=int(r[10]), mu_before=float(r[11]),
             sigma_before=float(r[12]), games_before=int(r[13]),
             mu_after=None if r[14] is None else float(r[14]),
-            sigma_after=None if r[15] is None else float(r[15]))
+            sigma_after=None if r[15] is None else float(r[15]), unrated_reason=r[16])
 
 
 def _entry(rank: int, r: Any) -> BoardEntry:

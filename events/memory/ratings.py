@@ -17,10 +17,12 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 from datetime import datetime
+from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from domain.events import Event
-from domain.rating import Skill, result_of
+from domain.rating import Result, Skill, result_of
+from domain.rating_rules import REPEAT_WINDOW, pair
 from events.accounts import User
 from events.clock import utcnow
 from events.memory.base import Clock, MemoryTables
@@ -65,6 +67,7 @@ class MemoryRatings(MemoryTables):
                 projection.skills.update(
                     {(result.map, f.user_id): s for f in result.finishers
                      if (s := self._skills.get((result.map, f.user_id))) is not None})
+                projection.pairs.update(self._pairs_of(result, game))
                 projection.add(game, result)
                 self._keep_increment(projection)
                 self._rating_cursor = game.position
@@ -101,6 +104,23 @@ class MemoryRatings(MemoryTables):
                 if limit is not None and len(found) >= limit:
                     break
         return found
+
+    def _pairs_of(self, result: Result, game: Scored) -> dict[frozenset[str], list[datetime]]:
+        """When the players of `result` finished games rated for two of them, within the
+        repeat rule's window before `game` (`Projection.pairs`)."""
+        users = {f.user_id for f in result.finishers}
+        since = game.finished_at - REPEAT_WINDOW
+        rated: dict[str, list[str]] = {}  # game: its rated players among `users`
+        for (game_id, user_id), line in self._results.items():
+            if (user_id in users and line.mu_after is not None and line.finished_at > since
+                    and line.position < game.position):
+                rated.setdefault(game_id, []).append(user_id)
+        pairs: dict[frozenset[str], list[datetime]] = {}
+        for game_id, players in rated.items():
+            when = self._results[(game_id, players[0])].finished_at
+            for a, b in combinations(sorted(players), 2):
+                pairs.setdefault(pair(a, b), []).append(when)
+        return pairs
 
     def _table_events(self, game_id: str) -> list[Event]:
         return [r.event() for r in self.read_stream(game_id) if r.type in TABLE_EVENTS]
@@ -218,12 +238,13 @@ def _result_row(r: tuple[Any, ...]) -> ResultRow:
     """A `Projection` result line (the columns of `player_results`) as it is read."""
     (game_id, user_id, seat, name, map_name, position, finished_at, rank, winner, out,
      total, _kept, _completed, _bonus, mu_before, sigma_before, games_before, mu_after,
-     sigma_after) = r
+     sigma_after, unrated_reason) = r
     when: datetime = finished_at
     return ResultRow(game_id=game_id, user_id=user_id, seat=seat, name=name, map=map_name,
                      position=position, finished_at=when, rank=rank, winner=winner,
                      out=out, total=total, mu_before=mu_before, sigma_before=sigma_before,
-                     games_before=games_before, mu_after=mu_after, sigma_after=sigma_after)
+                     games_before=games_before, mu_after=mu_after, sigma_after=sigma_after,
+                     unrated_reason=unrated_reason)
 
 
 if TYPE_CHECKING:
