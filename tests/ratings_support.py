@@ -66,10 +66,10 @@ def figures(store: Ratings, game_ids: list[str]) -> dict[str, Any]:
     maps = sorted({r.map for rows in lines.values() for r in rows})
     return {
         "games": lines,
-        "boards": {(m, bots): store.leaderboard(m, bots, 0, 1000)
+        "boards": {(m, bots): store.leaderboard(m, bots, 0, 1000, min_games=1)
                    for m in maps for bots in (False, True)},
         "players": {u: store.results_of_player(u, limit=1000) for u in users},
-        "entries": {(m, u): store.board_entry(m, u) for m in maps for u in users},
-        "profiles": {u: store.profile(u) for u in users},
+        "entries": {(m, u): store.board_entry(m, u, min_games=1) for m in maps for u in users},
+        "profiles": {u: store.profile(u, min_games=1) for u in users},
         "unprojected": store.unprojected_games(),
     }

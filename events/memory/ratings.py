@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from domain.events import Event
 from domain.rating import Result, Skill, result_of
-from domain.rating_rules import REPEAT_WINDOW, pair
+from domain.rating_rules import LEADERBOARD_MIN_GAMES, REPEAT_WINDOW, pair
 from events.accounts import User
 from events.clock import utcnow
 from events.memory.base import Clock, MemoryTables
@@ -154,28 +154,34 @@ class MemoryRatings(MemoryTables):
 
     # -- reading --------------------------------------------------------------------------
 
-    def leaderboard(self, map_name: str, bots: bool, offset: int, limit: int
-                    ) -> tuple[int, list[BoardEntry]]:
-        """The map's board of players (or of bots), best first: its size and a page."""
+    def leaderboard(self, map_name: str, bots: bool, offset: int, limit: int,
+                    min_games: int = LEADERBOARD_MIN_GAMES) -> tuple[int, list[BoardEntry]]:
+        """The map's board of players (or of bots) with at least `min_games` rated games,
+        best first: its size and a page."""
         with self._lock:
-            board = self._board(map_name, bots)
+            board = self._board(map_name, bots, min_games)
             page = board[offset:offset + limit] if limit >= 0 else board[offset:]
             return len(board), [self._entry(offset + i + 1, key)
                                 for i, key in enumerate(page)]
 
-    def board_entry(self, map_name: str, user_id: str) -> BoardEntry | None:
-        """`user_id`'s entry on the map's board (of bots, for a bot), with their rank."""
+    def board_entry(self, map_name: str, user_id: str,
+                    min_games: int = LEADERBOARD_MIN_GAMES) -> BoardEntry | None:
+        """`user_id`'s entry on the map's board (of bots, for a bot), with their rank;
+        None if they are not on it (fewer than `min_games` rated games there)."""
         with self._lock:
             key = (map_name, user_id)
-            return self._entry(self._rank(key), key) if key in self._skills else None
+            rank = self._rank(key, min_games) if key in self._skills else None
+            return self._entry(rank, key) if rank is not None else None
 
-    def profile(self, user_id: str) -> Profile | None:
-        """The public profile of `user_id`, or None for no such user."""
+    def profile(self, user_id: str, min_games: int = LEADERBOARD_MIN_GAMES
+                ) -> Profile | None:
+        """The public profile of `user_id`, or None for no such user (a map's rank: None
+        below the board's `min_games`)."""
         with self._lock:
             user = self.user_of(user_id)
             if user is None:
                 return None
-            entries = [self._entry(self._rank(key), key)
+            entries = [self._entry(self._rank(key, min_games), key)
                        for key in sorted(k for k in self._skills if k[1] == user_id)]
             stats = [MapStats(m, *figures) for (u, m), figures in sorted(self._stats.items())
                      if u == user_id]
@@ -213,20 +219,25 @@ class MemoryRatings(MemoryTables):
             lines.sort(key=lambda r: r.seat)
         return found
 
-    def _board(self, map_name: str, bots: bool) -> list[tuple[str, str]]:
+    def _board(self, map_name: str, bots: bool, min_games: int) -> list[tuple[str, str]]:
         """The keys of the map's board, best first (a tie: the smaller user id first)."""
-        keys = [k for k in self._skills if k[0] == map_name and self._skill_bots[k] == bots]
+        keys = [k for k, s in self._skills.items() if k[0] == map_name
+                and self._skill_bots[k] == bots and s.games >= min_games]
         keys.sort(key=lambda k: (-self._skills[k].rating, k[1]))
         return keys
 
-    def _rank(self, key: tuple[str, str]) -> int:
-        """1 + the entries above `key` on its board (better, or as good with a smaller id)."""
+    def _rank(self, key: tuple[str, str], min_games: int) -> int | None:
+        """1 + the entries above `key` on its board (better, or as good with a smaller id;
+        shown, with `min_games`); None: `key` is not shown."""
+        if self._skills[key].games < min_games:
+            return None
         rating, bot = self._skills[key].rating, self._skill_bots[key]
         return 1 + sum(1 for o, s in self._skills.items()
                        if o[0] == key[0] and self._skill_bots[o] == bot
+                       and s.games >= min_games
                        and (s.rating > rating or (s.rating == rating and o[1] < key[1])))
 
-    def _entry(self, rank: int, key: tuple[str, str]) -> BoardEntry:
+    def _entry(self, rank: int | None, key: tuple[str, str]) -> BoardEntry:
         skill, user = self._skills[key], self.user_of(key[1])
         return BoardEntry(map=key[0], rank=rank, user_id=key[1],
                           name=user.name if user is not None else key[1],

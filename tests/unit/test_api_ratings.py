@@ -17,7 +17,9 @@ from tests.api_support import Client, Table, make_app, open_table, play_to_the_e
 
 @pytest.fixture(scope="module")
 def app() -> Iterator[Flask]:
-    app = make_app(MEMORY_URL)
+    """The boards show a player from their first rated game (their minimum's own tests:
+    tests/integration/test_ratings_rules.py)."""
+    app = make_app(MEMORY_URL, leaderboard_min_games=1)
     yield app
     app.extensions["ttr"].close()
 
