@@ -67,6 +67,21 @@ def test_a_finished_game_shows_each_players_rating_change(
     assert all(p["provisional"] for p in players)
 
 
+def test_a_game_resigned_at_once_says_why_it_moved_no_rating(client: Client) -> None:
+    table = open_table(client, "usa", 2)
+    resigned = client.post(f"/v1/games/{table.game_id}/actions", token=table.tokens[1],
+                           json={"type": "resign"})
+    assert resigned.status_code == 200, resigned.json
+    players = wait_for_ratings(client, table)["players"]
+    assert [(p["rated"], p["change"], p["unrated_reason"]) for p in players] == [
+        (False, None, "early_resignation")] * 2
+
+
+def test_a_rated_line_has_no_unrated_reason(finished: tuple[Table, dict[str, Any]]) -> None:
+    _, ratings = finished
+    assert [p["unrated_reason"] for p in ratings["players"]] == [None, None]
+
+
 def test_the_analysis_shows_the_score_over_time_and_the_ticket_timeline(
         client: Client, finished: tuple[Table, dict[str, Any]]) -> None:
     table, _ = finished
