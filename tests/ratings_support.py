@@ -5,6 +5,7 @@ the projection as each adapter shows it."""
 from __future__ import annotations
 
 import random
+import time
 from typing import Any, Literal
 
 from domain.autoplay import deadline, game_seed, play_random_game
@@ -92,6 +93,18 @@ def projection(store: SqlStore) -> dict[str, list[tuple[Any, ...]]]:
             cur.execute(f"SELECT * FROM {table} ORDER BY {order}")
             out[table] = [tuple(r) for r in cur.fetchall()]
     return out
+
+
+def project_all(store: Ratings, game_ids: list[str], attempts: int = 500) -> None:
+    """Project until every game of `game_ids` is projected. On a PostgreSQL that other
+    sessions share, a game is past the feeds' safe horizon only once every transaction
+    older than its score has ended, so the job may need to come back."""
+    for _ in range(attempts):
+        store.project_scored_games()
+        if all(store.results_of_games(game_ids).values()):
+            return
+        time.sleep(0.01)
+    raise AssertionError(f"not projected: {game_ids}")
 
 
 def append_scored(store: EventStore, game_id: str, events: list[Event]) -> None:

@@ -21,7 +21,7 @@ from events import SqlStore
 from events.ports import Store
 from events.ratings_read import ResultRow
 from tests.conftest import migrated
-from tests.ratings_support import append_scored, leaving_stream, scored_stream
+from tests.ratings_support import append_scored, leaving_stream, project_all, scored_stream
 
 
 @pytest.fixture
@@ -57,7 +57,7 @@ def play(store: Store, game_id: str, users: list[str], number: int = 1,
 def test_a_resignation_before_the_minimum_of_turns_leaves_the_game_unrated_for_everyone(
         store: Store) -> None:
     append_scored(store, "g1", leaving_stream(["a", "b"], 1, 1, "resign", MIN_OWN_TURNS - 1))
-    store.project_scored_games()
+    project_all(store, ["g1"])
     assert rated(store, "g1") == {"a": False, "b": False}
     assert reasons(store, "g1") == {"a": "early_resignation", "b": "early_resignation"}
     assert store.board_entry("usa", "a", min_games=0) is None
@@ -66,14 +66,14 @@ def test_a_resignation_before_the_minimum_of_turns_leaves_the_game_unrated_for_e
 def test_a_time_out_before_the_minimum_of_turns_leaves_the_game_unrated_for_everyone(
         store: Store) -> None:
     append_scored(store, "g1", leaving_stream(["a", "b"], 2, 0, "time_out", 0))
-    store.project_scored_games()
+    project_all(store, ["g1"])
     assert rated(store, "g1") == {"a": False, "b": False}
     assert reasons(store, "g1") == {"a": "early_timeout", "b": "early_timeout"}
 
 
 def test_a_resignation_after_the_minimum_of_turns_is_a_rated_loss(store: Store) -> None:
     append_scored(store, "g1", leaving_stream(["a", "b"], 3, 1, "resign", MIN_OWN_TURNS))
-    store.project_scored_games()
+    project_all(store, ["g1"])
     assert rated(store, "g1") == {"a": True, "b": True}
     line = lines(store, "g1")["b"]
     assert line.mu_after is not None and line.mu_after < line.mu_before
@@ -84,7 +84,7 @@ def test_games_between_the_same_two_people_stop_counting_after_a_few_a_day(
     games = [f"g{n}" for n in range(REPEATS_RATED + 1)]
     for n, game_id in enumerate(games):
         play(store, game_id, ["a", "b"], number=n + 1)
-    store.project_scored_games()
+    project_all(store, games)
     assert [rated(store, g) for g in games] == (
         [{"a": True, "b": True}] * REPEATS_RATED + [{"a": False, "b": False}])
     assert reasons(store, games[-1]) == {"a": "repeat_opponents", "b": "repeat_opponents"}
@@ -96,7 +96,7 @@ def test_the_repeat_rule_leaves_each_player_their_other_opponents(store: Store) 
     for n in range(REPEATS_RATED):
         play(store, f"g{n}", ["a", "b"], number=n + 1)
     play(store, "g-three", ["a", "b", "c"], number=9)
-    store.project_scored_games()
+    project_all(store, [f"g{n}" for n in range(REPEATS_RATED)] + ["g-three"])
     assert rated(store, "g-three") == {"a": True, "b": True, "c": True}
     assert reasons(store, "g-three") == {"a": None, "b": None, "c": None}
 
@@ -106,7 +106,7 @@ def test_a_bot_can_be_played_again_and_again(store: Store) -> None:
     games = [f"g{n}" for n in range(REPEATS_RATED + 2)]
     for n, game_id in enumerate(games):
         play(store, game_id, ["a", "bot-1"], number=n + 1, bots=frozenset({"bot-1"}))
-    store.project_scored_games()
+    project_all(store, games)
     assert all(rated(store, g) == {"a": True, "bot-1": True} for g in games)
 
 
@@ -114,7 +114,7 @@ def test_a_newcomer_does_not_move_an_established_players_rating(store: Store) ->
     for n in range(ESTABLISHED_GAMES):  # a different newcomer each time: all rated
         play(store, f"g{n}", ["e", f"n{n}"], number=n + 1)
     play(store, "g-new", ["e", "newcomer"], number=7)
-    store.project_scored_games()
+    project_all(store, [f"g{n}" for n in range(ESTABLISHED_GAMES)] + ["g-new"])
     line = lines(store, "g-new")
     assert line["e"].games_before == ESTABLISHED_GAMES
     assert line["e"].mu_after is None and line["e"].unrated_reason == "new_opponents"
@@ -126,7 +126,7 @@ def test_a_newcomer_does_not_move_an_established_players_rating(store: Store) ->
 def test_the_board_shows_only_players_with_the_minimum_of_rated_games(store: Store) -> None:
     for n in range(LEADERBOARD_MIN_GAMES):
         play(store, f"g{n}", ["regular", f"n{n}"], number=n + 1)
-    store.project_scored_games()
+    project_all(store, [f"g{n}" for n in range(LEADERBOARD_MIN_GAMES)])
     size, board = store.leaderboard("usa", False, 0, 100)
     assert size == 1 and [(e.user_id, e.rank) for e in board] == [("regular", 1)]
     assert store.board_entry("usa", "n0") is None
@@ -137,7 +137,7 @@ def test_the_board_shows_only_players_with_the_minimum_of_rated_games(store: Sto
 def test_a_rank_counts_only_the_players_shown(store: Store) -> None:
     for n in range(LEADERBOARD_MIN_GAMES):
         play(store, f"g{n}", ["regular", f"n{n}"], number=n + 1)
-    store.project_scored_games()
+    project_all(store, [f"g{n}" for n in range(LEADERBOARD_MIN_GAMES)])
     _, everyone = store.leaderboard("usa", False, 0, 100, min_games=1)
     above = [e.user_id for e in everyone].index("regular")
     assert above > 0  # a newcomer who beat them rates higher, unshown
@@ -151,7 +151,7 @@ def test_six_quick_resignations_do_not_put_the_farmer_on_the_board(store: Store)
     games = [f"farm{n}" for n in range(6)]
     for n, game_id in enumerate(games):
         append_scored(store, game_id, leaving_stream(["farmer", "alt"], n + 1, 1, "resign", 0))
-    store.project_scored_games()
+    project_all(store, games)
     assert all(reasons(store, g)["farmer"] == "early_resignation" for g in games)
     assert store.leaderboard("usa", False, 0, 100) == (0, [])
     assert store.board_entry("usa", "farmer", min_games=0) is None
@@ -165,7 +165,7 @@ def test_ttr_ratings_rebuild_judges_the_games_scored_before_the_rules(
     for n, game_id in enumerate(games):
         append_scored(sql_store, game_id,
                       leaving_stream(["farmer", "alt"], n + 1, 1, "resign", 0))
-    sql_store.project_scored_games()
+    project_all(sql_store, games)
     # the projection as it stood before the rules: every farmed game rated, the farmer
     # on the board with six games
     with sql_store.transaction() as cur:
