@@ -108,6 +108,19 @@ def test_a_newcomer_does_not_move_an_established_players_rating(any_store: Store
     assert entry is not None and entry.games == ESTABLISHED_GAMES
 
 
+def test_a_newcomer_moves_established_players_once_they_have_the_minimum(
+        any_store: Store) -> None:
+    games = []
+    for who in ("e", "m"):  # two players established against newcomers of their own
+        for n in range(ESTABLISHED_GAMES):
+            games.append(f"g-{who}{n}")
+            play(any_store, games[-1], [who, f"{who}-n{n}"], number=n + 1)
+    play(any_store, "g-both", ["e", "m"], number=8)
+    project_all(any_store, [*games, "g-both"])
+    assert rated(any_store, "g-both") == {"e": True, "m": True}
+    assert reasons(any_store, "g-both") == {"e": None, "m": None}
+
+
 def test_the_board_shows_only_players_with_the_minimum_of_rated_games(any_store: Store) -> None:
     for n in range(LEADERBOARD_MIN_GAMES):
         play(any_store, f"g{n}", ["regular", f"n{n}"], number=n + 1)
