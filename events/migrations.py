@@ -246,6 +246,13 @@ MIGRATIONS: tuple[Migration, ...] = (
             PRIMARY KEY (user_id, route)
         )""",
     )),
+    Migration(7, "why a game was unrated for a player; recent games between players", (
+        # `domain.rating_rules.Reason` (NULL: the game moved the player's rating). A
+        # projection column: `ttr ratings rebuild` fills it for the games scored before.
+        "ALTER TABLE player_results ADD COLUMN unrated_reason TEXT",
+        # The repeat rule's look-up: a player's games within a window of time.
+        "CREATE INDEX player_results_by_user_time ON player_results (user_id, finished_at)",
+    )),
 )
 
 LATEST = MIGRATIONS[-1].number

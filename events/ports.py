@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Protocol
 
+from domain.rating_rules import LEADERBOARD_MIN_GAMES
 from events.accounts import Token, User
 from events.index import GameRow
 from events.ratings_read import BoardEntry, Profile, ResultRow
@@ -125,12 +126,14 @@ class Ratings(Protocol):
 
     def unprojected_games(self) -> int: ...
 
-    def leaderboard(self, map_name: str, bots: bool, offset: int, limit: int
-                    ) -> tuple[int, list[BoardEntry]]: ...
+    def leaderboard(self, map_name: str, bots: bool, offset: int, limit: int,
+                    min_games: int = LEADERBOARD_MIN_GAMES) -> tuple[int, list[BoardEntry]]: ...
 
-    def board_entry(self, map_name: str, user_id: str) -> BoardEntry | None: ...
+    def board_entry(self, map_name: str, user_id: str,
+                    min_games: int = LEADERBOARD_MIN_GAMES) -> BoardEntry | None: ...
 
-    def profile(self, user_id: str) -> Profile | None: ...
+    def profile(self, user_id: str, min_games: int = LEADERBOARD_MIN_GAMES
+                ) -> Profile | None: ...
 
     def results_of_player(self, user_id: str, *, map_name: str | None = None,
                           won: bool | None = None, opponent: str | None = None,

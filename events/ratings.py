@@ -11,17 +11,20 @@ figures it gives are the stored ones to the last bit.
   never project at once and none projects a game twice), and stops at the feed's
   safe horizon, so a game whose `game_scored` commits late is never passed over.
 - `rebuild_ratings`: the same projection from nothing, in one transaction, reading
-  the games in batches.
+  the games in batches: every game judged again by the rules of the day
+  (`domain.rating_rules`), the games scored before them included.
 - The reads the leaderboards and profiles serve (`events.ratings_read`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from datetime import datetime
 from typing import Any
 
 from domain.events import Event
 from domain.rating import Result, Skill, result_of
+from domain.rating_rules import REPEAT_WINDOW, pair
 from events.catalogue import decode
 from events.database import Cursor, Database
 from events.rating_projection import TABLE_EVENTS, Projection, Scored
@@ -30,7 +33,8 @@ _TYPES_IN = ", ".join(f"'{t}'" for t in TABLE_EVENTS)
 PROJECTION_TABLES = ("rated_games", "player_results", "ratings", "user_stats", "user_routes")
 RESULT_COLUMNS = ("game_id, user_id, seat, name, map, position, finished_at, player_rank, "
                   "winner, out, total, tickets_kept, tickets_completed, longest_path_bonus, "
-                  "mu_before, sigma_before, games_before, mu_after, sigma_after")
+                  "mu_before, sigma_before, games_before, mu_after, sigma_after, "
+                  "unrated_reason")
 
 
 class RatingTables(Database):
@@ -50,6 +54,7 @@ class RatingTables(Database):
                 result = result_of(self._table_events(cur, [game.game_id])[game.game_id])
                 projection = Projection()
                 projection.skills.update(_skills_of(cur, result))
+                projection.pairs.update(self._pairs_of(cur, result, game))
                 projection.add(game, result, self.time_param)
                 self._write_increment(cur, projection)
                 cur.execute("UPDATE rating_cursor SET position = %s WHERE id = 1",
@@ -106,6 +111,24 @@ class RatingTables(Database):
             private = self.json_value(r[4]) if r[4] is not None else None
             streams[r[0]].append(decode(r[1], r[2], self.json_value(r[3]), private))
         return streams
+
+    def _pairs_of(self, cur: Cursor, result: Result, game: Scored
+                  ) -> dict[frozenset[str], list[datetime]]:
+        """When the players of `result` finished games rated for two of them, within the
+        repeat rule's window before `game` (`Projection.pairs`)."""
+        users = sorted({f.user_id for f in result.finishers})
+        marks = ", ".join(["%s"] * len(users))
+        cur.execute("SELECT a.user_id, b.user_id, a.finished_at FROM player_results a "
+                    "JOIN player_results b ON b.game_id = a.game_id AND b.user_id > a.user_id "
+                    f"WHERE a.user_id IN ({marks}) AND b.user_id IN ({marks}) "
+                    "AND a.finished_at > %s AND a.position < %s "
+                    "AND a.mu_after IS NOT NULL AND b.mu_after IS NOT NULL",
+                    [*users, *users, self.time_param(game.finished_at - REPEAT_WINDOW),
+                     game.position])
+        pairs: dict[frozenset[str], list[datetime]] = {}
+        for r in cur.fetchall():
+            pairs.setdefault(pair(r[0], r[1]), []).append(self.time_value(r[2]))
+        return pairs
 
     # -- writing the projection -----------------------------------------------------------
 

@@ -100,7 +100,8 @@ def _server_commands(commands: Any) -> None:
     ratings = _subcommand(
         commands, "ratings", "the ratings projection",
         "Recompute every rating, result and statistic from the games' logs, in the order "
-        "the games ended: the figures the ratings job stored, exactly.", STORE_ENV)
+        "the games ended, judging every game by the rules of docs/ratings.md (those scored "
+        "before the rules too): the figures the ratings job stored, exactly.", STORE_ENV)
     ratings.add_argument("action", choices=["rebuild"],
                          help="rebuild: recompute every rating from the logs")
 

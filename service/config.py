@@ -20,6 +20,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from domain.rating_rules import LEADERBOARD_MIN_GAMES
 from referee.settings import ENV as APP_ENV
 from referee.settings import Settings, SettingsError, read_settings, settings_from_env
 from service.token_format import MIN_KEY_LENGTH
@@ -40,6 +41,8 @@ class HttpSettings:
     max_body_bytes: int = 64 * 1024  # TTR_MAX_BODY_BYTES
     cors_origins: tuple[str, ...] = ()  # TTR_CORS_ORIGINS: "*" or a comma-separated list
     min_turn_time_limit: int = 60  # TTR_MIN_TURN_TIME_LIMIT (seconds)
+    # rated games on a map before a player is shown on its leaderboard (docs/ratings.md)
+    leaderboard_min_games: int = LEADERBOARD_MIN_GAMES  # TTR_LEADERBOARD_MIN_GAMES
     long_poll_max: float = 60.0  # TTR_LONG_POLL_MAX (seconds a `wait=` may hold)
     sse_keepalive: float = 15.0  # TTR_SSE_KEEPALIVE (seconds between keep-alive comments)
     trusted_proxies: int = 0  # TTR_TRUSTED_PROXIES: X-Forwarded-For hops to trust
@@ -79,6 +82,7 @@ HTTP_ENV = {
     "max_body_bytes": "TTR_MAX_BODY_BYTES",
     "cors_origins": "TTR_CORS_ORIGINS",
     "min_turn_time_limit": "TTR_MIN_TURN_TIME_LIMIT",
+    "leaderboard_min_games": "TTR_LEADERBOARD_MIN_GAMES",
     "long_poll_max": "TTR_LONG_POLL_MAX",
     "sse_keepalive": "TTR_SSE_KEEPALIVE",
     "trusted_proxies": "TTR_TRUSTED_PROXIES",

@@ -5,7 +5,9 @@ scored, and by the sweep while scored games remain unprojected. Whatever game as
 the job projects every scored game after the projection's cursor, in the order their
 `game_scored` events reached the log (`events.ratings`): so a game is projected once
 however often, and in whatever order, the jobs run, and a game scored while Redis was
-down is projected by the next job or sweep.
+down is projected by the next job or sweep. Each game is judged by the rules against
+farming (`domain.rating_rules`, docs/ratings.md) in the projection itself, the same
+judgement `ttr ratings rebuild` makes.
 """
 
 from __future__ import annotations

@@ -17,10 +17,12 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 from datetime import datetime
+from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from domain.events import Event
-from domain.rating import Skill, result_of
+from domain.rating import Result, Skill, result_of
+from domain.rating_rules import LEADERBOARD_MIN_GAMES, REPEAT_WINDOW, pair
 from events.accounts import User
 from events.clock import utcnow
 from events.memory.base import Clock, MemoryTables
@@ -65,6 +67,7 @@ class MemoryRatings(MemoryTables):
                 projection.skills.update(
                     {(result.map, f.user_id): s for f in result.finishers
                      if (s := self._skills.get((result.map, f.user_id))) is not None})
+                projection.pairs.update(self._pairs_of(result, game))
                 projection.add(game, result)
                 self._keep_increment(projection)
                 self._rating_cursor = game.position
@@ -102,6 +105,23 @@ class MemoryRatings(MemoryTables):
                     break
         return found
 
+    def _pairs_of(self, result: Result, game: Scored) -> dict[frozenset[str], list[datetime]]:
+        """When the players of `result` finished games rated for two of them, within the
+        repeat rule's window before `game` (`Projection.pairs`)."""
+        users = {f.user_id for f in result.finishers}
+        since = game.finished_at - REPEAT_WINDOW
+        rated: dict[str, list[str]] = {}  # game: its rated players among `users`
+        for (game_id, user_id), line in self._results.items():
+            if (user_id in users and line.mu_after is not None and line.finished_at > since
+                    and line.position < game.position):
+                rated.setdefault(game_id, []).append(user_id)
+        pairs: dict[frozenset[str], list[datetime]] = {}
+        for game_id, players in rated.items():
+            when = self._results[(game_id, players[0])].finished_at
+            for a, b in combinations(sorted(players), 2):
+                pairs.setdefault(pair(a, b), []).append(when)
+        return pairs
+
     def _table_events(self, game_id: str) -> list[Event]:
         return [r.event() for r in self.read_stream(game_id) if r.type in TABLE_EVENTS]
 
@@ -134,28 +154,34 @@ class MemoryRatings(MemoryTables):
 
     # -- reading --------------------------------------------------------------------------
 
-    def leaderboard(self, map_name: str, bots: bool, offset: int, limit: int
-                    ) -> tuple[int, list[BoardEntry]]:
-        """The map's board of players (or of bots), best first: its size and a page."""
+    def leaderboard(self, map_name: str, bots: bool, offset: int, limit: int,
+                    min_games: int = LEADERBOARD_MIN_GAMES) -> tuple[int, list[BoardEntry]]:
+        """The map's board of players (or of bots) with at least `min_games` rated games,
+        best first: its size and a page."""
         with self._lock:
-            board = self._board(map_name, bots)
+            board = self._board(map_name, bots, min_games)
             page = board[offset:offset + limit] if limit >= 0 else board[offset:]
             return len(board), [self._entry(offset + i + 1, key)
                                 for i, key in enumerate(page)]
 
-    def board_entry(self, map_name: str, user_id: str) -> BoardEntry | None:
-        """`user_id`'s entry on the map's board (of bots, for a bot), with their rank."""
+    def board_entry(self, map_name: str, user_id: str,
+                    min_games: int = LEADERBOARD_MIN_GAMES) -> BoardEntry | None:
+        """`user_id`'s entry on the map's board (of bots, for a bot), with their rank;
+        None if they are not on it (fewer than `min_games` rated games there)."""
         with self._lock:
             key = (map_name, user_id)
-            return self._entry(self._rank(key), key) if key in self._skills else None
+            rank = self._rank(key, min_games) if key in self._skills else None
+            return self._entry(rank, key) if rank is not None else None
 
-    def profile(self, user_id: str) -> Profile | None:
-        """The public profile of `user_id`, or None for no such user."""
+    def profile(self, user_id: str, min_games: int = LEADERBOARD_MIN_GAMES
+                ) -> Profile | None:
+        """The public profile of `user_id`, or None for no such user (a map's rank: None
+        below the board's `min_games`)."""
         with self._lock:
             user = self.user_of(user_id)
             if user is None:
                 return None
-            entries = [self._entry(self._rank(key), key)
+            entries = [self._entry(self._rank(key, min_games), key)
                        for key in sorted(k for k in self._skills if k[1] == user_id)]
             stats = [MapStats(m, *figures) for (u, m), figures in sorted(self._stats.items())
                      if u == user_id]
@@ -193,20 +219,25 @@ class MemoryRatings(MemoryTables):
             lines.sort(key=lambda r: r.seat)
         return found
 
-    def _board(self, map_name: str, bots: bool) -> list[tuple[str, str]]:
+    def _board(self, map_name: str, bots: bool, min_games: int) -> list[tuple[str, str]]:
         """The keys of the map's board, best first (a tie: the smaller user id first)."""
-        keys = [k for k in self._skills if k[0] == map_name and self._skill_bots[k] == bots]
+        keys = [k for k, s in self._skills.items() if k[0] == map_name
+                and self._skill_bots[k] == bots and s.games >= min_games]
         keys.sort(key=lambda k: (-self._skills[k].rating, k[1]))
         return keys
 
-    def _rank(self, key: tuple[str, str]) -> int:
-        """1 + the entries above `key` on its board (better, or as good with a smaller id)."""
+    def _rank(self, key: tuple[str, str], min_games: int) -> int | None:
+        """1 + the entries above `key` on its board (better, or as good with a smaller id;
+        shown, with `min_games`); None: `key` is not shown."""
+        if self._skills[key].games < min_games:
+            return None
         rating, bot = self._skills[key].rating, self._skill_bots[key]
         return 1 + sum(1 for o, s in self._skills.items()
                        if o[0] == key[0] and self._skill_bots[o] == bot
+                       and s.games >= min_games
                        and (s.rating > rating or (s.rating == rating and o[1] < key[1])))
 
-    def _entry(self, rank: int, key: tuple[str, str]) -> BoardEntry:
+    def _entry(self, rank: int | None, key: tuple[str, str]) -> BoardEntry:
         skill, user = self._skills[key], self.user_of(key[1])
         return BoardEntry(map=key[0], rank=rank, user_id=key[1],
                           name=user.name if user is not None else key[1],
@@ -218,12 +249,13 @@ def _result_row(r: tuple[Any, ...]) -> ResultRow:
     """A `Projection` result line (the columns of `player_results`) as it is read."""
     (game_id, user_id, seat, name, map_name, position, finished_at, rank, winner, out,
      total, _kept, _completed, _bonus, mu_before, sigma_before, games_before, mu_after,
-     sigma_after) = r
+     sigma_after, unrated_reason) = r
     when: datetime = finished_at
     return ResultRow(game_id=game_id, user_id=user_id, seat=seat, name=name, map=map_name,
                      position=position, finished_at=when, rank=rank, winner=winner,
                      out=out, total=total, mu_before=mu_before, sigma_before=sigma_before,
-                     games_before=games_before, mu_after=mu_after, sigma_after=sigma_after)
+                     games_before=games_before, mu_after=mu_after, sigma_after=sigma_after,
+                     unrated_reason=unrated_reason)
 
 
 if TYPE_CHECKING:

@@ -217,4 +217,5 @@ def change_view(row: ResultRow) -> dict[str, Any]:
             "rating_after": after.rating if after is not None else None,
             "change": after.rating - before.rating if after is not None else None,
             "games_before": row.games_before,
-            "provisional": (after or before).provisional}
+            "provisional": (after or before).provisional,
+            "unrated_reason": row.unrated_reason}

@@ -48,18 +48,21 @@ class Leaderboard(MethodView):
     def get(self, args: dict[str, Any], map_name: str) -> Any:
         """A map's leaderboard, best rating first (bots on a board of their own)
 
-        `me=true` (with a token) adds the caller's own entry and rank.
+        Only players with a minimum of rated games on the map are shown and ranked
+        (`TTR_LEADERBOARD_MIN_GAMES`, 5 by default). `me=true` (with a token) adds the
+        caller's own entry and rank.
         """
         if map_name not in map_names():
             raise Problem("not-found", f"There is no map {map_name!r}.")
-        store = services().store
+        s = services()
+        store, least = s.store, s.http.leaderboard_min_games
         total, entries = store.leaderboard(map_name, args["bots"], args["offset"],
-                                           args["limit"])
+                                           args["limit"], min_games=least)
         body: dict[str, Any] = {"map": map_name, "bots": args["bots"], "total": total,
                                 "offset": args["offset"], "limit": args["limit"],
                                 "entries": [entry_view(e) for e in entries]}
         if args["me"]:
-            mine = store.board_entry(map_name, current_user().user_id)
+            mine = store.board_entry(map_name, current_user().user_id, min_games=least)
             body["me"] = entry_view(mine) if mine is not None else None
         return json_response(body)
 
@@ -82,7 +85,9 @@ class UserProfile(MethodView):
     @doc(blp, security=PUBLIC_READ)
     def get(self, user_id: str) -> Any:
         """A player's public profile: ratings per map, results and habits"""
-        profile = services().store.profile(user_id) if _storable(user_id) else None
+        s = services()
+        profile = (s.store.profile(user_id, min_games=s.http.leaderboard_min_games)
+                   if _storable(user_id) else None)
         if profile is None:
             raise Problem("not-found", "There is no such user.")
         stats = profile.stats

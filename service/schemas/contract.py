@@ -28,6 +28,7 @@ from typing import Any
 
 from domain.cards import COLORS, KINDS
 from domain.maps import MAP_NAMES
+from domain.rating_rules import REASONS
 from domain.stand_ins import BOT_LEVELS
 from events.accounts import SCOPES
 from service.operations import OPERATIONS
@@ -56,6 +57,7 @@ NAMED_ENUMS: dict[str, tuple[str, ...]] = {
     "ProblemCode": PROBLEM_CODES,
     "EndReason": END_REASONS,
     "StandInReason": STAND_IN_REASONS,
+    "UnratedReason": REASONS,
 }
 
 # Parts the marshmallow schemas mark with `x-component` (see `base.card_counts`).

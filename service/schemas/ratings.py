@@ -7,6 +7,13 @@ from __future__ import annotations
 from marshmallow import Schema, fields, validate
 
 from domain.maps import MAP_NAMES
+from domain.rating_rules import (
+    ESTABLISHED_GAMES,
+    MIN_OWN_TURNS,
+    REASONS,
+    REPEAT_WINDOW,
+    REPEATS_RATED,
+)
 from service.map_names import KnownMap
 from service.schemas.base import StrictSchema, doc
 from service.schemas.games import ScorePartsSchema
@@ -50,6 +57,9 @@ class LeaderboardSchema(Schema):
 
 class MapRatingSchema(BoardEntrySchema):
     map = fields.Str(required=True, metadata={"enum": list(MAP_NAMES)})
+    rank = fields.Int(required=True, allow_none=True, metadata=doc(
+        "The place on the map's board; null: fewer rated games there than the board "
+        "shows (`TTR_LEADERBOARD_MIN_GAMES`), so not on it yet."))
 
 
 class MapStatsSchema(Schema):
@@ -106,6 +116,14 @@ class RatingChangeSchema(Schema):
     change = fields.Float(required=True, allow_none=True)
     games_before = fields.Int(required=True)
     provisional = fields.Bool(required=True, metadata=doc("After this game."))
+    unrated_reason = fields.Str(required=True, allow_none=True, metadata=doc(
+        "Why the game did not move this player's rating (null: it did): `unrated_table` "
+        "(created unrated); `solo`; `early_resignation` or `early_timeout` (a player "
+        f"resigned or timed out before playing {MIN_OWN_TURNS} turns: unrated for "
+        f"everyone); `repeat_opponents` ({REPEATS_RATED} games rated for both between "
+        f"the same two people within {REPEAT_WINDOW.days} day(s) already); `new_opponents` "
+        f"(the player has {ESTABLISHED_GAMES} rated games on the map, their opponents "
+        "fewer). The rules: docs/ratings.md.", enum=[*REASONS, None]))
 
 
 class PlayerGameSchema(Schema):

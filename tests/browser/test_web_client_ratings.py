@@ -27,7 +27,8 @@ class League:
     client: Client
     ada: str  # Ada's token: the player whose pages are read
     ada_id: str
-    games: list[str]
+    games: list[str]  # rated
+    quick: str  # Bob resigned at once: unrated (docs/ratings.md)
 
     def api(self, path: str) -> Any:
         response = self.client.get(path, token=self.ada)
@@ -48,7 +49,10 @@ def _projected(client: Client, game_id: str, timeout: float = 20.0) -> None:
 @pytest.fixture(scope="module")
 def league(tmp_path_factory: pytest.TempPathFactory) -> Iterator[League]:
     """Ada and Bob play three rated games of the USA to their end, scored and rated."""
-    with AppServer(tmp_path_factory.mktemp("league"), [], **LIMITS) as server:
+    # the boards show a player from their first rated game (the minimum's own tests:
+    # tests/integration/test_ratings_rules.py)
+    with AppServer(tmp_path_factory.mktemp("league"), [], leaderboard_min_games=1,
+                   **LIMITS) as server:
         client = Client(server.app, checking=False)
         ada, bob = client.new_user("Ada"), client.new_user("Bob")
         games = []
@@ -58,11 +62,15 @@ def league(tmp_path_factory: pytest.TempPathFactory) -> Iterator[League]:
             client.post(f"/v1/games/{created['id']}/players", token=bob, json={})
             play_to_the_end(client, Table(created["id"], [ada, bob]), seed=number)
             games.append(created["id"])
-        for game_id in games:
+        quick = client.post("/v1/games", token=ada, json={"map": "usa", "seats": 2}).json
+        assert quick is not None
+        client.post(f"/v1/games/{quick['id']}/players", token=bob, json={})
+        client.post(f"/v1/games/{quick['id']}/actions", token=bob, json={"type": "resign"})
+        for game_id in [*games, quick["id"]]:
             _projected(client, game_id)
         me = client.get("/v1/users/me", token=ada).json
         assert me is not None
-        yield League(server, client, ada, me["id"], games)
+        yield League(server, client, ada, me["id"], games, quick["id"])
     server.app.extensions["ttr"].close()
 
 
@@ -119,7 +127,7 @@ def test_my_profile_shows_the_figures_the_api_gives(page: Any, league: League) -
         ".map(d => [d.dataset.figure, d.querySelector('dd').textContent]))")
     rate = profile["ticket_completion_rate"]
     assert figures == {
-        "games_played": str(GAMES), "wins": str(profile["wins"]),
+        "games_played": str(GAMES + 1), "wins": str(profile["wins"]),  # the quick one too
         "mean_score": f"{profile['mean_score']:.1f}",
         "ticket_completion": "–" if rate is None else f"{round(rate * 100)} %",
         "longest_path_bonuses": str(profile["longest_path_bonuses"]),
@@ -139,7 +147,7 @@ def test_my_profile_lists_my_finished_games_filtered_by_result(
     rows = "[...document.querySelectorAll('#games-table tbody tr')].map(r => r.dataset.game)"
     listed = league.api(f"/v1/users/{league.ada_id}/games")["games"]
     assert page.evaluate(rows) == [g["game_id"] for g in listed]
-    assert sorted(g["game_id"] for g in listed) == sorted(league.games)
+    assert sorted(g["game_id"] for g in listed) == sorted([*league.games, league.quick])
     won = [g["game_id"] for g in listed if g["winner"]]
     page.select_option("#games-result", "won")
     page.wait_for_function(f"document.querySelectorAll('#games-table tbody tr').length"
@@ -155,11 +163,12 @@ def test_my_profile_shows_more_games_a_page_at_a_time(page: Any, league: League)
     _open(page, league, f"/players/{league.ada_id}")
     rows = "document.querySelectorAll('#games-table tbody tr')"
     more = "document.getElementById('more-games')"
-    page.evaluate("async () => { (await import('/static/app/profile.js')).paging.size = 2;"
+    # four games (the quick one too): a page of three, then the last
+    page.evaluate("async () => { (await import('/static/app/profile.js')).paging.size = 3;"
                   " window.ttrApp.go(location.pathname); }")
-    page.wait_for_function(f"{rows}.length === 2 && {more} && !{more}.hidden")
+    page.wait_for_function(f"{rows}.length === 3 && {more} && !{more}.hidden")
     page.press("#more-games", "Enter")
-    page.wait_for_function(f"{rows}.length === 3 && {more}.hidden")
+    page.wait_for_function(f"{rows}.length === 4 && {more}.hidden")
     listed = league.api(f"/v1/users/{league.ada_id}/games")["games"]
     assert page.evaluate(f"[...{rows}].map(r => r.dataset.game)") == [
         g["game_id"] for g in listed]
@@ -209,6 +218,14 @@ def test_a_finished_games_end_screen_shows_the_rating_changes_and_the_chart(
     bars = page.evaluate("document.querySelectorAll('#end-ticket-timeline rect.ticket-bar')"
                          ".length")
     assert bars == sum(len(p["tickets"]) for p in analysis["players"])
+
+
+def test_the_end_screen_of_a_game_resigned_at_once_says_why_it_is_unrated(
+        page: Any, league: League) -> None:
+    _open(page, league, f"/play/{league.quick}")
+    page.wait_for_function("document.body.dataset.ratings === 'unrated'")
+    status = page.inner_text("#ratings-status")
+    assert "not rated" in status and "resigned before playing enough turns" in status
 
 
 def test_the_new_pages_fit_a_phones_width(chromium: Any, league: League) -> None:

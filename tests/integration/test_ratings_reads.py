@@ -1,5 +1,6 @@
 """What the ratings port shows (`events.ports.Ratings`), on every adapter alike: the
-leaderboards (their order, ties, pages, the bots' own board), a profile's figures, a
+leaderboards (their order, ties, pages, the bots' own board; these with a minimum of one
+rated game, the minimum's own tests are in test_ratings_rules.py), a profile's figures, a
 player's results and their filters, a game's lines. The games are whole scored streams
 appended to the log, so each test knows who played what."""
 
@@ -32,7 +33,7 @@ def test_the_board_is_best_first_and_a_tie_goes_to_the_smaller_user_id(store: St
     for n, pair in enumerate((["c", "d"], ["a", "b"], ["e", "f"])):
         play(store, f"g{n}", pair)
     store.project_scored_games()
-    size, board = store.leaderboard("usa", False, 0, 100)
+    size, board = store.leaderboard("usa", False, 0, 100, min_games=1)
     assert size == 6 and [e.rank for e in board] == [1, 2, 3, 4, 5, 6]
     ratings = {e.user_id: e.rating for e in board}
     assert ratings["a"] == ratings["c"] == ratings["e"]
@@ -47,33 +48,33 @@ def test_a_page_of_the_board_is_its_slice_with_the_same_ranks(store: Store) -> N
     for n, pair in enumerate((["a", "b"], ["c", "d"], ["e", "f"])):
         play(store, f"g{n}", pair, number=n + 1)
     store.project_scored_games()
-    _, whole = store.leaderboard("usa", False, 0, 100)
-    size, page = store.leaderboard("usa", False, 2, 3)
+    _, whole = store.leaderboard("usa", False, 0, 100, min_games=1)
+    size, page = store.leaderboard("usa", False, 2, 3, min_games=1)
     assert size == 6 and page == whole[2:5]
-    assert store.leaderboard("usa", False, 6, 10) == (6, [])
-    assert store.leaderboard("europe", False, 0, 10) == (0, [])
+    assert store.leaderboard("usa", False, 6, 10, min_games=1) == (6, [])
+    assert store.leaderboard("europe", False, 0, 10, min_games=1) == (0, [])
 
 
 def test_an_entrys_rank_is_its_place_on_the_board(store: Store) -> None:
     for n, pair in enumerate((["c", "d"], ["a", "b"], ["e", "f"])):
         play(store, f"g{n}", pair, number=1 + n % 2)
     store.project_scored_games()
-    _, board = store.leaderboard("usa", False, 0, 100)
+    _, board = store.leaderboard("usa", False, 0, 100, min_games=1)
     for entry in board:
-        assert store.board_entry("usa", entry.user_id) == entry
-    assert store.board_entry("usa", "nobody") is None
-    assert store.board_entry("europe", "a") is None
+        assert store.board_entry("usa", entry.user_id, min_games=1) == entry
+    assert store.board_entry("usa", "nobody", min_games=1) is None
+    assert store.board_entry("europe", "a", min_games=1) is None
 
 
 def test_bots_have_a_board_of_their_own(store: Store) -> None:
     store.add_bot("bot-1", "Robo", "easy")
     play(store, "g1", ["a", "bot-1"])
     store.project_scored_games()
-    assert [e.user_id for e in store.leaderboard("usa", False, 0, 10)[1]] == ["a"]
-    size, bots = store.leaderboard("usa", True, 0, 10)
+    assert [e.user_id for e in store.leaderboard("usa", False, 0, 10, min_games=1)[1]] == ["a"]
+    size, bots = store.leaderboard("usa", True, 0, 10, min_games=1)
     assert size == 1 and bots[0].user_id == "bot-1" and bots[0].bot
     assert bots[0].name == "Robo" and bots[0].rank == 1
-    entry = store.board_entry("usa", "bot-1")
+    entry = store.board_entry("usa", "bot-1", min_games=1)
     assert entry is not None and entry.rank == 1 and entry.bot
 
 
@@ -81,15 +82,15 @@ def test_a_board_names_a_user_by_their_account_else_by_their_id(store: Store) ->
     store.create_user("a", "Alice", "ab" * 32)
     play(store, "g1", ["a", "b"])
     store.project_scored_games()
-    names = {e.user_id: e.name for e in store.leaderboard("usa", False, 0, 10)[1]}
+    names = {e.user_id: e.name for e in store.leaderboard("usa", False, 0, 10, min_games=1)[1]}
     assert names == {"a": "Alice", "b": "b"}
 
 
 def test_an_unrated_game_moves_no_rating_but_counts_in_the_results(store: Store) -> None:
     play(store, "g1", ["a", "b"], rated=False)
     assert store.project_scored_games() == ["g1"]
-    assert store.leaderboard("usa", False, 0, 10) == (0, [])
-    assert store.board_entry("usa", "a") is None
+    assert store.leaderboard("usa", False, 0, 10, min_games=1) == (0, [])
+    assert store.board_entry("usa", "a", min_games=1) is None
     lines = store.results_of_games(["g1"])["g1"]
     assert [(r.mu_after, r.sigma_after, r.games_before) for r in lines] == [(None, None, 0)] * 2
 
@@ -102,7 +103,7 @@ def test_a_profile_adds_up_the_players_games_map_by_map(store: Store) -> None:
     for game_id, events in streams.items():
         append_scored(store, game_id, events)
     store.project_scored_games()
-    profile = store.profile("a")
+    profile = store.profile("a", min_games=1)
     assert profile is not None and profile.name == "Alice" and not profile.bot
     mine = {g: next(f for f in result_of(e).finishers if f.user_id == "a")
             for g, e in streams.items()}
@@ -115,7 +116,7 @@ def test_a_profile_adds_up_the_players_games_map_by_map(store: Store) -> None:
         for m, fs in (("europe", europe), ("usa", usa))]
     assert [(e.map, e.games) for e in profile.ratings] == [("europe", 1), ("usa", 2)]
     for e in profile.ratings:
-        assert e == store.board_entry(e.map, "a")
+        assert e == store.board_entry(e.map, "a", min_games=1)
     claims = Counter(route for f in mine.values() for route in f.routes)
     assert list(profile.routes) == sorted(claims.items(), key=lambda rc: (-rc[1], rc[0]))[:5]
 

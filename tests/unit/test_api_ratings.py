@@ -17,7 +17,9 @@ from tests.api_support import Client, Table, make_app, open_table, play_to_the_e
 
 @pytest.fixture(scope="module")
 def app() -> Iterator[Flask]:
-    app = make_app(MEMORY_URL)
+    """The boards show a player from their first rated game (their minimum's own tests:
+    tests/integration/test_ratings_rules.py)."""
+    app = make_app(MEMORY_URL, leaderboard_min_games=1)
     yield app
     app.extensions["ttr"].close()
 
@@ -63,6 +65,21 @@ def test_a_finished_game_shows_each_players_rating_change(
     winner = min(players, key=lambda p: p["rank"])
     assert winner["change"] is not None
     assert all(p["provisional"] for p in players)
+
+
+def test_a_game_resigned_at_once_says_why_it_moved_no_rating(client: Client) -> None:
+    table = open_table(client, "usa", 2)
+    resigned = client.post(f"/v1/games/{table.game_id}/actions", token=table.tokens[1],
+                           json={"type": "resign"})
+    assert resigned.status_code == 200, resigned.json
+    players = wait_for_ratings(client, table)["players"]
+    assert [(p["rated"], p["change"], p["unrated_reason"]) for p in players] == [
+        (False, None, "early_resignation")] * 2
+
+
+def test_a_rated_line_has_no_unrated_reason(finished: tuple[Table, dict[str, Any]]) -> None:
+    _, ratings = finished
+    assert [p["unrated_reason"] for p in ratings["players"]] == [None, None]
 
 
 def test_the_analysis_shows_the_score_over_time_and_the_ticket_timeline(

@@ -672,7 +672,9 @@ export interface paths {
         };
         /**
          * A map's leaderboard, best rating first (bots on a board of their own)
-         * @description `me=true` (with a token) adds the caller's own entry and rank.
+         * @description Only players with a minimum of rated games on the map are shown and ranked
+         *     (`TTR_LEADERBOARD_MIN_GAMES`, 5 by default). `me=true` (with a token) adds the
+         *     caller's own entry and rank.
          *
          *     **Scope:** `read` (a token without it gets 403 `insufficient-scope`).
          */
@@ -1585,8 +1587,8 @@ export interface components {
             me?: components["schemas"]["BoardEntry"] | (never | null);
         };
         MapRating: {
-            /** @description The place on the map's board. */
-            rank: number;
+            /** @description The place on the map's board; null: fewer rated games there than the board shows (`TTR_LEADERBOARD_MIN_GAMES`), so not on it yet. */
+            rank: number | null;
             user_id: string;
             name: string;
             bot: boolean;
@@ -1643,6 +1645,8 @@ export interface components {
             games_before: number;
             /** @description After this game. */
             provisional: boolean;
+            /** @description Why the game did not move this player's rating (null: it did): `unrated_table` (created unrated); `solo`; `early_resignation` or `early_timeout` (a player resigned or timed out before playing 5 turns: unrated for everyone); `repeat_opponents` (3 games rated for both between the same two people within 1 day(s) already); `new_opponents` (the player has 5 rated games on the map, their opponents fewer). The rules: docs/ratings.md. */
+            unrated_reason: components["schemas"]["UnratedReason"] | (null);
         };
         PlayerGame: {
             game_id: string;
@@ -2746,6 +2750,8 @@ export interface components {
         EndReason: "final_round" | "deadlock" | "last_player";
         /** @enum {string} */
         StandInReason: "resigned" | "timed_out";
+        /** @enum {string} */
+        UnratedReason: "unrated_table" | "solo" | "early_resignation" | "early_timeout" | "repeat_opponents" | "new_opponents";
         /**
          * @description Cards by kind (purple, blue, orange, white, green, yellow, black, red, locomotive): how many of each (kinds not listed: none).
          * @example {

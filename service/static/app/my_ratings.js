@@ -30,7 +30,7 @@ export function myRatingsPanel(app, maps) {
         h("a", { href: `/leaderboards/${encodeURIComponent(r.map)}`, "data-nav": "", class: "rating-map" },
           t(`map.${r.map}`)),
         " ", h("span", { class: "rating-value" }, ratingText(r.rating)),
-        " · ", h("span", { class: "rating-rank" }, t("rank_of", { rank: r.rank })),
+        " · ", h("span", { class: "rating-rank" }, t("rank_of", { rank: r.rank === null ? "–" : r.rank })),
         " · ", h("span", { class: "rating-games" }, t("rated_games", { n: r.games })),
         r.provisional ? [" ", h("span", { class: "tag provisional" }, t("provisional"))] : null));
     }

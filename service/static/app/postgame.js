@@ -70,7 +70,9 @@ async function followRatings(table, section, first, delays) {
 function renderChanges(table, status, place, ratings) {
   const players = [...ratings.players].sort((a, b) => a.rank - b.rank || a.seat - b.seat);
   const rated = players.some((p) => p.rated);
-  status.textContent = rated ? "" : t("game_unrated");
+  // why the rules left the game unrated (docs/ratings.md): the same for everyone then
+  const why = players.map((p) => p.unrated_reason).find((r) => r);
+  status.textContent = rated ? "" : why ? `${t("game_unrated")} ${t(`unrated.${why}`)}` : t("game_unrated");
   status.hidden = rated;
   if (!rated) {
     document.body.dataset.ratings = "unrated";
@@ -80,13 +82,14 @@ function renderChanges(table, status, place, ratings) {
   const rows = players.map((p) => {
     const change = p.rated ? changeText(p.change) : t("not_rated");
     const sign = !p.rated ? "none" : p.change > 0 ? "up" : p.change < 0 ? "down" : "same";
+    const reason = !p.rated && p.unrated_reason ? t(`unrated.${p.unrated_reason}`) : null;
     return h("tr", { "data-seat": p.seat, "data-user": p.user_id, class: p.user_id === me ? "mine" : null },
       h("th", { scope: "row" }, profileLink(p.user_id, p.seat, p.name),
         p.user_id === me ? h("span", { class: "you" }, ` (${t("you")})`) : null),
       h("td", { class: "before" }, ratingText(p.rating_before)),
       h("td", { class: "after" }, p.rated ? ratingText(p.rating_after) : "–",
         p.rated && p.provisional ? h("span", { class: "tag provisional" }, ` ${t("provisional")}`) : null),
-      h("td", { class: `change ${sign}` }, change));
+      h("td", { class: `change ${sign}`, title: reason }, change));
   });
   place.append(h("table", { id: "rating-table", class: "scores named" },
     h("caption", { class: "visually-hidden" }, t("rating_changes")),

@@ -37,7 +37,8 @@ function ratingsSection(profile) {
         "data-nav": "" }, t(`map.${r.map}`))),
       h("td", { class: "rating" }, ratingText(r.rating),
         r.provisional ? h("span", { class: "tag provisional" }, ` ${t("provisional")}`) : null),
-      h("td", { class: "rank" }, String(r.rank)),
+      // no rank: fewer rated games on the map than its board shows
+      h("td", { class: "rank" }, r.rank === null ? "–" : String(r.rank)),
       h("td", { class: "games" }, String(r.games)))))))
     : h("p", { class: "none" }, t("no_ratings_yet"));
   return h("section", { "aria-labelledby": "profile-ratings-heading" },

@@ -192,6 +192,7 @@ from .turn_step import TurnStep
 from .turn_timed_out_data import TurnTimedOutData
 from .turn_timed_out_event import TurnTimedOutEvent
 from .turn_timed_out_event_type import TurnTimedOutEventType
+from .unrated_reason import UnratedReason
 from .user import User
 from .user_created import UserCreated
 from .user_event_page import UserEventPage
@@ -393,6 +394,7 @@ __all__ = (
     "TurnTimedOutData",
     "TurnTimedOutEvent",
     "TurnTimedOutEventType",
+    "UnratedReason",
     "User",
     "UserCreated",
     "UserEventPage",

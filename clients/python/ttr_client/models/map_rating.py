@@ -9,6 +9,7 @@ from attrs import field as _attrs_field
 from ..types import UNSET, Unset
 
 from ..models.map_name import MapName
+from typing import cast
 
 
 
@@ -23,7 +24,8 @@ T = TypeVar("T", bound="MapRating")
 class MapRating:
     """ 
         Attributes:
-            rank (int): The place on the map's board.
+            rank (int | None): The place on the map's board; null: fewer rated games there than the board shows
+                (`TTR_LEADERBOARD_MIN_GAMES`), so not on it yet.
             user_id (str):
             name (str):
             bot (bool):
@@ -35,7 +37,7 @@ class MapRating:
             map_ (MapName):
      """
 
-    rank: int
+    rank: int | None
     user_id: str
     name: str
     bot: bool
@@ -51,6 +53,7 @@ class MapRating:
 
 
     def to_dict(self) -> dict[str, Any]:
+        rank: int | None
         rank = self.rank
 
         user_id = self.user_id
@@ -94,7 +97,13 @@ class MapRating:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        rank = d.pop("rank")
+        def _parse_rank(data: object) -> int | None:
+            if data is None:
+                return data
+            return cast(int | None, data)
+
+        rank = _parse_rank(d.pop("rank"))
+
 
         user_id = d.pop("user_id")
 

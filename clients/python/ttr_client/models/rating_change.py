@@ -8,6 +8,7 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..models.unrated_reason import UnratedReason
 from typing import cast
 
 
@@ -35,6 +36,11 @@ class RatingChange:
             change (float | None):
             games_before (int):
             provisional (bool): After this game.
+            unrated_reason (None | UnratedReason): Why the game did not move this player's rating (null: it did):
+                `unrated_table` (created unrated); `solo`; `early_resignation` or `early_timeout` (a player resigned or timed
+                out before playing 5 turns: unrated for everyone); `repeat_opponents` (3 games rated for both between the same
+                two people within 1 day(s) already); `new_opponents` (the player has 5 rated games on the map, their opponents
+                fewer). The rules: docs/ratings.md.
      """
 
     user_id: str
@@ -49,6 +55,7 @@ class RatingChange:
     change: float | None
     games_before: int
     provisional: bool
+    unrated_reason: None | UnratedReason
 
 
 
@@ -81,6 +88,12 @@ class RatingChange:
 
         provisional = self.provisional
 
+        unrated_reason: None | str
+        if isinstance(self.unrated_reason, UnratedReason):
+            unrated_reason = self.unrated_reason.value
+        else:
+            unrated_reason = self.unrated_reason
+
 
         field_dict: dict[str, Any] = {}
 
@@ -97,6 +110,7 @@ class RatingChange:
             "change": change,
             "games_before": games_before,
             "provisional": provisional,
+            "unrated_reason": unrated_reason,
         })
 
         return field_dict
@@ -142,6 +156,24 @@ class RatingChange:
 
         provisional = d.pop("provisional")
 
+        def _parse_unrated_reason(data: object) -> None | UnratedReason:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                unrated_reason_type_0 = UnratedReason(data)
+
+
+
+                return unrated_reason_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | UnratedReason, data)
+
+        unrated_reason = _parse_unrated_reason(d.pop("unrated_reason"))
+
+
         rating_change = cls(
             user_id=user_id,
             name=name,
@@ -155,6 +187,7 @@ class RatingChange:
             change=change,
             games_before=games_before,
             provisional=provisional,
+            unrated_reason=unrated_reason,
         )
 
         return rating_change

@@ -125,7 +125,9 @@ def sync_detailed(
 ) -> Response[Leaderboard | Problem]:
     """ A map's leaderboard, best rating first (bots on a board of their own)
 
-     `me=true` (with a token) adds the caller's own entry and rank.
+     Only players with a minimum of rated games on the map are shown and ranked
+    (`TTR_LEADERBOARD_MIN_GAMES`, 5 by default). `me=true` (with a token) adds the
+    caller's own entry and rank.
 
     **Scope:** `read` (a token without it gets 403 `insufficient-scope`).
 
@@ -172,7 +174,9 @@ def sync(
 ) -> Leaderboard | Problem | None:
     """ A map's leaderboard, best rating first (bots on a board of their own)
 
-     `me=true` (with a token) adds the caller's own entry and rank.
+     Only players with a minimum of rated games on the map are shown and ranked
+    (`TTR_LEADERBOARD_MIN_GAMES`, 5 by default). `me=true` (with a token) adds the
+    caller's own entry and rank.
 
     **Scope:** `read` (a token without it gets 403 `insufficient-scope`).
 
@@ -214,7 +218,9 @@ async def asyncio_detailed(
 ) -> Response[Leaderboard | Problem]:
     """ A map's leaderboard, best rating first (bots on a board of their own)
 
-     `me=true` (with a token) adds the caller's own entry and rank.
+     Only players with a minimum of rated games on the map are shown and ranked
+    (`TTR_LEADERBOARD_MIN_GAMES`, 5 by default). `me=true` (with a token) adds the
+    caller's own entry and rank.
 
     **Scope:** `read` (a token without it gets 403 `insufficient-scope`).
 
@@ -261,7 +267,9 @@ async def asyncio(
 ) -> Leaderboard | Problem | None:
     """ A map's leaderboard, best rating first (bots on a board of their own)
 
-     `me=true` (with a token) adds the caller's own entry and rank.
+     Only players with a minimum of rated games on the map are shown and ranked
+    (`TTR_LEADERBOARD_MIN_GAMES`, 5 by default). `me=true` (with a token) adds the
+    caller's own entry and rank.
 
     **Scope:** `read` (a token without it gets 403 `insufficient-scope`).
 
