@@ -5,32 +5,23 @@ revoked. On every adapter (both databases and the in-memory store)."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 
 import pytest
 from flask import Flask
 
-from tests.api_support import Client, make_app
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = datetime(2030, 1, 1, tzinfo=UTC)
-
-    def __call__(self) -> datetime:
-        return self.now
+from tests.api_support import Client, StillClock, app_on
 
 
 @pytest.fixture
-def clock() -> Clock:
-    return Clock()
+def clock() -> StillClock:
+    return StillClock()
 
 
 @pytest.fixture
-def app(adapter_url: str, clock: Clock) -> Iterator[Flask]:
-    app = make_app(adapter_url, clock=clock)
-    yield app
-    app.extensions["ttr"].close()
+def app(adapter_url: str, clock: StillClock) -> Iterator[Flask]:
+    """The app on each adapter."""
+    yield from app_on(adapter_url, clock)
 
 
 def private_game(client: Client) -> tuple[str, str]:
@@ -118,7 +109,7 @@ def test_a_revoked_share_is_refused(client: Client) -> None:
     assert refused.json is not None and "revoked" in refused.json["detail"]
 
 
-def test_a_share_expires_when_its_player_chose(client: Client, clock: Clock) -> None:
+def test_a_share_expires_when_its_player_chose(client: Client, clock: StillClock) -> None:
     game_id, token = private_game(client)
     made = share(client, game_id, token, expires_in=3600)
     clock.now += timedelta(hours=1)
@@ -128,7 +119,7 @@ def test_a_share_expires_when_its_player_chose(client: Client, clock: Clock) -> 
     assert listed == {"shares": []}
 
 
-def test_a_share_lasts_a_week_unless_chosen(client: Client, clock: Clock) -> None:
+def test_a_share_lasts_a_week_unless_chosen(client: Client, clock: StillClock) -> None:
     game_id, token = private_game(client)
     made = share(client, game_id, token)
     assert datetime.fromisoformat(made["expires_at"]) == clock.now + timedelta(days=7)

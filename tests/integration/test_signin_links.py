@@ -6,33 +6,24 @@ nothing. On every adapter (both databases and the in-memory store)."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 
 import pytest
 from flask import Flask
 
 from service.signin import ATTEMPTS_BURST, CODE_MINUTES
-from tests.api_support import Client, make_app
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = datetime(2030, 1, 1, tzinfo=UTC)
-
-    def __call__(self) -> datetime:
-        return self.now
+from tests.api_support import Client, StillClock, app_on
 
 
 @pytest.fixture
-def clock() -> Clock:
-    return Clock()
+def clock() -> StillClock:
+    return StillClock()
 
 
 @pytest.fixture
-def app(adapter_url: str, clock: Clock) -> Iterator[Flask]:
-    app = make_app(adapter_url, clock=clock)
-    yield app
-    app.extensions["ttr"].close()
+def app(adapter_url: str, clock: StillClock) -> Iterator[Flask]:
+    """The app on each adapter."""
+    yield from app_on(adapter_url, clock)
 
 
 def make_code(client: Client, token: str, **body: object) -> dict[str, str]:
@@ -86,7 +77,7 @@ def test_a_code_works_once(client: Client) -> None:
     assert token_ids(client, token) == before
 
 
-def test_a_code_expires_within_minutes(client: Client, clock: Clock) -> None:
+def test_a_code_expires_within_minutes(client: Client, clock: StillClock) -> None:
     token = client.new_user()
     code = make_code(client, token)["code"]
     clock.now += timedelta(minutes=CODE_MINUTES)
