@@ -160,3 +160,19 @@ def test_a_sign_in_link_works_once(server: AppServer, chromium: Any) -> None:
     assert made["code"] not in page.url
     first.close()
     second.close()
+
+
+def test_a_sign_in_link_pasted_into_the_sign_in_form_signs_in(server: AppServer,
+                                                              chromium: Any) -> None:
+    token = call(server, "POST", "/v1/users", {"name": "Ezra"})["token"]
+    made = call(server, "POST", "/v1/signin-codes", {}, token)
+    context = chromium.new_context()
+    page = context.new_page()
+    page.goto(server.origin + "/")
+    page.click("details summary")
+    page.fill("#signin-key", server.origin + made["link"])
+    page.press("#signin-key", "Enter")
+    page.wait_for_selector("#me")
+    assert page.inner_text("#me").endswith("Ezra")
+    assert page.evaluate("localStorage.getItem('ttr.token')") != token
+    context.close()
