@@ -253,6 +253,33 @@ MIGRATIONS: tuple[Migration, ...] = (
         # The repeat rule's look-up: a player's games within a window of time.
         "CREATE INDEX player_results_by_user_time ON player_results (user_id, finished_at)",
     )),
+    Migration(8, "sign-in codes and shares of games", (
+        # A sign-in link's one-time code, kept as its SHA-256 only (`events.signin_codes`):
+        # whose it is, the token that made it (revoking that one voids the code), the
+        # name and scopes of the token it becomes; `used_at` is set when it is redeemed.
+        """CREATE TABLE signin_codes (
+            code_sha256 TEXT PRIMARY KEY,
+            user_id TEXT NOT NULL,
+            maker_token_id TEXT NOT NULL,
+            token_name TEXT NOT NULL,
+            scopes TEXT NOT NULL,
+            created_at {time} NOT NULL,
+            expires_at {time} NOT NULL,
+            used_at {time}
+        )""",
+        "CREATE INDEX signin_codes_by_expiry ON signin_codes (expires_at)",
+        # A read-only capability for one game (`events.shares`), kept as its SHA-256
+        # only; revoking it deletes the row.
+        """CREATE TABLE game_shares (
+            share_id TEXT PRIMARY KEY,
+            game_id TEXT NOT NULL,
+            user_id TEXT NOT NULL,
+            share_sha256 TEXT NOT NULL UNIQUE,
+            created_at {time} NOT NULL,
+            expires_at {time} NOT NULL
+        )""",
+        "CREATE INDEX game_shares_by_game ON game_shares (game_id, user_id, created_at)",
+    )),
 )
 
 LATEST = MIGRATIONS[-1].number

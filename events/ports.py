@@ -9,6 +9,8 @@ sees what a module touches and a test can hand it a small fake:
 - `GamesIndex`: the lobby, a user's games, one game's row, the deadlines that have
   passed, the games waiting for their score;
 - `UserAccounts`: users and their named tokens (kept as hashes);
+- `SigninCodes`: the one-time codes of sign-in links, redeemed for a token;
+- `GameShares`: read-only capabilities for one game each;
 - `WebhookStore`: registrations, deliveries and their attempts;
 - `Migrations`: the schema.
 
@@ -26,11 +28,13 @@ from domain.rating_rules import LEADERBOARD_MIN_GAMES
 from events.accounts import Token, User
 from events.index import GameRow
 from events.ratings_read import BoardEntry, Profile, ResultRow
+from events.shares import Share
+from events.signin_codes import Redemption, SigninCode
 from events.store import EventStore
 from events.webhooks import Attempt, Delivery, NewDelivery, Webhook
 
-__all__ = ["EventStore", "GamesIndex", "Migrations", "Ratings", "Store", "UserAccounts",
-           "WebhookStore"]
+__all__ = ["EventStore", "GameShares", "GamesIndex", "Migrations", "Ratings", "SigninCodes",
+           "Store", "UserAccounts", "WebhookStore"]
 
 
 class GamesIndex(Protocol):
@@ -79,6 +83,28 @@ class UserAccounts(Protocol):
 
     def bot_level(self, user_id: str) -> str | None:
         """The level of the bot `user_id`; None for a person (or no such user)."""
+
+
+class SigninCodes(Protocol):
+    """One-time sign-in codes, found by their SHA-256 (`events.signin_codes`)."""
+
+    def add_signin_code(self, code: SigninCode, code_sha256: str) -> SigninCode: ...
+
+    def redeem_signin_code(self, code_sha256: str, now: datetime, token_id: str,
+                           token_sha256: str) -> Redemption:
+        """Claim the code and store the token it becomes, if it is still good."""
+
+
+class GameShares(Protocol):
+    """Read-only capabilities for one game, found by their SHA-256 (`events.shares`)."""
+
+    def add_share(self, share: Share, share_sha256: str) -> Share: ...
+
+    def share_by_hash(self, share_sha256: str) -> Share | None: ...
+
+    def shares_of(self, game_id: str, user_id: str) -> list[Share]: ...
+
+    def revoke_share(self, user_id: str, game_id: str, share_id: str) -> bool: ...
 
 
 class WebhookStore(Protocol):
@@ -149,6 +175,6 @@ class Migrations(Protocol):
     def schema_version(self) -> int: ...
 
 
-class Store(EventStore, GamesIndex, UserAccounts, WebhookStore, Ratings, Migrations,
-            Protocol):
+class Store(EventStore, GamesIndex, UserAccounts, SigninCodes, GameShares, WebhookStore,
+            Ratings, Migrations, Protocol):
     """Every port at once (what `events.open_store` returns)."""

@@ -23,6 +23,8 @@ from events.index import GameIndexTables, GameSummary
 from events.jsontext import parse, to_text
 from events.ratings import RatingTables
 from events.ratings_read import RatingReads
+from events.shares import ShareTables
+from events.signin_codes import SigninCodeTables
 from events.store import (
     AppendResult,
     Idempotency,
@@ -64,12 +66,12 @@ def request_hash(payload: Any) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
-class SqlStore(GameIndexTables, AccountTables, WebhookTables, RatingTables, RatingReads,
-               Database):
+class SqlStore(GameIndexTables, SigninCodeTables, AccountTables, ShareTables, WebhookTables,
+               RatingTables, RatingReads, Database):
     """An event store on a SQL database; the adapter supplies the dialect (`Database`).
 
     It holds every port of `events.ports`: the events here, the games index, the
-    accounts and the webhooks in the tables it inherits.
+    accounts, the sign-in codes, the shares and the webhooks in the tables it inherits.
     """
 
     # -- appending ----------------------------------------------------------------------

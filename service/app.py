@@ -156,7 +156,13 @@ def spec_options() -> dict[str, Any]:
         },
         "servers": [{"url": "/"}],
         "components": {
-            "securitySchemes": {"bearer": {"type": "http", "scheme": "bearer"}},
+            "securitySchemes": {
+                "bearer": {"type": "http", "scheme": "bearer"},
+                # a read-only capability for one game (POST /v1/games/{game_id}/shares)
+                "share": {"type": "http", "scheme": "share", "description": (
+                    "`Authorization: Share <capability>`: a share of one game, which reads "
+                    "that game's export and analysis and nothing else.")},
+            },
         },
     }
 

@@ -11,6 +11,7 @@ import subprocess
 import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, fields
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -63,6 +64,24 @@ def make_app(database_url: str, *, store: SqlStore | None = None,
     return create_app(Settings(database_url=database_url, **settings),
                       http=HttpSettings(**own), store=store, notifier=notifier, jobs=jobs,
                       clock=clock)
+
+
+class StillClock:
+    """A clock that stands where the test puts it (`now`): for what expires."""
+
+    def __init__(self) -> None:
+        self.now = datetime(2030, 1, 1, tzinfo=UTC)
+
+    def __call__(self) -> datetime:
+        return self.now
+
+
+def app_on(database_url: str, clock: StillClock) -> Iterator[Flask]:
+    """The body of an `app` fixture: the app on `database_url` and `clock`, closed
+    afterwards."""
+    app = make_app(database_url, clock=clock)
+    yield app
+    app.extensions["ttr"].close()
 
 
 def wait_until_serving(port: int, server: subprocess.Popen[Any], log: Path,

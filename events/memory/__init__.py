@@ -11,6 +11,8 @@ hold a store of their own. Each part is a module:
 - `events.memory.recorder`: appends, streams, feeds, idempotency keys, snapshots;
 - `events.memory.index`: the games index, written by the appends;
 - `events.memory.accounts`: users, bots and tokens;
+- `events.memory.signin_codes`: the one-time codes of sign-in links;
+- `events.memory.shares`: read-only capabilities for one game each;
 - `events.memory.webhooks`: webhook registrations, deliveries and their attempts;
 - `events.memory.ratings`: the ratings projection and what the boards and profiles read.
 """
@@ -25,6 +27,8 @@ from events.memory.base import Clock, DuplicateKey
 from events.memory.index import MemoryIndex
 from events.memory.ratings import MemoryRatings
 from events.memory.recorder import MemoryRecorder
+from events.memory.shares import MemoryShares
+from events.memory.signin_codes import MemorySigninCodes
 from events.memory.webhooks import MemoryWebhooks
 
 if TYPE_CHECKING:
@@ -33,7 +37,8 @@ if TYPE_CHECKING:
 __all__ = ["DuplicateKey", "MemoryStore"]
 
 
-class MemoryStore(MemoryWebhooks, MemoryRatings, MemoryAccounts, MemoryIndex, MemoryRecorder):
+class MemoryStore(MemoryWebhooks, MemoryRatings, MemorySigninCodes, MemoryShares, MemoryAccounts,
+                  MemoryIndex, MemoryRecorder):
     """An empty store in memory (see the module doc); `clock` as the SQL stores'."""
 
     def __init__(self, clock: Clock = utcnow) -> None:

@@ -18,13 +18,15 @@ from service.api import (
     maps,
     pages,
     ratings,
+    shares,
+    signin,
     tokens,
     users,
     webhooks,
 )
 
-BLUEPRINTS = [users.blp, tokens.blp, maps.blp, games.blp, feed.blp, audit.blp, webhooks.blp,
-              ratings.blp, analysis.blp]
+BLUEPRINTS = [users.blp, tokens.blp, signin.blp, maps.blp, games.blp, shares.blp, feed.blp,
+              audit.blp, webhooks.blp, ratings.blp, analysis.blp]
 
 
 def register_pages(app: Flask) -> None:

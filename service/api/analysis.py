@@ -17,15 +17,8 @@ from flask_smorest import Blueprint
 
 from domain.analysis import analyse
 from events.store import EventStore
-from service.api.common import (
-    PUBLIC_READ,
-    change_view,
-    doc,
-    json_response,
-    problems,
-    visible_to,
-)
-from service.auth import optional_user
+from service.api.common import change_view, doc, json_response, problems
+from service.api.readers import SHARE_READ, reader_of
 from service.problems import Problem
 from service.schemas.ratings import AnalysisSchema, GameRatingsSchema
 from service.services import services
@@ -42,7 +35,7 @@ def _finished(game_id: str) -> tuple[Any, str]:
     """The finished game's table and map; 404 for a game not (yet) finished."""
     s = services()
     table = s.log.load(game_id)
-    visible_to(table, optional_user())
+    reader_of(game_id, table)
     if table.status != "finished":
         raise Problem("not-found", "The game is not finished: its analysis and rating "
                                    "changes come once it is scored.")
@@ -75,12 +68,13 @@ def analysis_of(store: EventStore, game_id: str, version: int) -> dict[str, Any]
 class Analysis(MethodView):
     @blp.response(200, AnalysisSchema)
     @problems(blp, "unauthorized", "not-found", "rate-limited")
-    @doc(blp, security=PUBLIC_READ)
+    @doc(blp, security=SHARE_READ)
     def get(self, game_id: str) -> Any:
         """A finished game's analysis: score after every turn, ticket timeline, cards,
         routes, tunnels, kinds of turns, swing moves and rating changes
 
         See docs/analysis.md for the definitions (a turn, a ticket's completion, a swing).
+        A share of the game (`Authorization: Share <capability>`) reads it too.
         """
         table, map_name = _finished(game_id)
         body = analysis_of(services().store, game_id, table.version)
@@ -92,7 +86,7 @@ class Analysis(MethodView):
 class GameRatings(MethodView):
     @blp.response(200, GameRatingsSchema)
     @problems(blp, "unauthorized", "not-found", "rate-limited")
-    @doc(blp, security=PUBLIC_READ)
+    @doc(blp, security=SHARE_READ)
     def get(self, game_id: str) -> Any:
         """How a finished game moved its players' ratings"""
         _, map_name = _finished(game_id)

@@ -14,9 +14,10 @@ from flask_smorest import Blueprint
 from events.jsontext import parse
 from events.store import EventStore, VersionConflict
 from events.verify import parse_lines, verify_export
-from service.api.common import BEARER, PUBLIC_READ, doc, json_response, problems, visible_to
+from service.api.common import BEARER, doc, json_response, problems
 from service.api.inputs import first_nul
-from service.auth import bearer_token, optional_user
+from service.api.readers import SHARE_READ, reader_of
+from service.auth import bearer_token
 from service.compute import aside
 from service.problems import Problem
 from service.schemas import GameSchema, VerdictSchema
@@ -55,12 +56,15 @@ class Export(MethodView):
     # (openapi-python-client's defaults know no NDJSON)
     @doc(blp, responses={200: {"content": {NDJSON: _NDJSON, "text/plain": _NDJSON}}})
     @problems(blp, "invalid-request", "unauthorized", "not-found", "rate-limited")
-    @doc(blp, security=PUBLIC_READ)
+    @doc(blp, security=SHARE_READ)
     def get(self, game_id: str) -> Any:
-        """Export the game's log as NDJSON"""
+        """Export the game's log as NDJSON
+
+        A share of the game (`Authorization: Share <capability>`) reads it too.
+        """
         s = services()
         table = s.log.load(game_id)
-        viewer = visible_to(table, optional_user())
+        viewer = reader_of(game_id, table)
         body = "".join(export_lines(s.store, game_id, viewer, ended(table)))
         asked = request.accept_mimetypes.best_match([NDJSON, "text/plain"], NDJSON)
         return Response(body, mimetype=asked, headers={

@@ -1,8 +1,8 @@
-"""The web client's pages: the lobby at `/`, a sign-in link (`/signin#token=…`), an invite
+"""The web client's pages: the lobby at `/`, a sign-in link (`/signin#code=…`), an invite
 link (`/join/{game_id}#invite=…`), a table (`/play/{game_id}`), a player's profile
 (`/players/{user_id}`) and a map's leaderboard (`/leaderboards/{map}`) all answer the
 same page (`static/app/index.html`), whose modules read the address and call the public
-API. The fragments (`#token=`, `#invite=`) never reach the server.
+API. The fragments (`#code=`, `#invite=`) never reach the server.
 
 The page carries what its modules need before their first call, in its `#page-data`
 block: the bot levels (`domain.stand_ins.BOT_LEVELS`), so that the client lists the

@@ -13,7 +13,8 @@ from flask_smorest import Blueprint
 
 from domain.rating import Skill
 from domain.table import Table
-from events.accounts import User
+from events.accounts import Token, User
+from events.clock import iso
 from events.jsontext import parse, to_bytes
 from events.ratings_read import ResultRow
 from service.problems import KINDS, Problem
@@ -204,6 +205,18 @@ def documented(view: Any, *decorators: Callable[[Any], Any]) -> Any:
 
 
 # -- views more than one resource shows -------------------------------------------------
+
+def user_view(user: User) -> dict[str, Any]:
+    return {"id": user.user_id, "name": user.name, "created_at": iso(user.created_at)}
+
+
+def token_view(token: Token) -> dict[str, Any]:
+    """A named token (never its secret)."""
+    return {"id": token.token_id, "name": token.name, "scopes": sorted(token.scopes),
+            "created_at": iso(token.created_at),
+            "last_used_at": None if token.last_used_at is None else iso(token.last_used_at),
+            "expires_at": None if token.expires_at is None else iso(token.expires_at)}
+
 
 def change_view(row: ResultRow) -> dict[str, Any]:
     """One player's line of a finished game, with their rating before and after it."""

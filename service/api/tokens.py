@@ -12,9 +12,7 @@ from flask import Response
 from flask.views import MethodView
 from flask_smorest import Blueprint
 
-from events.accounts import Token
-from events.clock import iso
-from service.api.common import BEARER, doc, json_response, problems
+from service.api.common import BEARER, doc, json_response, problems, token_view
 from service.auth import signed_in
 from service.problems import Problem
 from service.schemas.users import (
@@ -26,13 +24,6 @@ from service.services import services
 
 blp = Blueprint("tokens", __name__, url_prefix="/v1/users/me/tokens",
                 description="Named tokens with scopes.")
-
-
-def token_view(token: Token) -> dict[str, Any]:
-    return {"id": token.token_id, "name": token.name, "scopes": sorted(token.scopes),
-            "created_at": iso(token.created_at),
-            "last_used_at": None if token.last_used_at is None else iso(token.last_used_at),
-            "expires_at": None if token.expires_at is None else iso(token.expires_at)}
 
 
 @blp.route("")

@@ -8,8 +8,7 @@ from flask import Response, g, request
 from flask.views import MethodView
 from flask_smorest import Blueprint
 
-from events.clock import iso
-from service.api.common import BEARER, doc, json_response, problems
+from service.api.common import BEARER, doc, json_response, problems, user_view
 from service.auth import current_user, signed_in
 from service.farewell import close_account
 from service.problems import Problem
@@ -18,10 +17,6 @@ from service.schemas import NewUserSchema, UserCreatedSchema, UserSchema
 from service.services import services
 
 blp = Blueprint("users", __name__, url_prefix="/v1/users", description="Accounts and tokens.")
-
-
-def user_view(user: Any) -> dict[str, Any]:
-    return {"id": user.user_id, "name": user.name, "created_at": iso(user.created_at)}
 
 
 @blp.route("")

@@ -55,10 +55,28 @@ async def _game(browser: Any, server: Server, map_name: str, seats: int) -> dict
     errors = [e for p in pages for e in p.errors]
     winners_text = await pages[1].inner_text("#winners")
     last = await pages[0].evaluate("document.querySelector('#log li').dataset.type")
+    replay = await _replay_of_private_game(pages[0], server, game_id, token)
     for p in pages:
         await p.context.close()
     return {"game_id": game_id, "shown": shown, "token": token, "errors": errors,
-            "presses": presses, "winners_text": winners_text, "last": last}
+            "presses": presses, "winners_text": winners_text, "last": last, "replay": replay}
+
+
+async def _replay_of_private_game(page: Any, server: Server, game_id: str,
+                                  token: str) -> dict[str, Any]:
+    """The end screen's replay link followed: where the page ended up, and what the
+    address bar, the history and the requests' Referers held meanwhile."""
+    href = await page.get_attribute("#replay-link", "href")
+    referers: list[str] = []
+    page.on("request", lambda r: referers.append(r.headers.get("referer", "")))
+    await page.click("#replay-link")
+    await page.wait_for_url(f"**/games/{game_id}/replay")
+    await page.wait_for_function(
+        "['ready', 'error'].includes(document.body && document.body.dataset.state)")
+    state = await page.evaluate("document.body.dataset.state")
+    shares = server.api("GET", f"/v1/games/{game_id}/shares", token=token)["shares"]
+    return {"href": href, "url": page.url, "state": state, "shares": len(shares),
+            "referers": referers}
 
 
 async def _all(server: Server) -> list[dict[str, Any]]:
@@ -87,3 +105,9 @@ def test_players_in_separate_browsers_play_whole_games_of_every_map_to_the_final
         winners = [p["name"] for p in score["players"] if p["winner"]]
         assert all(name in result["winners_text"] for name in winners)
         assert result["last"] == "game_scored"
+        # a private game's replay is opened through a share, never the player's token
+        replay = result["replay"]
+        assert result["token"] not in replay["href"] and "#" not in replay["href"]
+        assert replay["url"] == f"{server.origin}/games/{result['game_id']}/replay"
+        assert replay["state"] == "ready" and replay["shares"] == 1
+        assert not [r for r in replay["referers"] if "share" in r or result["token"] in r]

@@ -142,13 +142,14 @@ def test_the_sign_in_link_opens_the_same_account_elsewhere(server: Server,
     page.press("#signup-name", "Enter")
     page.wait_for_selector("#new-game")
     page.press("#show-signin-link", "Enter")
+    page.wait_for_selector("#signin-link")
     link = page.input_value("#signin-link")
-    assert link.startswith(server.origin + "/signin#token=")
+    assert link.startswith(server.origin + "/signin#code=")  # a one-time code, no token
     other = chromium.new_context().new_page()
     other.goto(link)
     other.wait_for_selector("#me")
     assert other.inner_text("#me") == ENGLISH["signed_in_as"].replace("{name}", "Dora")
-    assert other.url == server.origin + "/"  # the token left the address bar
+    assert other.url == server.origin + "/"  # the code left the address bar
     other.press("#sign-out", "Enter")
     other.wait_for_selector("#signup-name")
     first.close()

@@ -112,6 +112,53 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/signin-codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make a sign-in code
+         * @description For a sign-in link: the code works once, for ten minutes, and becomes a new
+         *     token of this account (POST /v1/signin) with the scopes asked for, none beyond
+         *     this token's, expiring when this token does. Revoking this token voids it.
+         *
+         *     **Scope:** `admin` (a token without it gets 403 `insufficient-scope`).
+         */
+        post: operations["create_signin_code"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/signin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign in with a code
+         * @description Exchanges a sign-in code (once) for a new bearer token of its account, shown
+         *     only now. A code that is unknown, already used or expired is refused (401,
+         *     saying which) and changes nothing. Each address may try ten codes, then one a
+         *     minute.
+         */
+        post: operations["sign_in"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/maps": {
         parameters: {
             query?: never;
@@ -421,6 +468,63 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/games/{game_id}/shares": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                game_id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * List your unexpired shares of the game (never their capabilities)
+         * @description **Scope:** `read` (a token without it gets 403 `insufficient-scope`).
+         */
+        get: operations["list_shares"];
+        put?: never;
+        /**
+         * Share the game
+         * @description A read-only capability for this game alone, for anyone you give it to: sent as
+         *     `Authorization: Share <capability>`, it reads the game's export and analysis
+         *     (what the replay page shows) as a spectator would, and nothing else, until it
+         *     expires (`expires_in`, 7 days unless asked) or you revoke it. Never send it in
+         *     a query string: the `link` carries it in the fragment.
+         *
+         *     **Scope:** `read` (a token without it gets 403 `insufficient-scope`).
+         */
+        post: operations["share_game"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/games/{game_id}/shares/{share_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                game_id: string;
+                share_id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke a share
+         * @description It stops working at once.
+         *
+         *     **Scope:** `read` (a token without it gets 403 `insufficient-scope`).
+         */
+        delete: operations["revoke_share"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/games/{game_id}/events": {
         parameters: {
             query?: never;
@@ -482,7 +586,9 @@ export interface paths {
         };
         /**
          * Export the game's log as NDJSON
-         * @description **Scope:** `read` (a token without it gets 403 `insufficient-scope`).
+         * @description A share of the game (`Authorization: Share <capability>`) reads it too.
+         *
+         *     **Scope:** `read` (a token without it gets 403 `insufficient-scope`).
          */
         get: operations["export_game"];
         put?: never;
@@ -744,6 +850,7 @@ export interface paths {
          * A finished game's analysis: score after every turn, ticket timeline, cards,
          *     routes, tunnels, kinds of turns, swing moves and rating changes
          * @description See docs/analysis.md for the definitions (a turn, a ticket's completion, a swing).
+         *     A share of the game (`Authorization: Share <capability>`) reads it too.
          *
          *     **Scope:** `read` (a token without it gets 403 `insufficient-scope`).
          */
@@ -1085,6 +1192,64 @@ export interface components {
             expires_at: string | null;
             /** @description The bearer token: shown only now, stored hashed. */
             token: string;
+        };
+        NewSigninCode: {
+            /**
+             * @description The scopes of the token the code becomes: no more than the token that makes it (left out: the same as that token's). Default: `null`.
+             * @example [
+             *       "play",
+             *       "read"
+             *     ]
+             */
+            scopes?: components["schemas"]["Scope"][] | null;
+        };
+        SigninCode: {
+            /**
+             * @description The one-time code: shown only now, stored hashed; it works once, for 10 minutes (POST /v1/signin).
+             * @example ttrc_Qm9vZ2x5
+             */
+            code: string;
+            /**
+             * @description The sign-in link's path on this server, the code in its fragment (which browsers never send to a server).
+             * @example /signin#code=ttrc_Qm9vZ2x5
+             */
+            link: string;
+            /** @description The scopes of the token the code becomes. */
+            scopes: string[];
+            /** Format: date-time */
+            expires_at: string;
+        };
+        Signin: {
+            /**
+             * @description A code from POST /v1/signin-codes.
+             * @example ttrc_Qm9vZ2x5
+             */
+            code: string;
+        };
+        SignedIn: {
+            /**
+             * @description The token's id (not the token itself).
+             * @example t_9b1c2d3e4f5a6b7c8d9e
+             */
+            id: string;
+            name: string;
+            scopes: components["schemas"]["Scope"][];
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description When the token was last used, to within about a minute; null: never.
+             */
+            last_used_at: string | null;
+            /**
+             * Format: date-time
+             * @description When the token stops working; null: never (until revoked).
+             */
+            expires_at: string | null;
+            /** @description The bearer token: shown only now, stored hashed. */
+            token: string;
+            /** @description Whose token it is. */
+            user: components["schemas"]["User"];
         };
         Rules: {
             min_players: number;
@@ -1477,6 +1642,51 @@ export interface components {
              * @example hard
              */
             level: components["schemas"]["BotLevel"];
+        };
+        Share: {
+            /**
+             * @description The share's id (not its capability).
+             * @example s_9b1c2d3e4f5a6b7c8d9e
+             */
+            id: string;
+            game_id: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            expires_at: string;
+        };
+        ShareList: {
+            /** @description Your unexpired shares of the game, oldest first. */
+            shares: components["schemas"]["Share"][];
+        };
+        NewShare: {
+            /**
+             * @description Seconds until the share stops working. Default: `604800`.
+             * @example 604800
+             */
+            expires_in?: number;
+        };
+        ShareCreated: {
+            /**
+             * @description The share's id (not its capability).
+             * @example s_9b1c2d3e4f5a6b7c8d9e
+             */
+            id: string;
+            game_id: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            expires_at: string;
+            /**
+             * @description The read-only capability: shown only now, stored hashed. Send it as `Authorization: Share <capability>`.
+             * @example ttrs_Qm9vZ2x5
+             */
+            capability: string;
+            /**
+             * @description The replay page's path on this server, the capability in its fragment.
+             * @example /games/g_1/replay#share=ttrs_Qm9vZ2x5
+             */
+            link: string;
         };
         EventPage: {
             game_id: string;
@@ -3066,6 +3276,67 @@ export interface operations {
             default: components["responses"]["Problem"];
         };
     };
+    create_signin_code: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewSigninCode"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SigninCode"];
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            429: components["responses"]["Problem429"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    sign_in: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Signin"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedIn"];
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            429: components["responses"]["Problem429"];
+            default: components["responses"]["Problem"];
+        };
+    };
     list_maps: {
         parameters: {
             query?: never;
@@ -3540,6 +3811,97 @@ export interface operations {
             403: components["responses"]["Problem403"];
             404: components["responses"]["Problem404"];
             422: components["responses"]["Problem422"];
+            429: components["responses"]["Problem429"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    list_shares: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                game_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShareList"];
+                };
+            };
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            429: components["responses"]["Problem429"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    share_game: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                game_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewShare"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShareCreated"];
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            429: components["responses"]["Problem429"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    revoke_share: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                game_id: string;
+                share_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
             429: components["responses"]["Problem429"];
             default: components["responses"]["Problem"];
         };

@@ -1,9 +1,11 @@
 /* The end of the game: the final score with its parts, the winner and the tie-breaker
  * that decided, each player's longest path highlighted on the board, and links to the
- * replay and the export; below, the rating changes and the analysis (postgame.js). */
+ * replay (a private game's through a share of it: share.js) and the export; below, the
+ * rating changes and the analysis (postgame.js). */
 import { botTag, clear, h, profileLink } from "./dom.js";
 import { t } from "./i18n.js";
 import { decidingTieBreaker } from "./payment.js";
+import { replayLinks } from "./share.js";
 
 /* The bot mark of whoever holds `seat` at the end (the score names the seat's holder). */
 function botMark(game, seat) {
@@ -46,7 +48,8 @@ export async function renderEnd(table) {
         c === "longest_path" ? h("span", { class: "detail" }, ` (${t("cars", { n: p.longest_path_length || 0 })})`) : null)));
   });
   const exportLink = h("button", { type: "button", id: "export", onclick: () => download(table) }, t("export"));
-  const replay = `/games/${encodeURIComponent(g.id)}/replay${g.private ? `#token=${encodeURIComponent(table.app.api.token)}` : ""}`;
+  // a private game's replay is seen through a share of it, never the player's token
+  const replay = replayLinks(table);
   clear(box).append(
     h("h2", { id: "end-heading" }, t("final_score")),
     h("p", { id: "winners", class: "winners" }, winners ? t("winners", { names: winners, n: players.filter((p) => p.winner).length }) : t("no_winner")),
@@ -56,7 +59,8 @@ export async function renderEnd(table) {
         cols.map((c) => h("th", { scope: "col" }, t(`score.${c}`))))),
       h("tbody", {}, rows))),
     h("p", {}, h("label", { for: "longest-of" }, t("show_longest")), " ", select),
-    h("p", { class: "links" }, h("a", { href: replay, id: "replay-link" }, t("replay")), " ", exportLink));
+    h("p", { class: "links" }, replay.link, " ", exportLink),
+    replay.sharing || "");
   box.hidden = false;
   highlight();
   document.body.dataset.scored = "true";

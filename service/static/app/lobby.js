@@ -4,6 +4,7 @@
 import { ApiError } from "./api.js";
 import { BOT_LEVELS, clear, h, levelName, playerName } from "./dom.js";
 import { t } from "./i18n.js";
+import { credentialFromText } from "./identity.js";
 import { myRatingsPanel } from "./my_ratings.js";
 import { follow } from "./stream.js";
 
@@ -44,9 +45,7 @@ export function signUpForm(app, then) {
       h("form", { id: "signin", onsubmit: async (event) => {
         event.preventDefault();
         try {
-          const value = key.value.trim();
-          const fromLink = value.includes("#token=") ? decodeURIComponent(value.split("#token=")[1]) : value;
-          await app.signIn(fromLink);
+          await app.signInWith(credentialFromText(key.value));
           then();
         } catch (e) {
           fail(e);

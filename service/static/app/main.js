@@ -1,6 +1,6 @@
 /* The web client: the header (language, who is signed in), and the pages
  *   /                 the lobby (sign up first when nobody is signed in)
- *   /signin#token=…   sign in with a sign-in link
+ *   /signin#code=…    sign in with a sign-in link (its one-time code; #token=… of old)
  *   /join/{id}#invite=…  take a seat at a (private) table
  *   /play/{id}        the table (the end screen once the game is over)
  *   /players/{id}     a player's profile
@@ -30,6 +30,15 @@ const app = {
     app.user = user;
     renderHeader();
     return user;
+  },
+  /* Sign in with a sign-in link's code: it becomes this device's own token. */
+  async signInWithCode(code) {
+    return app.signIn(await identity.redeemCode(new Api(null), code));
+  },
+  async signInWith(credential) {
+    if (credential.code) return app.signInWithCode(credential.code);
+    if (credential.token) return app.signIn(credential.token);
+    return null;
   },
   async signUp(name) {
     const created = await app.api.post("/v1/users", { name });
@@ -78,11 +87,22 @@ function renderHeader() {
   }
 }
 
-function showSignInLink(box) {
-  const link = identity.signInLink(app.api.token);
+async function showSignInLink(box) {
+  if (!box.hidden) {
+    box.hidden = true;
+    return;
+  }
+  let link;
+  try {
+    ({ link } = await identity.makeSignInLink(app.api));
+  } catch (error) {
+    clear(box).append(h("p", { class: "error", role: "alert" }, error.message));
+    box.hidden = false;
+    return;
+  }
   const input = h("input", { id: "signin-link", type: "text", readonly: true, value: link,
     "aria-label": t("signin_link") });
-  clear(box).append(h("p", {}, t("signin_link_help")), input,
+  clear(box).append(h("p", {}, t("signin_link_help", { minutes: 10 })), input,
     h("button", { type: "button", onclick: async () => {
       input.select();
       try {
@@ -93,8 +113,8 @@ function showSignInLink(box) {
       }
     } }, t("copy")), h("span", { class: "copied", role: "status" }));
   const copied = box.querySelector(".copied");
-  box.hidden = !box.hidden;
-  if (!box.hidden) input.select();
+  box.hidden = false;
+  input.select();
 }
 
 async function route() {
@@ -105,10 +125,21 @@ async function route() {
   const path = location.pathname;
   try {
     if (path === "/signin") {
-      const token = identity.tokenFromFragment(location.hash);
+      // out of the address bar and the history before anything else happens
+      const credential = identity.credentialFromFragment(location.hash);
       history.replaceState(null, "", "/");
-      if (token) await app.signIn(token);
-      return route();
+      let failure = null;
+      try {
+        await app.signInWith(credential);
+      } catch (error) {
+        failure = error;
+      }
+      await route();
+      if (failure) {
+        app.main.prepend(h("p", { id: "signin-failed", class: "error", role: "alert" },
+          t("signin_link_failed", { detail: failure.message })));
+      }
+      return;
     }
     const join = path.match(/^\/join\/([^/]+)\/?$/);
     const play = path.match(/^\/play\/([^/]+)\/?$/);

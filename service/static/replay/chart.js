@@ -7,10 +7,10 @@ import { t } from "/static/app/i18n.js";
 import { chartWords } from "/static/app/words.js";
 
 /* Fetches the analysis and draws it; returns the function that draws it again. */
-export async function showAnalysis(gameId, token) {
+export async function showAnalysis(gameId, authorization) {
   const section = document.getElementById("analysis");
   if (!section) return () => {};
-  const headers = token ? { Authorization: `Bearer ${token}` } : {};
+  const headers = authorization ? { Authorization: authorization } : {};
   let response;
   try {
     response = await fetch(`/v1/games/${encodeURIComponent(gameId)}/analysis`,

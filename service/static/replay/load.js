@@ -3,9 +3,13 @@
  * and its board
  *   GET /v1/maps/{map}              the board (cities, routes, tickets) and its rules
  *   GET /static/layouts/{map}.json  where each city is drawn
- * An API token may be given as #token=... and is then sent as "Authorization: Bearer
- * ..." (a private game's players see its replay so). Failures are LoadErrors whose
- * message says, in the chosen language, what could not be loaded and why. */
+ * A private game's replay link carries a share of it (#share=…, a read-only capability
+ * for that game alone), sent with the export and analysis requests only, as
+ * "Authorization: Share …"; the links made before shares carried an API token
+ * (#token=…), still accepted and sent as "Authorization: Bearer …". Either is taken out
+ * of the address bar (and so out of the history) as soon as it is read, and kept in
+ * sessionStorage for this tab's reloads. Failures are LoadErrors whose message says, in
+ * the chosen language, what could not be loaded and why. */
 import { t } from "/static/app/i18n.js";
 import { mapName } from "/static/app/words.js";
 
@@ -18,14 +22,28 @@ export function gameIdFrom(location) {
   return match ? decodeURIComponent(match[1]) : null;
 }
 
-export function tokenFrom(location) {
-  const token = new URLSearchParams(location.hash.replace(/^#/, "")).get("token");
-  return token || null;
+const KEPT = "ttr.replay.";
+
+/* The Authorization header value the page's address gave for `gameId` (or gave before,
+ * in this tab), or null; the address keeps no credential once this has run. */
+export function credentialFrom(location, history, gameId) {
+  const params = new URLSearchParams(location.hash.replace(/^#/, ""));
+  const share = params.get("share");
+  const token = params.get("token");
+  let given = share ? `Share ${share}` : token ? `Bearer ${token}` : null;
+  if (share || token) history.replaceState(history.state, "", location.pathname + location.search);
+  try {
+    if (given) sessionStorage.setItem(KEPT + gameId, given);
+    else given = sessionStorage.getItem(KEPT + gameId);
+  } catch (_) {
+    // no storage (a private window may refuse it): kept in memory for this load only
+  }
+  return given;
 }
 
-async function fetchOk(url, what, token) {
+async function fetchOk(url, what, authorization) {
   const headers = { Accept: "application/json, application/x-ndjson" };
-  if (token) headers.Authorization = "Bearer " + token;
+  if (authorization) headers.Authorization = authorization;
   let response;
   try {
     response = await fetch(url, { headers, cache: "no-store" });
@@ -87,16 +105,17 @@ function mapNameOf(records) {
 }
 
 /* The game's event records, its board and its layout. */
-export async function loadGame(gameId, token) {
+export async function loadGame(gameId, authorization) {
   const exported = await fetchOk(`/v1/games/${encodeURIComponent(gameId)}/export`,
-    t("replay.what_events", { id: gameId }), token);
+    t("replay.what_events", { id: gameId }), authorization);
   const records = parseNdjson(await exported.text());
   if (!records.length) throw new LoadError(t("replay.no_events", { id: gameId }));
   const code = mapNameOf(records);
   const [boardResponse, layoutResponse] = await Promise.all([
-    fetchOk(`/v1/maps/${encodeURIComponent(code)}`, t("replay.what_map", { map: mapName(code) }), token),
+    // the board and its layout are public: no credential goes with them
+    fetchOk(`/v1/maps/${encodeURIComponent(code)}`, t("replay.what_map", { map: mapName(code) })),
     fetchOk(`/static/layouts/${encodeURIComponent(code)}.json`,
-      t("replay.what_layout", { map: mapName(code) }), token),
+      t("replay.what_layout", { map: mapName(code) })),
   ]);
   try {
     return { records, board: await boardResponse.json(), layout: await layoutResponse.json() };

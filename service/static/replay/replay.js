@@ -1,8 +1,9 @@
 /* Replay viewer of a game: the board in SVG, a slider over the game's events, the game
  * told in the web client's words, in any of its languages.
  *
- * The page is /games/{id}/replay (or any page with ?game={id}); an API token may be
- * given as #token=... Its parts: load.js (the export, the board and its layout), fold.js
+ * The page is /games/{id}/replay (or any page with ?game={id}); a private game's link
+ * carries a share of it as #share=… (load.js takes it out of the address at once). Its
+ * parts: load.js (the export, the board and its layout), fold.js
  * (the state at each step), narration.js (the events in words, by /static/app/words.js),
  * viewer.js with drawing.js, panels.js, final.js and controls.js (the page at each step),
  * chart.js (the analysis), page.js (the page's words and language switch). No library,
@@ -12,7 +13,7 @@ import { t } from "/static/app/i18n.js";
 import { showAnalysis } from "./chart.js";
 import { mapTitle } from "./drawing.js";
 import { buildModel } from "./fold.js";
-import { LoadError, gameIdFrom, loadGame, tokenFrom } from "./load.js";
+import { LoadError, credentialFrom, gameIdFrom, loadGame } from "./load.js";
 import { languageSwitch, startLanguage, translatePage } from "./page.js";
 import { createViewer } from "./viewer.js";
 
@@ -34,9 +35,11 @@ function titles(gameId, model) {
 }
 
 async function main() {
+  const gameId = gameIdFrom(window.location);
+  // before anything else: the address bar and the history keep no credential
+  const authorization = gameId ? credentialFrom(window.location, window.history, gameId) : null;
   await startLanguage();
   translatePage();
-  const gameId = gameIdFrom(window.location);
   let model = null;
   let viewer = null;
   let redrawAnalysis = () => {};
@@ -49,10 +52,9 @@ async function main() {
     showError(t("replay.no_game"));
     return;
   }
-  const token = tokenFrom(window.location);
   titles(gameId, null);
   try {
-    const { records, board, layout } = await loadGame(gameId, token);
+    const { records, board, layout } = await loadGame(gameId, authorization);
     model = buildModel(records, board, layout);
     titles(gameId, model);
     document.getElementById("loading").hidden = true;
@@ -62,7 +64,7 @@ async function main() {
       playerColors: PLAYER_COLORS.slice(), routeColors: { ...ROUTE_COLORS }, gameId,
     });
     document.body.dataset.state = "ready";
-    redrawAnalysis = await showAnalysis(gameId, token);
+    redrawAnalysis = await showAnalysis(gameId, authorization);
   } catch (error) {
     if (!(error instanceof LoadError)) console.error(error);
     showError(error instanceof LoadError ? error.message

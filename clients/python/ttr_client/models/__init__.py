@@ -89,6 +89,8 @@ from .market_reset_data import MarketResetData
 from .market_reset_event import MarketResetEvent
 from .market_reset_event_type import MarketResetEventType
 from .new_game import NewGame
+from .new_share import NewShare
+from .new_signin_code import NewSigninCode
 from .new_token import NewToken
 from .new_user import NewUser
 from .new_webhook import NewWebhook
@@ -149,6 +151,12 @@ from .seed_revealed_event_type import SeedRevealedEventType
 from .setup_tickets_returned_data import SetupTicketsReturnedData
 from .setup_tickets_returned_event import SetupTicketsReturnedEvent
 from .setup_tickets_returned_event_type import SetupTicketsReturnedEventType
+from .share import Share
+from .share_created import ShareCreated
+from .share_list import ShareList
+from .signed_in import SignedIn
+from .signin import Signin
+from .signin_code import SigninCode
 from .stand_in_reason import StandInReason
 from .stand_in_seated_data import StandInSeatedData
 from .stand_in_seated_event import StandInSeatedEvent
@@ -291,6 +299,8 @@ __all__ = (
     "MarketResetEvent",
     "MarketResetEventType",
     "NewGame",
+    "NewShare",
+    "NewSigninCode",
     "NewToken",
     "NewUser",
     "NewWebhook",
@@ -351,6 +361,12 @@ __all__ = (
     "SetupTicketsReturnedData",
     "SetupTicketsReturnedEvent",
     "SetupTicketsReturnedEventType",
+    "Share",
+    "ShareCreated",
+    "ShareList",
+    "SignedIn",
+    "Signin",
+    "SigninCode",
     "StandInReason",
     "StandInSeatedData",
     "StandInSeatedEvent",

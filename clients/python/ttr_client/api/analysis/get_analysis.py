@@ -97,6 +97,7 @@ def sync_detailed(
     routes, tunnels, kinds of turns, swing moves and rating changes
 
      See docs/analysis.md for the definitions (a turn, a ticket's completion, a swing).
+    A share of the game (`Authorization: Share <capability>`) reads it too.
 
     **Scope:** `read` (a token without it gets 403 `insufficient-scope`).
 
@@ -133,6 +134,7 @@ def sync(
     routes, tunnels, kinds of turns, swing moves and rating changes
 
      See docs/analysis.md for the definitions (a turn, a ticket's completion, a swing).
+    A share of the game (`Authorization: Share <capability>`) reads it too.
 
     **Scope:** `read` (a token without it gets 403 `insufficient-scope`).
 
@@ -164,6 +166,7 @@ async def asyncio_detailed(
     routes, tunnels, kinds of turns, swing moves and rating changes
 
      See docs/analysis.md for the definitions (a turn, a ticket's completion, a swing).
+    A share of the game (`Authorization: Share <capability>`) reads it too.
 
     **Scope:** `read` (a token without it gets 403 `insufficient-scope`).
 
@@ -200,6 +203,7 @@ async def asyncio(
     routes, tunnels, kinds of turns, swing moves and rating changes
 
      See docs/analysis.md for the definitions (a turn, a ticket's completion, a swing).
+    A share of the game (`Authorization: Share <capability>`) reads it too.
 
     **Scope:** `read` (a token without it gets 403 `insufficient-scope`).
 

@@ -98,7 +98,9 @@ def sync_detailed(
 ) -> Response[Problem | str]:
     """ Export the game's log as NDJSON
 
-     **Scope:** `read` (a token without it gets 403 `insufficient-scope`).
+     A share of the game (`Authorization: Share <capability>`) reads it too.
+
+    **Scope:** `read` (a token without it gets 403 `insufficient-scope`).
 
     Args:
         game_id (str):
@@ -131,7 +133,9 @@ def sync(
 ) -> Problem | str | None:
     """ Export the game's log as NDJSON
 
-     **Scope:** `read` (a token without it gets 403 `insufficient-scope`).
+     A share of the game (`Authorization: Share <capability>`) reads it too.
+
+    **Scope:** `read` (a token without it gets 403 `insufficient-scope`).
 
     Args:
         game_id (str):
@@ -159,7 +163,9 @@ async def asyncio_detailed(
 ) -> Response[Problem | str]:
     """ Export the game's log as NDJSON
 
-     **Scope:** `read` (a token without it gets 403 `insufficient-scope`).
+     A share of the game (`Authorization: Share <capability>`) reads it too.
+
+    **Scope:** `read` (a token without it gets 403 `insufficient-scope`).
 
     Args:
         game_id (str):
@@ -192,7 +198,9 @@ async def asyncio(
 ) -> Problem | str | None:
     """ Export the game's log as NDJSON
 
-     **Scope:** `read` (a token without it gets 403 `insufficient-scope`).
+     A share of the game (`Authorization: Share <capability>`) reads it too.
+
+    **Scope:** `read` (a token without it gets 403 `insufficient-scope`).
 
     Args:
         game_id (str):

@@ -1,0 +1,233 @@
+from http import HTTPStatus
+from typing import Any, cast
+from urllib.parse import quote
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
+from ...models.new_signin_code import NewSigninCode
+from ...models.problem import Problem
+from ...models.signin_code import SigninCode
+from typing import cast
+
+
+
+def _get_kwargs(
+    *,
+    body: NewSigninCode,
+
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+
+
+    
+
+    
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/v1/signin-codes",
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Problem | SigninCode:
+    if response.status_code == 201:
+        response_201 = SigninCode.from_dict(response.json())
+
+
+
+        return response_201
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+
+
+        return response_403
+
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+
+
+        return response_429
+
+    response_default = Problem.from_dict(response.json())
+
+
+
+    return response_default
+
+
+
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Problem | SigninCode]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient,
+    body: NewSigninCode,
+
+) -> Response[Problem | SigninCode]:
+    """ Make a sign-in code
+
+     For a sign-in link: the code works once, for ten minutes, and becomes a new
+    token of this account (POST /v1/signin) with the scopes asked for, none beyond
+    this token's, expiring when this token does. Revoking this token voids it.
+
+    **Scope:** `admin` (a token without it gets 403 `insufficient-scope`).
+
+    Args:
+        body (NewSigninCode):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | SigninCode]
+     """
+
+
+    kwargs = _get_kwargs(
+        body=body,
+
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+def sync(
+    *,
+    client: AuthenticatedClient,
+    body: NewSigninCode,
+
+) -> Problem | SigninCode | None:
+    """ Make a sign-in code
+
+     For a sign-in link: the code works once, for ten minutes, and becomes a new
+    token of this account (POST /v1/signin) with the scopes asked for, none beyond
+    this token's, expiring when this token does. Revoking this token voids it.
+
+    **Scope:** `admin` (a token without it gets 403 `insufficient-scope`).
+
+    Args:
+        body (NewSigninCode):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Problem | SigninCode
+     """
+
+
+    return sync_detailed(
+        client=client,
+body=body,
+
+    ).parsed
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient,
+    body: NewSigninCode,
+
+) -> Response[Problem | SigninCode]:
+    """ Make a sign-in code
+
+     For a sign-in link: the code works once, for ten minutes, and becomes a new
+    token of this account (POST /v1/signin) with the scopes asked for, none beyond
+    this token's, expiring when this token does. Revoking this token voids it.
+
+    **Scope:** `admin` (a token without it gets 403 `insufficient-scope`).
+
+    Args:
+        body (NewSigninCode):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | SigninCode]
+     """
+
+
+    kwargs = _get_kwargs(
+        body=body,
+
+    )
+
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
+
+    return _build_response(client=client, response=response)
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient,
+    body: NewSigninCode,
+
+) -> Problem | SigninCode | None:
+    """ Make a sign-in code
+
+     For a sign-in link: the code works once, for ten minutes, and becomes a new
+    token of this account (POST /v1/signin) with the scopes asked for, none beyond
+    this token's, expiring when this token does. Revoking this token voids it.
+
+    **Scope:** `admin` (a token without it gets 403 `insufficient-scope`).
+
+    Args:
+        body (NewSigninCode):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Problem | SigninCode
+     """
+
+
+    return (await asyncio_detailed(
+        client=client,
+body=body,
+
+    )).parsed

@@ -1,0 +1,222 @@
+from http import HTTPStatus
+from typing import Any, cast
+from urllib.parse import quote
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
+from ...models.problem import Problem
+from ...models.signed_in import SignedIn
+from ...models.signin import Signin
+from typing import cast
+
+
+
+def _get_kwargs(
+    *,
+    body: Signin,
+
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+
+
+    
+
+    
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/v1/signin",
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Problem | SignedIn:
+    if response.status_code == 201:
+        response_201 = SignedIn.from_dict(response.json())
+
+
+
+        return response_201
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+
+
+        return response_401
+
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+
+
+        return response_429
+
+    response_default = Problem.from_dict(response.json())
+
+
+
+    return response_default
+
+
+
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Problem | SignedIn]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient,
+    body: Signin,
+
+) -> Response[Problem | SignedIn]:
+    """ Sign in with a code
+
+     Exchanges a sign-in code (once) for a new bearer token of its account, shown
+    only now. A code that is unknown, already used or expired is refused (401,
+    saying which) and changes nothing. Each address may try ten codes, then one a
+    minute.
+
+    Args:
+        body (Signin):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | SignedIn]
+     """
+
+
+    kwargs = _get_kwargs(
+        body=body,
+
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+def sync(
+    *,
+    client: AuthenticatedClient,
+    body: Signin,
+
+) -> Problem | SignedIn | None:
+    """ Sign in with a code
+
+     Exchanges a sign-in code (once) for a new bearer token of its account, shown
+    only now. A code that is unknown, already used or expired is refused (401,
+    saying which) and changes nothing. Each address may try ten codes, then one a
+    minute.
+
+    Args:
+        body (Signin):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Problem | SignedIn
+     """
+
+
+    return sync_detailed(
+        client=client,
+body=body,
+
+    ).parsed
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient,
+    body: Signin,
+
+) -> Response[Problem | SignedIn]:
+    """ Sign in with a code
+
+     Exchanges a sign-in code (once) for a new bearer token of its account, shown
+    only now. A code that is unknown, already used or expired is refused (401,
+    saying which) and changes nothing. Each address may try ten codes, then one a
+    minute.
+
+    Args:
+        body (Signin):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | SignedIn]
+     """
+
+
+    kwargs = _get_kwargs(
+        body=body,
+
+    )
+
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
+
+    return _build_response(client=client, response=response)
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient,
+    body: Signin,
+
+) -> Problem | SignedIn | None:
+    """ Sign in with a code
+
+     Exchanges a sign-in code (once) for a new bearer token of its account, shown
+    only now. A code that is unknown, already used or expired is refused (401,
+    saying which) and changes nothing. Each address may try ten codes, then one a
+    minute.
+
+    Args:
+        body (Signin):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Problem | SignedIn
+     """
+
+
+    return (await asyncio_detailed(
+        client=client,
+body=body,
+
+    )).parsed
