@@ -21,7 +21,7 @@ from typing import Protocol
 from events.accounts import Token, User
 from events.ports import SigninCodes, UserAccounts
 from events.signin_codes import Redemption, SigninCode
-from service.auth import MAX_TOKENS, Holder, new_id, new_token, token_hash
+from service.auth import MAX_TOKENS, Holder, new_id, token_hash
 from service.problems import Problem
 from service.ratelimit import Limiter, retry_after
 
@@ -64,11 +64,11 @@ def limit_attempts(limiter: Limiter, address: str) -> None:
                       headers={"Retry-After": wait})
 
 
-def redeem(store: CodeStore, code: str, now: datetime) -> tuple[User, Token, str]:
-    """The user, the new token and its secret that `code` becomes; 401 (and nothing
-    changed) if it is unknown, used or expired. (The account's token limit is checked
-    when the code is made.)"""
-    secret = new_token()
+def redeem(store: CodeStore, code: str, now: datetime, secret: str) -> tuple[User, Token, str]:
+    """The user, the new token and its secret (`secret`, freshly minted by the
+    caller's accounts, sealed when the server has token keys) that `code` becomes; 401
+    (and nothing changed) if it is unknown, used or expired. (The account's token limit
+    is checked when the code is made.)"""
     redemption = store.redeem_signin_code(token_hash(code), now, new_id("t_"),
                                           token_hash(secret))
     if redemption.token is None:

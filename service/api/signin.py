@@ -60,6 +60,7 @@ class Signin(MethodView):
         """
         s = services()
         limit_attempts(s.limiter, request.remote_addr or "?")
-        user, token, secret = redeem(s.store, body["code"], s.worker.clock())
+        user, token, secret = redeem(s.store, body["code"], s.worker.clock(),
+                                    s.accounts.mint())
         return json_response({**token_view(token), "token": secret, "user": user_view(user)},
                              201)
