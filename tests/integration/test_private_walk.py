@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from itertools import product
 from typing import Any
@@ -32,12 +32,15 @@ NO_GAME = "g_00000000000000000000"  # a game id no game has
 PEOPLE = ("alice", "bob", "dave", "stranger")
 # what each path parameter of a GET is walked with (a parameter missing here fails the
 # walk: teach it the new endpoint's)
-PATH_VALUES = {"map_name": lambda w: ["usa"], "version": lambda w: ["1"],
-               "user_id": lambda w: [w.ids[p] for p in PEOPLE],
-               "game_id": lambda w: [w.public, *w.private]}
+Values = Callable[["World"], list[str]]
+PATH_VALUES: dict[str, Values] = {
+    "map_name": lambda w: ["usa"], "version": lambda w: ["1"],
+    "user_id": lambda w: [w.ids[p] for p in PEOPLE],
+    "game_id": lambda w: [w.public, *w.private]}
 # the query parameters walked with values of their own (others keep their defaults;
 # an enum or a boolean is walked with each of its values)
-QUERY_VALUES = {"opponent": lambda w: [w.ids[p] for p in PEOPLE], "map": lambda w: ["usa"]}
+QUERY_VALUES: dict[str, Values] = {
+    "opponent": lambda w: [w.ids[p] for p in PEOPLE], "map": lambda w: ["usa"]}
 # the figures that may differ for a stranger once private rated games exist: ratings
 RATINGS_ONLY = {"/v1/leaderboards/{map_name}": ("entries", "total"),
                 "/v1/users/{user_id}": ("ratings",)}
