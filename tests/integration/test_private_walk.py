@@ -6,7 +6,8 @@ A stranger must not be able to tell that a private game was ever played: each an
 they get once a private game (finished and rated) and an open one exist is the
 answer they got before, the private game's resources answering as a game that does
 not exist. The only figures that may move are the ratings (one figure per player
-and map, counting every rated game: docs/privacy.md). The private games' players,
+and map, counting every rated game: docs/clients.md,
+"Private games: who sees what"). The private games' players,
 and the operator, find those games where the endpoint is about them.
 """
 
