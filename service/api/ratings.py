@@ -97,9 +97,9 @@ class UserProfile(MethodView):
         """A player's public profile: ratings per map, results and habits
 
         The results and habits (games, wins, scores, tickets, routes) count the games
-        you may see: a private game counts only for its players and its creator. A
-        rating, and its number of rated games, is one figure for every reader and
-        counts every rated game.
+        you may see: a private game counts only for its players, its creator and the
+        operator. A rating, and its number of rated games, is one figure for every
+        reader and counts every rated game, private ones included.
         """
         s = services()
         profile = (s.store.profile(user_id, onlooker(), min_games=s.http.leaderboard_min_games)
@@ -134,8 +134,8 @@ class PlayerGames(MethodView):
     def get(self, args: dict[str, Any], user_id: str) -> Any:
         """A player's finished games, latest first (filters: map, result, opponent)
 
-        Only the games you may see: a private game is listed only to its players and
-        its creator.
+        Only the games you may see: a private game is listed only to its players, its
+        creator and the operator.
         """
         store = services().store
         if not _storable(user_id) or store.profile(user_id) is None:
