@@ -27,10 +27,9 @@ from domain.table_events import GameScored
 from events.accounts import User
 from events.clock import utcnow
 from events.memory.base import Clock, MemoryTables
-from events.rating_projection import TABLE_EVENTS, Projection, Scored
 from events.onlookers import ANONYMOUS, Onlooker
+from events.rating_projection import TABLE_EVENTS, Projection, Scored
 from events.ratings_read import (
-    TOP_ROUTES,
     BoardEntry,
     HiddenLine,
     MapStats,
