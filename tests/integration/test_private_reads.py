@@ -20,7 +20,7 @@ from events.clock import utcnow
 from events.index import summarize
 from events.onlookers import ANONYMOUS, OPERATOR, Onlooker
 from events.ports import Store
-from tests.ratings_support import scored_stream
+from tests.ratings_support import project_all, scored_stream
 
 STRANGER = Onlooker("stranger")
 
@@ -32,14 +32,15 @@ def store(any_store: Store) -> Store:
 
 
 def play(store: Store, game_id: str, users: list[str], number: int,
-         private: bool = False) -> list[Event]:
+         private: bool = False, created_by: str | None = None) -> list[Event]:
     """A scored game of `users`, indexed as the referee's appends index it (the index
     says who may see a private game); its stream."""
     events = scored_stream("usa", len(users), number, users=users)
     created = events[0]
     assert isinstance(created, GameCreated)
     events[0] = replace(created, private=private,
-                        invite_code_sha256="ab" * 32 if private else None)
+                        invite_code_sha256="ab" * 32 if private else None,
+                        created_by=created_by or created.created_by)
     summary = summarize(game_id, None, replay_table(events), utcnow())
     store.append(game_id, [NewEvent(e, system_actor("test")) for e in events], 0,
                  summary=summary)
@@ -58,7 +59,7 @@ def games(store: Store) -> dict[str, list[Event]]:
     played = {"pub1": play(store, "pub1", ["a", "c"], 1),
               "priv": play(store, "priv", ["a", "b"], 2, private=True),
               "pub2": play(store, "pub2", ["c", "a"], 3)}
-    store.project_scored_games()
+    project_all(store, list(played))
     return played
 
 
@@ -77,6 +78,14 @@ def test_a_private_game_is_among_its_players_games_for_its_players_and_the_opera
             "pub2", "priv", "pub1"]
         assert [r.game_id for r in store.results_of_player("b", onlooker=reader)] == [
             "priv"]
+
+
+def test_a_private_games_creator_sees_it_without_a_seat(store: Store) -> None:
+    play(store, "hosted", ["a", "b"], 4, private=True, created_by="host")
+    project_all(store, ["hosted"])
+    assert [r.game_id for r in store.results_of_player("a", onlooker=Onlooker("host"))] == [
+        "hosted"]
+    assert store.results_of_player("a", onlooker=STRANGER) == []
 
 
 def test_the_filters_and_pages_of_a_players_games_count_only_the_games_shown(
