@@ -221,7 +221,8 @@ class RatingReads(Database):
                     "pr.tickets_completed, pr.longest_path_bonus, e.schema_version, e.data, "
                     "e.private FROM player_results pr "
                     "JOIN games g ON g.game_id = pr.game_id "
-                    "JOIN events e ON e.game_id = pr.game_id AND e.type = 'game_scored' "
+                    # (a line's position is its game_scored event's: one index look-up)
+                    "JOIN events e ON e.position = pr.position AND e.type = 'game_scored' "
                     f"WHERE pr.user_id = %s AND {hidden}", [user_id, *params])
         lines = []
         for r in cur.fetchall():
