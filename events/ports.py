@@ -27,6 +27,7 @@ from typing import Protocol
 from domain.rating_rules import LEADERBOARD_MIN_GAMES
 from events.accounts import Token, User
 from events.index import GameRow
+from events.onlookers import Onlooker
 from events.ratings_read import BoardEntry, Profile, ResultRow
 from events.shares import Share
 from events.signin_codes import Redemption, SigninCode
@@ -158,12 +159,15 @@ class Ratings(Protocol):
     def board_entry(self, map_name: str, user_id: str,
                     min_games: int = LEADERBOARD_MIN_GAMES) -> BoardEntry | None: ...
 
-    def profile(self, user_id: str, min_games: int = LEADERBOARD_MIN_GAMES
-                ) -> Profile | None: ...
+    def profile(self, user_id: str, onlooker: Onlooker = ...,
+                min_games: int = LEADERBOARD_MIN_GAMES) -> Profile | None:
+        """The profile as `onlooker` may see it (`events.onlookers`)."""
 
     def results_of_player(self, user_id: str, *, map_name: str | None = None,
                           won: bool | None = None, opponent: str | None = None,
-                          before: int | None = None, limit: int = 20) -> list[ResultRow]: ...
+                          before: int | None = None, limit: int = 20,
+                          onlooker: Onlooker = ...) -> list[ResultRow]:
+        """`user_id`'s finished games that `onlooker` may see, latest first."""
 
     def results_of_games(self, game_ids: list[str]) -> dict[str, list[ResultRow]]: ...
 

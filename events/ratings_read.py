@@ -9,6 +9,13 @@ Every read is an index range of a few rows: the leaderboard pages `ratings_board
 (map, bot, rating), a rank counts the entries above one on the same index, a
 profile reads the user's few rows of `ratings`, `user_stats` and `user_routes`,
 and a player's games page `player_results_by_user(_map)` by position.
+
+A player's games and a profile's figures are read for an `Onlooker`
+(`events.onlookers`): the private games hidden from them are left out of the
+games, and their lines are taken off the profile's totals and routes (read from
+those games' `game_scored` events: the projection keeps routes per user only).
+The ratings themselves, and their rated-games counts, are one figure per player
+and map, the same for every reader: they are not split by game.
 """
 
 from __future__ import annotations
@@ -19,7 +26,10 @@ from typing import Any
 
 from domain.rating import PROVISIONAL_GAMES
 from domain.rating_rules import LEADERBOARD_MIN_GAMES
-from events.database import Database
+from domain.table_events import GameScored
+from events.catalogue import decode
+from events.database import Cursor, Database
+from events.onlookers import ANONYMOUS, Onlooker, hidden_game_sql
 
 TOP_ROUTES = 5
 
@@ -85,6 +95,45 @@ class ResultRow:
     unrated_reason: str | None = None  # `domain.rating_rules.Reason`; None: rated
 
 
+@dataclass(frozen=True, slots=True)
+class HiddenLine:
+    """A user's line of a game hidden from the reader of their profile: what to take
+    off the profile's figures."""
+    map: str
+    winner: bool
+    total: int
+    tickets_kept: int
+    tickets_completed: int
+    longest_path_bonus: bool
+    routes: tuple[str, ...]
+
+
+def routes_of_seat(scored: GameScored, seat: int) -> tuple[str, ...]:
+    """The routes `seat` held at the end of the game `scored` scores."""
+    return next((tuple(p["routes"]) for p in scored.players if int(p["seat"]) == seat), ())
+
+
+def without_hidden(stats: list[MapStats], routes: list[tuple[str, int]],
+                   hidden: list[HiddenLine]
+                   ) -> tuple[tuple[MapStats, ...], tuple[tuple[str, int], ...]]:
+    """A profile's per-map figures and its most claimed routes (at most `TOP_ROUTES`)
+    once the `hidden` lines are taken off; `routes`: all of the user's routes."""
+    figures = {s.map: [s.games, s.wins, s.total_score, s.tickets_kept, s.tickets_completed,
+                       s.longest_path_bonuses] for s in stats}
+    claims = dict(routes)
+    for line in hidden:
+        kept = figures.get(line.map)
+        if kept is not None:
+            for i, value in enumerate((1, int(line.winner), line.total, line.tickets_kept,
+                                       line.tickets_completed, int(line.longest_path_bonus))):
+                kept[i] -= value
+        for route in line.routes:
+            claims[route] = claims.get(route, 0) - 1
+    shown = tuple(MapStats(m, *f) for m, f in sorted(figures.items()) if f[0] > 0)
+    top = sorted(((r, n) for r, n in claims.items() if n > 0), key=lambda rn: (-rn[1], rn[0]))
+    return shown, tuple(top[:TOP_ROUTES])
+
+
 _RESULT = ("game_id, user_id, seat, name, map, position, finished_at, player_rank, winner, "
            "out, total, mu_before, sigma_before, games_before, mu_after, sigma_after, "
            "unrated_reason")
@@ -133,10 +182,10 @@ class RatingReads(Database):
             row = cur.fetchone()
         return None if row is None else _entry(1 + int(row[8]), row)
 
-    def profile(self, user_id: str, min_games: int = LEADERBOARD_MIN_GAMES
-                ) -> Profile | None:
-        """The public profile of `user_id`, or None for no such user (a map's rank: None
-        below the board's `min_games`)."""
+    def profile(self, user_id: str, onlooker: Onlooker = ANONYMOUS,
+                min_games: int = LEADERBOARD_MIN_GAMES) -> Profile | None:
+        """The profile of `user_id` as `onlooker` may see it, or None for no such user
+        (a map's rank: None below the board's `min_games`)."""
         with self.reading() as cur:
             cur.execute("SELECT name, bot, created_at FROM users WHERE user_id = %s",
                         (user_id,))
@@ -152,20 +201,53 @@ class RatingReads(Database):
                         "tickets_completed, longest_path_bonuses FROM user_stats "
                         "WHERE user_id = %s ORDER BY map", (user_id,))
             stats = [MapStats(r[0], *(int(v) for v in r[1:])) for r in cur.fetchall()]
+            hidden = [] if onlooker.sees_all_of(user_id) else self._hidden_lines(
+                cur, user_id, onlooker)
+            # every route when some must be taken off (the top few may change)
             cur.execute("SELECT route, claims FROM user_routes WHERE user_id = %s "
-                        "ORDER BY claims DESC, route LIMIT %s", (user_id, TOP_ROUTES))
-            routes = tuple((r[0], int(r[1])) for r in cur.fetchall())
+                        "ORDER BY claims DESC, route" + ("" if hidden else " LIMIT %s"),
+                        (user_id,) if hidden else (user_id, TOP_ROUTES))
+            routes = [(r[0], int(r[1])) for r in cur.fetchall()]
+        shown, top = without_hidden(stats, routes, hidden)
         return Profile(user_id=user_id, name=user[0], bot=bool(user[1]),
                        created_at=self.time_value(user[2]), ratings=tuple(entries),
-                       stats=tuple(stats), routes=routes)
+                       stats=shown, routes=top)
+
+    def _hidden_lines(self, cur: Cursor, user_id: str, onlooker: Onlooker
+                      ) -> list[HiddenLine]:
+        """`user_id`'s lines of the games hidden from `onlooker`, with their routes."""
+        hidden, params = hidden_game_sql(onlooker)
+        cur.execute("SELECT pr.seat, pr.map, pr.winner, pr.total, pr.tickets_kept, "
+                    "pr.tickets_completed, pr.longest_path_bonus, e.schema_version, e.data, "
+                    "e.private FROM player_results pr "
+                    "JOIN games g ON g.game_id = pr.game_id "
+                    # (a line's position is its game_scored event's: one index look-up)
+                    "JOIN events e ON e.position = pr.position AND e.type = 'game_scored' "
+                    f"WHERE pr.user_id = %s AND {hidden}", [user_id, *params])
+        lines = []
+        for r in cur.fetchall():
+            scored = decode("game_scored", r[7], self.json_value(r[8]),
+                            self.json_value(r[9]) if r[9] is not None else None)
+            assert isinstance(scored, GameScored)
+            lines.append(HiddenLine(map=r[1], winner=bool(r[2]), total=int(r[3]),
+                                    tickets_kept=int(r[4]), tickets_completed=int(r[5]),
+                                    longest_path_bonus=bool(r[6]),
+                                    routes=routes_of_seat(scored, int(r[0]))))
+        return lines
 
     def results_of_player(self, user_id: str, *, map_name: str | None = None,
                           won: bool | None = None, opponent: str | None = None,
-                          before: int | None = None, limit: int = 20) -> list[ResultRow]:
-        """`user_id`'s lines of their finished games, latest first (`before`: a position,
-        for the next page)."""
+                          before: int | None = None, limit: int = 20,
+                          onlooker: Onlooker = ANONYMOUS) -> list[ResultRow]:
+        """`user_id`'s lines of their finished games that `onlooker` may see, latest
+        first (`before`: a position, for the next page)."""
         where = ["user_id = %s"]
         params: list[Any] = [user_id]
+        if not onlooker.sees_all_of(user_id):
+            hidden, hidden_params = hidden_game_sql(onlooker)
+            where.append("NOT EXISTS (SELECT 1 FROM games g WHERE "
+                         f"g.game_id = player_results.game_id AND {hidden})")
+            params += hidden_params
         if map_name is not None:
             where.append("map = %s")
             params.append(map_name)

@@ -21,6 +21,7 @@ import os
 import secrets
 import urllib.parse
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, cast
 
@@ -102,19 +103,26 @@ def pg_admin_url() -> str:
     return PG_URL
 
 
-@pytest.fixture
-def pg_schema_url(pg_admin_url: str) -> Iterator[str]:
+@contextmanager
+def fresh_schema(admin_url: str) -> Iterator[str]:
     """A PostgreSQL URL whose connections live in a new, empty schema (dropped after)."""
     import psycopg
 
     schema = "t_" + secrets.token_hex(6)
-    with psycopg.connect(pg_admin_url, autocommit=True) as conn:
+    with psycopg.connect(admin_url, autocommit=True) as conn:
         conn.execute(f"CREATE SCHEMA {schema}")
     try:
-        yield with_search_path(pg_admin_url, schema)
+        yield with_search_path(admin_url, schema)
     finally:
-        with psycopg.connect(pg_admin_url, autocommit=True) as conn:
+        with psycopg.connect(admin_url, autocommit=True) as conn:
             conn.execute(f"DROP SCHEMA {schema} CASCADE")
+
+
+@pytest.fixture
+def pg_schema_url(pg_admin_url: str) -> Iterator[str]:
+    """A PostgreSQL URL whose connections live in a new, empty schema (dropped after)."""
+    with fresh_schema(pg_admin_url) as url:
+        yield url
 
 
 @pytest.fixture(scope="session")
@@ -155,6 +163,18 @@ def adapter_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     """Each event-store adapter in turn: a SQLite file, a fresh PostgreSQL schema, and
     ``memory://`` (a new, empty store each time it is opened)."""
     return _url_of(request.param, request, tmp_path)
+
+
+@pytest.fixture(scope="module", params=ADAPTERS)
+def module_adapter_url(request: pytest.FixtureRequest,
+                       tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """`adapter_url` shared by a module's tests: for a costly world they all read and
+    none changes."""
+    if request.param == "postgres":
+        with fresh_schema(request.getfixturevalue("pg_admin_url")) as url:
+            yield url
+    else:
+        yield _url_of(request.param, request, tmp_path_factory.mktemp("store"))
 
 
 def migrated(url: str, **options: Any) -> Iterator[SqlStore]:

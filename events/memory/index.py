@@ -19,6 +19,7 @@ from datetime import datetime
 from events.clock import utcnow
 from events.index import GameRow, GameSummary, PlayerSummary
 from events.memory.base import Clock, MemoryTables, utc
+from events.onlookers import Onlooker, hides
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,6 +66,14 @@ class MemoryIndex(MemoryTables):
         for p in s.changed_players:
             players[p.user_id] = _Player(p.seat, p.name, p.to_act, p.out)
             self._seated.setdefault(p.user_id, set()).add(s.game_id)
+
+    def _hidden_from(self, onlooker: Onlooker, game_id: str) -> bool:
+        """Whether the game is hidden from `onlooker` (a game the index does not hold is
+        not, as the SQL's `NOT EXISTS` finds no row to hide)."""
+        with self._lock:
+            row = self._games.get(game_id)
+            return row is not None and hides(onlooker, row.private, row.created_by,
+                                             self._players.get(game_id, {}))
 
     def _games_seating(self, user_id: str) -> frozenset[str]:
         with self._lock:

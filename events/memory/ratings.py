@@ -23,11 +23,21 @@ from typing import TYPE_CHECKING, Any
 from domain.events import Event
 from domain.rating import Result, Skill, result_of
 from domain.rating_rules import LEADERBOARD_MIN_GAMES, REPEAT_WINDOW, pair
+from domain.table_events import GameScored
 from events.accounts import User
 from events.clock import utcnow
 from events.memory.base import Clock, MemoryTables
+from events.onlookers import ANONYMOUS, Onlooker
 from events.rating_projection import TABLE_EVENTS, Projection, Scored
-from events.ratings_read import TOP_ROUTES, BoardEntry, MapStats, Profile, ResultRow
+from events.ratings_read import (
+    BoardEntry,
+    HiddenLine,
+    MapStats,
+    Profile,
+    ResultRow,
+    routes_of_seat,
+    without_hidden,
+)
 from events.store import Recorded
 
 __all__ = ["MemoryRatings"]
@@ -44,6 +54,7 @@ class MemoryRatings(MemoryTables):
                         limit: int | None = None) -> list[Recorded]: ...
         def bot_level(self, user_id: str) -> str | None: ...
         def user_of(self, user_id: str) -> User | None: ...
+        def _hidden_from(self, onlooker: Onlooker, game_id: str) -> bool: ...
 
     def __init__(self, clock: Clock = utcnow) -> None:
         super().__init__(clock)
@@ -51,6 +62,9 @@ class MemoryRatings(MemoryTables):
         self._skills: dict[tuple[str, str], Skill] = {}  # (map, user)
         self._skill_bots: dict[tuple[str, str], bool] = {}  # (map, user): a bot's board
         self._results: dict[tuple[str, str], ResultRow] = {}  # (game, user)
+        # (game, user): tickets kept, tickets completed, the longest path bonus (1 or 0),
+        # the columns of `player_results` that `ResultRow` does not show
+        self._result_figures: dict[tuple[str, str], tuple[int, int, int]] = {}
         self._stats: dict[tuple[str, str], list[int]] = {}  # (user, map)
         self._routes: Counter[tuple[str, str]] = Counter()  # (user, route)
 
@@ -83,6 +97,7 @@ class MemoryRatings(MemoryTables):
                 projection.add(game, result_of(self._table_events(game.game_id)))
             self._skills, self._skill_bots = {}, {}
             self._results, self._stats, self._routes = {}, {}, Counter()
+            self._result_figures = {}
             self._keep_rows(projection)
             self._keep_skills(projection, overwrite=True)
             self._stats = {key: list(figures) for key, figures in projection.stats.items()}
@@ -139,6 +154,8 @@ class MemoryRatings(MemoryTables):
         for row in p.results:
             line = _result_row(row)
             self._results[(line.game_id, line.user_id)] = line
+            self._result_figures[(line.game_id, line.user_id)] = (
+                int(row[11]), int(row[12]), int(row[13]))
         p.results.clear()
         p.games.clear()
 
@@ -173,10 +190,10 @@ class MemoryRatings(MemoryTables):
             rank = self._rank(key, min_games) if key in self._skills else None
             return self._entry(rank, key) if rank is not None else None
 
-    def profile(self, user_id: str, min_games: int = LEADERBOARD_MIN_GAMES
-                ) -> Profile | None:
-        """The public profile of `user_id`, or None for no such user (a map's rank: None
-        below the board's `min_games`)."""
+    def profile(self, user_id: str, onlooker: Onlooker = ANONYMOUS,
+                min_games: int = LEADERBOARD_MIN_GAMES) -> Profile | None:
+        """The profile of `user_id` as `onlooker` may see it, or None for no such user
+        (a map's rank: None below the board's `min_games`)."""
         with self._lock:
             user = self.user_of(user_id)
             if user is None:
@@ -185,26 +202,47 @@ class MemoryRatings(MemoryTables):
                        for key in sorted(k for k in self._skills if k[1] == user_id)]
             stats = [MapStats(m, *figures) for (u, m), figures in sorted(self._stats.items())
                      if u == user_id]
-            routes = sorted(((route, n) for (u, route), n in self._routes.items()
-                             if u == user_id), key=lambda rn: (-rn[1], rn[0]))
+            routes = [(route, n) for (u, route), n in self._routes.items() if u == user_id]
+            hidden = [] if onlooker.sees_all_of(user_id) else self._hidden_lines(
+                user_id, onlooker)
             bot = self.bot_level(user_id)
+        shown, top = without_hidden(stats, routes, hidden)
         return Profile(user_id=user_id, name=user.name, bot=bool(bot),
                        created_at=user.created_at, ratings=tuple(entries),
-                       stats=tuple(stats), routes=tuple(routes[:TOP_ROUTES]))
+                       stats=shown, routes=top)
+
+    def _hidden_lines(self, user_id: str, onlooker: Onlooker) -> list[HiddenLine]:
+        """`user_id`'s lines of the games hidden from `onlooker`, with their routes."""
+        lines = []
+        for (game_id, u), r in self._results.items():
+            if u != user_id or not self._hidden_from(onlooker, game_id):
+                continue
+            kept, completed, bonus = self._result_figures[(game_id, u)]
+            scored = next(rec.event() for rec in reversed(self.read_stream(game_id))
+                          if rec.type == _GAME_SCORED)
+            assert isinstance(scored, GameScored)
+            lines.append(HiddenLine(map=r.map, winner=r.winner, total=r.total,
+                                    tickets_kept=kept, tickets_completed=completed,
+                                    longest_path_bonus=bool(bonus),
+                                    routes=routes_of_seat(scored, r.seat)))
+        return lines
 
     def results_of_player(self, user_id: str, *, map_name: str | None = None,
                           won: bool | None = None, opponent: str | None = None,
-                          before: int | None = None, limit: int = 20) -> list[ResultRow]:
-        """`user_id`'s lines of their finished games, latest first (`before`: a position,
-        for the next page)."""
+                          before: int | None = None, limit: int = 20,
+                          onlooker: Onlooker = ANONYMOUS) -> list[ResultRow]:
+        """`user_id`'s lines of their finished games that `onlooker` may see, latest
+        first (`before`: a position, for the next page)."""
         with self._lock:
             against = (None if opponent is None else
                        {g for (g, u) in self._results if u == opponent})
+            everything = onlooker.sees_all_of(user_id)
             lines = [r for (g, u), r in self._results.items() if u == user_id
                      and (map_name is None or r.map == map_name)
                      and (won is None or r.winner == won)
                      and (against is None or g in against)
-                     and (before is None or r.position < before)]
+                     and (before is None or r.position < before)
+                     and (everything or not self._hidden_from(onlooker, g))]
         lines.sort(key=lambda r: r.position, reverse=True)
         return lines[:limit] if limit >= 0 else lines
 

@@ -1,6 +1,7 @@
 """Leaderboards, public profiles and a player's finished games: reads of the ratings
 projection (`events.ratings`), public to everyone. A profile shows finished games
-only, and only what the scores made public."""
+only, and only what the scores made public; a private game only to those it shows
+itself to (its players, its creator, the operator: `events.onlookers`)."""
 
 from __future__ import annotations
 
@@ -11,9 +12,10 @@ from flask_smorest import Blueprint
 
 from domain.maps import map_names
 from events.clock import iso
+from events.onlookers import ANONYMOUS, OPERATOR, Onlooker
 from events.ratings_read import BoardEntry, MapStats
 from service.api.common import PUBLIC_READ, change_view, doc, json_response, problems
-from service.auth import current_user
+from service.auth import bearer_token, current_user, optional_user
 from service.problems import Problem
 from service.schemas.ratings import (
     LeaderboardArgsSchema,
@@ -31,6 +33,14 @@ blp = Blueprint("ratings", __name__, url_prefix="/v1",
 def _storable(text: str) -> bool:
     """No stored id holds a NUL (which PostgreSQL's text cannot)."""
     return "\x00" not in text
+
+
+def onlooker() -> Onlooker:
+    """Who asks: the token's user, the operator (the administrator token), or nobody."""
+    user = optional_user()
+    if user is not None:
+        return Onlooker(user.user_id)
+    return OPERATOR if services().accounts.is_admin(bearer_token()) else ANONYMOUS
 
 
 def entry_view(entry: BoardEntry) -> dict[str, Any]:
@@ -84,9 +94,15 @@ class UserProfile(MethodView):
     @problems(blp, "unauthorized", "not-found", "rate-limited")
     @doc(blp, security=PUBLIC_READ)
     def get(self, user_id: str) -> Any:
-        """A player's public profile: ratings per map, results and habits"""
+        """A player's public profile: ratings per map, results and habits
+
+        The results and habits (games, wins, scores, tickets, routes) count the games
+        you may see: a private game counts only for its players, its creator and the
+        operator. A rating, and its number of rated games, is one figure for every
+        reader and counts every rated game, private ones included.
+        """
         s = services()
-        profile = (s.store.profile(user_id, min_games=s.http.leaderboard_min_games)
+        profile = (s.store.profile(user_id, onlooker(), min_games=s.http.leaderboard_min_games)
                    if _storable(user_id) else None)
         if profile is None:
             raise Problem("not-found", "There is no such user.")
@@ -116,14 +132,19 @@ class PlayerGames(MethodView):
     @problems(blp, "invalid-request", "unauthorized", "not-found", "rate-limited")
     @doc(blp, security=PUBLIC_READ)
     def get(self, args: dict[str, Any], user_id: str) -> Any:
-        """A player's finished games, latest first (filters: map, result, opponent)"""
+        """A player's finished games, latest first (filters: map, result, opponent)
+
+        Only the games you may see: a private game is listed only to its players, its
+        creator and the operator.
+        """
         store = services().store
         if not _storable(user_id) or store.profile(user_id) is None:
             raise Problem("not-found", "There is no such user.")
         result = args.get("result")
         rows = store.results_of_player(
             user_id, map_name=args.get("map"), won=None if result is None else result == "won",
-            opponent=args.get("opponent"), before=args.get("before"), limit=args["limit"])
+            opponent=args.get("opponent"), before=args.get("before"), limit=args["limit"],
+            onlooker=onlooker())
         lines = store.results_of_games([r.game_id for r in rows])
         games = []
         for row in rows:

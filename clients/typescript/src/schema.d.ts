@@ -804,7 +804,12 @@ export interface paths {
         };
         /**
          * A player's public profile: ratings per map, results and habits
-         * @description **Scope:** `read` (a token without it gets 403 `insufficient-scope`).
+         * @description The results and habits (games, wins, scores, tickets, routes) count the games
+         *     you may see: a private game counts only for its players, its creator and the
+         *     operator. A rating, and its number of rated games, is one figure for every
+         *     reader and counts every rated game, private ones included.
+         *
+         *     **Scope:** `read` (a token without it gets 403 `insufficient-scope`).
          */
         get: operations["get_profile"];
         put?: never;
@@ -826,7 +831,10 @@ export interface paths {
         };
         /**
          * A player's finished games, latest first (filters: map, result, opponent)
-         * @description **Scope:** `read` (a token without it gets 403 `insufficient-scope`).
+         * @description Only the games you may see: a private game is listed only to its players, its
+         *     creator and the operator.
+         *
+         *     **Scope:** `read` (a token without it gets 403 `insufficient-scope`).
          */
         get: operations["list_player_games"];
         put?: never;

@@ -95,7 +95,12 @@ def sync_detailed(
 ) -> Response[Problem | Profile]:
     """ A player's public profile: ratings per map, results and habits
 
-     **Scope:** `read` (a token without it gets 403 `insufficient-scope`).
+     The results and habits (games, wins, scores, tickets, routes) count the games
+    you may see: a private game counts only for its players, its creator and the
+    operator. A rating, and its number of rated games, is one figure for every
+    reader and counts every rated game, private ones included.
+
+    **Scope:** `read` (a token without it gets 403 `insufficient-scope`).
 
     Args:
         user_id (str):
@@ -128,7 +133,12 @@ def sync(
 ) -> Problem | Profile | None:
     """ A player's public profile: ratings per map, results and habits
 
-     **Scope:** `read` (a token without it gets 403 `insufficient-scope`).
+     The results and habits (games, wins, scores, tickets, routes) count the games
+    you may see: a private game counts only for its players, its creator and the
+    operator. A rating, and its number of rated games, is one figure for every
+    reader and counts every rated game, private ones included.
+
+    **Scope:** `read` (a token without it gets 403 `insufficient-scope`).
 
     Args:
         user_id (str):
@@ -156,7 +166,12 @@ async def asyncio_detailed(
 ) -> Response[Problem | Profile]:
     """ A player's public profile: ratings per map, results and habits
 
-     **Scope:** `read` (a token without it gets 403 `insufficient-scope`).
+     The results and habits (games, wins, scores, tickets, routes) count the games
+    you may see: a private game counts only for its players, its creator and the
+    operator. A rating, and its number of rated games, is one figure for every
+    reader and counts every rated game, private ones included.
+
+    **Scope:** `read` (a token without it gets 403 `insufficient-scope`).
 
     Args:
         user_id (str):
@@ -189,7 +204,12 @@ async def asyncio(
 ) -> Problem | Profile | None:
     """ A player's public profile: ratings per map, results and habits
 
-     **Scope:** `read` (a token without it gets 403 `insufficient-scope`).
+     The results and habits (games, wins, scores, tickets, routes) count the games
+    you may see: a private game counts only for its players, its creator and the
+    operator. A rating, and its number of rated games, is one figure for every
+    reader and counts every rated game, private ones included.
+
+    **Scope:** `read` (a token without it gets 403 `insufficient-scope`).
 
     Args:
         user_id (str):

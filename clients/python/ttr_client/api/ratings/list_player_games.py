@@ -139,7 +139,10 @@ def sync_detailed(
 ) -> Response[PlayerGames | Problem]:
     """ A player's finished games, latest first (filters: map, result, opponent)
 
-     **Scope:** `read` (a token without it gets 403 `insufficient-scope`).
+     Only the games you may see: a private game is listed only to its players, its
+    creator and the operator.
+
+    **Scope:** `read` (a token without it gets 403 `insufficient-scope`).
 
     Args:
         user_id (str):
@@ -187,7 +190,10 @@ def sync(
 ) -> PlayerGames | Problem | None:
     """ A player's finished games, latest first (filters: map, result, opponent)
 
-     **Scope:** `read` (a token without it gets 403 `insufficient-scope`).
+     Only the games you may see: a private game is listed only to its players, its
+    creator and the operator.
+
+    **Scope:** `read` (a token without it gets 403 `insufficient-scope`).
 
     Args:
         user_id (str):
@@ -230,7 +236,10 @@ async def asyncio_detailed(
 ) -> Response[PlayerGames | Problem]:
     """ A player's finished games, latest first (filters: map, result, opponent)
 
-     **Scope:** `read` (a token without it gets 403 `insufficient-scope`).
+     Only the games you may see: a private game is listed only to its players, its
+    creator and the operator.
+
+    **Scope:** `read` (a token without it gets 403 `insufficient-scope`).
 
     Args:
         user_id (str):
@@ -278,7 +287,10 @@ async def asyncio(
 ) -> PlayerGames | Problem | None:
     """ A player's finished games, latest first (filters: map, result, opponent)
 
-     **Scope:** `read` (a token without it gets 403 `insufficient-scope`).
+     Only the games you may see: a private game is listed only to its players, its
+    creator and the operator.
+
+    **Scope:** `read` (a token without it gets 403 `insufficient-scope`).
 
     Args:
         user_id (str):
