@@ -28,7 +28,7 @@ from service.api.common import CACHING, cache_policy
 from service.api.inputs import (
     check_request,
     document_no_nul,
-    learn_query_names,
+    learn_operations,
     path_id_schema,
 )
 from service.commands_spec import COMMANDS, command_schema
@@ -97,7 +97,7 @@ def create_app(services: Services) -> Flask:
     for blueprint in BLUEPRINTS:
         api.register_blueprint(blueprint)
     register_pages(app)
-    learn_query_names(app)
+    learn_operations(app)
 
     app.before_request(middleware.before_request)
     # after the rate limit: a flood of malformed requests is limited like any other

@@ -13,12 +13,12 @@ from collections import OrderedDict
 from typing import Any
 
 from flask.views import MethodView
-from flask_smorest import Blueprint
 
 from domain.analysis import analyse
 from events.store import EventStore
 from service.api.common import (
     PUBLIC_READ,
+    Blueprint,
     change_view,
     doc,
     json_response,

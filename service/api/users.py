@@ -6,10 +6,9 @@ from typing import Any
 
 from flask import Response, g, request
 from flask.views import MethodView
-from flask_smorest import Blueprint
 
 from events.clock import iso
-from service.api.common import BEARER, doc, json_response, problems
+from service.api.common import BEARER, Blueprint, doc, json_response, problems
 from service.auth import current_user, signed_in
 from service.farewell import close_account
 from service.problems import Problem
