@@ -24,6 +24,7 @@ from werkzeug.routing import UnicodeConverter
 
 from service import middleware, observability
 from service.api import BLUEPRINTS, register_pages
+from service.api.bodies import MediaTypePlugin
 from service.api.common import CACHING, cache_policy
 from service.api.inputs import (
     check_request,
@@ -85,7 +86,7 @@ def create_app(services: Services) -> Flask:
     app.extensions["ttr"] = services
 
     api = ServiceApi(app)
-    for plugin in (ScopePlugin(), RateLimitPlugin()):
+    for plugin in (ScopePlugin(), RateLimitPlugin(), MediaTypePlugin()):
         plugin.init_spec(api.spec)
         api.spec.plugins.append(plugin)
     register_components(api)

@@ -28,13 +28,25 @@ import json
 from collections.abc import Iterator
 from typing import Any
 
+from apispec import BasePlugin
 from flask import g, request
 
 from events.jsontext import parse
-from service.problems import Problem
+from service.problems import KINDS, Problem
 
 JSON = "application/json"
 UTF_8 = "utf-8"
+
+
+class MediaTypePlugin(BasePlugin):
+    """Documents the 415 answer on every operation that takes a body (`check_media_type`)."""
+
+    def operation_helper(self, path: str | None = None,
+                         operations: dict[str, Any] | None = None, **_: Any) -> None:
+        status = KINDS["unsupported-media-type"].status
+        for operation in (operations or {}).values():
+            if "requestBody" in operation:
+                operation.setdefault("responses", {}).setdefault(status, f"Problem{status}")
 
 
 def check_media_type(accepted: frozenset[str]) -> None:

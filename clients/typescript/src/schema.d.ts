@@ -2755,7 +2755,7 @@ export interface components {
         };
     };
     responses: {
-        /** @description `/problems/invalid-request` (Invalid request): The body or a parameter is not well formed; `errors` says where. `/problems/malformed-command` (Malformed command): The action is not a command the game knows, or a field of it is missing or of the wrong kind; `code` is `unknown_command` or `malformed_command`. */
+        /** @description `/problems/invalid-request` (Invalid request): The body or a parameter is not well formed (JSON naming a key twice in an object, a charset other than utf-8 included); `errors` says where. `/problems/malformed-command` (Malformed command): The action is not a command the game knows, or a field of it is missing or of the wrong kind; `code` is `unknown_command` or `malformed_command`. */
         Problem400: {
             headers: {
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -2832,6 +2832,17 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /** @description `/problems/unsupported-media-type` (Unsupported media type): The body came without `Content-Type`, or as a type the operation does not take: send it as `application/json` (an export also as `application/x-ndjson`). */
+        Problem415: {
+            headers: {
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                RateLimit: components["headers"]["RateLimit"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
         /** @description `/problems/rule-violation` (Against the rules): The rules forbid this command now: `code` is the rule's stable code (see `x-rule-codes` in openapi.yaml), `rule` says what it forbids. Nothing changed. `/problems/idempotency-key-reused` (Idempotency key reused): This Idempotency-Key was first used for a different request; use a new key for a new request. */
         Problem422: {
             headers: {
@@ -2869,7 +2880,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description Any other error, as problem details. Any request may also get: 405: `/problems/method-not-allowed` (Method not allowed): This resource does not accept that method.; 406: `/problems/not-acceptable` (Not acceptable): The Accept header asks for a representation this resource does not have.; 414: `/problems/uri-too-long` (URI too long): The request line (method, path and query) is longer than the server reads (4094 bytes by default).; 415: `/problems/unsupported-media-type` (Unsupported media type): Send the body as `application/json`.; 431: `/problems/headers-too-large` (Request header fields too large): Too many header fields (100 by default), or one longer than the server reads (8190 bytes by default).; 500: `/problems/internal` (Internal error): A bug on our side; the request changed nothing that was not recorded. */
+        /** @description Any other error, as problem details. Any request may also get: 405: `/problems/method-not-allowed` (Method not allowed): This resource does not accept that method.; 406: `/problems/not-acceptable` (Not acceptable): The Accept header asks for a representation this resource does not have.; 414: `/problems/uri-too-long` (URI too long): The request line (method, path and query) is longer than the server reads (4094 bytes by default).; 431: `/problems/headers-too-large` (Request header fields too large): Too many header fields (100 by default), or one longer than the server reads (8190 bytes by default).; 500: `/problems/internal` (Internal error): A bug on our side; the request changed nothing that was not recorded. */
         Problem: {
             headers: {
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -2918,6 +2929,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Problem400"];
+            415: components["responses"]["Problem415"];
             429: components["responses"]["Problem429"];
             default: components["responses"]["Problem"];
         };
@@ -3026,6 +3038,7 @@ export interface operations {
             400: components["responses"]["Problem400"];
             401: components["responses"]["Problem401"];
             403: components["responses"]["Problem403"];
+            415: components["responses"]["Problem415"];
             429: components["responses"]["Problem429"];
             default: components["responses"]["Problem"];
         };
@@ -3170,6 +3183,7 @@ export interface operations {
             400: components["responses"]["Problem400"];
             401: components["responses"]["Problem401"];
             403: components["responses"]["Problem403"];
+            415: components["responses"]["Problem415"];
             429: components["responses"]["Problem429"];
             default: components["responses"]["Problem"];
         };
@@ -3281,6 +3295,7 @@ export interface operations {
             401: components["responses"]["Problem401"];
             403: components["responses"]["Problem403"];
             404: components["responses"]["Problem404"];
+            415: components["responses"]["Problem415"];
             422: components["responses"]["Problem422"];
             429: components["responses"]["Problem429"];
             default: components["responses"]["Problem"];
@@ -3391,6 +3406,7 @@ export interface operations {
             404: components["responses"]["Problem404"];
             409: components["responses"]["Problem409"];
             412: components["responses"]["Problem412"];
+            415: components["responses"]["Problem415"];
             422: components["responses"]["Problem422"];
             429: components["responses"]["Problem429"];
             503: components["responses"]["Problem503"];
@@ -3500,6 +3516,7 @@ export interface operations {
             401: components["responses"]["Problem401"];
             403: components["responses"]["Problem403"];
             404: components["responses"]["Problem404"];
+            415: components["responses"]["Problem415"];
             422: components["responses"]["Problem422"];
             429: components["responses"]["Problem429"];
             default: components["responses"]["Problem"];
@@ -3674,6 +3691,7 @@ export interface operations {
             };
             400: components["responses"]["Problem400"];
             413: components["responses"]["Problem413"];
+            415: components["responses"]["Problem415"];
             429: components["responses"]["Problem429"];
             default: components["responses"]["Problem"];
         };
@@ -3707,6 +3725,7 @@ export interface operations {
             401: components["responses"]["Problem401"];
             403: components["responses"]["Problem403"];
             409: components["responses"]["Problem409"];
+            415: components["responses"]["Problem415"];
             422: components["responses"]["Problem422"];
             429: components["responses"]["Problem429"];
             default: components["responses"]["Problem"];
@@ -3777,6 +3796,7 @@ export interface operations {
             400: components["responses"]["Problem400"];
             401: components["responses"]["Problem401"];
             403: components["responses"]["Problem403"];
+            415: components["responses"]["Problem415"];
             429: components["responses"]["Problem429"];
             default: components["responses"]["Problem"];
         };
