@@ -1,16 +1,16 @@
 """What every request is checked for before its view runs (`check_request`): ids in the
-path, the names of the query parameters, and a JSON body, each refused with a 400
-problem naming what is wrong, so that no input reaches the stores or the rules in a
-form they cannot hold.
+path, the names of the query parameters, and the body, each refused with a problem
+naming what is wrong (400; 415 for a body of a type the operation does not take), so
+that no input reaches the stores or the rules in a form they cannot hold.
 
 - A path id (a game's, a map's, a version) holds no control character: PostgreSQL
   cannot compare a text with NUL in it, and no id has one.
 - A query parameter the operation does not document is refused, not ignored: the
   schemas are strict, and a typo (`min_verison=`) must not silently do nothing. The
   documented names come from the app's own OpenAPI document (`learn_operations`).
-- A body comes as a media type the operation's spec documents (`body_types`), and JSON
-  text is read by the one reader, `service.api.bodies` (its rules: duplicate keys,
-  charsets, NaN, NUL...).
+- A body comes as a media type the operation's spec documents (learned with the query
+  names), and JSON text is read by the one reader, `service.api.bodies` (its rules:
+  no key twice, UTF-8 only, no NaN, no NUL...), a view's and webargs' alike.
 """
 
 from __future__ import annotations
