@@ -10,4 +10,5 @@
 - `referee.ports`: the shapes it needs from outside (`Jobs`, `Context`, `Observer`).
 - `referee.settings`: the application's `Settings`, for the API and the worker (the HTTP
   server's own are `service.config.HttpSettings`), and the one reader of `TTR_*`.
+- `referee.log_lines`: how every process logs (one JSON object a line on stderr).
 """

@@ -24,11 +24,12 @@ from werkzeug.routing import UnicodeConverter
 
 from service import middleware, observability
 from service.api import BLUEPRINTS, register_pages
+from service.api.bodies import MediaTypePlugin
 from service.api.common import CACHING, cache_policy
 from service.api.inputs import (
     check_request,
     document_no_nul,
-    learn_query_names,
+    learn_operations,
     path_id_schema,
 )
 from service.commands_spec import COMMANDS, command_schema
@@ -85,7 +86,7 @@ def create_app(services: Services) -> Flask:
     app.extensions["ttr"] = services
 
     api = ServiceApi(app)
-    for plugin in (ScopePlugin(), RateLimitPlugin()):
+    for plugin in (ScopePlugin(), RateLimitPlugin(), MediaTypePlugin()):
         plugin.init_spec(api.spec)
         api.spec.plugins.append(plugin)
     register_components(api)
@@ -97,7 +98,7 @@ def create_app(services: Services) -> Flask:
     for blueprint in BLUEPRINTS:
         api.register_blueprint(blueprint)
     register_pages(app)
-    learn_query_names(app)
+    learn_operations(app)
 
     app.before_request(middleware.before_request)
     # after the rate limit: a flood of malformed requests is limited like any other

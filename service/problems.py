@@ -19,7 +19,7 @@ members (`code` and `rule` for a rule violation, `errors` for invalid fields,
     ├── 412 precondition-failed      If-Match names a version that is not the latest
     ├── 413 payload-too-large
     ├── 414 uri-too-long             the request line is longer than the server reads
-    ├── 415 unsupported-media-type   a body that is not JSON
+    ├── 415 unsupported-media-type   a body without Content-Type, or not of a type it takes
     ├── 422 rule-violation           the rules forbid this command now (`code`, `rule`)
     ├── 422 idempotency-key-reused   the Idempotency-Key was used for another request
     ├── 429 rate-limited             too many requests or connections (`Retry-After`)
@@ -53,7 +53,9 @@ class Kind:
 
 KINDS: dict[str, Kind] = {
     "invalid-request": Kind(400, "Invalid request",
-                            "The body or a parameter is not well formed; `errors` says where."),
+                            "The body or a parameter is not well formed (JSON naming a key "
+                            "twice in an object, a charset other than utf-8 included); "
+                            "`errors` says where."),
     "malformed-command": Kind(400, "Malformed command",
                               "The action is not a command the game knows, or a field of it "
                               "is missing or of the wrong kind; `code` is `unknown_command` "
@@ -87,7 +89,9 @@ KINDS: dict[str, Kind] = {
                          "The request line (method, path and query) is longer than the "
                          "server reads (4094 bytes by default)."),
     "unsupported-media-type": Kind(415, "Unsupported media type",
-                                   "Send the body as `application/json`."),
+                                   "The body came without `Content-Type`, or as a type the "
+                                   "operation does not take: send it as `application/json` "
+                                   "(an export also as `application/x-ndjson`)."),
     "rule-violation": Kind(422, "Against the rules",
                            "The rules forbid this command now: `code` is the rule's stable "
                            "code (see `x-rule-codes` in openapi.yaml), `rule` says what it "

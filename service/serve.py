@@ -103,6 +103,7 @@ def gunicorn_options(settings: ServerSettings, *, bind: str | None = None,
         "max_requests": settings.http.web_max_requests,
         "accesslog": settings.http.access_log or None,
         "errorlog": "-",
+        "logger_class": "service.observability.gunicorn_log.JsonLog",
         "loglevel": settings.app.log_level.lower(),
         "forwarded_allow_ips": settings.http.forwarded_allow_ips,
         # metrics of several worker processes: a clean folder at start, a dead
@@ -119,8 +120,8 @@ def gunicorn_options(settings: ServerSettings, *, bind: str | None = None,
 
 
 def start_worker(worker: Any = None) -> None:
-    """gunicorn's `post_worker_init`: settle the heap, and end the worker's streams
-    when it is told to stop."""
+    """gunicorn's `post_worker_init`: settle the heap, have gevent's hub log its errors
+    as JSON, and end the worker's streams when it is told to stop."""
     settle_heap(worker)
     if worker is not None and _gevent_worker(worker):
         import gevent
@@ -128,6 +129,7 @@ def start_worker(worker: Any = None) -> None:
         # (each connection's greenlet would keep who spawned it and that one's stack,
         # a debugging aid nothing here reads: objects every held stream keeps)
         gevent.config.track_greenlet_tree = False
+        observability.log_hub_errors(gevent.get_hub())
     if worker is not None:
         threading.Thread(target=_end_streams_on_stop, args=(worker,), daemon=True,
                          name="ttr-stop-watch").start()

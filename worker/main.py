@@ -54,16 +54,20 @@ import logging
 import sys
 import threading
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from redis import Redis
 from redis.exceptions import RedisError
 from rq import SimpleWorker, Worker
+from rq.exceptions import DeserializationError
 from rq.job import Job
+from rq.job_lifecycle import call_exception_handlers
 from rq.queue import Queue
-from rq.worker import WorkerStatus
+from rq.worker import BaseWorker, WorkerStatus
 
 from events.store import StoreUnavailable
 from referee.jobs import SWEEP
+from referee.log_lines import exception_logged, log_as_json
 from referee.settings import Settings, settings_from_env
 from worker.arguments import HelpFormatter, Parser, at_least
 from worker.context import (
@@ -130,7 +134,9 @@ def run_worker(argv: Sequence[str] | None,
     settings = settings_from_env()
     args = parse_arguments(argv, settings)
     level = str(args.log_level).upper()
-    logging.basicConfig(level=level, format="%(asctime)s %(name)s %(levelname)s %(message)s")
+    # one JSON line per record, RQ's included (it adds no handler of its own where one is)
+    log_as_json(level)
+    logging.getLogger().setLevel(level)
     redis_url = settings.redis_url
     if not redis_url:
         print("ttr worker: TTR_REDIS_URL is not set (without Redis the server runs its "
@@ -201,11 +207,29 @@ def start_sweep() -> dict[str, int] | None:
         forget_process_context()
 
 
-class ForkingWorker(TiedSchedulerWorker, Worker):
+class FailureLogged(BaseWorker):
+    """RQ logs a failed job (one that will be retried too) with its traceback written
+    into the message; here the traceback is the record's `exception` field, so the
+    line stays one JSON object with the traceback where a log reader looks for it."""
+
+    def handle_exception(self, job: Job, *exc_info: Any) -> None:
+        try:
+            function = job.func_name
+        except DeserializationError:
+            function = "<DeserializationError>"
+        exception_logged(self.log, "job %s failed (%s)", job.id, function,
+                         exc_info=(exc_info[0], exc_info[1], exc_info[2]),
+                         fields={"job_id": job.id, "queue": job.origin, "function": function,
+                                 "worker": self.name})
+        # (what RQ's own handle_exception does once it has logged)
+        call_exception_handlers(self._exc_handlers, job, *exc_info)
+
+
+class ForkingWorker(TiedSchedulerWorker, FailureLogged, Worker):
     """RQ's `Worker` (a work-horse forked per job), with a scheduler tied to it."""
 
 
-class InProcessWorker(TiedSchedulerWorker, SimpleWorker):
+class InProcessWorker(TiedSchedulerWorker, FailureLogged, SimpleWorker):
     """RQ's `SimpleWorker`, plus a heartbeat for the running job (see the module doc),
     with a scheduler tied to it."""
 

@@ -57,6 +57,7 @@ from bots.levels import agent_for_level
 from bots.play import checked_choice
 from bots.view import SeatView
 from domain.commands import Command
+from referee.log_lines import log_as_json
 
 log = logging.getLogger(__name__)
 
@@ -339,9 +340,8 @@ def main() -> int:
         os.nice(NICENESS)
     except OSError:
         pass
-    logging.basicConfig(level=logging.WARNING, stream=sys.stderr,
-                        format=f"%(asctime)s thinking[{os.getpid()}] %(levelname)s "
-                               "%(name)s: %(message)s")
+    pid = os.getpid()
+    log_as_json("warning", lambda: {"process": "thinking", "pid": pid})
     while True:
         ready, _, _ = select.select([0], [], [], 2 * RETIRE_AFTER)
         if not ready:

@@ -13,11 +13,16 @@ from collections import OrderedDict
 from typing import Any
 
 from flask.views import MethodView
-from flask_smorest import Blueprint
 
 from domain.analysis import analyse
 from events.store import EventStore
-from service.api.common import change_view, doc, json_response, problems
+from service.api.common import (
+    Blueprint,
+    change_view,
+    doc,
+    json_response,
+    problems,
+)
 from service.api.readers import SHARE_READ, reader_of
 from service.problems import Problem
 from service.schemas.ratings import AnalysisSchema, GameRatingsSchema

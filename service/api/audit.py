@@ -9,13 +9,17 @@ from typing import Any
 
 from flask import Response, json, request
 from flask.views import MethodView
-from flask_smorest import Blueprint
 
-from events.jsontext import parse
 from events.store import EventStore, VersionConflict
 from events.verify import parse_lines, verify_export
-from service.api.common import BEARER, doc, json_response, problems
-from service.api.inputs import first_nul
+from service.api.bodies import first_nul, read_json, refuse_repeated_keys
+from service.api.common import (
+    BEARER,
+    Blueprint,
+    doc,
+    json_response,
+    problems,
+)
 from service.api.readers import SHARE_READ, reader_of
 from service.auth import bearer_token
 from service.compute import aside
@@ -103,13 +107,14 @@ def _export_body() -> list[dict[str, Any]]:
 
 
 def _export_lines(raw: bytes, as_json: bool) -> list[str]:
-    """The export's lines: the NDJSON body's, or a JSON array's items, one per line."""
+    """The export's lines: the NDJSON body's, or a JSON array's items, one per line; each
+    read by the rules of every body (`service.api.bodies`: a 400 problem if it breaks one)."""
     if not as_json:
-        return raw.decode("utf-8").splitlines()
-    try:
-        items = parse(raw)
-    except (ValueError, RecursionError) as error:
-        raise ValueError(f"the body is not JSON: {error}") from error
+        lines = raw.decode("utf-8").splitlines()
+        for line in lines:  # (the rest of those rules: `events.verify.parse_lines`)
+            refuse_repeated_keys(line)
+        return lines
+    items = read_json(raw)
     if not isinstance(items, list):
         raise ValueError("a JSON export is an array of events")
     return [json.dumps(item) for item in items]

@@ -1,6 +1,6 @@
-"""What the resources share: the JSON body, conditional headers, who may see a game, the
-documentation helpers, the SSE form of the feeds, and the views more than one resource
-renders. The resource modules import this module and never each other."""
+"""What the resources share: their `Blueprint`, the JSON body, conditional headers, who
+may see a game, the documentation helpers, the SSE form of the feeds, and the views more
+than one resource renders. The resource modules import this module and never each other."""
 
 from __future__ import annotations
 
@@ -8,15 +8,18 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from flask import Response, current_app, g, request
-from flask_smorest import Blueprint
+import flask_smorest
+from flask import Request, Response, current_app, request
+from webargs import core
+from webargs.flaskparser import FlaskParser, is_json_request
 
 from domain.rating import Skill
 from domain.table import Table
 from events.accounts import Token, User
 from events.clock import iso
-from events.jsontext import parse, to_bytes
+from events.jsontext import to_bytes
 from events.ratings_read import ResultRow
+from service.api.bodies import request_json
 from service.problems import KINDS, Problem
 from service.views import Viewer
 
@@ -51,18 +54,30 @@ LAST_EVENT_ID = {
 
 
 def json_body() -> Any:
-    """The request's JSON body; 415 if it is not JSON, 400 if it does not parse."""
-    data = request.get_data(cache=True)
-    if not data:
+    """The request's JSON body (`service.api.bodies.request_json`); 400 without one, 415 if
+    it is not JSON."""
+    if not request.get_data(cache=True):
         raise Problem("invalid-request", "This request needs a JSON body.")
     if not request.is_json:
         raise Problem("unsupported-media-type", "Send the body as application/json.")
-    if "json_body" in g:  # parsed and checked before the view (`service.api.inputs`)
-        return g.json_body
-    try:
-        return parse(data)
-    except ValueError as error:
-        raise Problem("invalid-request", f"The body is not valid JSON: {error}") from error
+    return request_json()
+
+
+class _BodyParser(FlaskParser):
+    """webargs, reading a JSON body through the one reader (`service.api.bodies`) rather
+    than a parser of its own (which takes repeated keys, NaN and Infinity)."""
+
+    def _raw_load_json(self, req: Request) -> Any:
+        if not is_json_request(req):
+            return core.missing
+        body = request_json()
+        return core.missing if body is None else body
+
+
+class Blueprint(flask_smorest.Blueprint):  # type: ignore[misc]
+    """flask-smorest's blueprint, whose body arguments are read by the one reader."""
+
+    ARGUMENTS_PARSER = _BodyParser()
 
 
 def json_object() -> dict[str, Any]:

@@ -24,7 +24,6 @@ from typing import Any, TypeVar
 
 from flask import Response, json, request
 from flask.views import MethodView
-from flask_smorest import Blueprint
 
 from events.store import Recorded, StoreUnavailable
 from messaging.notify import Watch, game_key, user_key
@@ -33,6 +32,7 @@ from service.api.common import (
     BEARER,
     PUBLIC_READ,
     SSE,
+    Blueprint,
     doc,
     json_response,
     problems,

@@ -8,7 +8,6 @@ from typing import Any
 
 from flask import Response, request
 from flask.views import MethodView
-from flask_smorest import Blueprint
 
 from domain.commands import command_from_dict
 from domain.stand_ins import ReturnToSeat, SeatBot
@@ -21,6 +20,7 @@ from referee.referee import NewGame
 from service.api.common import (
     BEARER,
     PUBLIC_READ,
+    Blueprint,
     doc,
     etag,
     idempotency_key,

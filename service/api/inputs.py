@@ -1,31 +1,27 @@
 """What every request is checked for before its view runs (`check_request`): ids in the
-path, the names of the query parameters, and a JSON body, each refused with a 400
-problem naming what is wrong, so that no input reaches the stores or the rules in a
-form they cannot hold.
+path, the names of the query parameters, and the body, each refused with a problem
+naming what is wrong (400; 415 for a body of a type the operation does not take), so
+that no input reaches the stores or the rules in a form they cannot hold.
 
 - A path id (a game's, a map's, a version) holds no control character: PostgreSQL
   cannot compare a text with NUL in it, and no id has one.
 - A query parameter the operation does not document is refused, not ignored: the
   schemas are strict, and a typo (`min_verison=`) must not silently do nothing. The
-  documented names come from the app's own OpenAPI document (`query_names`).
-- A JSON body is parsed once, by `events.jsontext` (orjson): it refuses NaN, Infinity,
-  numbers beyond a double (`1e400`, an integer of 400 digits) and lone surrogates
-  (`"\\ud800"`), which the standard library's parser (the one webargs uses) accepts or
-  turns into an exception of its own. No string in it (key or value) holds NUL: SQLite
-  would store it and PostgreSQL refuse it, so an export of one store could not be
-  imported into the other.
+  documented names come from the app's own OpenAPI document (`learn_operations`).
+- A body comes as a media type the operation's spec documents (learned with the query
+  names), and JSON text is read by the one reader, `service.api.bodies` (its rules:
+  no key twice, UTF-8 only, no NaN, no NUL...), a view's and webargs' alike.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from typing import Any
 
-from flask import Flask, current_app, g, request
+from flask import Flask, current_app, request
 from marshmallow import fields
 
-from events.jsontext import parse
+from service.api.bodies import check_media_type, request_json
 from service.problems import Problem
 from service.schemas import StrictSchema
 
@@ -55,8 +51,8 @@ def path_id_schema(converter: Any) -> dict[str, Any]:
     return {"type": "string", "minLength": 1, "pattern": PATH_ID_PATTERN}
 
 
-# The operations that read an export (up to 16 MiB, past the app's body limit) read and
-# check their body themselves, NUL included (`service.api.audit`)
+# The operations that read an export (up to 16 MiB, past the app's body limit) read
+# their body themselves, through the same reader (`service.api.audit`)
 READ_THEIR_OWN_BODY = frozenset({"audit.Verify", "audit.Import"})
 
 
@@ -66,8 +62,11 @@ def check_request() -> None:
         _check_path(request.view_args)
     if request.query_string:
         _check_query_names()
+    accepted = learned(BODY_TYPES).get((request.endpoint or "", _method()))
+    if accepted is not None:
+        check_media_type(accepted)
     if request.is_json and request.endpoint not in READ_THEIR_OWN_BODY:
-        _check_json_body()
+        request_json()
 
 
 def _check_path(view_args: dict[str, Any]) -> None:
@@ -78,7 +77,7 @@ def _check_path(view_args: dict[str, Any]) -> None:
 
 
 def _check_query_names() -> None:
-    known = query_names().get((request.endpoint or "", _method()))
+    known = learned(QUERY_NAMES).get((request.endpoint or "", _method()))
     if known is None:  # not an API operation (pages, assets, probes)
         return
     unknown = sorted(name for name in request.args if name not in known)
@@ -94,72 +93,41 @@ def _method() -> str:
     return "GET" if request.method == "HEAD" else request.method
 
 
-def _check_json_body() -> None:
-    data = request.get_data(cache=True)
-    if not data:
-        return
-    try:
-        body = parse(data)
-    except ValueError as error:
-        raise Problem("invalid-request", f"The body is not valid JSON: {error}") from error
-    where = first_nul(body)
-    if where is not None:
-        raise Problem("invalid-request", f"{where or 'The body'} holds a NUL character.",
-                      errors={"json": {where or "_body": ["Holds a NUL character (\\u0000)."]}})
-    g.json_body = body
+# -- what the spec documents of each operation ------------------------------------------------
+
+# per (endpoint, method): the names of its query parameters, the media types of its body
+QUERY_NAMES = "ttr-query-names"
+BODY_TYPES = "ttr-body-types"
+Learned = dict[tuple[str, str], frozenset[str]]
 
 
-def first_nul(value: Any, path: str = "") -> str | None:
-    """The path (`players.0.name`) of the first string in `value` holding NUL, keys
-    included; None if there is none."""
-    for where, text in _strings(value, path):
-        if "\x00" in text:
-            return where
-    return None
+def learned(what: str) -> Learned:
+    """What `learn_operations` learned (`QUERY_NAMES` or `BODY_TYPES`)."""
+    known: Learned = current_app.extensions[what]
+    return known
 
 
-def _strings(value: Any, path: str) -> Iterator[tuple[str, str]]:
-    # iterative: a body nested a thousand deep must not exhaust the interpreter's stack
-    stack: list[tuple[str, Any]] = [(path, value)]
-    while stack:
-        where, item = stack.pop()
-        if isinstance(item, str):
-            yield where, item
-        elif isinstance(item, dict):
-            for key, child in item.items():
-                child_path = f"{where}.{key}" if where else str(key)
-                yield child_path, str(key)
-                stack.append((child_path, child))
-        elif isinstance(item, list):
-            stack.extend((f"{where}.{i}" if where else str(i), child)
-                         for i, child in enumerate(item))
-
-
-# -- the documented query parameters ---------------------------------------------------------
-
-QueryNames = dict[tuple[str, str], frozenset[str]]
-
-
-def query_names() -> QueryNames:
-    names: QueryNames = current_app.extensions["ttr-query-names"]
-    return names
-
-
-def learn_query_names(app: Flask) -> None:
-    """Remember, per endpoint and method, the query parameters the spec documents (once,
-    when the app is made; every blueprint must be registered by then)."""
+def learn_operations(app: Flask) -> None:
+    """Remember, per endpoint and method, the query parameters the spec documents and
+    the media types of the body it takes, if it takes one (once, when the app is made;
+    every blueprint must be registered by then)."""
     api = app.extensions["flask-smorest"]["apis"][""]["ext_obj"]
     paths: dict[str, Any] = api.spec.to_dict()["paths"]
-    names: QueryNames = {}
+    names: Learned = {}
+    bodies: Learned = {}
     for rule in app.url_map.iter_rules():
         operations = paths.get(_spec_path(rule.rule))
         if not operations:
             continue
         for method, operation in operations.items():
             if isinstance(operation, dict) and "responses" in operation:
-                names[(rule.endpoint, method.upper())] = frozenset(
+                key = (rule.endpoint, method.upper())
+                names[key] = frozenset(
                     p["name"] for p in operation.get("parameters", []) if p.get("in") == "query")
-    app.extensions["ttr-query-names"] = names
+                if "requestBody" in operation:
+                    bodies[key] = frozenset(operation["requestBody"]["content"])
+    app.extensions[QUERY_NAMES] = names
+    app.extensions[BODY_TYPES] = bodies
 
 
 def _spec_path(rule: str) -> str:

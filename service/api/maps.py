@@ -6,11 +6,10 @@ from functools import cache
 from typing import Any
 
 from flask.views import MethodView
-from flask_smorest import Blueprint
 
 from domain.maps import MapEntry, map_entry, map_names
 from domain.rules import RULES_VERSION, Rules
-from service.api.common import PUBLIC_ANSWER, json_response, problems
+from service.api.common import PUBLIC_ANSWER, Blueprint, json_response, problems
 from service.problems import Problem
 from service.schemas import MapListSchema, MapSchema
 

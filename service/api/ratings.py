@@ -8,13 +8,12 @@ from __future__ import annotations
 from typing import Any
 
 from flask.views import MethodView
-from flask_smorest import Blueprint
 
 from domain.maps import map_names
 from events.clock import iso
 from events.onlookers import ANONYMOUS, OPERATOR, Onlooker
 from events.ratings_read import BoardEntry, MapStats
-from service.api.common import PUBLIC_READ, change_view, doc, json_response, problems
+from service.api.common import PUBLIC_READ, Blueprint, change_view, doc, json_response, problems
 from service.auth import bearer_token, current_user, optional_user
 from service.problems import Problem
 from service.schemas.ratings import (

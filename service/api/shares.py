@@ -7,11 +7,10 @@ from typing import Any
 
 from flask import Response
 from flask.views import MethodView
-from flask_smorest import Blueprint
 
 from events.clock import iso
 from events.shares import Share
-from service.api.common import BEARER, doc, json_response, problems, visible_to
+from service.api.common import BEARER, Blueprint, doc, json_response, problems, visible_to
 from service.auth import current_user
 from service.problems import Problem
 from service.schemas.links import (

@@ -7,10 +7,17 @@ from typing import Any
 
 from flask import request
 from flask.views import MethodView
-from flask_smorest import Blueprint
 
 from events.clock import iso
-from service.api.common import BEARER, doc, json_response, problems, token_view, user_view
+from service.api.common import (
+    BEARER,
+    Blueprint,
+    doc,
+    json_response,
+    problems,
+    token_view,
+    user_view,
+)
 from service.auth import signed_in
 from service.schemas.links import (
     NewSigninCodeSchema,

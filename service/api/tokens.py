@@ -10,9 +10,8 @@ from typing import Any
 
 from flask import Response
 from flask.views import MethodView
-from flask_smorest import Blueprint
 
-from service.api.common import BEARER, doc, json_response, problems, token_view
+from service.api.common import BEARER, Blueprint, doc, json_response, problems, token_view
 from service.auth import signed_in
 from service.problems import Problem
 from service.schemas.users import (

@@ -6,9 +6,8 @@ from typing import Any
 
 from flask import Response, g, request
 from flask.views import MethodView
-from flask_smorest import Blueprint
 
-from service.api.common import BEARER, doc, json_response, problems, user_view
+from service.api.common import BEARER, Blueprint, doc, json_response, problems, user_view
 from service.auth import current_user, signed_in
 from service.farewell import close_account
 from service.problems import Problem

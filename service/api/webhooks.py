@@ -12,11 +12,10 @@ from typing import Any
 
 from flask import Response
 from flask.views import MethodView
-from flask_smorest import Blueprint
 
 from events.clock import iso
 from events.webhooks import Delivery, Webhook
-from service.api.common import BEARER, json_response, problems
+from service.api.common import BEARER, Blueprint, json_response, problems
 from service.auth import current_user
 from service.problems import Problem
 from service.schemas import (

@@ -33,7 +33,8 @@ The parts, one job each:
     instruments  the metric objects and the recording functions the code calls
     gauges       the queue depth and webhook deliveries, read at each scrape
     access       `install`: `/metrics`, request timing and the access log line
-    logs         JSON log lines (`configure_logging`)
+    logs         JSON log lines (`configure_logging`), gevent's hub's errors among them
+    gunicorn_log gunicorn's own lines as JSON (its `logger_class`)
     processes    several processes: `ttr worker`'s `/metrics` and probes, the
                  directory `ttr serve` shares between its workers, the gunicorn hooks
 """
@@ -60,13 +61,7 @@ from service.observability.instruments import (
     vouched_decision,
     webhook_failed,
 )
-from service.observability.logs import (
-    OUR_LOGGERS,
-    JsonFormatter,
-    StderrHandler,
-    configure_logging,
-    request_fields,
-)
+from service.observability.logs import configure_logging, log_hub_errors, request_fields
 from service.observability.processes import (
     WORKER_PROBES,
     gunicorn_child_exit,
@@ -76,11 +71,11 @@ from service.observability.processes import (
 )
 
 __all__ = [
-    "MULTIPROC_ENV", "OTHER", "OUR_LOGGERS", "QUEUE_NAME", "QUIET_PATHS", "UNMATCHED",
-    "DeliveriesCollector", "JsonFormatter", "Metrics",
-    "QueueDepthCollector", "REFEREE_OBSERVER", "RqQueueLength", "StderrHandler", "action_done",
+    "MULTIPROC_ENV", "OTHER", "QUEUE_NAME", "QUIET_PATHS", "UNMATCHED",
+    "DeliveriesCollector", "Metrics",
+    "QueueDepthCollector", "REFEREE_OBSERVER", "RqQueueLength", "action_done",
     "configure_logging", "enable", "gunicorn_child_exit", "gunicorn_on_starting",
-    "install", "job_listeners", "metrics", "queue_depth_source", "request_fields",
+    "install", "job_listeners", "log_hub_errors", "metrics", "queue_depth_source", "request_fields",
     "rule_violation", "scoring_finished", "serve_worker_metrics", "share_between_workers",
     "vouched_decision",
     "webhook_failed", "WORKER_PROBES",

@@ -1,25 +1,25 @@
-"""JSON logs: every record of the process as one JSON object per line on stderr.
+"""JSON logs of the API's processes: every record one JSON object per line on stderr
+(`referee.log_lines`), with what a line says about its request, and gevent's hub
+logging what fails in a greenlet or on its thread pool instead of printing it.
 
 Each line has `time`, `level`, `logger`, `message`, and inside a request `request_id`
 (the one the app puts in `flask.g.request_id` and the `X-Request-Id` header), `method`,
-`path`, `user_id` and `game_id` when known. `TTR_LOG_LEVEL` (default `info`) sets the
-level of our loggers (`service`, `events`, `worker`, `domain`).
+`path`, `user_id` and `game_id` when known; a traceback is the line's `exception`
+field. `TTR_LOG_LEVEL` (default `info`) sets the level of our loggers (`service`,
+`events`, `worker`, `domain`). gunicorn's own lines: `service.observability.gunicorn_log`.
 """
 
 from __future__ import annotations
 
-import json
 import logging
-import sys
-import threading
-from datetime import UTC, datetime
 from typing import Any
 
 from flask import g, has_request_context, request
 
+from referee.log_lines import exception_logged, log_as_json
 from referee.settings import settings_from_env
 
-OUR_LOGGERS = ("service", "events", "worker", "domain")
+hub_log = logging.getLogger("service.gevent")
 
 
 def request_fields() -> dict[str, Any]:
@@ -35,59 +35,43 @@ def request_fields() -> dict[str, Any]:
     return fields
 
 
-class JsonFormatter(logging.Formatter):
-    """One JSON object per record, on one line."""
-
-    def format(self, record: logging.LogRecord) -> str:
-        entry: dict[str, Any] = {
-            "time": datetime.fromtimestamp(record.created, UTC).isoformat(
-                timespec="milliseconds").replace("+00:00", "Z"),
-            "level": record.levelname,
-            "logger": record.name,
-            "message": record.getMessage(),
-        }
-        fields = getattr(record, "ttr", None)
-        if isinstance(fields, dict):
-            entry.update(fields)
-        elif has_request_context():
-            entry.update(request_fields())
-        if record.exc_info:
-            entry["exception"] = self.formatException(record.exc_info)
-        if record.stack_info:
-            entry["stack"] = self.formatStack(record.stack_info)
-        return json.dumps(entry, ensure_ascii=False, default=str)
-
-
-class StderrHandler(logging.Handler):
-    """Writes each record on a line of whatever `sys.stderr` is then (tests swap it)."""
-
-    def emit(self, record: logging.LogRecord) -> None:
-        try:
-            line = self.format(record)
-            stream = sys.stderr
-            stream.write(line + "\n")
-            stream.flush()
-        except Exception:
-            self.handleError(record)
-
-
-_handler: logging.Handler | None = None
-_handler_lock = threading.Lock()
+def _request_context() -> dict[str, Any]:
+    return request_fields() if has_request_context() else {}
 
 
 def configure_logging(level: str | None = None) -> logging.Handler:
-    """Send every log record of the process to stderr as JSON (once); set our loggers'
-    level from `level` or the settings' (`TTR_LOG_LEVEL`, default info)."""
-    global _handler
-    name = (level or settings_from_env().log_level or "info").upper()
-    number = logging.getLevelName(name)
-    if not isinstance(number, int):
-        number = logging.INFO
-    for logger in OUR_LOGGERS:
-        logging.getLogger(logger).setLevel(number)
-    with _handler_lock:
-        if _handler is None:
-            _handler = StderrHandler()
-            _handler.setFormatter(JsonFormatter())
-            logging.getLogger().addHandler(_handler)
-        return _handler
+    """Send every log record of the process to stderr as JSON (once), lines inside a
+    request saying which; set our loggers' level from `level` or the settings'
+    (`TTR_LOG_LEVEL`, default info)."""
+    return log_as_json(level or settings_from_env().log_level, _request_context)
+
+
+def log_hub_errors(hub: Any) -> None:
+    """Have gevent's `hub` log what fails in a greenlet or on its thread pool as one
+    record, the traceback its `exception` field, rather than print it on stderr
+    (`Hub.print_exception`: a traceback's lines of text among the JSON lines). What
+    the hub does once it has printed (a system error thrown to the main greenlet) it
+    still does: only the printing is replaced."""
+    from gevent.exceptions import HubDestroyed
+
+    configure_logging()
+    hub.exception_stream = None  # gevent's own switch: its handle_error prints nothing
+    handle = hub.handle_error
+
+    def handle_error(context: Any, kind: Any, value: Any, tb: Any) -> None:
+        quiet = (HubDestroyed, *_as_tuple(hub.NOT_ERROR))
+        if not (isinstance(kind, type) and issubclass(kind, quiet)):
+            try:
+                where = context if isinstance(context, str | None) else hub.format_context(
+                    context)
+                exception_logged(hub_log, "%s failed with %s", where,
+                                 getattr(kind, "__name__", kind), exc_info=(kind, value, tb))
+            except Exception:  # (gevent: handle_error must not raise)
+                pass
+        handle(context, kind, value, tb)
+
+    hub.handle_error = handle_error
+
+
+def _as_tuple(kinds: Any) -> tuple[type[BaseException], ...]:
+    return kinds if isinstance(kinds, tuple) else (kinds,)

@@ -2982,7 +2982,7 @@ export interface components {
         };
     };
     responses: {
-        /** @description `/problems/invalid-request` (Invalid request): The body or a parameter is not well formed; `errors` says where. `/problems/malformed-command` (Malformed command): The action is not a command the game knows, or a field of it is missing or of the wrong kind; `code` is `unknown_command` or `malformed_command`. */
+        /** @description `/problems/invalid-request` (Invalid request): The body or a parameter is not well formed (JSON naming a key twice in an object, a charset other than utf-8 included); `errors` says where. `/problems/malformed-command` (Malformed command): The action is not a command the game knows, or a field of it is missing or of the wrong kind; `code` is `unknown_command` or `malformed_command`. */
         Problem400: {
             headers: {
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -3059,6 +3059,17 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /** @description `/problems/unsupported-media-type` (Unsupported media type): The body came without `Content-Type`, or as a type the operation does not take: send it as `application/json` (an export also as `application/x-ndjson`). */
+        Problem415: {
+            headers: {
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                RateLimit: components["headers"]["RateLimit"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
         /** @description `/problems/rule-violation` (Against the rules): The rules forbid this command now: `code` is the rule's stable code (see `x-rule-codes` in openapi.yaml), `rule` says what it forbids. Nothing changed. `/problems/idempotency-key-reused` (Idempotency key reused): This Idempotency-Key was first used for a different request; use a new key for a new request. */
         Problem422: {
             headers: {
@@ -3096,7 +3107,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description Any other error, as problem details. Any request may also get: 405: `/problems/method-not-allowed` (Method not allowed): This resource does not accept that method.; 406: `/problems/not-acceptable` (Not acceptable): The Accept header asks for a representation this resource does not have.; 408: `/problems/request-timeout` (Request timeout): The request's body came too slowly (the limits are in the docs) and the connection is closed; nothing changed.; 414: `/problems/uri-too-long` (URI too long): The request line (method, path and query) is longer than the server reads (4094 bytes by default).; 415: `/problems/unsupported-media-type` (Unsupported media type): Send the body as `application/json`.; 431: `/problems/headers-too-large` (Request header fields too large): Too many header fields (100 by default), or one longer than the server reads (8190 bytes by default).; 500: `/problems/internal` (Internal error): A bug on our side; the request changed nothing that was not recorded. */
+        /** @description Any other error, as problem details. Any request may also get: 405: `/problems/method-not-allowed` (Method not allowed): This resource does not accept that method.; 406: `/problems/not-acceptable` (Not acceptable): The Accept header asks for a representation this resource does not have.; 408: `/problems/request-timeout` (Request timeout): The request's body came too slowly (the limits are in the docs) and the connection is closed; nothing changed.; 414: `/problems/uri-too-long` (URI too long): The request line (method, path and query) is longer than the server reads (4094 bytes by default).; 431: `/problems/headers-too-large` (Request header fields too large): Too many header fields (100 by default), or one longer than the server reads (8190 bytes by default).; 500: `/problems/internal` (Internal error): A bug on our side; the request changed nothing that was not recorded. */
         Problem: {
             headers: {
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -3145,6 +3156,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Problem400"];
+            415: components["responses"]["Problem415"];
             429: components["responses"]["Problem429"];
             default: components["responses"]["Problem"];
         };
@@ -3253,6 +3265,7 @@ export interface operations {
             400: components["responses"]["Problem400"];
             401: components["responses"]["Problem401"];
             403: components["responses"]["Problem403"];
+            415: components["responses"]["Problem415"];
             429: components["responses"]["Problem429"];
             default: components["responses"]["Problem"];
         };
@@ -3311,6 +3324,7 @@ export interface operations {
             400: components["responses"]["Problem400"];
             401: components["responses"]["Problem401"];
             403: components["responses"]["Problem403"];
+            415: components["responses"]["Problem415"];
             429: components["responses"]["Problem429"];
             default: components["responses"]["Problem"];
         };
@@ -3341,6 +3355,7 @@ export interface operations {
             };
             400: components["responses"]["Problem400"];
             401: components["responses"]["Problem401"];
+            415: components["responses"]["Problem415"];
             429: components["responses"]["Problem429"];
             default: components["responses"]["Problem"];
         };
@@ -3458,6 +3473,7 @@ export interface operations {
             400: components["responses"]["Problem400"];
             401: components["responses"]["Problem401"];
             403: components["responses"]["Problem403"];
+            415: components["responses"]["Problem415"];
             429: components["responses"]["Problem429"];
             default: components["responses"]["Problem"];
         };
@@ -3569,6 +3585,7 @@ export interface operations {
             401: components["responses"]["Problem401"];
             403: components["responses"]["Problem403"];
             404: components["responses"]["Problem404"];
+            415: components["responses"]["Problem415"];
             422: components["responses"]["Problem422"];
             429: components["responses"]["Problem429"];
             default: components["responses"]["Problem"];
@@ -3679,6 +3696,7 @@ export interface operations {
             404: components["responses"]["Problem404"];
             409: components["responses"]["Problem409"];
             412: components["responses"]["Problem412"];
+            415: components["responses"]["Problem415"];
             422: components["responses"]["Problem422"];
             429: components["responses"]["Problem429"];
             503: components["responses"]["Problem503"];
@@ -3788,6 +3806,7 @@ export interface operations {
             401: components["responses"]["Problem401"];
             403: components["responses"]["Problem403"];
             404: components["responses"]["Problem404"];
+            415: components["responses"]["Problem415"];
             422: components["responses"]["Problem422"];
             429: components["responses"]["Problem429"];
             default: components["responses"]["Problem"];
@@ -3882,6 +3901,7 @@ export interface operations {
             401: components["responses"]["Problem401"];
             403: components["responses"]["Problem403"];
             404: components["responses"]["Problem404"];
+            415: components["responses"]["Problem415"];
             429: components["responses"]["Problem429"];
             default: components["responses"]["Problem"];
         };
@@ -4053,6 +4073,7 @@ export interface operations {
             };
             400: components["responses"]["Problem400"];
             413: components["responses"]["Problem413"];
+            415: components["responses"]["Problem415"];
             429: components["responses"]["Problem429"];
             default: components["responses"]["Problem"];
         };
@@ -4086,6 +4107,7 @@ export interface operations {
             401: components["responses"]["Problem401"];
             403: components["responses"]["Problem403"];
             409: components["responses"]["Problem409"];
+            415: components["responses"]["Problem415"];
             422: components["responses"]["Problem422"];
             429: components["responses"]["Problem429"];
             default: components["responses"]["Problem"];
@@ -4156,6 +4178,7 @@ export interface operations {
             400: components["responses"]["Problem400"];
             401: components["responses"]["Problem401"];
             403: components["responses"]["Problem403"];
+            415: components["responses"]["Problem415"];
             429: components["responses"]["Problem429"];
             default: components["responses"]["Problem"];
         };
