@@ -110,6 +110,9 @@ def gunicorn_options(settings: ServerSettings, *, bind: str | None = None,
         # worker's gauges removed
         "on_starting": observability.gunicorn_on_starting,
         "child_exit": observability.gunicorn_child_exit,
+        # (the app is composed as the worker loads it, and what that logs must be JSON
+        # already: the JSON handler is set before, not only by the app it builds)
+        "post_fork": json_logs_before_the_app(settings.app.log_level),
         "post_worker_init": start_worker,
         "pre_request": read_body_in_time(BodyPace.of(settings.http)),
         # gunicorn ≥ 25.1 opens a control socket at $HOME/.gunicorn/gunicorn.ctl, one
@@ -117,6 +120,14 @@ def gunicorn_options(settings: ServerSettings, *, bind: str | None = None,
         # (a container's): nothing here uses it
         "control_socket_disable": True,
     }
+
+
+def json_logs_before_the_app(level: str) -> Any:
+    """gunicorn's `post_fork`: the worker's log records become JSON lines before its
+    app is loaded."""
+    def configure(server: Any, worker: Any) -> None:
+        observability.configure_logging(level)
+    return configure
 
 
 def start_worker(worker: Any = None) -> None:
