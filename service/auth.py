@@ -36,6 +36,7 @@ from events.accounts import SCOPES, Token, User
 from events.ports import UserAccounts
 from messaging.notify import Notifier, Watch
 from service.problems import Problem
+from service.web_session import session_cookie
 
 TOKEN_PREFIX = "ttr_"
 CACHE_SECONDS = 5.0
@@ -240,11 +241,12 @@ ALL_SCOPES = frozenset(SCOPES)
 
 
 def bearer_token() -> str | None:
-    """The bearer token of the current request, or None."""
+    """The bearer token of the current request (the web client's: its session cookie,
+    `service.web_session`), or None."""
     header = request.headers.get("Authorization", "")
     scheme, _, token = header.partition(" ")
     if scheme.lower() != "bearer" or not token.strip():
-        return None
+        return session_cookie()
     return token.strip()
 
 

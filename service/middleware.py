@@ -2,10 +2,12 @@
 (their token, its scopes) and the rate limits.
 
 `before_request` names the request (`X-Request-Id`), finds the caller by their bearer
-token, takes the request from the caller's bucket (the token's, or the address's for
-a request without a valid token: 429 when it is empty) and refuses a token without
-the scope the operation needs; `after_request` echoes the request id and tells the
-client its budget (the RateLimit headers).
+token (or the web client's session cookie, on a request its page sent:
+`service.web_session`), takes the request from the caller's bucket (the token's, or
+the address's for a request without a valid token: 429 when it is empty) and refuses
+a token without the scope the operation needs; `after_request` echoes the request id, tells the
+client its budget (the RateLimit headers) and adds the security headers
+(`service.headers`).
 """
 
 from __future__ import annotations
@@ -16,10 +18,12 @@ import time
 
 from flask import Response, g, request
 
+from service.headers import secure_headers
 from service.auth import Holder, bearer_token, token_hash, unknown_token
 from service.problems import Problem
 from service.ratelimit import rate_headers, retry_after
 from service.scopes import scope_of
+from service.web_session import end_cookie, same_page, session_cookie
 from service.services import Services, services
 
 # paths that are never rate limited (probes, metrics, docs and their assets)
@@ -40,6 +44,9 @@ def before_request() -> Response | None:
     if token is None:
         _limit_address(s)
         return None
+    by_cookie = session_cookie() is not None
+    if by_cookie:
+        same_page()
     g.token_digest = digest = token_hash(token)
     if s.accounts.is_admin(token):
         g.holder = g.user = None
@@ -54,6 +61,12 @@ def before_request() -> Response | None:
         _limit_address(s)
         if found is not None:
             found = s.accounts.look_up(digest)
+        if found is None and by_cookie:
+            # an ended session is no credential (the page reads as a visitor's), and
+            # the browser is told to drop its cookie
+            g.session_ended, g.holder, g.user = True, None, None
+            g.pop("token_digest")
+            return None
         if found is None:
             raise unknown_token()
     g.holder, g.user = found, found.user
@@ -84,6 +97,9 @@ def _limit(s: Services, policy: str, key: str, rate: float, burst: int) -> None:
 
 
 def after_request(response: Response) -> Response:
+    secure_headers(response)
+    if g.get("session_ended"):
+        end_cookie(response)
     response.headers["X-Request-Id"] = _SAFE_REQUEST_ID.sub("", g.get("request_id", ""))
     for name, value in g.get("rate_headers", {}).items():
         response.headers[name] = value

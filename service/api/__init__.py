@@ -18,12 +18,13 @@ from service.api import (
     maps,
     pages,
     ratings,
+    session,
     tokens,
     users,
     webhooks,
 )
 
-BLUEPRINTS = [users.blp, tokens.blp, maps.blp, games.blp, feed.blp, audit.blp, webhooks.blp,
+BLUEPRINTS = [users.blp, tokens.blp, session.blp, maps.blp, games.blp, feed.blp, audit.blp, webhooks.blp,
               ratings.blp, analysis.blp]
 
 

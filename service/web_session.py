@@ -1,0 +1,70 @@
+"""The web client's credential: a session cookie that no script of the page can read.
+
+The page trades the token it was given (at sign-up, or by a sign-in link) for a session
+(`POST /v1/session`, `service.api.session`) and from then on sends no `Authorization`
+header: the browser sends the cookie `COOKIE`, `HttpOnly` (out of reach of every script,
+an injected one included), `Secure`, `SameSite=Strict` (never on a request another
+site starts) and, by its `__Host-` prefix, set by this host alone for its whole path
+(no subdomain can plant one). Its value is the session's own token, not the one traded:
+a token of the account like any other (kept as its hash, listed and revocable with
+the account's tokens, gone with the account), named `SESSION_NAME`, expiring after
+`SESSION_SECONDS`.
+
+An API client sends `Authorization: Bearer`; a request that does is read by its header
+alone, cookie or not. A request the cookie speaks for that could change something (any
+method but GET, HEAD and OPTIONS) must also show that the page sent it (`same_page`):
+the browser's `Sec-Fetch-Site: same-origin` and `Origin` of this host, where it sends
+them, and the header `CLIENT_HEADER` that only a script of the page (same-origin, or
+allowed by CORS, which never allows it) can add. A cookie whose session has ended is
+treated as no credential, and the answer deletes it.
+"""
+
+from __future__ import annotations
+
+from urllib.parse import urlsplit
+
+from flask import Response, request
+
+from service.problems import Problem
+
+COOKIE = "__Host-ttr_session"
+CLIENT_HEADER = "X-TTR-Client"
+CLIENT_VALUE = "web"
+SESSION_NAME = "web session"
+SESSION_SECONDS = 30 * 24 * 3600
+SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
+
+
+def session_cookie() -> str | None:
+    """The session the request's cookie names, unless it sends an Authorization header
+    (an API client's request is read by its header alone)."""
+    if "Authorization" in request.headers:
+        return None
+    return request.cookies.get(COOKIE) or None
+
+
+def same_page() -> None:
+    """Refuse (403 `forbidden`, code `cross_site_request`) a request the cookie speaks
+    for that could change something, unless the page itself sent it."""
+    if request.method in SAFE_METHODS:
+        return
+    site = request.headers.get("Sec-Fetch-Site")
+    origin = request.headers.get("Origin")
+    from_here = (site is None or site == "same-origin") and \
+        (origin is None or urlsplit(origin).netloc == request.host) and \
+        (site is not None or origin is not None)
+    if not from_here or request.headers.get(CLIENT_HEADER) != CLIENT_VALUE:
+        raise Problem("forbidden", "A request signed by the session cookie is taken only "
+                      f"from the web client's own page (same origin, with {CLIENT_HEADER}: "
+                      f"{CLIENT_VALUE}); other clients send their bearer token.",
+                      code="cross_site_request")
+
+
+def set_cookie(response: Response, session_token: str) -> None:
+    response.set_cookie(COOKIE, session_token, max_age=SESSION_SECONDS, path="/",
+                        secure=True, httponly=True, samesite="Strict")
+
+
+def end_cookie(response: Response) -> None:
+    """Tell the browser to drop the cookie (the same attributes, or it would keep it)."""
+    response.delete_cookie(COOKIE, path="/", secure=True, httponly=True, samesite="Strict")
