@@ -1,24 +1,48 @@
-/* Who is playing: an account made with a display name (POST /v1/users), its bearer token
- * kept in this browser's localStorage. The token is also the sign-in key: the sign-in
- * link carries it in the fragment (/signin#token=…), which browsers never send to a
- * server, so it stays out of every log. */
+/* Who is playing: an account made with a display name (POST /v1/users), whose token the
+ * page trades at once for a session kept in an HttpOnly cookie (api.js): no script of
+ * the page can read the credential, and this browser's storage keeps none. What it
+ * keeps (SESSION) is only that a session was opened, and what it may do, so that a
+ * visitor's page asks nobody who they are. A token an older page kept in localStorage
+ * (OLD_TOKEN) is traded for a session once, and removed.
+ *
+ * A token is also a sign-in key: the sign-in link carries it in the fragment
+ * (/signin#token=…), which browsers never send to a server, so it stays out of every
+ * log. */
 
-const KEY = "ttr.token";
+const SESSION = "ttr.session";
+const OLD_TOKEN = "ttr.token";
 
-export function savedToken() {
+function storage() {
   try {
-    return localStorage.getItem(KEY);
+    return window.localStorage;
+  } catch (_) {
+    return null; // storage turned off: nothing is remembered
+  }
+}
+
+/* The session this browser opened ({scopes}), or null. */
+export function savedSession() {
+  try {
+    return JSON.parse(storage()?.getItem(SESSION) || "null");
   } catch (_) {
     return null;
   }
 }
 
-export function saveToken(token) {
-  localStorage.setItem(KEY, token);
+export function saveSession(session) {
+  storage()?.setItem(SESSION, JSON.stringify({ scopes: session.scopes || [] }));
 }
 
 export function forget() {
-  localStorage.removeItem(KEY);
+  storage()?.removeItem(SESSION);
+}
+
+/* The token an older version of the page kept, taken out of storage (once). */
+export function takeOldToken() {
+  const store = storage();
+  const token = store ? store.getItem(OLD_TOKEN) : null;
+  if (token !== null) store.removeItem(OLD_TOKEN);
+  return token;
 }
 
 export function signInLink(token) {

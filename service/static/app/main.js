@@ -14,32 +14,41 @@ import { showJoin, showLobby } from "./lobby.js";
 import { showTable } from "./table.js";
 
 const app = {
-  api: new Api(null),
+  api: new Api(),
   user: null,
+  scopes: [], // what the session may do
   leave: null, // ends the page shown now (its streams and timers)
   main: null,
   go(path) {
     history.pushState(null, "", path);
     route();
   },
+  /* Trade `token` for a session (the cookie) and forget it. */
   async signIn(token) {
-    const api = new Api(token);
-    const user = await api.get("/v1/users/me");
-    identity.saveToken(token);
-    app.api = api;
-    app.user = user;
+    const session = await app.api.startSession(token);
+    identity.saveSession(session);
+    return app.resume();
+  },
+  /* Who the session cookie speaks for (401 if it has ended). */
+  async resume() {
+    app.user = await app.api.get("/v1/users/me");
+    app.scopes = (identity.savedSession() || {}).scopes || [];
     renderHeader();
-    return user;
+    return app.user;
   },
   async signUp(name) {
     const created = await app.api.post("/v1/users", { name });
     await app.signIn(created.token);
     return created;
   },
-  signOut() {
+  async signOut() {
     identity.forget();
-    app.api = new Api(null);
     app.user = null;
+    try {
+      await app.api.endSession();
+    } catch (error) {
+      console.error(error); // the session ends by itself in time; the page forgets it now
+    }
     renderHeader();
     app.go("/");
   },
@@ -78,8 +87,21 @@ function renderHeader() {
   }
 }
 
-function showSignInLink(box) {
-  const link = identity.signInLink(app.api.token);
+async function showSignInLink(box) {
+  if (!box.hidden) {
+    box.hidden = true;
+    return;
+  }
+  // the page holds no token to show: the link carries a new one, with the session's scopes
+  let made;
+  try {
+    made = await app.api.post("/v1/users/me/tokens", { name: "sign-in link", scopes: app.scopes });
+  } catch (error) {
+    clear(box).append(h("p", { class: "error", role: "alert" }, t("load_failed", { detail: error.message })));
+    box.hidden = false;
+    return;
+  }
+  const link = identity.signInLink(made.token);
   const input = h("input", { id: "signin-link", type: "text", readonly: true, value: link,
     "aria-label": t("signin_link") });
   clear(box).append(h("p", {}, t("signin_link_help")), input,
@@ -93,8 +115,8 @@ function showSignInLink(box) {
       }
     } }, t("copy")), h("span", { class: "copied", role: "status" }));
   const copied = box.querySelector(".copied");
-  box.hidden = !box.hidden;
-  if (!box.hidden) input.select();
+  box.hidden = false;
+  input.select();
 }
 
 async function route() {
@@ -133,10 +155,10 @@ async function start() {
   app.main = document.getElementById("main");
   const chosen = localStorage.getItem("ttr.language") || pickLanguage(navigator.languages);
   await setLanguage(chosen);
-  const token = identity.savedToken();
-  if (token && location.pathname !== "/signin") {
+  const oldToken = identity.takeOldToken();
+  if (location.pathname !== "/signin" && (oldToken || identity.savedSession())) {
     try {
-      await app.signIn(token);
+      await (oldToken ? app.signIn(oldToken) : app.resume());
     } catch (error) {
       if (error.status === 401) identity.forget();
     }
