@@ -64,7 +64,7 @@ def table(browser: Any, server: Server, token: str, game_id: str) -> tuple[Any, 
     responses: list[Any] = []
     page.on("response", lambda r: responses.append(r))
     page.goto(f"{server.origin}/play/{game_id}")
-    page.wait_for_function("document.body.dataset.state === 'ready'")
+    page.wait_for_function("() => document.body.dataset.state === 'ready'")
     return page, responses
 
 

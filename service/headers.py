@@ -7,12 +7,13 @@ game's id among it, goes to no other site). A page (`text/html`) also carries it
 Content-Security-Policy, a Permissions-Policy turning off the devices and sensors no
 page here uses, and `X-Frame-Options: DENY` for browsers older than `frame-ancestors`:
 
-- the web client, the replay viewer and the problem pages (`PAGE_POLICY`): scripts,
-  styles, fonts and connections only from this origin, no inline script or style
-  attribute, no plugin, no `<base>`, framed by nobody; images also as `data:` URLs
-  (the tab's icon, drawn when it is the player's turn);
-- the API reference at `/docs` (`DOCS_POLICY`): the same, but the Swagger UI bundle
-  the package ships sets style attributes and draws its icons as `data:` images;
+- every page (`PAGE_POLICY`: the web client, the replay viewer, the API reference at
+  `/docs`, the problem pages): scripts, styles, fonts and connections only from this
+  origin, no inline script, no style attribute, no eval, no plugin, no `<base>`, framed
+  by nobody; images also as `data:` URLs (the tab's icon, drawn when it is the
+  player's turn). The Swagger UI bundle of `/docs` keeps to it as it is: it styles its
+  elements through their `style` properties, which a policy does not govern
+  (tests/browser/test_page_policy.py opens it under this policy);
 - every other answer (JSON, the contract, scripts, styles): `NON_PAGE_POLICY`, which
   lets a document made of it load and run nothing at all, should a browser be sent to
   one directly.
@@ -20,16 +21,10 @@ page here uses, and `X-Frame-Options: DENY` for browsers older than `frame-ances
 
 from __future__ import annotations
 
-from flask import Response, request
+from flask import Response
 
 PAGE_POLICY = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
                "font-src 'self'; connect-src 'self'; manifest-src 'self'; "
-               "form-action 'self'; object-src 'none'; base-uri 'none'; "
-               "frame-ancestors 'none'")
-# Swagger UI 4 (swagger-ui-bundle) writes style attributes and inline SVG icons; its
-# scripts stay the origin's own files, so no injected script runs here either.
-DOCS_POLICY = ("default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
-               "img-src 'self' data:; font-src 'self'; connect-src 'self'; "
                "form-action 'self'; object-src 'none'; base-uri 'none'; "
                "frame-ancestors 'none'")
 NON_PAGE_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'"
@@ -38,14 +33,11 @@ PERMISSIONS_POLICY = ", ".join(f"{feature}=()" for feature in (
     "accelerometer", "autoplay", "camera", "display-capture", "encrypted-media",
     "geolocation", "gyroscope", "magnetometer", "microphone", "midi", "payment",
     "publickey-credentials-get", "screen-wake-lock", "serial", "usb", "xr-spatial-tracking"))
-DOCS_PATH = "/docs"
 
 
-def policy_for(path: str, mimetype: str | None) -> str:
-    """The Content-Security-Policy of an answer to `path` of this `mimetype`."""
-    if mimetype != "text/html":
-        return NON_PAGE_POLICY
-    return DOCS_POLICY if path == DOCS_PATH else PAGE_POLICY
+def policy_for(mimetype: str | None) -> str:
+    """The Content-Security-Policy of an answer of this `mimetype`."""
+    return PAGE_POLICY if mimetype == "text/html" else NON_PAGE_POLICY
 
 
 def secure_headers(response: Response) -> Response:
@@ -53,7 +45,7 @@ def secure_headers(response: Response) -> Response:
     headers = response.headers
     headers.setdefault("X-Content-Type-Options", "nosniff")
     headers.setdefault("Referrer-Policy", "no-referrer")
-    headers.setdefault("Content-Security-Policy", policy_for(request.path, response.mimetype))
+    headers.setdefault("Content-Security-Policy", policy_for(response.mimetype))
     if response.mimetype == "text/html":
         headers.setdefault("Permissions-Policy", PERMISSIONS_POLICY)
         headers.setdefault("X-Frame-Options", "DENY")

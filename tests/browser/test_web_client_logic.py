@@ -288,6 +288,6 @@ def test_the_language_comes_from_the_browser_and_the_switch_changes_it(
     assert browser_page.inner_text("#welcome-heading") == hungarian["welcome"]
     assert browser_page.evaluate("document.documentElement.lang") == "hu"
     browser_page.select_option("#language", "pl")
-    browser_page.wait_for_function(f"document.getElementById('welcome-heading').textContent"
+    browser_page.wait_for_function(f"() => document.getElementById('welcome-heading').textContent"
                                    f" === {json.dumps(polish['welcome'])}")
     context.close()

@@ -108,7 +108,7 @@ def test_signing_out_ends_the_session_on_the_server_and_drops_the_cookie(
     secret = _session_cookie(page)["value"]
     page.press("#sign-out", "Enter")
     page.wait_for_selector("#signup-name")
-    page.wait_for_function("!document.getElementById('me')")
+    page.wait_for_function("() => !document.getElementById('me')")
     assert [c for c in page.context.cookies() if c["name"] == COOKIE] == []
     assert _status(server, "/v1/users/me", secret) == 401
     page.reload()
