@@ -18,13 +18,13 @@ import time
 
 from flask import Response, g, request
 
-from service.headers import secure_headers
 from service.auth import Holder, bearer_token, token_hash, unknown_token
+from service.headers import secure_headers
 from service.problems import Problem
 from service.ratelimit import rate_headers, retry_after
 from service.scopes import scope_of
-from service.web_session import end_cookie, same_page, session_cookie
 from service.services import Services, services
+from service.web_session import end_cookie, same_page, session_cookie
 
 # paths that are never rate limited (probes, metrics, docs and their assets)
 UNLIMITED = ("/healthz", "/readyz", "/metrics", "/docs", "/openapi", "/static", "/problems")

@@ -24,8 +24,8 @@ from service.api import (
     webhooks,
 )
 
-BLUEPRINTS = [users.blp, tokens.blp, session.blp, maps.blp, games.blp, feed.blp, audit.blp, webhooks.blp,
-              ratings.blp, analysis.blp]
+BLUEPRINTS = [users.blp, tokens.blp, session.blp, maps.blp, games.blp, feed.blp, audit.blp,
+              webhooks.blp, ratings.blp, analysis.blp]
 
 
 def register_pages(app: Flask) -> None:
