@@ -2,7 +2,8 @@
 token for a session cookie that no script can read (HttpOnly, Secure, SameSite=Strict;
 Chromium keeps a Secure cookie for http://127.0.0.1, a secure context), keeps no token
 in its storage, trades a token an older page stored there once, and signing out ends
-the session on the server too.
+the session on the server too. Where the cookie cannot be kept (plain HTTP at another
+address) the page says so rather than making an account it cannot sign in to.
 """
 
 from __future__ import annotations
@@ -10,12 +11,17 @@ from __future__ import annotations
 import json
 import urllib.error
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from service.web_session import COOKIE
+from tests.browser_support import CHROMIUM, CHROMIUM_ARGS
 from tests.web_client_support import READY, Server, serve
+
+ENGLISH = json.loads((Path(__file__).resolve().parents[2] / "service" / "static" / "app"
+                      / "i18n" / "en.json").read_text(encoding="utf-8"))
 
 
 @pytest.fixture(scope="module")
@@ -127,3 +133,22 @@ def test_a_session_ended_elsewhere_leaves_the_page_a_visitors(
     page.wait_for_selector("#signup-name")
     assert [c for c in page.context.cookies() if c["name"] == COOKIE] == []
     page.context.close()
+
+
+def test_over_plain_http_elsewhere_than_localhost_the_page_says_it_needs_https(
+        server: Server, chromium: Any) -> None:
+    # a name of the loopback's that is not localhost: no secure context, no Secure cookie
+    elsewhere = chromium.browser_type.launch(executable_path=CHROMIUM, args=[
+        *CHROMIUM_ARGS, "--host-resolver-rules=MAP ttr.test 127.0.0.1"])
+    try:
+        page = elsewhere.new_page()
+        page.goto(f"http://ttr.test:{server.port}/")
+        page.wait_for_function(READY)
+        assert page.evaluate("window.isSecureContext") is False
+        page.fill("#signup-name", "Gus")
+        page.press("#signup-name", "Enter")
+        page.wait_for_selector("#signup .error:not([hidden]), .welcome .error:not([hidden])")
+        assert page.inner_text(".welcome .error") == ENGLISH["cookie_refused"]
+        assert page.locator("#new-game").count() == 0
+    finally:
+        elsewhere.close()

@@ -3,7 +3,8 @@
  * the page can read the credential, and this browser's storage keeps none. What it
  * keeps (SESSION) is only that a session was opened, and what it may do, so that a
  * visitor's page asks nobody who they are. A token an older page kept in localStorage
- * (OLD_TOKEN) is traded for a session once, and removed.
+ * (OLD_TOKEN) is traded for a session once, and removed (kept while it cannot be traded:
+ * it may be the account's only key).
  *
  * A token is also a sign-in key: the sign-in link carries it in the fragment
  * (/signin#token=…), which browsers never send to a server, so it stays out of every
@@ -37,12 +38,14 @@ export function forget() {
   storage()?.removeItem(SESSION);
 }
 
-/* The token an older version of the page kept, taken out of storage (once). */
-export function takeOldToken() {
-  const store = storage();
-  const token = store ? store.getItem(OLD_TOKEN) : null;
-  if (token !== null) store.removeItem(OLD_TOKEN);
-  return token;
+/* The token an older version of the page kept (null: none). */
+export function oldToken() {
+  return storage()?.getItem(OLD_TOKEN) ?? null;
+}
+
+/* Once it is traded for a session (or refused): no copy stays where scripts read. */
+export function dropOldToken() {
+  storage()?.removeItem(OLD_TOKEN);
 }
 
 export function signInLink(token) {

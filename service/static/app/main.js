@@ -6,7 +6,7 @@
  *   /players/{id}     a player's profile
  *   /leaderboards/{map}  a map's leaderboard
  * all built on the public API only. */
-import { Api } from "./api.js";
+import { Api, ApiError } from "./api.js";
 import { LANGUAGES, pickLanguage, setLanguage, t } from "./i18n.js";
 import { clear, h } from "./dom.js";
 import * as identity from "./identity.js";
@@ -27,7 +27,13 @@ const app = {
   async signIn(token) {
     const session = await app.api.startSession(token);
     identity.saveSession(session);
-    return app.resume();
+    try {
+      return await app.resume();
+    } catch (error) {
+      if (error.status !== 401) throw error;
+      identity.forget(); // the browser did not keep the cookie: a plain-HTTP address
+      throw new ApiError(0, { detail: t("cookie_refused") });
+    }
   },
   /* Who the session cookie speaks for (401 if it has ended). */
   async resume() {
@@ -37,6 +43,8 @@ const app = {
     return app.user;
   },
   async signUp(name) {
+    // the session cookie is Secure: where it cannot be kept, no account is made in vain
+    if (!window.isSecureContext) throw new ApiError(0, { detail: t("cookie_refused") });
     const created = await app.api.post("/v1/users", { name });
     await app.signIn(created.token);
     return created;
@@ -155,12 +163,20 @@ async function start() {
   app.main = document.getElementById("main");
   const chosen = localStorage.getItem("ttr.language") || pickLanguage(navigator.languages);
   await setLanguage(chosen);
-  const oldToken = identity.takeOldToken();
+  const oldToken = identity.oldToken();
   if (location.pathname !== "/signin" && (oldToken || identity.savedSession())) {
     try {
-      await (oldToken ? app.signIn(oldToken) : app.resume());
+      if (oldToken) {
+        await app.signIn(oldToken);
+        identity.dropOldToken();
+      } else {
+        await app.resume();
+      }
     } catch (error) {
-      if (error.status === 401) identity.forget();
+      if (error.status === 401) {
+        identity.forget();
+        identity.dropOldToken(); // a token the server no longer knows
+      }
     }
   }
   renderHeader();
