@@ -13,10 +13,10 @@ the account's tokens, gone with the account), named `SESSION_NAME`, expiring aft
 An API client sends `Authorization: Bearer`; a request that does is read by its header
 alone, cookie or not. A request the cookie speaks for that could change something (any
 method but GET, HEAD and OPTIONS) must also show that the page sent it (`same_page`):
-the browser's `Sec-Fetch-Site: same-origin` and `Origin` of this host, where it sends
-them, and the header `CLIENT_HEADER` that only a script of the page (same-origin, or
-allowed by CORS, which never allows it) can add. A cookie whose session has ended is
-treated as no credential, and the answer deletes it.
+the browser's `Sec-Fetch-Site: same-origin` (or, from a browser that does not send it,
+an `Origin` naming this host), and the header `CLIENT_HEADER` that only a script of the
+page (same-origin, or allowed by CORS, which never allows it) can add. A cookie whose
+session has ended is treated as no credential, and the answer deletes it.
 """
 
 from __future__ import annotations
@@ -49,10 +49,13 @@ def same_page() -> None:
     if request.method in SAFE_METHODS:
         return
     site = request.headers.get("Sec-Fetch-Site")
-    origin = request.headers.get("Origin")
-    from_here = (site is None or site == "same-origin") and \
-        (origin is None or urlsplit(origin).netloc == request.host) and \
-        (site is not None or origin is not None)
+    if site is not None:
+        # what the browser itself says (no page can set it): a proxy that rewrites the
+        # Host header does not change it
+        from_here = site == "same-origin"
+    else:  # a browser that does not send it: its Origin must name this host
+        origin = request.headers.get("Origin")
+        from_here = origin is not None and urlsplit(origin).netloc == request.host
     if not from_here or request.headers.get(CLIENT_HEADER) != CLIENT_VALUE:
         raise Problem("forbidden", "A request signed by the session cookie is taken only "
                       f"from the web client's own page (same origin, with {CLIENT_HEADER}: "

@@ -84,7 +84,7 @@ def test_the_page_acts_with_the_cookie_alone(app: Flask) -> None:
 @pytest.mark.parametrize("headers", [
     {},  # a form or an image another site sends: nothing of the page's
     {"Origin": f"http://{HOST}", "Sec-Fetch-Site": "same-origin"},  # no X-TTR-Client
-    {**PAGE, "Origin": "https://elsewhere.example"},
+    {"Origin": "https://elsewhere.example", "X-TTR-Client": "web"},
     {**PAGE, "Sec-Fetch-Site": "cross-site"},
     {**PAGE, "Sec-Fetch-Site": "same-site"},
     {"X-TTR-Client": "web"},  # neither Origin nor Sec-Fetch-Site: not a browser's fetch
@@ -98,6 +98,16 @@ def test_a_change_signed_by_the_cookie_is_taken_only_from_the_page(
     assert refused.mimetype == "application/problem+json"
     assert refused.json["code"] == "cross_site_request"
     assert len(client.get("/v1/users/me/games").json["games"]) == before  # nothing changed
+
+
+@pytest.mark.parametrize("headers", [
+    {"Sec-Fetch-Site": "same-origin", "X-TTR-Client": "web"},  # behind a proxy renaming
+    {"Origin": f"http://{HOST}", "X-TTR-Client": "web"},  # a browser without Sec-Fetch-*
+], ids=["sec-fetch-site", "origin"])
+def test_the_browser_says_same_origin_one_way_or_the_other(
+        app: Flask, headers: dict[str, str]) -> None:
+    client, _ = _signed_in(app)
+    assert client.post("/v1/games", json=NEW_GAME, headers=headers).status_code == 201
 
 
 def test_reading_with_the_cookie_needs_no_proof_of_the_page(app: Flask) -> None:
