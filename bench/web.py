@@ -56,15 +56,16 @@ def game(server: Server) -> tuple[str, list[str]]:
 
 
 def table(browser: Any, server: Server, token: str, game_id: str) -> tuple[Any, list[Any]]:
-    """The table loaded in a fresh context (nothing cached; signed in as a sign-in link
-    would leave it: the token in localStorage): (page, responses of the table)."""
+    """The table loaded in a fresh context (nothing cached; signed in as an older page
+    would leave it: a token in localStorage, which the page trades for its session
+    cookie): (page, responses of the table)."""
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     context.add_init_script(f"localStorage.setItem('ttr.token', {json.dumps(token)})")
     page = context.new_page()
     responses: list[Any] = []
     page.on("response", lambda r: responses.append(r))
     page.goto(f"{server.origin}/play/{game_id}")
-    page.wait_for_function("document.body.dataset.state === 'ready'")
+    page.wait_for_function("() => document.body.dataset.state === 'ready'")
     return page, responses
 
 

@@ -140,7 +140,8 @@ def spec_options() -> dict[str, Any]:
             "description": (
                 "An event-sourced Ticket to Ride game server: North America, Europe and "
                 "Nordic Countries.\n\nEvery request but account creation, the maps and the "
-                "public reads sends `Authorization: Bearer <token>`. Errors are "
+                "public reads sends `Authorization: Bearer <token>` (the web client's page "
+                "trades its token for a session cookie instead: `POST /v1/session`). Errors are "
                 "`application/problem+json` (RFC 9457) with a stable `type` per kind; rule "
                 "violations carry the rule's `code` (listed in `x-rule-codes`).\n\n"
                 "**Rate limits** (defaults; the operator may change them): 50 requests per "

@@ -41,6 +41,7 @@ from events.ports import UserAccounts
 from messaging.notify import Notifier, Watch
 from service.problems import Problem
 from service.token_format import Shape, TokenSeal, legacy_token, unsealed_shape
+from service.web_session import session_cookie
 
 CACHE_SECONDS = 5.0
 UNKNOWN_SECONDS = 60.0
@@ -284,11 +285,12 @@ def within_life(parent: Token, now: datetime, expires_in: int | None) -> datetim
 
 
 def bearer_token() -> str | None:
-    """The bearer token of the current request, or None."""
+    """The bearer token of the current request (the web client's: its session cookie,
+    `service.web_session`), or None."""
     header = request.headers.get("Authorization", "")
     scheme, _, token = header.partition(" ")
     if scheme.lower() != "bearer" or not token.strip():
-        return None
+        return session_cookie()
     return token.strip()
 
 

@@ -2,9 +2,11 @@
 (their token, its scopes) and the rate limits.
 
 `before_request` names the request (`X-Request-Id`), finds the caller by their bearer
-token, takes the request from the caller's bucket (429 when it is empty) and refuses a
-token without the scope the operation needs; `after_request` echoes the request id
-and tells the client its budget (the RateLimit headers).
+token (or the web client's session cookie, on a request its page sent:
+`service.web_session`), takes the request from the caller's bucket (429 when it is
+empty) and refuses a token without the scope the operation needs; `after_request`
+echoes the request id, tells the client its budget (the RateLimit headers) and adds the
+security headers (`service.headers`).
 
 Which bucket: a token the server made (its MAC holds, or an old-format one this process
 has found valid) is charged to its own, even before it is looked up; a request without
@@ -23,11 +25,13 @@ import time
 from flask import Response, g, request
 
 from service.auth import Holder, bearer_token, token_hash, unknown_token
+from service.headers import secure_headers
 from service.problems import Problem
 from service.ratelimit import rate_headers, retry_after
 from service.scopes import scope_of
 from service.services import Services, services
 from service.token_format import Shape
+from service.web_session import end_cookie, renews_cookie, same_page, session_cookie, set_cookie
 
 # paths that are never rate limited (probes, metrics, docs and their assets)
 UNLIMITED = ("/healthz", "/readyz", "/metrics", "/docs", "/openapi", "/static", "/problems")
@@ -47,6 +51,9 @@ def before_request() -> Response | None:
     if token is None:
         _limit_address(s)
         return None
+    by_cookie = session_cookie() is not None
+    if by_cookie:
+        same_page()
     g.token_digest = digest = token_hash(token)
     if s.accounts.is_admin(token):
         g.holder = g.user = None
@@ -69,6 +76,12 @@ def before_request() -> Response | None:
         _limit_invalid(s)
     if not isinstance(found, Holder):
         found = None if found is None else s.accounts.look_up(digest)
+        if found is None and by_cookie:
+            # an ended session is no credential (the page reads as a visitor's), and
+            # the browser is told to drop its cookie
+            g.session_ended, g.holder, g.user = True, None, None
+            g.pop("token_digest")
+            return None
         if found is None:
             raise unknown_token()
         if not own:  # valid after all: from now on its requests are its own
@@ -109,6 +122,13 @@ def _limit(s: Services, policy: str, key: str, rate: float, burst: int) -> None:
 
 
 def after_request(response: Response) -> Response:
+    secure_headers(response)
+    if g.get("session_ended"):
+        end_cookie(response)
+    elif response.status_code == 200 and g.get("user") is not None:
+        renewed = renews_cookie()
+        if renewed is not None:
+            set_cookie(response, renewed)
     response.headers["X-Request-Id"] = _SAFE_REQUEST_ID.sub("", g.get("request_id", ""))
     for name, value in g.get("rate_headers", {}).items():
         response.headers[name] = value

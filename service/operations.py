@@ -31,6 +31,8 @@ OPERATIONS: dict[tuple[str, str], Operation] = {
     ("DELETE", "/v1/users/me/tokens/{token_id}"): Operation("revoke_token", "admin"),
     ("POST", "/v1/signin-codes"): Operation("create_signin_code", "admin"),
     ("POST", "/v1/signin"): Operation("sign_in", NO_SCOPE),
+    ("POST", "/v1/session"): Operation("start_session", "read"),
+    ("DELETE", "/v1/session"): Operation("end_session", NO_SCOPE),
     ("GET", "/v1/maps"): Operation("list_maps", NO_SCOPE),
     ("GET", "/v1/maps/{map_name}"): Operation("get_map", NO_SCOPE),
     ("GET", "/v1/games"): Operation("list_open_games", "read"),

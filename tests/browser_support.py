@@ -50,7 +50,7 @@ class ViewerPage:
         self.console.clear()
         self.page.goto(url)
         self.page.wait_for_function(
-            "['ready', 'error'].includes(document.body && document.body.dataset.state)",
+            "() => ['ready', 'error'].includes(document.body && document.body.dataset.state)",
             timeout=timeout * 1000)
         return str(self.evaluate("document.body.dataset.state"))
 

@@ -100,7 +100,9 @@ def serve(folder: Path, **settings: str) -> Iterator[Server]:
             process.wait(5)
 
 
-READY = "['ready', 'error'].includes(document.body.dataset.state)"
+# (a function, as every wait's condition: Playwright evaluates a bare expression with
+# eval() each time it checks, which the pages' CSP refuses)
+READY = "() => ['ready', 'error'].includes(document.body.dataset.state)"
 # Resolves once `condition` (a function of the body's dataset and `arg`) holds: checked
 # again whenever an attribute the table sets changes, so nothing polls.
 UNTIL = """([condition, arg]) => new Promise((resolve) => {
@@ -160,7 +162,7 @@ async def join_by_link(page: Any, link: str) -> None:
     await page.wait_for_function(READY)
     await page.press("#take-seat", "Enter")
     await page.wait_for_selector("#table")
-    await page.wait_for_function("document.body.dataset.state === 'ready'")
+    await page.wait_for_function("() => document.body.dataset.state === 'ready'")
 
 
 async def take_turns(page: Any, timeout: float = 300) -> int:

@@ -18,6 +18,7 @@ from service.api import (
     maps,
     pages,
     ratings,
+    session,
     shares,
     signin,
     tokens,
@@ -25,8 +26,8 @@ from service.api import (
     webhooks,
 )
 
-BLUEPRINTS = [users.blp, tokens.blp, signin.blp, maps.blp, games.blp, shares.blp, feed.blp,
-              audit.blp, webhooks.blp, ratings.blp, analysis.blp]
+BLUEPRINTS = [users.blp, tokens.blp, session.blp, signin.blp, maps.blp, games.blp, shares.blp,
+              feed.blp, audit.blp, webhooks.blp, ratings.blp, analysis.blp]
 
 
 def register_pages(app: Flask) -> None:

@@ -153,13 +153,13 @@ CACHING = (
     f"`Cache-Control: {PUBLIC_ANSWER}`. Every other answer under `/v1` depends on the "
     "caller (their hand, their games, whether a private game exists for them) and is "
     f"sent with `Cache-Control: {PRIVATE_ANSWER}` (a stream: `private, no-cache`) and "
-    "`Vary: Authorization`: no shared cache keeps it. Revalidate a game with "
+    "`Vary: Authorization, Cookie`: no shared cache keeps it. Revalidate a game with "
     "`If-None-Match` (its ETag is its version).")
 
 
 def cache_policy(response: Response) -> Response:
     """The `after_request` hook that marks every answer under /v1 (errors included) as
-    `private` and varying with `Authorization`, unless its view declared it public."""
+    `private` and varying with `Authorization` and `Cookie`, unless its view declared it public."""
     if not request.path.startswith("/v1/"):
         return response
     control = response.headers.get("Cache-Control")
@@ -170,6 +170,7 @@ def cache_policy(response: Response) -> Response:
     elif "private" not in control:
         response.headers["Cache-Control"] = f"{PRIVATE_ANSWER}, {control}"
     response.vary.add("Authorization")
+    response.vary.add("Cookie")  # the web client's session (`service.web_session`)
     return response
 
 

@@ -83,6 +83,7 @@ def _swagger_ui_path() -> str:
 
 DOCS_PAGE = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Ticket to Ride game service: API</title>
+<link rel="icon" href="data:,">
 <link rel="stylesheet" href="/docs/assets/swagger-ui.css"></head>
 <body><div id="docs"></div>
 <script src="/docs/assets/swagger-ui-bundle.js"></script>

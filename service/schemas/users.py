@@ -70,3 +70,13 @@ class TokenCreatedSchema(TokenSchema):
 class TokenListSchema(Schema):
     tokens = fields.List(fields.Nested(TokenSchema), required=True,
                          metadata=doc("Every token of the account, oldest first."))
+
+
+class SessionSchema(Schema):
+    id = fields.Str(required=True, metadata=doc(
+        "The session's token id: it is listed, and revoked, with the account's tokens.",
+        example="t_9b1c2d3e4f5a6b7c8d9e"))
+    scopes = fields.List(_scope(), required=True, metadata=doc(
+        "What the session may do: what the token traded for it grants."))
+    expires_at = fields.DateTime(required=True, allow_none=True, metadata=doc(
+        "When the session ends unless it is ended before."))

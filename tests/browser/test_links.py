@@ -15,7 +15,7 @@ import pytest
 
 from tests.replay_fixtures import AppServer
 
-READY = "['ready', 'error'].includes(document.body && document.body.dataset.state)"
+READY = "() => ['ready', 'error'].includes(document.body && document.body.dataset.state)"
 
 
 @pytest.fixture(scope="module")
@@ -138,10 +138,13 @@ def test_a_sign_in_link_signs_a_new_browser_in_and_leaves_no_code_behind(
     assert page.url == server.origin + "/"
     assert not [url for url in history(page) if made["code"] in url]
     assert recorded.holding(made["code"]) == []
-    # the session is this browser's own token, which works
-    own = page.evaluate("localStorage.getItem('ttr.token')")
-    assert own and own != token
-    assert call(server, "GET", "/v1/users/me", token=own)["name"] == "Carla"
+    # the code became this browser's own token, traded for its session: the account
+    # now holds the first token, the one the code made, and the session
+    names = page.evaluate(
+        "() => fetch('/v1/users/me/tokens').then((r) => r.json())"
+        ".then((b) => b.tokens.map((t) => t.name))")
+    assert len(names) == 3 and "web session" in names
+    assert page.evaluate("() => JSON.stringify(localStorage)").count("ttr_") == 0
     context.close()
 
 
@@ -174,5 +177,5 @@ def test_a_sign_in_link_pasted_into_the_sign_in_form_signs_in(server: AppServer,
     page.press("#signin-key", "Enter")
     page.wait_for_selector("#me")
     assert page.inner_text("#me").endswith("Ezra")
-    assert page.evaluate("localStorage.getItem('ttr.token')") != token
+    assert page.evaluate("() => JSON.stringify(localStorage)").count("ttr_") == 0
     context.close()

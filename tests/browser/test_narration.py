@@ -76,7 +76,9 @@ def page(chromium: Any, tmp_path_factory: pytest.TempPathFactory) -> Iterator[An
     with AppServer(tmp_path_factory.mktemp("narration"), []) as server:
         context = chromium.new_context()
         page = context.new_page()
-        page.goto(server.origin + "/healthz")
+        # a page that runs nothing of its own, under the pages' policy (a JSON answer's
+        # lets a document run nothing at all)
+        page.goto(server.origin + "/problems/not-found")
         yield page
         context.close()
 

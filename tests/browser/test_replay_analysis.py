@@ -54,9 +54,9 @@ def test_the_analysis_is_labelled_in_the_language_chosen(browser: Any, tmp_path:
         _wait_for_analysis(browser)
         browser.evaluate("(() => { const s = document.getElementById('language');"
                          " s.value = 'fi'; s.dispatchEvent(new Event('change')); })()")
-        browser.page.wait_for_function("document.documentElement.lang === 'fi'")
+        browser.page.wait_for_function("() => document.documentElement.lang === 'fi'")
         browser.page.wait_for_function(
-            "document.querySelector('#score-chart svg').getAttribute('aria-label') === "
+            "() => document.querySelector('#score-chart svg').getAttribute('aria-label') === "
             + json.dumps(finnish["chart_label"]))
         parts = browser.evaluate("[...document.querySelectorAll('#score-chart table th')]"
                                  ".map(e => e.textContent)")

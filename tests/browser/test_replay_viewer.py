@@ -362,10 +362,10 @@ def test_the_switch_tells_the_replay_in_another_language_and_keeps_the_choice(
     _open(browser, f"{server.origin}/games/{game.game_id}/replay")
     browser.evaluate("(() => { const s = document.getElementById('language'); s.value = 'pl';"
                      " s.dispatchEvent(new Event('change')); })()")
-    browser.page.wait_for_function("document.documentElement.lang === 'pl'")
+    browser.page.wait_for_function("() => document.documentElement.lang === 'pl'")
     step = _fill(polish["replay.step"], k=1, n=total)
     browser.page.wait_for_function(
-        f"document.getElementById('step').textContent === {json.dumps(step)}")
+        f"() => document.getElementById('step').textContent === {json.dumps(step)}")
     position = next(i + 1 for i, r in enumerate(game.records) if r["type"] == "card_taken")
     taken = game.records[position - 1]["data"]
     browser.evaluate(f"window.replayViewer.goTo({position})")
@@ -390,7 +390,7 @@ def test_the_replay_speaks_the_browsers_language(games: dict[str, FinishedGame],
     try:
         page = context.new_page()
         page.goto(f"{server.origin}/games/{game.game_id}/replay")
-        page.wait_for_function("document.body.dataset.state === 'ready'")
+        page.wait_for_function("() => document.body.dataset.state === 'ready'")
         assert page.evaluate("document.getElementById('event-description').textContent") == (
             _fill(finnish["ev.game_created"]["other"], n=game.players, map=finnish["map.usa"]))
         assert page.evaluate("document.getElementById('title').textContent") == (

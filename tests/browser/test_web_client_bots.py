@@ -39,7 +39,7 @@ def _signed_in(chromium: Any, server: Server, token: str, path: str,
     page.goto(f"{server.origin}/signin#token={token}")
     page.wait_for_function(READY)
     page.goto(server.origin + path)
-    page.wait_for_function("document.body.dataset.state === 'ready'")
+    page.wait_for_function("() => document.body.dataset.state === 'ready'")
     return page
 
 
@@ -69,7 +69,7 @@ def test_a_game_against_a_hard_bot_starts_at_once_and_the_bot_answers_my_move(
     page.select_option("#new-seat-2", "hard")
     assert page.evaluate("document.documentElement.scrollWidth") <= 390  # the form fits a phone
     page.press("#create-game", "Enter")
-    page.wait_for_function("document.body.dataset.status === 'playing'")
+    page.wait_for_function("() => document.body.dataset.status === 'playing'")
     assert page.evaluate("location.pathname").startswith("/play/")
     assert page.locator("#waiting").is_hidden()  # no waiting for players: it started
     assert _seat_row(page, 1) == {"name": "Hard bot", "bot": "bot · hard", "level": "hard",
@@ -78,17 +78,17 @@ def test_a_game_against_a_hard_bot_starts_at_once_and_the_bot_answers_my_move(
     assert page.evaluate("document.documentElement.scrollWidth") <= 390  # a phone's width
     assert "Hard bot (bot · hard) sat down at seat 2." in page.inner_text("#log")
 
-    page.wait_for_function(MY_MOVE)  # my tickets to keep
+    page.wait_for_function(f"() => {MY_MOVE}")  # my tickets to keep
     page.press("#keep-tickets", "Enter")
-    page.wait_for_function(f"document.body.dataset.busy !== 'true' && ({MY_MOVE})"
+    page.wait_for_function(f"() => document.body.dataset.busy !== 'true' && ({MY_MOVE})"
                            " && !document.getElementById('keep-tickets')", timeout=15000)
     for _ in range(2):  # my turn: two cards from the deck
-        page.wait_for_function(MY_MOVE)
+        page.wait_for_function(f"() => {MY_MOVE}")
         page.press("#draw-deck", "Enter")
-        page.wait_for_function("document.body.dataset.busy !== 'true'")
+        page.wait_for_function("() => document.body.dataset.busy !== 'true'")
     mine = int(page.evaluate("document.body.dataset.version"))
     # the bot's turn reaches my page over the stream, and then it is mine again
-    page.wait_for_function(MY_MOVE, timeout=15000)
+    page.wait_for_function(f"() => {MY_MOVE}", timeout=15000)
     answered = page.evaluate(
         "(v) => [...document.querySelectorAll('#log li.by-bot')].filter(li =>"
         " +li.dataset.version > v).map(li => li.textContent)", mine)
@@ -109,7 +109,7 @@ def test_the_creator_seats_bots_at_a_waiting_table_and_the_last_one_starts_it(
     assert page.evaluate("document.body.dataset.status") == "open"
     page.select_option("#bot-level", "medium")
     page.press("#add-bot-button", "Enter")
-    page.wait_for_function("document.body.dataset.status === 'playing'")
+    page.wait_for_function("() => document.body.dataset.status === 'playing'")
     assert [_seat_row(page, s)["level"] for s in range(3)] == [None, "easy", "medium"]
     seen = server.api("GET", f"/v1/games/{game}", token=token)["players"]
     assert [(p["bot"], p["level"]) for p in seen] == [
@@ -137,7 +137,7 @@ def test_a_bot_holds_the_seat_of_a_player_who_resigns_until_they_take_it_back(
 
     page.press("#take-seat-back", "Enter")
     page.wait_for_selector("#log li[data-type='player_returned']")
-    page.wait_for_function("document.getElementById('stand-in').hidden")
+    page.wait_for_function("() => document.getElementById('stand-in').hidden")
     assert _seat_row(page, 0) == {"name": "Ann", "bot": None, "level": None, "standsIn": None}
     assert page.locator("#log li[data-type='player_returned']").inner_text() == (
         "Ann took their seat back from Medium bot (bot · medium).")

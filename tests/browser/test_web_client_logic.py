@@ -27,7 +27,9 @@ def page(chromium: Any, tmp_path_factory: pytest.TempPathFactory) -> Iterator[An
     with AppServer(tmp_path_factory.mktemp("logic"), []) as server:
         context = chromium.new_context()
         page = context.new_page()
-        page.goto(server.origin + "/healthz")
+        # a page of the origin that runs nothing of its own, under the pages' policy
+        # (a JSON answer's lets a document run nothing at all)
+        page.goto(server.origin + "/problems/not-found")
         page.origin = server.origin
         yield page
         context.close()
@@ -288,6 +290,6 @@ def test_the_language_comes_from_the_browser_and_the_switch_changes_it(
     assert browser_page.inner_text("#welcome-heading") == hungarian["welcome"]
     assert browser_page.evaluate("document.documentElement.lang") == "hu"
     browser_page.select_option("#language", "pl")
-    browser_page.wait_for_function(f"document.getElementById('welcome-heading').textContent"
+    browser_page.wait_for_function(f"() => document.getElementById('welcome-heading').textContent"
                                    f" === {json.dumps(polish['welcome'])}")
     context.close()

@@ -82,7 +82,7 @@ def page(chromium: Any, league: League) -> Iterator[Any]:
     page.errors = []
     page.on("pageerror", lambda e: page.errors.append(str(e)))
     page.goto(f"{league.server.origin}/signin#token={league.ada}")
-    page.wait_for_function("document.body.dataset.state === 'ready'")
+    page.wait_for_function("() => document.body.dataset.state === 'ready'")
     yield page
     assert page.errors == []
     context.close()
@@ -90,7 +90,7 @@ def page(chromium: Any, league: League) -> Iterator[Any]:
 
 def _open(page: Any, league: League, path: str) -> None:
     page.goto(league.server.origin + path)
-    page.wait_for_function("['ready', 'error'].includes(document.body.dataset.state)")
+    page.wait_for_function("() => ['ready', 'error'].includes(document.body.dataset.state)")
     assert page.evaluate("document.body.dataset.state") == "ready"
 
 
@@ -150,7 +150,7 @@ def test_my_profile_lists_my_finished_games_filtered_by_result(
     assert sorted(g["game_id"] for g in listed) == sorted([*league.games, league.quick])
     won = [g["game_id"] for g in listed if g["winner"]]
     page.select_option("#games-result", "won")
-    page.wait_for_function(f"document.querySelectorAll('#games-table tbody tr').length"
+    page.wait_for_function(f"() => document.querySelectorAll('#games-table tbody tr').length"
                            f" === {len(won)} && document.getElementById('player-games')"
                            f".dataset.state === 'ready'")
     assert page.evaluate(rows) == won
@@ -166,9 +166,9 @@ def test_my_profile_shows_more_games_a_page_at_a_time(page: Any, league: League)
     # four games (the quick one too): a page of three, then the last
     page.evaluate("async () => { (await import('/static/app/profile.js')).paging.size = 3;"
                   " window.ttrApp.go(location.pathname); }")
-    page.wait_for_function(f"{rows}.length === 3 && {more} && !{more}.hidden")
+    page.wait_for_function(f"() => {rows}.length === 3 && {more} && !{more}.hidden")
     page.press("#more-games", "Enter")
-    page.wait_for_function(f"{rows}.length === 4 && {more}.hidden")
+    page.wait_for_function(f"() => {rows}.length === 4 && {more}.hidden")
     listed = league.api(f"/v1/users/{league.ada_id}/games")["games"]
     assert page.evaluate(f"[...{rows}].map(r => r.dataset.game)") == [
         g["game_id"] for g in listed]
@@ -191,7 +191,7 @@ def test_a_finished_games_end_screen_shows_the_rating_changes_and_the_chart(
         page: Any, league: League) -> None:
     game_id = league.games[-1]
     _open(page, league, f"/play/{game_id}")
-    page.wait_for_function("document.body.dataset.ratings === 'shown'"
+    page.wait_for_function("() => document.body.dataset.ratings === 'shown'"
                            " && document.body.dataset.analysis === 'shown'")
     ratings = league.api(f"/v1/games/{game_id}/ratings")
     rows = page.evaluate(
@@ -232,7 +232,7 @@ def test_the_new_pages_fit_a_phones_width(chromium: Any, league: League) -> None
     context = chromium.new_context(viewport={"width": 390, "height": 844})
     phone = context.new_page()
     phone.goto(f"{league.server.origin}/signin#token={league.ada}")
-    phone.wait_for_function("document.body.dataset.state === 'ready'")
+    phone.wait_for_function("() => document.body.dataset.state === 'ready'")
     widths = {}
     for path, ready in [(f"/players/{league.ada_id}", "#games-table"),
                         ("/leaderboards/usa", "#board-table"),

@@ -57,7 +57,7 @@ def _table(chromium: Any, origin: str, token: str, game: str,
     page.goto(f"{origin}/signin#token={token}")
     page.wait_for_function(READY)
     page.goto(f"{origin}/play/{game}")
-    page.wait_for_function("document.body.dataset.state === 'ready'")
+    page.wait_for_function("() => document.body.dataset.state === 'ready'")
     return page
 
 
@@ -80,11 +80,11 @@ def test_a_dropped_stream_resumes_after_the_last_event_it_saw(server: Server,
     resumed: list[str] = []
     page.on("request", lambda r: resumed.append(r.headers.get("last-event-id", ""))
             if r.url.endswith("/events") else None)
-    page.wait_for_function("document.getElementById('connection').dataset.status === 'live'")
+    page.wait_for_function("() => document.getElementById('connection').dataset.status === 'live'")
     before = int(page.evaluate("document.body.dataset.version"))
 
     proxy.cut()  # the stream's connection drops; the page cannot reach the server
-    page.wait_for_function("document.getElementById('connection').dataset.status"
+    page.wait_for_function("() => document.getElementById('connection').dataset.status"
                            " === 'reconnecting'")
     for _ in range(2):  # two whole turns happen meanwhile
         _draw_twice(server, game, tokens[_on_turn(server, game, tokens)])
@@ -92,7 +92,7 @@ def test_a_dropped_stream_resumes_after_the_last_event_it_saw(server: Server,
     assert latest > before
     proxy.restore()
 
-    page.wait_for_function(f"+document.body.dataset.version === {latest}", timeout=20000)
+    page.wait_for_function(f"() => +document.body.dataset.version === {latest}", timeout=20000)
     assert _log_versions(page) == list(range(1, latest + 1))[-len(_log_versions(page)):]
     assert set(range(before + 1, latest + 1)) <= set(_log_versions(page))
     assert any(r and int(r) >= before for r in resumed), resumed  # resumed, not restarted
@@ -114,7 +114,7 @@ def test_a_refused_command_is_shown_in_words_and_changes_nothing(server: Server,
             route.continue_()
 
     page = _table(chromium, server.origin, tokens[seat], game, route=deaf)
-    page.wait_for_function("document.getElementById('connection').dataset.status"
+    page.wait_for_function("() => document.getElementById('connection').dataset.status"
                            " === 'reconnecting'")
     server.api("POST", f"/v1/games/{game}/actions", {"type": "draw_card", "source": "deck"},
                tokens[seat])
@@ -127,7 +127,7 @@ def test_a_refused_command_is_shown_in_words_and_changes_nothing(server: Server,
     assert refusal.get_attribute("data-code") == "wrong_step"
     assert server.api("GET", f"/v1/games/{game}", token=tokens[seat])["version"] == version
     # and the page has caught up: the second card is what it offers now
-    page.wait_for_function(f"+document.body.dataset.version === {version}")
+    page.wait_for_function(f"() => +document.body.dataset.version === {version}")
     assert page.inner_text("#caption") == ENGLISH["caption.you_second_card"]
     assert page.locator("#draw-tickets").count() == 0
     page.context.close()
@@ -190,7 +190,7 @@ def test_a_phone_sized_screen_shows_the_whole_table_and_plays_by_keyboard(
     version = int(page.evaluate("document.body.dataset.version"))
     page.focus("#draw-deck")
     page.keyboard.press("Enter")
-    page.wait_for_function(f"+document.body.dataset.version > {version}")
+    page.wait_for_function(f"() => +document.body.dataset.version > {version}")
     assert page.inner_text("#caption") == ENGLISH["caption.you_second_card"]
     page.screenshot(path=str(Path("/tmp") / "ttr-phone-table.png"), full_page=True)
     assert page.errors == []

@@ -112,6 +112,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Trade a token for a session cookie (the web client)
+         * @description The answer sets an `HttpOnly`, `Secure`, `SameSite=Strict` cookie holding a
+         *     new session: a token of the account named `web session`, granting the scopes of
+         *     the token sent, that expires after 30 days and is listed and revoked with the
+         *     account's tokens. A page then sends no `Authorization` header: the browser
+         *     sends the cookie. A request the cookie signs that could change something must
+         *     come from the page itself: same origin (`Origin`, `Sec-Fetch-Site`) and the
+         *     header `X-TTR-Client: web`; otherwise 403 `forbidden` (`cross_site_request`).
+         *     API clients keep sending their bearer token and need no session.
+         *
+         *     **Scope:** `read` (a token without it gets 403 `insufficient-scope`).
+         */
+        post: operations["start_session"];
+        /**
+         * End the session (sign out of the web client)
+         * @description The session the cookie holds stops working at once, in every server process,
+         *     and the browser drops the cookie. A request without the cookie ends nothing (a
+         *     bearer token is revoked under `/v1/users/me/tokens`).
+         */
+        delete: operations["end_session"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/signin-codes": {
         parameters: {
             query?: never;
@@ -1200,6 +1235,20 @@ export interface components {
             expires_at: string | null;
             /** @description The bearer token: shown only now, stored hashed. */
             token: string;
+        };
+        Session: {
+            /**
+             * @description The session's token id: it is listed, and revoked, with the account's tokens.
+             * @example t_9b1c2d3e4f5a6b7c8d9e
+             */
+            id: string;
+            /** @description What the session may do: what the token traded for it grants. */
+            scopes: components["schemas"]["Scope"][];
+            /**
+             * Format: date-time
+             * @description When the session ends unless it is ended before.
+             */
+            expires_at: string | null;
         };
         NewSigninCode: {
             /**
@@ -3293,6 +3342,59 @@ export interface operations {
             401: components["responses"]["Problem401"];
             403: components["responses"]["Problem403"];
             404: components["responses"]["Problem404"];
+            429: components["responses"]["Problem429"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    start_session: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    /** @description The session cookie (`HttpOnly; Secure; SameSite=Strict`). */
+                    "Set-Cookie"?: string;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Session"];
+                };
+            };
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            429: components["responses"]["Problem429"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    end_session: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    /** @description The session cookie, expired. */
+                    "Set-Cookie"?: string;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: components["responses"]["Problem403"];
             429: components["responses"]["Problem429"];
             default: components["responses"]["Problem"];
         };

@@ -1,6 +1,12 @@
-/* The public REST API, as the client calls it: the bearer token, problem+json errors,
- * conditional GETs (ETag / If-None-Match), and an Idempotency-Key on every action, kept
- * across retries so that a retried or double-clicked action never acts twice. */
+/* The public REST API, as the client calls it: signed by the session cookie, problem+json
+ * errors, conditional GETs (ETag / If-None-Match), and an Idempotency-Key on every action,
+ * kept across retries so that a retried or double-clicked action never acts twice.
+ *
+ * The page holds no credential: it trades the token it is given (at sign-up, or by a
+ * sign-in link) for a session (POST /v1/session), and the browser then sends the
+ * session's cookie, HttpOnly so that no script of the page can read it. Every request
+ * says it comes from the page (X-TTR-Client: web): the server takes a cookie-signed
+ * request that changes something only with it (service/web_session.py). */
 
 export class ApiError extends Error {
   constructor(status, problem) {
@@ -17,16 +23,15 @@ export function newKey() {
   return [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
+export const CLIENT_HEADERS = Object.freeze({ "X-TTR-Client": "web" });
+
 export class Api {
-  constructor(token) {
-    this.token = token || null;
+  constructor() {
     this.etags = new Map(); // path -> [etag, body] of conditional GETs
   }
 
   headers(extra) {
-    const headers = { Accept: "application/json", ...extra };
-    if (this.token) headers.Authorization = `Bearer ${this.token}`;
-    return headers;
+    return { Accept: "application/json", ...CLIENT_HEADERS, ...extra };
   }
 
   async request(method, path, body, extra = {}) {
@@ -65,6 +70,18 @@ export class Api {
 
   post(path, body, extra) {
     return this.request("POST", path, body, extra).then((r) => r.data);
+  }
+
+  /* Trade `token` for the session cookie (the only request that sends a token);
+   * answers the session: {id, scopes, expires_at}. */
+  startSession(token) {
+    return this.post("/v1/session", undefined, { Authorization: `Bearer ${token}` });
+  }
+
+  /* Sign out: the server ends the session and the browser drops its cookie. */
+  async endSession() {
+    this.etags.clear();
+    await this.request("DELETE", "/v1/session");
   }
 
   /* One action with its Idempotency-Key: a network failure is retried with the same key

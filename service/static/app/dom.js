@@ -19,10 +19,9 @@ export function h(tag, attrs, ...children) {
 
 /* A player's colour and symbol, then their name. */
 export function playerLabel(seat, name) {
-  return h("span", { class: "player-label" },
-    h("span", { class: "swatch", style: `background:${playerColor(seat)}`, "aria-hidden": "true",
-      "data-symbol": playerSymbol(seat) }),
-    name);
+  const swatch = h("span", { class: "swatch", "aria-hidden": "true", "data-symbol": playerSymbol(seat) });
+  swatch.style.background = playerColor(seat); // a property, not a style attribute: the CSP allows it
+  return h("span", { class: "player-label" }, swatch, name);
 }
 
 /* A player's name linking to their profile (/players/{id}), with their seat's colour and

@@ -1,26 +1,53 @@
-/* Who is playing: an account made with a display name (POST /v1/users), its bearer token
- * kept in this browser's localStorage. Another device signs in with a sign-in link,
- * which carries a one-time code, never the token: it works once, for minutes, and
- * becomes that device's own token (POST /v1/signin-codes, POST /v1/signin). The code
- * rides in the fragment (/signin#code=…), which browsers never send to a server, and
- * the page takes it out of the address bar as soon as it has read it. */
+/* Who is playing: an account made with a display name (POST /v1/users), whose token the
+ * page trades at once for a session kept in an HttpOnly cookie (api.js): no script of
+ * the page can read the credential, and this browser's storage keeps none. What it
+ * keeps (SESSION) is only that a session was opened, and what it may do, so that a
+ * visitor's page asks nobody who they are. A token an older page kept in localStorage
+ * (OLD_TOKEN) is traded for a session once, and removed (kept while it cannot be traded:
+ * it may be the account's only key).
+ *
+ * Another device signs in with a sign-in link, which carries a one-time code, never a
+ * token: it works once, for minutes, and becomes that device's own token, traded in
+ * turn for its session (POST /v1/signin-codes, POST /v1/signin). The code rides in the
+ * fragment (/signin#code=…), which browsers never send to a server, and the page takes
+ * it out of the address bar as soon as it has read it. */
 
-const KEY = "ttr.token";
+const SESSION = "ttr.session";
+const OLD_TOKEN = "ttr.token";
 
-export function savedToken() {
+function storage() {
   try {
-    return localStorage.getItem(KEY);
+    return window.localStorage;
+  } catch (_) {
+    return null; // storage turned off: nothing is remembered
+  }
+}
+
+/* The session this browser opened ({scopes}), or null. */
+export function savedSession() {
+  try {
+    return JSON.parse(storage()?.getItem(SESSION) || "null");
   } catch (_) {
     return null;
   }
 }
 
-export function saveToken(token) {
-  localStorage.setItem(KEY, token);
+export function saveSession(session) {
+  storage()?.setItem(SESSION, JSON.stringify({ scopes: session.scopes || [] }));
 }
 
 export function forget() {
-  localStorage.removeItem(KEY);
+  storage()?.removeItem(SESSION);
+}
+
+/* The token an older version of the page kept (null: none). */
+export function oldToken() {
+  return storage()?.getItem(OLD_TOKEN) ?? null;
+}
+
+/* Once it is traded for a session (or refused): no copy stays where scripts read. */
+export function dropOldToken() {
+  storage()?.removeItem(OLD_TOKEN);
 }
 
 /* A new sign-in link: { link, expiresAt } (the code in it works once, for minutes). */

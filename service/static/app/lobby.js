@@ -113,7 +113,7 @@ export async function showLobby(app, main) {
   const position = Number(localStorage.getItem(`ttr.position.${app.user.id}`) || 0);
   let pending = null;
   const stream = follow("/v1/users/me/events", {
-    token: app.api.token, lastId: position, idKey: "position",
+    lastId: position, idKey: "position",
     onMessage: (m) => {
       if (m.id) localStorage.setItem(`ttr.position.${app.user.id}`, m.id);
       clearTimeout(pending);

@@ -6,7 +6,7 @@
  *   /players/{id}     a player's profile
  *   /leaderboards/{map}  a map's leaderboard
  * all built on the public API only. */
-import { Api } from "./api.js";
+import { Api, ApiError } from "./api.js";
 import { LANGUAGES, pickLanguage, setLanguage, t } from "./i18n.js";
 import { clear, h } from "./dom.js";
 import * as identity from "./identity.js";
@@ -14,22 +14,33 @@ import { showJoin, showLobby } from "./lobby.js";
 import { showTable } from "./table.js";
 
 const app = {
-  api: new Api(null),
+  api: new Api(),
   user: null,
+  scopes: [], // what the session may do
   leave: null, // ends the page shown now (its streams and timers)
   main: null,
   go(path) {
     history.pushState(null, "", path);
     route();
   },
+  /* Trade `token` for a session (the cookie) and forget it. */
   async signIn(token) {
-    const api = new Api(token);
-    const user = await api.get("/v1/users/me");
-    identity.saveToken(token);
-    app.api = api;
-    app.user = user;
+    const session = await app.api.startSession(token);
+    identity.saveSession(session);
+    try {
+      return await app.resume();
+    } catch (error) {
+      if (error.status !== 401) throw error;
+      identity.forget(); // the browser did not keep the cookie: a plain-HTTP address
+      throw new ApiError(0, { detail: t("cookie_refused") });
+    }
+  },
+  /* Who the session cookie speaks for (401 if it has ended). */
+  async resume() {
+    app.user = await app.api.get("/v1/users/me");
+    app.scopes = (identity.savedSession() || {}).scopes || [];
     renderHeader();
-    return user;
+    return app.user;
   },
   /* Sign in with a sign-in link's code: it becomes this device's own token. */
   async signInWithCode(code) {
@@ -41,14 +52,20 @@ const app = {
     return null;
   },
   async signUp(name) {
+    // the session cookie is Secure: where it cannot be kept, no account is made in vain
+    if (!window.isSecureContext) throw new ApiError(0, { detail: t("cookie_refused") });
     const created = await app.api.post("/v1/users", { name });
     await app.signIn(created.token);
     return created;
   },
-  signOut() {
+  async signOut() {
     identity.forget();
-    app.api = new Api(null);
     app.user = null;
+    try {
+      await app.api.endSession();
+    } catch (error) {
+      console.error(error); // the session ends by itself in time; the page forgets it now
+    }
     renderHeader();
     app.go("/");
   },
@@ -164,12 +181,20 @@ async function start() {
   app.main = document.getElementById("main");
   const chosen = localStorage.getItem("ttr.language") || pickLanguage(navigator.languages);
   await setLanguage(chosen);
-  const token = identity.savedToken();
-  if (token && location.pathname !== "/signin") {
+  const oldToken = identity.oldToken();
+  if (location.pathname !== "/signin" && (oldToken || identity.savedSession())) {
     try {
-      await app.signIn(token);
+      if (oldToken) {
+        await app.signIn(oldToken);
+        identity.dropOldToken();
+      } else {
+        await app.resume();
+      }
     } catch (error) {
-      if (error.status === 401) identity.forget();
+      if (error.status === 401) {
+        identity.forget();
+        identity.dropOldToken(); // a token the server no longer knows
+      }
     }
   }
   renderHeader();

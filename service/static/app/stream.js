@@ -1,5 +1,5 @@
-/* Following a feed: Server-Sent Events read with fetch (so that the bearer token goes in
- * a header, never in a URL), resumed with Last-Event-ID after a dropped connection, and
+/* Following a feed: Server-Sent Events read with fetch (signed by the session cookie, as
+ * every request of the page; a token would go in a header, never in a URL), resumed with Last-Event-ID after a dropped connection, and
  * long polling (`?after=&wait=`) when streams keep failing (a proxy that buffers them).
  *
  * parseSse is pure: it takes the text received so far and answers the complete messages
@@ -31,7 +31,7 @@ export function parseSse(text) {
 }
 
 /* Follow `url` (a feed: /v1/games/{id}/events or /v1/users/me/events).
- * options: token, lastId (resume after it), onMessage({event, id, data}), onStatus(text)
+ * options: lastId (resume after it), onMessage({event, id, data}), onStatus(text)
  * ("live" | "reconnecting" | "polling"), idKey ("version" or "position": where a polled
  * page's events keep their id). Answers {stop()}. */
 export function follow(url, options) {
@@ -39,7 +39,6 @@ export function follow(url, options) {
   const status = (s) => options.onStatus && options.onStatus(s);
   const headers = () => {
     const h = { Accept: "text/event-stream" };
-    if (options.token) h.Authorization = `Bearer ${options.token}`;
     if (state.lastId !== null) h["Last-Event-ID"] = String(state.lastId);
     return h;
   };
@@ -81,7 +80,6 @@ export function follow(url, options) {
   async function pollOnce() {
     const sep = url.includes("?") ? "&" : "?";
     const h = { Accept: "application/json" };
-    if (options.token) h.Authorization = `Bearer ${options.token}`;
     const response = await fetch(`${url}${sep}after=${state.lastId ?? 0}&wait=25`, {
       headers: h, cache: "no-store" });
     if (!response.ok) throw new Error(`HTTP ${response.status}`);

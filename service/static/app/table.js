@@ -50,7 +50,7 @@ class Table {
     this.render();
     this.signals = turnSignals(this);
     this.stream = follow(`${this.path}/events`, {
-      token: api.token, lastId: this.game.version,
+      lastId: this.game.version,
       onMessage: (m) => this.onMessage(m),
       onStatus: (s) => { this.el.connection.textContent = t(`connection.${s}`); this.el.connection.dataset.status = s; },
       onEnd: () => this.game.status === "finished",

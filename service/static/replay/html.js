@@ -9,7 +9,9 @@ export function html(tag, attrs, text) {
 
 /* A player's colour swatch (with its symbol, for who cannot tell the colours apart). */
 export function swatch(color, symbol, title) {
-  const attrs = { class: "swatch", style: `background:${color}`, "data-symbol": symbol };
+  const attrs = { class: "swatch", "data-symbol": symbol };
   if (title) attrs.title = title;
-  return html("span", attrs);
+  const el = html("span", attrs);
+  el.style.background = color; // a property, not a style attribute: the CSP allows it
+  return el;
 }

@@ -148,6 +148,7 @@ from .seat_taken_event_type import SeatTakenEventType
 from .seed_revealed_data import SeedRevealedData
 from .seed_revealed_event import SeedRevealedEvent
 from .seed_revealed_event_type import SeedRevealedEventType
+from .session import Session
 from .setup_tickets_returned_data import SetupTicketsReturnedData
 from .setup_tickets_returned_event import SetupTicketsReturnedEvent
 from .setup_tickets_returned_event_type import SetupTicketsReturnedEventType
@@ -358,6 +359,7 @@ __all__ = (
     "SeedRevealedData",
     "SeedRevealedEvent",
     "SeedRevealedEventType",
+    "Session",
     "SetupTicketsReturnedData",
     "SetupTicketsReturnedEvent",
     "SetupTicketsReturnedEventType",

@@ -1,0 +1,53 @@
+"""The security headers every answer carries: what a browser may load, run, frame and
+tell other sites on the service's pages.
+
+Every answer says `X-Content-Type-Options: nosniff` (a JSON or text answer is never
+taken for a script or a page) and `Referrer-Policy: no-referrer` (a page's address, a
+game's id among it, goes to no other site). A page (`text/html`) also carries its
+Content-Security-Policy, a Permissions-Policy turning off the devices and sensors no
+page here uses, and `X-Frame-Options: DENY` for browsers older than `frame-ancestors`:
+
+- every page (`PAGE_POLICY`: the web client, the replay viewer, the API reference at
+  `/docs`, the problem pages): scripts, styles, fonts and connections only from this
+  origin, no inline script, no style attribute, no eval, no plugin, no `<base>`, framed
+  by nobody; images also as `data:` URLs (the tab's icon, drawn when it is the
+  player's turn). The Swagger UI bundle of `/docs` keeps to it as it is: it styles its
+  elements through their `style` properties, which a policy does not govern
+  (tests/browser/test_page_policy.py opens it under this policy);
+- every other answer (JSON, the contract, scripts, styles): `NON_PAGE_POLICY`, which
+  lets a document made of it load and run nothing at all, should a browser be sent to
+  one directly.
+"""
+
+from __future__ import annotations
+
+from flask import Response
+
+PAGE_POLICY = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+               "font-src 'self'; connect-src 'self'; manifest-src 'self'; "
+               "form-action 'self'; object-src 'none'; base-uri 'none'; "
+               "frame-ancestors 'none'")
+NON_PAGE_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'"
+# the powerful features none of the pages uses, refused to them and to any frame
+PERMISSIONS_POLICY = ", ".join(f"{feature}=()" for feature in (
+    "accelerometer", "autoplay", "camera", "display-capture", "encrypted-media",
+    "geolocation", "gyroscope", "magnetometer", "microphone", "midi", "payment",
+    "publickey-credentials-get", "screen-wake-lock", "serial", "usb", "xr-spatial-tracking"))
+
+
+def policy_for(mimetype: str | None) -> str:
+    """The Content-Security-Policy of an answer of this `mimetype`."""
+    return PAGE_POLICY if mimetype == "text/html" else NON_PAGE_POLICY
+
+
+def secure_headers(response: Response) -> Response:
+    """The `after_request` part that writes the headers above (a view's own stay)."""
+    headers = response.headers
+    headers.setdefault("X-Content-Type-Options", "nosniff")
+    headers.setdefault("Referrer-Policy", "no-referrer")
+    headers.setdefault("Content-Security-Policy", policy_for(response.mimetype))
+    if response.mimetype == "text/html":
+        headers.setdefault("Permissions-Policy", PERMISSIONS_POLICY)
+        headers.setdefault("X-Frame-Options", "DENY")
+        headers.setdefault("Cross-Origin-Opener-Policy", "same-origin")
+    return response
