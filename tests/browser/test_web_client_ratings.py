@@ -223,7 +223,7 @@ def test_a_finished_games_end_screen_shows_the_rating_changes_and_the_chart(
 def test_the_end_screen_of_a_game_resigned_at_once_says_why_it_is_unrated(
         page: Any, league: League) -> None:
     _open(page, league, f"/play/{league.quick}")
-    page.wait_for_function("document.body.dataset.ratings === 'unrated'")
+    page.wait_for_function("() => document.body.dataset.ratings === 'unrated'")
     status = page.inner_text("#ratings-status")
     assert "not rated" in status and "resigned before playing enough turns" in status
 
