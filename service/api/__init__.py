@@ -15,6 +15,7 @@ from service.api import (
     client_pages,
     feed,
     games,
+    hints,
     maps,
     pages,
     ratings,
@@ -26,7 +27,7 @@ from service.api import (
 )
 
 BLUEPRINTS = [users.blp, tokens.blp, signin.blp, maps.blp, games.blp, shares.blp, feed.blp,
-              audit.blp, webhooks.blp, ratings.blp, analysis.blp]
+              audit.blp, webhooks.blp, ratings.blp, analysis.blp, hints.blp]
 
 
 def register_pages(app: Flask) -> None:
