@@ -10,7 +10,7 @@ import { cardName, cardsText } from "./words.js";
 
 /* The hint box of the table (the button and, once asked, the suggestion). */
 export function buildHint(table) {
-  const box = h("section", { id: "hint", class: "hint", hidden: true, "aria-live": "polite" });
+  const box = h("section", { id: "hint", class: "hint-box", hidden: true, "aria-live": "polite" });
   table.hint = { box, answer: null, asking: false };
   return box;
 }
