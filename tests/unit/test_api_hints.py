@@ -100,7 +100,7 @@ def test_no_hint_when_it_is_not_the_players_decision(client: Client) -> None:
     assert refused.status_code == 422 and refused.json["code"] == "not_your_turn"
 
 
-def test_the_export_of_a_game_with_hints_shows_them_and_still_verifies(
+def test_the_export_of_a_game_with_hints_shows_them_and_still_verifies_and_analyses(
         client: Client) -> None:
     table = unrated(client)
     assert hint(client, table.game_id, table.tokens[0]).status_code == 200
@@ -111,5 +111,7 @@ def test_the_export_of_a_game_with_hints_shows_them_and_still_verifies(
     records = [json.loads(line) for line in lines if line]
     assert [r["data"] for r in records if r["type"] == "hint_given"] == [{"seat": 0}]
     assert verify_export(lines).ok
+    analysis = client.get(f"/v1/games/{table.game_id}/analysis", token=table.tokens[0])
+    assert analysis.status_code == 200, analysis.json  # the analysis passes over the hint
     late = hint(client, table.game_id, table.tokens[0])
     assert late.status_code == 422 and late.json["code"] == "game_over"
