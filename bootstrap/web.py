@@ -22,6 +22,7 @@ from service import observability
 from service.auth import Accounts
 from service.config import HttpSettings, from_env
 from service.ratelimit import Limiter, MemoryLimiter, RedisLimiter
+from worker.hints import ContextHints
 from worker.presence import QueuePresence
 from worker.webhook_delivery import ContextWebhooks
 
@@ -44,7 +45,7 @@ def build_services(settings: Settings, http: HttpSettings, *, store: Store | Non
                         limiter=limiter,
                         workers=QueuePresence(settings.redis_url, queue,
                                               settings.worker_seen_within),
-                        webhooks=ContextWebhooks(context))
+                        webhooks=ContextWebhooks(context), hints=ContextHints(context))
 
 
 def create_app(settings: Settings | None = None, *, http: HttpSettings | None = None,

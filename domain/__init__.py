@@ -57,11 +57,24 @@ from domain.events import (
 )
 from domain.evolve import replay
 from domain.frozen import freeze, thaw
+from domain.hints import HintGiven, check_hint, give_hint
 from domain.longest_path import longest_path
 from domain.maps import MAP_NAMES, MapEntry, load_board, map_entry, map_names, rules_for
 from domain.moves import legal_moves
 from domain.payment import locomotives_allowed
 from domain.rating import NEW_PLAYER, PROVISIONAL_GAMES, Result, Skill, rate, result_of
+from domain.rating_rules import (
+    ESTABLISHED_GAMES,
+    LEADERBOARD_MIN_GAMES,
+    MIN_OWN_TURNS,
+    PLAY_EVENTS,
+    REASONS,
+    REPEAT_WINDOW,
+    REPEATS_RATED,
+    Contender,
+    judge,
+    pair,
+)
 from domain.rules import RULES_VERSION, Rules
 from domain.setup import start_game
 from domain.shuffle import commitment
@@ -101,19 +114,23 @@ from domain.table import (
 from domain.violations import CODES, RuleViolation
 
 __all__ = [
+    "ESTABLISHED_GAMES", "LEADERBOARD_MIN_GAMES", "MIN_OWN_TURNS", "PLAY_EVENTS", "REASONS",
+    "REPEATS_RATED", "REPEAT_WINDOW", "Contender", "judge", "pair",
     "BOT_LEVELS", "CARDS_PER_COLOR", "CODES", "COLORS", "COMMAND_TYPES", "EVENT_TYPES", "FREE",
     "GRAY", "KINDS", "KIND_INDEX", "LOCO", "LOCOMOTIVE", "LOCOMOTIVES_IN_DECK", "MAP_NAMES",
     "MAX_BOTS_PER_LEVEL", "MAX_TURN_TIME_LIMIT", "NEW_PLAYER", "PROVISIONAL_GAMES",
     "RULES_VERSION", "TABLE_EVENT_TYPES", "Board", "BuildStation", "CardDrawnBlind", "ClaimRoute",
     "Command", "Counts", "DeclineTunnel", "DrawCard", "DrawTickets", "Event", "Game",
-    "GameCreated", "GameEnded", "GameScored", "GameStarted", "KeepTickets", "LeaveSeat",
+    "GameCreated", "GameEnded", "GameScored", "GameStarted", "HintGiven", "KeepTickets",
+    "LeaveSeat",
     "MapEntry", "PayTunnel", "PendingTunnel", "Phase", "Player", "PlayerDropped", "PlayerResigned",
     "PlayerReturned", "Resign", "Result", "ReturnToSeat", "Route", "RuleViolation", "Rules",
     "Seat", "SeatBot", "SeatLeft", "SeatTaken", "Skill", "StandInSeated", "StartGame", "Step",
     "Table", "TableCommand", "TakeSeat", "TimeOut", "TurnEnded", "TurnTimedOut", "analyse",
-    "as_mapping", "audit", "bot_name", "bot_user_id", "command_from_dict", "commitment",
+    "as_mapping", "audit", "bot_name", "bot_user_id", "check_hint", "command_from_dict",
+    "commitment",
     "counts_of", "create_game", "decide_system", "decide_table", "evolve_table", "execute",
-    "final_score_matches", "freeze", "game_seed", "legal_moves", "load_board",
+    "final_score_matches", "freeze", "game_seed", "give_hint", "legal_moves", "load_board",
     "locomotives_allowed", "longest_path", "map_entry", "map_names", "play_random_game", "rate",
     "replay", "replay_table", "result_of", "rules_for", "score_game", "score_table",
     "seats_to_act", "start_game", "subtract", "thaw", "time_out_table", "turn_key"

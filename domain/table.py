@@ -32,6 +32,7 @@ from domain.ending import score_game
 from domain.events import Event
 from domain.evolve import evolve
 from domain.frozen import freeze
+from domain.hints import HintGiven
 from domain.maps import map_names, rules_for
 from domain.rules import RULES_VERSION
 from domain.setup import start_game
@@ -336,6 +337,8 @@ def evolve_table(table: Table | None, event: Event) -> Table:
         return changed(table, seats=seats, _seat_of=_seat_index(seats), version=version)
     if isinstance(event, GameScored):
         return changed(table, score=event.players, version=version)
+    if isinstance(event, HintGiven):
+        return changed(table, version=version)  # (a record only: nothing at the table changes)
     return changed(table, game=evolve(table.game, event), version=version)
 
 

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from domain.events import Event
+from domain.hints import HintGiven
 from domain.stand_ins import PlayerReturned, ReturnToSeat, SeatBot, StandInSeated
 
 # -- the events of the table -----------------------------------------------------------
@@ -59,7 +60,7 @@ class GameScored(Event):
 
 TABLE_EVENT_TYPES: dict[str, type[Event]] = {
     cls.TYPE: cls for cls in (GameCreated, SeatTaken, SeatLeft, GameScored, StandInSeated,
-                              PlayerReturned)
+                              PlayerReturned, HintGiven)
 }
 
 

@@ -20,7 +20,8 @@ message that names the rule. The codes, grouped by what was wrong::
     ├── passing:      pass_not_allowed
     └── the table:    not_seated, already_seated, table_full, invite_required,
                       game_already_started, not_creator, not_enough_players,
-                      game_not_over, already_scored, no_stand_in, not_replaced
+                      game_not_over, already_scored, no_stand_in, not_replaced,
+                      hints_rated
 """
 
 from __future__ import annotations
@@ -68,6 +69,7 @@ CODES: dict[str, str] = {
     "already_scored": "The game has already been scored.",
     "no_stand_in": "This game has no stand-in bots: nobody's seat is held for them.",
     "not_replaced": "No bot stands in for this user at this table.",
+    "hints_rated": "Hints are given in unrated games only.",
 }
 
 

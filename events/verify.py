@@ -25,6 +25,7 @@ from typing import Any
 
 from domain.audit import audit, final_score_matches
 from domain.events import Event, GameStarted
+from domain.hints import HintGiven
 from domain.shuffle import commitment
 from domain.stand_ins import PlayerReturned, StandInSeated
 from domain.table import (
@@ -194,7 +195,8 @@ _TABLE_TYPES = frozenset(TABLE_EVENT_TYPES.values())
 
 def _check_seat_changes(events: list[Event], table: Table, start: int) -> None:
     """Bots stand in and players return only at a table with stand-ins, and only for a
-    seat as it is held (the stand-in's bot for its player, the player to the bot's seat)."""
+    seat as it is held (the stand-in's bot for its player, the player to the bot's seat);
+    hints are given only at an unrated table."""
     for i, event in enumerate(events, start):
         if isinstance(event, StandInSeated):
             if table.stand_in is None or event.level != table.stand_in:
@@ -206,6 +208,12 @@ def _check_seat_changes(events: list[Event], table: Table, start: int) -> None:
             if not 0 <= event.seat < len(table.seats) \
                     or table.seats[event.seat].stands_in_for != event.user_id:
                 raise _Failure(i, "a player returned to a seat not held for them")
+        elif isinstance(event, HintGiven):
+            # (a record that a learner was helped: only an unrated game may hold one)
+            if table.rated:
+                raise _Failure(i, "a hint given in a rated game")
+            if not 0 <= event.seat < len(table.seats):
+                raise _Failure(i, "a hint given to a seat the table does not have")
         elif type(event) in _TABLE_TYPES:
             raise _Failure(i, f"{event.TYPE} during the game")
         else:

@@ -30,7 +30,7 @@ from domain.violations import RuleViolation
 from events import GameNotFound, seat_actor, user_actor
 from events.repository import Outcome
 from events.store import VersionConflict
-from referee import archive, system
+from referee import archive, hints, system
 from referee.effects import follow_up
 from referee.ports import Context, Observer, Unobserved
 
@@ -178,6 +178,18 @@ class Referee:
             expected_version=expected, idempotency_key=key, request_hash=request_hash,
             deadlines=self.ctx.store, loaded=table, vouched=vouched)
         return Acted(outcome, actor)
+
+    def hint(self, game_id: str, user_id: str, advise: hints.Advise) -> hints.Hint:
+        """A hint for the player `user_id` (`referee.hints`): `advise`'s command for
+        their seat, and the record that they were given it, announced. Raises
+        `NotSeated`, the domain's `RuleViolation` and what `referee.hints.give_hint`
+        raises."""
+        table = self.ctx.log.load(game_id)
+        if table.seat_of(user_id) is None:
+            raise NotSeated(hidden=table.private and user_id != table.created_by)
+        hint = hints.give_hint(self.ctx, table, game_id, user_id, advise)
+        self._announce(hint.outcome)
+        return hint
 
     # -- the system's writers --------------------------------------------------------------
 

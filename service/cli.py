@@ -169,6 +169,26 @@ def _rebuild_ratings(args: argparse.Namespace, _composition: Composition) -> int
     return 0
 
 
+def _bots(args: argparse.Namespace, composition: Composition) -> int:
+    """`ttr bots ladder`: rated games between the bot levels (`worker.ladder`), played
+    through the referee and the bots' jobs, so each level's rating is earned."""
+    from worker.ladder import LadderGame, play_ladder
+
+    settings = server_settings_from_env().app
+    ctx = composition.worker_context(settings)
+    try:
+        ctx.store.migrate()
+
+        def report(game: LadderGame) -> None:
+            print(json.dumps({"game_id": game.game_id, "levels": list(game.levels),
+                              "winners": list(game.winners)}), flush=True)
+
+        play_ladder(ctx, args.games, args.map, report)
+    finally:
+        ctx.close()
+    return 0
+
+
 def _maps(args: argparse.Namespace, _composition: Composition) -> int:
     json.dump(load_board(args.map).as_dict(), sys.stdout, ensure_ascii=False, indent=1)
     sys.stdout.write("\n")
@@ -345,5 +365,6 @@ COMMANDS: dict[str, Callable[[argparse.Namespace, Composition], int]] = {
     "export": _export,
     "verify": _verify,
     "ratings": _rebuild_ratings,
+    "bots": _bots,
 }
 

@@ -105,6 +105,18 @@ def _server_commands(commands: Any) -> None:
     ratings.add_argument("action", choices=["rebuild"],
                          help="rebuild: recompute every rating from the logs")
 
+    bots = _subcommand(
+        commands, "bots", "the built-in bots",
+        "ladder: play rated two-seat games between the bot levels (easy, medium, hard, "
+        "every pair in turn), through the referee and the bots' own moves, then score and "
+        "rate them: each level's rating on the bots' board is then earned against the "
+        "others. One JSON line per game (its id, levels by seat, winners).",
+        "environment: every TTR_* setting of the worker (TTR_DATABASE_URL, TTR_REDIS_URL "
+        "to tell live pages, TTR_BOT_BUDGET_MS)")
+    bots.add_argument("action", choices=["ladder"], help="ladder: play rated games")
+    bots.add_argument("--games", type=count(1), default=6, help="games to play")
+    bots.add_argument("--map", choices=map_names(), default="usa", help="the map")
+
     export = _subcommand(
         commands, "export", "write games' logs as NDJSON",
         "Write a game's log as NDJSON, as GET /v1/games/{id}/export gives it to a "

@@ -45,6 +45,7 @@ OPERATIONS: dict[tuple[str, str], Operation] = {
     ("POST", "/v1/games/{game_id}/return"): Operation("return_to_seat", "play"),
     ("GET", "/v1/games/{game_id}/moves"): Operation("get_moves", "read"),
     ("POST", "/v1/games/{game_id}/actions"): Operation("act", "play"),
+    ("POST", "/v1/games/{game_id}/hints"): Operation("ask_hint", "play"),
     ("GET", "/v1/games/{game_id}/states/{version}"): Operation("get_state", "read"),
     ("GET", "/v1/games/{game_id}/score"): Operation("get_score", "read"),
     ("GET", "/v1/games/{game_id}/events"): Operation("get_game_events", "read"),

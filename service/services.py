@@ -8,7 +8,8 @@ and serving a request do not import each other.
 What the API asks of the worker side is said here as ports, and the composition root
 hands in the worker's adapters: whether workers take the game queue's jobs
 (`WorkerPresence`: `worker.presence.QueuePresence`), and the webhook checks and pings
-(`WebhookDesk`: `worker.webhook_delivery.ContextWebhooks`).
+(`WebhookDesk`: `worker.webhook_delivery.ContextWebhooks`), and a learner's hints
+(`HintDesk`: `worker.hints.ContextHints`).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from events import GameLog
 from events.ports import Store
 from events.webhooks import Delivery
 from messaging.notify import Notifier
+from referee.hints import Hint
 from referee.ports import Context, Jobs
 from referee.referee import Referee
 from referee.settings import Settings
@@ -72,6 +74,14 @@ class WebhookDesk(Protocol):
         """A webhook was registered or removed: this process reads them again."""
 
 
+class HintDesk(Protocol):
+    """What the hints resource asks of the bots' thinking."""
+
+    def hint(self, game_id: str, user_id: str) -> Hint:
+        """The strong agent's command for the seat of `user_id`, thought out from that
+        seat's view apart from this process, and recorded (`Referee.hint`)."""
+
+
 @dataclass
 class Services:
     """Everything a request needs, built once per process: the bootstrap's context (the
@@ -84,6 +94,7 @@ class Services:
     limiter: Limiter
     workers: WorkerPresence
     webhooks: WebhookDesk
+    hints: HintDesk
 
     @property
     def store(self) -> Store:

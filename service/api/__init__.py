@@ -15,6 +15,7 @@ from service.api import (
     client_pages,
     feed,
     games,
+    hints,
     maps,
     pages,
     ratings,
@@ -27,7 +28,7 @@ from service.api import (
 )
 
 BLUEPRINTS = [users.blp, tokens.blp, session.blp, signin.blp, maps.blp, games.blp, shares.blp,
-              feed.blp, audit.blp, webhooks.blp, ratings.blp, analysis.blp]
+              feed.blp, audit.blp, webhooks.blp, ratings.blp, analysis.blp, hints.blp]
 
 
 def register_pages(app: Flask) -> None:

@@ -60,6 +60,7 @@ from service.schemas.play import (
     ActionResultSchema,
     ActorSchema,
     EventSchema,
+    HintSchema,
     MovesArgsSchema,
     MovesSchema,
 )
@@ -143,7 +144,7 @@ __all__ = [
     "YouSchema",
     "ActionResultSchema",
     "ActorSchema",
-    "EventSchema",
+    "EventSchema", "HintSchema",
     "MovesArgsSchema",
     "MovesSchema",
     "MAX_POSITION",

@@ -189,4 +189,5 @@ EXAMPLES: dict[str, dict[str, Any]] = {
                         "reason": "timed_out"},
     "player_returned": {"seat": 1, "user_id": "u_3f2a9c1e5b7d4a6c8e0f", "name": "Alice",
                         "bot_user_id": "bot-hard-1"},
+    "hint_given": {"seat": 1},
 }

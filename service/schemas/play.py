@@ -63,3 +63,15 @@ class ActionResultSchema(Schema):
     moves = fields.List(fields.Dict(), required=True, metadata=doc(
         "Your legal moves after this action (as GET …/moves gives them); items are "
         "`Command`s."))
+
+
+class HintSchema(Schema):
+    game_id = fields.Str(required=True)
+    version = fields.Int(required=True, metadata=doc(
+        "The version of the game the hint is for (the position you were shown)."))
+    recorded_version = fields.Int(required=True, metadata=doc(
+        "The version of the `hint_given` event that records the hint in the game's log."))
+    seat = fields.Int(required=True)
+    command = fields.Dict(required=True, metadata=doc(
+        "The strong bot's choice for your seat, exactly as POST …/actions accepts it "
+        "(a `Command`): send it, or play something else."))

@@ -28,6 +28,7 @@ SAMPLES: dict[str, dict[str, Any]] = {
     "stand_in_seated": {"seat": 0, "user_id": "bot-1", "name": "Easy bot", "level": "easy",
                         "replaced": "u-ann", "reason": "resigned"},
     "player_returned": {"seat": 0, "user_id": "u-ann", "name": "Ann", "bot_user_id": "bot-1"},
+    "hint_given": {"seat": 1},
     "game_started": {"map": "usa", "players": 2, "first_player": 1,
                      "hands": [["red"] * 4, ["blue"] * 4], "dealt_tickets": [["t1"] * 3] * 2,
                      "market": ["red", "blue", "green", "white", "locomotive"]},

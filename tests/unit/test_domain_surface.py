@@ -16,19 +16,24 @@ ROOT = Path(__file__).resolve().parents[2]
 OUTER_LAYERS = ("bots", "events", "referee", "worker", "service", "bench")
 
 PUBLIC_API = [
+    "ESTABLISHED_GAMES", "LEADERBOARD_MIN_GAMES", "MIN_OWN_TURNS", "PLAY_EVENTS", "REASONS",
+    "REPEATS_RATED", "REPEAT_WINDOW", "Contender", "judge", "pair",
     "BOT_LEVELS", "Board", "BuildStation", "CARDS_PER_COLOR", "CODES", "COLORS", "COMMAND_TYPES",
     "CardDrawnBlind", "ClaimRoute", "Command", "Counts", "DeclineTunnel", "DrawCard",
     "DrawTickets", "EVENT_TYPES", "Event", "FREE", "GRAY", "Game", "GameCreated", "GameEnded",
-    "GameScored", "GameStarted", "KINDS", "KIND_INDEX", "KeepTickets", "LOCO", "LOCOMOTIVE",
+    "GameScored", "GameStarted", "HintGiven", "KINDS", "KIND_INDEX", "KeepTickets", "LOCO",
+    "LOCOMOTIVE",
     "LOCOMOTIVES_IN_DECK", "LeaveSeat", "MAP_NAMES", "MAX_BOTS_PER_LEVEL", "MAX_TURN_TIME_LIMIT",
     "MapEntry", "NEW_PLAYER", "PROVISIONAL_GAMES", "PayTunnel", "PendingTunnel", "Phase", "Player",
     "PlayerDropped", "PlayerResigned", "PlayerReturned", "RULES_VERSION", "Resign", "Result",
     "ReturnToSeat", "Route", "RuleViolation", "Rules", "Seat", "SeatBot", "SeatLeft", "SeatTaken",
     "Skill", "StandInSeated", "StartGame", "Step", "TABLE_EVENT_TYPES", "Table", "TableCommand",
     "TakeSeat", "TimeOut", "TurnEnded", "TurnTimedOut", "analyse", "as_mapping", "audit",
-    "bot_name", "bot_user_id", "command_from_dict", "commitment", "counts_of", "create_game",
+    "bot_name", "bot_user_id", "check_hint", "command_from_dict", "commitment", "counts_of",
+    "create_game",
     "decide_system", "decide_table", "evolve_table", "execute", "final_score_matches", "freeze",
-    "game_seed", "legal_moves", "load_board", "locomotives_allowed", "longest_path", "map_entry",
+    "game_seed", "give_hint", "legal_moves", "load_board", "locomotives_allowed", "longest_path",
+    "map_entry",
     "map_names", "play_random_game", "rate", "replay", "replay_table", "result_of", "rules_for",
     "score_game", "score_table", "seats_to_act", "start_game", "subtract", "thaw",
     "time_out_table", "turn_key"

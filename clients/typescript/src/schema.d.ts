@@ -928,6 +928,37 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/games/{game_id}/hints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                game_id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask for a hint: the strong bot's move for your seat
+         * @description Only in an unrated game, to a player whose seat has a decision to make (their
+         *     turn, or their tickets at the start); otherwise 422 naming the rule
+         *     (`hints_rated`, `not_your_turn`, `game_over`, …), or 403 `not_seated` for a
+         *     spectator. The strong bot sees only your seat's view, as every bot does. The
+         *     game's log records that you were given a hint (a `hint_given` event, in its
+         *     export too); the suggestion itself is not recorded, and it is not played:
+         *     send it to POST …/actions if you follow it. If the game moved on while the hint
+         *     was thought out, 412: ask again.
+         *
+         *     **Scope:** `play` (a token without it gets 403 `insufficient-scope`).
+         */
+        post: operations["ask_hint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1650,7 +1681,7 @@ export interface components {
             name?: string;
         };
         /** @description One event of a game's log, as the caller may see it: its `data` is the schema of its `type`. */
-        Event: components["schemas"]["GameCreatedEvent"] | components["schemas"]["SeatTakenEvent"] | components["schemas"]["SeatLeftEvent"] | components["schemas"]["GameScoredEvent"] | components["schemas"]["StandInSeatedEvent"] | components["schemas"]["PlayerReturnedEvent"] | components["schemas"]["GameStartedEvent"] | components["schemas"]["DeckReshuffledEvent"] | components["schemas"]["MarketRefilledEvent"] | components["schemas"]["MarketResetEvent"] | components["schemas"]["CardDrawnBlindEvent"] | components["schemas"]["CardTakenEvent"] | components["schemas"]["RouteClaimedEvent"] | components["schemas"]["TunnelAttemptedEvent"] | components["schemas"]["TunnelCardsRevealedEvent"] | components["schemas"]["TunnelDeclinedEvent"] | components["schemas"]["TicketsDrawnEvent"] | components["schemas"]["TicketsKeptEvent"] | components["schemas"]["SetupTicketsReturnedEvent"] | components["schemas"]["StationBuiltEvent"] | components["schemas"]["PassedEvent"] | components["schemas"]["TurnEndedEvent"] | components["schemas"]["FinalRoundStartedEvent"] | components["schemas"]["GameEndedEvent"] | components["schemas"]["SeedRevealedEvent"] | components["schemas"]["PlayerResignedEvent"] | components["schemas"]["TurnTimedOutEvent"] | components["schemas"]["PlayerDroppedEvent"];
+        Event: components["schemas"]["GameCreatedEvent"] | components["schemas"]["SeatTakenEvent"] | components["schemas"]["SeatLeftEvent"] | components["schemas"]["GameScoredEvent"] | components["schemas"]["StandInSeatedEvent"] | components["schemas"]["PlayerReturnedEvent"] | components["schemas"]["HintGivenEvent"] | components["schemas"]["GameStartedEvent"] | components["schemas"]["DeckReshuffledEvent"] | components["schemas"]["MarketRefilledEvent"] | components["schemas"]["MarketResetEvent"] | components["schemas"]["CardDrawnBlindEvent"] | components["schemas"]["CardTakenEvent"] | components["schemas"]["RouteClaimedEvent"] | components["schemas"]["TunnelAttemptedEvent"] | components["schemas"]["TunnelCardsRevealedEvent"] | components["schemas"]["TunnelDeclinedEvent"] | components["schemas"]["TicketsDrawnEvent"] | components["schemas"]["TicketsKeptEvent"] | components["schemas"]["SetupTicketsReturnedEvent"] | components["schemas"]["StationBuiltEvent"] | components["schemas"]["PassedEvent"] | components["schemas"]["TurnEndedEvent"] | components["schemas"]["FinalRoundStartedEvent"] | components["schemas"]["GameEndedEvent"] | components["schemas"]["SeedRevealedEvent"] | components["schemas"]["PlayerResignedEvent"] | components["schemas"]["TurnTimedOutEvent"] | components["schemas"]["PlayerDroppedEvent"];
         ActionResult: {
             game_id: string;
             version: number;
@@ -2014,6 +2045,18 @@ export interface components {
             swing: components["schemas"]["Swing"];
             ratings: components["schemas"]["GameRatings"];
         };
+        Hint: {
+            game_id: string;
+            /** @description The version of the game the hint is for (the position you were shown). */
+            version: number;
+            /** @description The version of the `hint_given` event that records the hint in the game's log. */
+            recorded_version: number;
+            seat: number;
+            /** @description The strong bot's choice for your seat, exactly as POST …/actions accepts it (a `Command`): send it, or play something else. */
+            command: {
+                [key: string]: unknown;
+            };
+        };
         /**
          * @description A table was set up. The seed is secret until the end; its commitment is public.
          * @example {
@@ -2252,6 +2295,33 @@ export interface components {
             recorded_at: string;
             actor: components["schemas"]["Actor"];
             data: components["schemas"]["PlayerReturnedData"];
+            /** @description Fields hidden from the caller (other players' cards, deck orders, the seed). */
+            hidden: string[];
+        };
+        /**
+         * @description The player at `seat` was shown a hint (what was suggested is not recorded: it came from their own view, and a suggestion is no move).
+         * @example {
+         *       "seat": 1
+         *     }
+         */
+        HintGivenData: {
+            seat: number;
+        };
+        HintGivenEvent: {
+            game_id: string;
+            version: number;
+            /** @description Place in the global feed (increasing, not consecutive); null in an action's answer. */
+            position: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "hint_given";
+            schema_version: number;
+            /** Format: date-time */
+            recorded_at: string;
+            actor: components["schemas"]["Actor"];
+            data: components["schemas"]["HintGivenData"];
             /** @description Fields hidden from the caller (other players' cards, deck orders, the seed). */
             hidden: string[];
         };
@@ -3012,7 +3082,7 @@ export interface components {
         /** @enum {string} */
         RouteColor: "purple" | "blue" | "orange" | "white" | "green" | "yellow" | "black" | "red" | "gray";
         /** @enum {string} */
-        ProblemCode: "game_over" | "game_not_started" | "not_your_turn" | "wrong_step" | "player_out" | "not_due" | "unknown_command" | "malformed_command" | "unknown_route" | "unknown_city" | "unknown_ticket" | "route_taken" | "double_route_closed" | "double_route_own" | "not_enough_trains" | "cards_not_held" | "payment_invalid" | "locomotive_not_allowed" | "deck_empty" | "slot_empty" | "second_card_locomotive" | "no_tickets_left" | "keep_too_few" | "ticket_not_offered" | "stations_not_in_map" | "no_stations_left" | "city_has_station" | "station_payment_invalid" | "tunnel_payment_invalid" | "no_pending_tunnel" | "pass_not_allowed" | "not_seated" | "already_seated" | "table_full" | "invite_required" | "game_already_started" | "not_creator" | "not_enough_players" | "game_not_over" | "already_scored" | "no_stand_in" | "not_replaced" | "not_admin" | "export_invalid";
+        ProblemCode: "game_over" | "game_not_started" | "not_your_turn" | "wrong_step" | "player_out" | "not_due" | "unknown_command" | "malformed_command" | "unknown_route" | "unknown_city" | "unknown_ticket" | "route_taken" | "double_route_closed" | "double_route_own" | "not_enough_trains" | "cards_not_held" | "payment_invalid" | "locomotive_not_allowed" | "deck_empty" | "slot_empty" | "second_card_locomotive" | "no_tickets_left" | "keep_too_few" | "ticket_not_offered" | "stations_not_in_map" | "no_stations_left" | "city_has_station" | "station_payment_invalid" | "tunnel_payment_invalid" | "no_pending_tunnel" | "pass_not_allowed" | "not_seated" | "already_seated" | "table_full" | "invite_required" | "game_already_started" | "not_creator" | "not_enough_players" | "game_not_over" | "already_scored" | "no_stand_in" | "not_replaced" | "hints_rated" | "not_admin" | "export_invalid";
         /** @enum {string} */
         EndReason: "final_round" | "deadlock" | "last_player";
         /** @enum {string} */
@@ -4528,6 +4598,39 @@ export interface operations {
             403: components["responses"]["Problem403"];
             404: components["responses"]["Problem404"];
             429: components["responses"]["Problem429"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    ask_hint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                game_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Hint"];
+                };
+            };
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            409: components["responses"]["Problem409"];
+            412: components["responses"]["Problem412"];
+            422: components["responses"]["Problem422"];
+            429: components["responses"]["Problem429"];
+            503: components["responses"]["Problem503"];
             default: components["responses"]["Problem"];
         };
     };

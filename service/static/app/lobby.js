@@ -3,6 +3,7 @@
  * game, and joining by invite link. */
 import { ApiError } from "./api.js";
 import { BOT_LEVELS, clear, h, levelName, playerName } from "./dom.js";
+import { botRatingsLine, showBotRatings } from "./bot_ratings.js";
 import { t } from "./i18n.js";
 import { credentialFromText } from "./identity.js";
 import { myRatingsPanel } from "./my_ratings.js";
@@ -207,7 +208,10 @@ function newGameForm(app, maps, error) {
     seats.value = String(Math.min(max, Math.max(min, before)));
     opponentChoices(opponents, Number(seats.value));
   };
+  const botRatings = botRatingsLine();
   map.addEventListener("change", fillSeats);
+  map.addEventListener("change", () => showBotRatings(app.api, botRatings, map.value));
+  showBotRatings(app.api, botRatings, map.value);
   seats.addEventListener("change", () => opponentChoices(opponents, Number(seats.value)));
   fillSeats();
   const privateBox = h("input", { type: "checkbox", id: "new-private", name: "private" });
@@ -238,7 +242,7 @@ function newGameForm(app, maps, error) {
     } },
     h("label", { for: "new-map" }, t("map")), map,
     h("label", { for: "new-seats" }, t("players")), seats,
-    opponents,
+    opponents, botRatings,
     h("p", { class: "hint" }, t("bots_start_at_once")),
     h("label", { for: "new-limit" }, t("turn_time_limit")), limit,
     h("label", { class: "check" }, privateBox, t("private_game")),

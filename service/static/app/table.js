@@ -12,6 +12,7 @@ import { caption, describeEvent, seatHolders } from "./words.js";
 import * as parts from "./table_parts.js";
 import { renderEnd } from "./endgame.js";
 import { turnSignals } from "./signals.js";
+import { buildHint, renderHint } from "./table_hint.js";
 
 export async function showTable(app, main, gameId) {
   const table = new Table(app, main, gameId);
@@ -173,6 +174,10 @@ class Table {
     return this.refreshing;
   }
 
+  showProblem(text, code) {
+    parts.showRefusal(this, text, code);
+  }
+
   /* Send one legal move. A refusal (422) is shown in words and changes nothing. */
   async act(move, key = newKey()) {
     if (this.busy) return;
@@ -208,6 +213,7 @@ class Table {
       } }, t("notify_me")) : null;
     el.refusal = h("p", { id: "refusal", class: "error", role: "alert", hidden: true });
     el.actions = h("section", { id: "actions", "aria-label": t("your_moves") });
+    el.hint = buildHint(this);
     el.chooser = h("div", { id: "chooser", class: "chooser", hidden: true });
     el.hand = h("ul", { id: "hand", class: "cards" });
     el.market = h("div", { id: "market", class: "market" });
@@ -222,7 +228,7 @@ class Table {
       routeTitle: (r) => parts.routeTitle(r) });
     el.board = h("div", { id: "board", class: "board" }, this.view.root);
     const side = h("div", { class: "side" },
-      el.refusal, el.chooser, el.actions,
+      el.refusal, el.hint, el.chooser, el.actions,
       h("section", { "aria-labelledby": "hand-heading" }, h("h2", { id: "hand-heading" }, t("your_cards")), el.hand),
       h("section", { "aria-labelledby": "market-heading" }, h("h2", { id: "market-heading" }, t("face_up")), el.market),
       h("section", { "aria-labelledby": "tickets-heading" }, h("h2", { id: "tickets-heading" }, t("your_tickets")), el.tickets),
@@ -249,6 +255,7 @@ class Table {
     parts.renderWaiting(this);
     parts.renderStandIn(this);
     parts.renderActions(this, sorted);
+    renderHint(this);
     parts.renderHand(this);
     parts.renderMarket(this, sorted);
     parts.renderTickets(this);

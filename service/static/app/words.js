@@ -74,6 +74,7 @@ export function describeEvent(event, ctx) {
       return d.reason === "timed_out" ? t("ev.stand_in_timed_out", named) : t("ev.stand_in_resigned", named);
     }
     case "player_returned": return t("ev.player_returned", { who: d.name, bot: who });
+    case "hint_given": return t("ev.hint_given", p);
     case "seat_left":
       return ctx.userName && d.user_id ? t("ev.seat_left_named", { name: ctx.userName(d.user_id), seat: d.seat + 1 })
         : t("ev.seat_left", { seat: d.seat + 1 });

@@ -69,6 +69,11 @@ from .game_started_data import GameStartedData
 from .game_started_event import GameStartedEvent
 from .game_started_event_type import GameStartedEventType
 from .game_status import GameStatus
+from .hint import Hint
+from .hint_command import HintCommand
+from .hint_given_data import HintGivenData
+from .hint_given_event import HintGivenEvent
+from .hint_given_event_type import HintGivenEventType
 from .keep_tickets import KeepTickets
 from .keep_tickets_type import KeepTicketsType
 from .leaderboard import Leaderboard
@@ -280,6 +285,11 @@ __all__ = (
     "GameStartedEvent",
     "GameStartedEventType",
     "GameStatus",
+    "Hint",
+    "HintCommand",
+    "HintGivenData",
+    "HintGivenEvent",
+    "HintGivenEventType",
     "KeepTickets",
     "KeepTicketsType",
     "Leaderboard",

@@ -28,6 +28,7 @@ if TYPE_CHECKING:
   from ..models.game_ended_event import GameEndedEvent
   from ..models.game_scored_event import GameScoredEvent
   from ..models.game_started_event import GameStartedEvent
+  from ..models.hint_given_event import HintGivenEvent
   from ..models.keep_tickets import KeepTickets
   from ..models.market_refilled_event import MarketRefilledEvent
   from ..models.market_reset_event import MarketResetEvent
@@ -71,11 +72,11 @@ class ActionResult:
             phase (None | Phase):
             to_act (list[int]): Seats that must act now.
             events (list[CardDrawnBlindEvent | CardTakenEvent | DeckReshuffledEvent | FinalRoundStartedEvent |
-                GameCreatedEvent | GameEndedEvent | GameScoredEvent | GameStartedEvent | MarketRefilledEvent | MarketResetEvent
-                | PassedEvent | PlayerDroppedEvent | PlayerResignedEvent | PlayerReturnedEvent | RouteClaimedEvent |
-                SeatLeftEvent | SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent | StandInSeatedEvent |
-                StationBuiltEvent | TicketsDrawnEvent | TicketsKeptEvent | TunnelAttemptedEvent | TunnelCardsRevealedEvent |
-                TunnelDeclinedEvent | TurnEndedEvent | TurnTimedOutEvent]):
+                GameCreatedEvent | GameEndedEvent | GameScoredEvent | GameStartedEvent | HintGivenEvent | MarketRefilledEvent |
+                MarketResetEvent | PassedEvent | PlayerDroppedEvent | PlayerResignedEvent | PlayerReturnedEvent |
+                RouteClaimedEvent | SeatLeftEvent | SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent |
+                StandInSeatedEvent | StationBuiltEvent | TicketsDrawnEvent | TicketsKeptEvent | TunnelAttemptedEvent |
+                TunnelCardsRevealedEvent | TunnelDeclinedEvent | TurnEndedEvent | TurnTimedOutEvent]):
             moves (list[BuildStation | ClaimRoute | DeclineTunnel | DrawCard | DrawTickets | KeepTickets | Pass | PayTunnel
                 | Resign]): Your legal moves after this action (as GET …/moves gives them); items are `Command`s.
             game (Game | Unset):
@@ -86,7 +87,7 @@ class ActionResult:
     status: GameStatus
     phase: None | Phase
     to_act: list[int]
-    events: list[CardDrawnBlindEvent | CardTakenEvent | DeckReshuffledEvent | FinalRoundStartedEvent | GameCreatedEvent | GameEndedEvent | GameScoredEvent | GameStartedEvent | MarketRefilledEvent | MarketResetEvent | PassedEvent | PlayerDroppedEvent | PlayerResignedEvent | PlayerReturnedEvent | RouteClaimedEvent | SeatLeftEvent | SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent | StandInSeatedEvent | StationBuiltEvent | TicketsDrawnEvent | TicketsKeptEvent | TunnelAttemptedEvent | TunnelCardsRevealedEvent | TunnelDeclinedEvent | TurnEndedEvent | TurnTimedOutEvent]
+    events: list[CardDrawnBlindEvent | CardTakenEvent | DeckReshuffledEvent | FinalRoundStartedEvent | GameCreatedEvent | GameEndedEvent | GameScoredEvent | GameStartedEvent | HintGivenEvent | MarketRefilledEvent | MarketResetEvent | PassedEvent | PlayerDroppedEvent | PlayerResignedEvent | PlayerReturnedEvent | RouteClaimedEvent | SeatLeftEvent | SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent | StandInSeatedEvent | StationBuiltEvent | TicketsDrawnEvent | TicketsKeptEvent | TunnelAttemptedEvent | TunnelCardsRevealedEvent | TunnelDeclinedEvent | TurnEndedEvent | TurnTimedOutEvent]
     moves: list[BuildStation | ClaimRoute | DeclineTunnel | DrawCard | DrawTickets | KeepTickets | Pass | PayTunnel | Resign]
     game: Game | Unset = UNSET
 
@@ -109,6 +110,7 @@ class ActionResult:
         from ..models.game_ended_event import GameEndedEvent
         from ..models.game_scored_event import GameScoredEvent
         from ..models.game_started_event import GameStartedEvent
+        from ..models.hint_given_event import HintGivenEvent
         from ..models.keep_tickets import KeepTickets
         from ..models.market_refilled_event import MarketRefilledEvent
         from ..models.market_reset_event import MarketResetEvent
@@ -163,6 +165,8 @@ class ActionResult:
             elif isinstance(events_item_data, StandInSeatedEvent):
                 events_item = events_item_data.to_dict()
             elif isinstance(events_item_data, PlayerReturnedEvent):
+                events_item = events_item_data.to_dict()
+            elif isinstance(events_item_data, HintGivenEvent):
                 events_item = events_item_data.to_dict()
             elif isinstance(events_item_data, GameStartedEvent):
                 events_item = events_item_data.to_dict()
@@ -278,6 +282,7 @@ class ActionResult:
         from ..models.game_ended_event import GameEndedEvent
         from ..models.game_scored_event import GameScoredEvent
         from ..models.game_started_event import GameStartedEvent
+        from ..models.hint_given_event import HintGivenEvent
         from ..models.keep_tickets import KeepTickets
         from ..models.market_refilled_event import MarketRefilledEvent
         from ..models.market_reset_event import MarketResetEvent
@@ -336,7 +341,7 @@ class ActionResult:
         events = []
         _events = d.pop("events")
         for events_item_data in (_events):
-            def _parse_events_item(data: object) -> CardDrawnBlindEvent | CardTakenEvent | DeckReshuffledEvent | FinalRoundStartedEvent | GameCreatedEvent | GameEndedEvent | GameScoredEvent | GameStartedEvent | MarketRefilledEvent | MarketResetEvent | PassedEvent | PlayerDroppedEvent | PlayerResignedEvent | PlayerReturnedEvent | RouteClaimedEvent | SeatLeftEvent | SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent | StandInSeatedEvent | StationBuiltEvent | TicketsDrawnEvent | TicketsKeptEvent | TunnelAttemptedEvent | TunnelCardsRevealedEvent | TunnelDeclinedEvent | TurnEndedEvent | TurnTimedOutEvent:
+            def _parse_events_item(data: object) -> CardDrawnBlindEvent | CardTakenEvent | DeckReshuffledEvent | FinalRoundStartedEvent | GameCreatedEvent | GameEndedEvent | GameScoredEvent | GameStartedEvent | HintGivenEvent | MarketRefilledEvent | MarketResetEvent | PassedEvent | PlayerDroppedEvent | PlayerResignedEvent | PlayerReturnedEvent | RouteClaimedEvent | SeatLeftEvent | SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent | StandInSeatedEvent | StationBuiltEvent | TicketsDrawnEvent | TicketsKeptEvent | TunnelAttemptedEvent | TunnelCardsRevealedEvent | TunnelDeclinedEvent | TurnEndedEvent | TurnTimedOutEvent:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
@@ -400,7 +405,7 @@ class ActionResult:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_6 = GameStartedEvent.from_dict(data)
+                    componentsschemas_event_type_6 = HintGivenEvent.from_dict(data)
 
 
 
@@ -410,7 +415,7 @@ class ActionResult:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_7 = DeckReshuffledEvent.from_dict(data)
+                    componentsschemas_event_type_7 = GameStartedEvent.from_dict(data)
 
 
 
@@ -420,7 +425,7 @@ class ActionResult:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_8 = MarketRefilledEvent.from_dict(data)
+                    componentsschemas_event_type_8 = DeckReshuffledEvent.from_dict(data)
 
 
 
@@ -430,7 +435,7 @@ class ActionResult:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_9 = MarketResetEvent.from_dict(data)
+                    componentsschemas_event_type_9 = MarketRefilledEvent.from_dict(data)
 
 
 
@@ -440,7 +445,7 @@ class ActionResult:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_10 = CardDrawnBlindEvent.from_dict(data)
+                    componentsschemas_event_type_10 = MarketResetEvent.from_dict(data)
 
 
 
@@ -450,7 +455,7 @@ class ActionResult:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_11 = CardTakenEvent.from_dict(data)
+                    componentsschemas_event_type_11 = CardDrawnBlindEvent.from_dict(data)
 
 
 
@@ -460,7 +465,7 @@ class ActionResult:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_12 = RouteClaimedEvent.from_dict(data)
+                    componentsschemas_event_type_12 = CardTakenEvent.from_dict(data)
 
 
 
@@ -470,7 +475,7 @@ class ActionResult:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_13 = TunnelAttemptedEvent.from_dict(data)
+                    componentsschemas_event_type_13 = RouteClaimedEvent.from_dict(data)
 
 
 
@@ -480,7 +485,7 @@ class ActionResult:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_14 = TunnelCardsRevealedEvent.from_dict(data)
+                    componentsschemas_event_type_14 = TunnelAttemptedEvent.from_dict(data)
 
 
 
@@ -490,7 +495,7 @@ class ActionResult:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_15 = TunnelDeclinedEvent.from_dict(data)
+                    componentsschemas_event_type_15 = TunnelCardsRevealedEvent.from_dict(data)
 
 
 
@@ -500,7 +505,7 @@ class ActionResult:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_16 = TicketsDrawnEvent.from_dict(data)
+                    componentsschemas_event_type_16 = TunnelDeclinedEvent.from_dict(data)
 
 
 
@@ -510,7 +515,7 @@ class ActionResult:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_17 = TicketsKeptEvent.from_dict(data)
+                    componentsschemas_event_type_17 = TicketsDrawnEvent.from_dict(data)
 
 
 
@@ -520,7 +525,7 @@ class ActionResult:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_18 = SetupTicketsReturnedEvent.from_dict(data)
+                    componentsschemas_event_type_18 = TicketsKeptEvent.from_dict(data)
 
 
 
@@ -530,7 +535,7 @@ class ActionResult:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_19 = StationBuiltEvent.from_dict(data)
+                    componentsschemas_event_type_19 = SetupTicketsReturnedEvent.from_dict(data)
 
 
 
@@ -540,7 +545,7 @@ class ActionResult:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_20 = PassedEvent.from_dict(data)
+                    componentsschemas_event_type_20 = StationBuiltEvent.from_dict(data)
 
 
 
@@ -550,7 +555,7 @@ class ActionResult:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_21 = TurnEndedEvent.from_dict(data)
+                    componentsschemas_event_type_21 = PassedEvent.from_dict(data)
 
 
 
@@ -560,7 +565,7 @@ class ActionResult:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_22 = FinalRoundStartedEvent.from_dict(data)
+                    componentsschemas_event_type_22 = TurnEndedEvent.from_dict(data)
 
 
 
@@ -570,7 +575,7 @@ class ActionResult:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_23 = GameEndedEvent.from_dict(data)
+                    componentsschemas_event_type_23 = FinalRoundStartedEvent.from_dict(data)
 
 
 
@@ -580,7 +585,7 @@ class ActionResult:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_24 = SeedRevealedEvent.from_dict(data)
+                    componentsschemas_event_type_24 = GameEndedEvent.from_dict(data)
 
 
 
@@ -590,7 +595,7 @@ class ActionResult:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_25 = PlayerResignedEvent.from_dict(data)
+                    componentsschemas_event_type_25 = SeedRevealedEvent.from_dict(data)
 
 
 
@@ -600,20 +605,30 @@ class ActionResult:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_26 = TurnTimedOutEvent.from_dict(data)
+                    componentsschemas_event_type_26 = PlayerResignedEvent.from_dict(data)
 
 
 
                     return componentsschemas_event_type_26
                 except (TypeError, ValueError, AttributeError, KeyError):
                     pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_event_type_27 = TurnTimedOutEvent.from_dict(data)
+
+
+
+                    return componentsschemas_event_type_27
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_event_type_27 = PlayerDroppedEvent.from_dict(data)
+                componentsschemas_event_type_28 = PlayerDroppedEvent.from_dict(data)
 
 
 
-                return componentsschemas_event_type_27
+                return componentsschemas_event_type_28
 
             events_item = _parse_events_item(events_item_data)
 

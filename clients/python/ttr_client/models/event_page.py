@@ -19,6 +19,7 @@ if TYPE_CHECKING:
   from ..models.game_ended_event import GameEndedEvent
   from ..models.game_scored_event import GameScoredEvent
   from ..models.game_started_event import GameStartedEvent
+  from ..models.hint_given_event import HintGivenEvent
   from ..models.market_refilled_event import MarketRefilledEvent
   from ..models.market_reset_event import MarketResetEvent
   from ..models.passed_event import PassedEvent
@@ -55,16 +56,16 @@ class EventPage:
             game_id (str):
             version (int): The game's version when read.
             events (list[CardDrawnBlindEvent | CardTakenEvent | DeckReshuffledEvent | FinalRoundStartedEvent |
-                GameCreatedEvent | GameEndedEvent | GameScoredEvent | GameStartedEvent | MarketRefilledEvent | MarketResetEvent
-                | PassedEvent | PlayerDroppedEvent | PlayerResignedEvent | PlayerReturnedEvent | RouteClaimedEvent |
-                SeatLeftEvent | SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent | StandInSeatedEvent |
-                StationBuiltEvent | TicketsDrawnEvent | TicketsKeptEvent | TunnelAttemptedEvent | TunnelCardsRevealedEvent |
-                TunnelDeclinedEvent | TurnEndedEvent | TurnTimedOutEvent]):
+                GameCreatedEvent | GameEndedEvent | GameScoredEvent | GameStartedEvent | HintGivenEvent | MarketRefilledEvent |
+                MarketResetEvent | PassedEvent | PlayerDroppedEvent | PlayerResignedEvent | PlayerReturnedEvent |
+                RouteClaimedEvent | SeatLeftEvent | SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent |
+                StandInSeatedEvent | StationBuiltEvent | TicketsDrawnEvent | TicketsKeptEvent | TunnelAttemptedEvent |
+                TunnelCardsRevealedEvent | TunnelDeclinedEvent | TurnEndedEvent | TurnTimedOutEvent]):
      """
 
     game_id: str
     version: int
-    events: list[CardDrawnBlindEvent | CardTakenEvent | DeckReshuffledEvent | FinalRoundStartedEvent | GameCreatedEvent | GameEndedEvent | GameScoredEvent | GameStartedEvent | MarketRefilledEvent | MarketResetEvent | PassedEvent | PlayerDroppedEvent | PlayerResignedEvent | PlayerReturnedEvent | RouteClaimedEvent | SeatLeftEvent | SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent | StandInSeatedEvent | StationBuiltEvent | TicketsDrawnEvent | TicketsKeptEvent | TunnelAttemptedEvent | TunnelCardsRevealedEvent | TunnelDeclinedEvent | TurnEndedEvent | TurnTimedOutEvent]
+    events: list[CardDrawnBlindEvent | CardTakenEvent | DeckReshuffledEvent | FinalRoundStartedEvent | GameCreatedEvent | GameEndedEvent | GameScoredEvent | GameStartedEvent | HintGivenEvent | MarketRefilledEvent | MarketResetEvent | PassedEvent | PlayerDroppedEvent | PlayerResignedEvent | PlayerReturnedEvent | RouteClaimedEvent | SeatLeftEvent | SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent | StandInSeatedEvent | StationBuiltEvent | TicketsDrawnEvent | TicketsKeptEvent | TunnelAttemptedEvent | TunnelCardsRevealedEvent | TunnelDeclinedEvent | TurnEndedEvent | TurnTimedOutEvent]
 
 
 
@@ -79,6 +80,7 @@ class EventPage:
         from ..models.game_ended_event import GameEndedEvent
         from ..models.game_scored_event import GameScoredEvent
         from ..models.game_started_event import GameStartedEvent
+        from ..models.hint_given_event import HintGivenEvent
         from ..models.market_refilled_event import MarketRefilledEvent
         from ..models.market_reset_event import MarketResetEvent
         from ..models.passed_event import PassedEvent
@@ -117,6 +119,8 @@ class EventPage:
             elif isinstance(events_item_data, StandInSeatedEvent):
                 events_item = events_item_data.to_dict()
             elif isinstance(events_item_data, PlayerReturnedEvent):
+                events_item = events_item_data.to_dict()
+            elif isinstance(events_item_data, HintGivenEvent):
                 events_item = events_item_data.to_dict()
             elif isinstance(events_item_data, GameStartedEvent):
                 events_item = events_item_data.to_dict()
@@ -190,6 +194,7 @@ class EventPage:
         from ..models.game_ended_event import GameEndedEvent
         from ..models.game_scored_event import GameScoredEvent
         from ..models.game_started_event import GameStartedEvent
+        from ..models.hint_given_event import HintGivenEvent
         from ..models.market_refilled_event import MarketRefilledEvent
         from ..models.market_reset_event import MarketResetEvent
         from ..models.passed_event import PassedEvent
@@ -218,7 +223,7 @@ class EventPage:
         events = []
         _events = d.pop("events")
         for events_item_data in (_events):
-            def _parse_events_item(data: object) -> CardDrawnBlindEvent | CardTakenEvent | DeckReshuffledEvent | FinalRoundStartedEvent | GameCreatedEvent | GameEndedEvent | GameScoredEvent | GameStartedEvent | MarketRefilledEvent | MarketResetEvent | PassedEvent | PlayerDroppedEvent | PlayerResignedEvent | PlayerReturnedEvent | RouteClaimedEvent | SeatLeftEvent | SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent | StandInSeatedEvent | StationBuiltEvent | TicketsDrawnEvent | TicketsKeptEvent | TunnelAttemptedEvent | TunnelCardsRevealedEvent | TunnelDeclinedEvent | TurnEndedEvent | TurnTimedOutEvent:
+            def _parse_events_item(data: object) -> CardDrawnBlindEvent | CardTakenEvent | DeckReshuffledEvent | FinalRoundStartedEvent | GameCreatedEvent | GameEndedEvent | GameScoredEvent | GameStartedEvent | HintGivenEvent | MarketRefilledEvent | MarketResetEvent | PassedEvent | PlayerDroppedEvent | PlayerResignedEvent | PlayerReturnedEvent | RouteClaimedEvent | SeatLeftEvent | SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent | StandInSeatedEvent | StationBuiltEvent | TicketsDrawnEvent | TicketsKeptEvent | TunnelAttemptedEvent | TunnelCardsRevealedEvent | TunnelDeclinedEvent | TurnEndedEvent | TurnTimedOutEvent:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
@@ -282,7 +287,7 @@ class EventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_6 = GameStartedEvent.from_dict(data)
+                    componentsschemas_event_type_6 = HintGivenEvent.from_dict(data)
 
 
 
@@ -292,7 +297,7 @@ class EventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_7 = DeckReshuffledEvent.from_dict(data)
+                    componentsschemas_event_type_7 = GameStartedEvent.from_dict(data)
 
 
 
@@ -302,7 +307,7 @@ class EventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_8 = MarketRefilledEvent.from_dict(data)
+                    componentsschemas_event_type_8 = DeckReshuffledEvent.from_dict(data)
 
 
 
@@ -312,7 +317,7 @@ class EventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_9 = MarketResetEvent.from_dict(data)
+                    componentsschemas_event_type_9 = MarketRefilledEvent.from_dict(data)
 
 
 
@@ -322,7 +327,7 @@ class EventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_10 = CardDrawnBlindEvent.from_dict(data)
+                    componentsschemas_event_type_10 = MarketResetEvent.from_dict(data)
 
 
 
@@ -332,7 +337,7 @@ class EventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_11 = CardTakenEvent.from_dict(data)
+                    componentsschemas_event_type_11 = CardDrawnBlindEvent.from_dict(data)
 
 
 
@@ -342,7 +347,7 @@ class EventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_12 = RouteClaimedEvent.from_dict(data)
+                    componentsschemas_event_type_12 = CardTakenEvent.from_dict(data)
 
 
 
@@ -352,7 +357,7 @@ class EventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_13 = TunnelAttemptedEvent.from_dict(data)
+                    componentsschemas_event_type_13 = RouteClaimedEvent.from_dict(data)
 
 
 
@@ -362,7 +367,7 @@ class EventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_14 = TunnelCardsRevealedEvent.from_dict(data)
+                    componentsschemas_event_type_14 = TunnelAttemptedEvent.from_dict(data)
 
 
 
@@ -372,7 +377,7 @@ class EventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_15 = TunnelDeclinedEvent.from_dict(data)
+                    componentsschemas_event_type_15 = TunnelCardsRevealedEvent.from_dict(data)
 
 
 
@@ -382,7 +387,7 @@ class EventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_16 = TicketsDrawnEvent.from_dict(data)
+                    componentsschemas_event_type_16 = TunnelDeclinedEvent.from_dict(data)
 
 
 
@@ -392,7 +397,7 @@ class EventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_17 = TicketsKeptEvent.from_dict(data)
+                    componentsschemas_event_type_17 = TicketsDrawnEvent.from_dict(data)
 
 
 
@@ -402,7 +407,7 @@ class EventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_18 = SetupTicketsReturnedEvent.from_dict(data)
+                    componentsschemas_event_type_18 = TicketsKeptEvent.from_dict(data)
 
 
 
@@ -412,7 +417,7 @@ class EventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_19 = StationBuiltEvent.from_dict(data)
+                    componentsschemas_event_type_19 = SetupTicketsReturnedEvent.from_dict(data)
 
 
 
@@ -422,7 +427,7 @@ class EventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_20 = PassedEvent.from_dict(data)
+                    componentsschemas_event_type_20 = StationBuiltEvent.from_dict(data)
 
 
 
@@ -432,7 +437,7 @@ class EventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_21 = TurnEndedEvent.from_dict(data)
+                    componentsschemas_event_type_21 = PassedEvent.from_dict(data)
 
 
 
@@ -442,7 +447,7 @@ class EventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_22 = FinalRoundStartedEvent.from_dict(data)
+                    componentsschemas_event_type_22 = TurnEndedEvent.from_dict(data)
 
 
 
@@ -452,7 +457,7 @@ class EventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_23 = GameEndedEvent.from_dict(data)
+                    componentsschemas_event_type_23 = FinalRoundStartedEvent.from_dict(data)
 
 
 
@@ -462,7 +467,7 @@ class EventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_24 = SeedRevealedEvent.from_dict(data)
+                    componentsschemas_event_type_24 = GameEndedEvent.from_dict(data)
 
 
 
@@ -472,7 +477,7 @@ class EventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_25 = PlayerResignedEvent.from_dict(data)
+                    componentsschemas_event_type_25 = SeedRevealedEvent.from_dict(data)
 
 
 
@@ -482,20 +487,30 @@ class EventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_26 = TurnTimedOutEvent.from_dict(data)
+                    componentsschemas_event_type_26 = PlayerResignedEvent.from_dict(data)
 
 
 
                     return componentsschemas_event_type_26
                 except (TypeError, ValueError, AttributeError, KeyError):
                     pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_event_type_27 = TurnTimedOutEvent.from_dict(data)
+
+
+
+                    return componentsschemas_event_type_27
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_event_type_27 = PlayerDroppedEvent.from_dict(data)
+                componentsschemas_event_type_28 = PlayerDroppedEvent.from_dict(data)
 
 
 
-                return componentsschemas_event_type_27
+                return componentsschemas_event_type_28
 
             events_item = _parse_events_item(events_item_data)
 

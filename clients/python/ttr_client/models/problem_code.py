@@ -13,6 +13,7 @@ class ProblemCode(str, Enum):
     GAME_NOT_OVER = "game_not_over"
     GAME_NOT_STARTED = "game_not_started"
     GAME_OVER = "game_over"
+    HINTS_RATED = "hints_rated"
     INVITE_REQUIRED = "invite_required"
     KEEP_TOO_FEW = "keep_too_few"
     LOCOMOTIVE_NOT_ALLOWED = "locomotive_not_allowed"

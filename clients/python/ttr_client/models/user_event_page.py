@@ -19,6 +19,7 @@ if TYPE_CHECKING:
   from ..models.game_ended_event import GameEndedEvent
   from ..models.game_scored_event import GameScoredEvent
   from ..models.game_started_event import GameStartedEvent
+  from ..models.hint_given_event import HintGivenEvent
   from ..models.market_refilled_event import MarketRefilledEvent
   from ..models.market_reset_event import MarketResetEvent
   from ..models.passed_event import PassedEvent
@@ -54,15 +55,15 @@ class UserEventPage:
         Attributes:
             position (int): Resume with `after=` this.
             events (list[CardDrawnBlindEvent | CardTakenEvent | DeckReshuffledEvent | FinalRoundStartedEvent |
-                GameCreatedEvent | GameEndedEvent | GameScoredEvent | GameStartedEvent | MarketRefilledEvent | MarketResetEvent
-                | PassedEvent | PlayerDroppedEvent | PlayerResignedEvent | PlayerReturnedEvent | RouteClaimedEvent |
-                SeatLeftEvent | SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent | StandInSeatedEvent |
-                StationBuiltEvent | TicketsDrawnEvent | TicketsKeptEvent | TunnelAttemptedEvent | TunnelCardsRevealedEvent |
-                TunnelDeclinedEvent | TurnEndedEvent | TurnTimedOutEvent]):
+                GameCreatedEvent | GameEndedEvent | GameScoredEvent | GameStartedEvent | HintGivenEvent | MarketRefilledEvent |
+                MarketResetEvent | PassedEvent | PlayerDroppedEvent | PlayerResignedEvent | PlayerReturnedEvent |
+                RouteClaimedEvent | SeatLeftEvent | SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent |
+                StandInSeatedEvent | StationBuiltEvent | TicketsDrawnEvent | TicketsKeptEvent | TunnelAttemptedEvent |
+                TunnelCardsRevealedEvent | TunnelDeclinedEvent | TurnEndedEvent | TurnTimedOutEvent]):
      """
 
     position: int
-    events: list[CardDrawnBlindEvent | CardTakenEvent | DeckReshuffledEvent | FinalRoundStartedEvent | GameCreatedEvent | GameEndedEvent | GameScoredEvent | GameStartedEvent | MarketRefilledEvent | MarketResetEvent | PassedEvent | PlayerDroppedEvent | PlayerResignedEvent | PlayerReturnedEvent | RouteClaimedEvent | SeatLeftEvent | SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent | StandInSeatedEvent | StationBuiltEvent | TicketsDrawnEvent | TicketsKeptEvent | TunnelAttemptedEvent | TunnelCardsRevealedEvent | TunnelDeclinedEvent | TurnEndedEvent | TurnTimedOutEvent]
+    events: list[CardDrawnBlindEvent | CardTakenEvent | DeckReshuffledEvent | FinalRoundStartedEvent | GameCreatedEvent | GameEndedEvent | GameScoredEvent | GameStartedEvent | HintGivenEvent | MarketRefilledEvent | MarketResetEvent | PassedEvent | PlayerDroppedEvent | PlayerResignedEvent | PlayerReturnedEvent | RouteClaimedEvent | SeatLeftEvent | SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent | StandInSeatedEvent | StationBuiltEvent | TicketsDrawnEvent | TicketsKeptEvent | TunnelAttemptedEvent | TunnelCardsRevealedEvent | TunnelDeclinedEvent | TurnEndedEvent | TurnTimedOutEvent]
 
 
 
@@ -77,6 +78,7 @@ class UserEventPage:
         from ..models.game_ended_event import GameEndedEvent
         from ..models.game_scored_event import GameScoredEvent
         from ..models.game_started_event import GameStartedEvent
+        from ..models.hint_given_event import HintGivenEvent
         from ..models.market_refilled_event import MarketRefilledEvent
         from ..models.market_reset_event import MarketResetEvent
         from ..models.passed_event import PassedEvent
@@ -113,6 +115,8 @@ class UserEventPage:
             elif isinstance(events_item_data, StandInSeatedEvent):
                 events_item = events_item_data.to_dict()
             elif isinstance(events_item_data, PlayerReturnedEvent):
+                events_item = events_item_data.to_dict()
+            elif isinstance(events_item_data, HintGivenEvent):
                 events_item = events_item_data.to_dict()
             elif isinstance(events_item_data, GameStartedEvent):
                 events_item = events_item_data.to_dict()
@@ -185,6 +189,7 @@ class UserEventPage:
         from ..models.game_ended_event import GameEndedEvent
         from ..models.game_scored_event import GameScoredEvent
         from ..models.game_started_event import GameStartedEvent
+        from ..models.hint_given_event import HintGivenEvent
         from ..models.market_refilled_event import MarketRefilledEvent
         from ..models.market_reset_event import MarketResetEvent
         from ..models.passed_event import PassedEvent
@@ -211,7 +216,7 @@ class UserEventPage:
         events = []
         _events = d.pop("events")
         for events_item_data in (_events):
-            def _parse_events_item(data: object) -> CardDrawnBlindEvent | CardTakenEvent | DeckReshuffledEvent | FinalRoundStartedEvent | GameCreatedEvent | GameEndedEvent | GameScoredEvent | GameStartedEvent | MarketRefilledEvent | MarketResetEvent | PassedEvent | PlayerDroppedEvent | PlayerResignedEvent | PlayerReturnedEvent | RouteClaimedEvent | SeatLeftEvent | SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent | StandInSeatedEvent | StationBuiltEvent | TicketsDrawnEvent | TicketsKeptEvent | TunnelAttemptedEvent | TunnelCardsRevealedEvent | TunnelDeclinedEvent | TurnEndedEvent | TurnTimedOutEvent:
+            def _parse_events_item(data: object) -> CardDrawnBlindEvent | CardTakenEvent | DeckReshuffledEvent | FinalRoundStartedEvent | GameCreatedEvent | GameEndedEvent | GameScoredEvent | GameStartedEvent | HintGivenEvent | MarketRefilledEvent | MarketResetEvent | PassedEvent | PlayerDroppedEvent | PlayerResignedEvent | PlayerReturnedEvent | RouteClaimedEvent | SeatLeftEvent | SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent | StandInSeatedEvent | StationBuiltEvent | TicketsDrawnEvent | TicketsKeptEvent | TunnelAttemptedEvent | TunnelCardsRevealedEvent | TunnelDeclinedEvent | TurnEndedEvent | TurnTimedOutEvent:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
@@ -275,7 +280,7 @@ class UserEventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_6 = GameStartedEvent.from_dict(data)
+                    componentsschemas_event_type_6 = HintGivenEvent.from_dict(data)
 
 
 
@@ -285,7 +290,7 @@ class UserEventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_7 = DeckReshuffledEvent.from_dict(data)
+                    componentsschemas_event_type_7 = GameStartedEvent.from_dict(data)
 
 
 
@@ -295,7 +300,7 @@ class UserEventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_8 = MarketRefilledEvent.from_dict(data)
+                    componentsschemas_event_type_8 = DeckReshuffledEvent.from_dict(data)
 
 
 
@@ -305,7 +310,7 @@ class UserEventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_9 = MarketResetEvent.from_dict(data)
+                    componentsschemas_event_type_9 = MarketRefilledEvent.from_dict(data)
 
 
 
@@ -315,7 +320,7 @@ class UserEventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_10 = CardDrawnBlindEvent.from_dict(data)
+                    componentsschemas_event_type_10 = MarketResetEvent.from_dict(data)
 
 
 
@@ -325,7 +330,7 @@ class UserEventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_11 = CardTakenEvent.from_dict(data)
+                    componentsschemas_event_type_11 = CardDrawnBlindEvent.from_dict(data)
 
 
 
@@ -335,7 +340,7 @@ class UserEventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_12 = RouteClaimedEvent.from_dict(data)
+                    componentsschemas_event_type_12 = CardTakenEvent.from_dict(data)
 
 
 
@@ -345,7 +350,7 @@ class UserEventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_13 = TunnelAttemptedEvent.from_dict(data)
+                    componentsschemas_event_type_13 = RouteClaimedEvent.from_dict(data)
 
 
 
@@ -355,7 +360,7 @@ class UserEventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_14 = TunnelCardsRevealedEvent.from_dict(data)
+                    componentsschemas_event_type_14 = TunnelAttemptedEvent.from_dict(data)
 
 
 
@@ -365,7 +370,7 @@ class UserEventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_15 = TunnelDeclinedEvent.from_dict(data)
+                    componentsschemas_event_type_15 = TunnelCardsRevealedEvent.from_dict(data)
 
 
 
@@ -375,7 +380,7 @@ class UserEventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_16 = TicketsDrawnEvent.from_dict(data)
+                    componentsschemas_event_type_16 = TunnelDeclinedEvent.from_dict(data)
 
 
 
@@ -385,7 +390,7 @@ class UserEventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_17 = TicketsKeptEvent.from_dict(data)
+                    componentsschemas_event_type_17 = TicketsDrawnEvent.from_dict(data)
 
 
 
@@ -395,7 +400,7 @@ class UserEventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_18 = SetupTicketsReturnedEvent.from_dict(data)
+                    componentsschemas_event_type_18 = TicketsKeptEvent.from_dict(data)
 
 
 
@@ -405,7 +410,7 @@ class UserEventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_19 = StationBuiltEvent.from_dict(data)
+                    componentsschemas_event_type_19 = SetupTicketsReturnedEvent.from_dict(data)
 
 
 
@@ -415,7 +420,7 @@ class UserEventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_20 = PassedEvent.from_dict(data)
+                    componentsschemas_event_type_20 = StationBuiltEvent.from_dict(data)
 
 
 
@@ -425,7 +430,7 @@ class UserEventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_21 = TurnEndedEvent.from_dict(data)
+                    componentsschemas_event_type_21 = PassedEvent.from_dict(data)
 
 
 
@@ -435,7 +440,7 @@ class UserEventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_22 = FinalRoundStartedEvent.from_dict(data)
+                    componentsschemas_event_type_22 = TurnEndedEvent.from_dict(data)
 
 
 
@@ -445,7 +450,7 @@ class UserEventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_23 = GameEndedEvent.from_dict(data)
+                    componentsschemas_event_type_23 = FinalRoundStartedEvent.from_dict(data)
 
 
 
@@ -455,7 +460,7 @@ class UserEventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_24 = SeedRevealedEvent.from_dict(data)
+                    componentsschemas_event_type_24 = GameEndedEvent.from_dict(data)
 
 
 
@@ -465,7 +470,7 @@ class UserEventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_25 = PlayerResignedEvent.from_dict(data)
+                    componentsschemas_event_type_25 = SeedRevealedEvent.from_dict(data)
 
 
 
@@ -475,20 +480,30 @@ class UserEventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_26 = TurnTimedOutEvent.from_dict(data)
+                    componentsschemas_event_type_26 = PlayerResignedEvent.from_dict(data)
 
 
 
                     return componentsschemas_event_type_26
                 except (TypeError, ValueError, AttributeError, KeyError):
                     pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_event_type_27 = TurnTimedOutEvent.from_dict(data)
+
+
+
+                    return componentsschemas_event_type_27
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_event_type_27 = PlayerDroppedEvent.from_dict(data)
+                componentsschemas_event_type_28 = PlayerDroppedEvent.from_dict(data)
 
 
 
-                return componentsschemas_event_type_27
+                return componentsschemas_event_type_28
 
             events_item = _parse_events_item(events_item_data)
 

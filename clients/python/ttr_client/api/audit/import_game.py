@@ -17,6 +17,7 @@ from ...models.game_created_event import GameCreatedEvent
 from ...models.game_ended_event import GameEndedEvent
 from ...models.game_scored_event import GameScoredEvent
 from ...models.game_started_event import GameStartedEvent
+from ...models.hint_given_event import HintGivenEvent
 from ...models.market_refilled_event import MarketRefilledEvent
 from ...models.market_reset_event import MarketResetEvent
 from ...models.passed_event import PassedEvent
@@ -44,7 +45,7 @@ from typing import cast
 
 def _get_kwargs(
     *,
-    body: list[CardDrawnBlindEvent | CardTakenEvent | DeckReshuffledEvent | FinalRoundStartedEvent | GameCreatedEvent | GameEndedEvent | GameScoredEvent | GameStartedEvent | MarketRefilledEvent | MarketResetEvent | PassedEvent | PlayerDroppedEvent | PlayerResignedEvent | PlayerReturnedEvent | RouteClaimedEvent | SeatLeftEvent | SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent | StandInSeatedEvent | StationBuiltEvent | TicketsDrawnEvent | TicketsKeptEvent | TunnelAttemptedEvent | TunnelCardsRevealedEvent | TunnelDeclinedEvent | TurnEndedEvent | TurnTimedOutEvent],
+    body: list[CardDrawnBlindEvent | CardTakenEvent | DeckReshuffledEvent | FinalRoundStartedEvent | GameCreatedEvent | GameEndedEvent | GameScoredEvent | GameStartedEvent | HintGivenEvent | MarketRefilledEvent | MarketResetEvent | PassedEvent | PlayerDroppedEvent | PlayerResignedEvent | PlayerReturnedEvent | RouteClaimedEvent | SeatLeftEvent | SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent | StandInSeatedEvent | StationBuiltEvent | TicketsDrawnEvent | TicketsKeptEvent | TunnelAttemptedEvent | TunnelCardsRevealedEvent | TunnelDeclinedEvent | TurnEndedEvent | TurnTimedOutEvent],
 
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
@@ -73,6 +74,8 @@ def _get_kwargs(
         elif isinstance(body_item_data, StandInSeatedEvent):
             body_item = body_item_data.to_dict()
         elif isinstance(body_item_data, PlayerReturnedEvent):
+            body_item = body_item_data.to_dict()
+        elif isinstance(body_item_data, HintGivenEvent):
             body_item = body_item_data.to_dict()
         elif isinstance(body_item_data, GameStartedEvent):
             body_item = body_item_data.to_dict()
@@ -207,7 +210,7 @@ def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 def sync_detailed(
     *,
     client: AuthenticatedClient,
-    body: list[CardDrawnBlindEvent | CardTakenEvent | DeckReshuffledEvent | FinalRoundStartedEvent | GameCreatedEvent | GameEndedEvent | GameScoredEvent | GameStartedEvent | MarketRefilledEvent | MarketResetEvent | PassedEvent | PlayerDroppedEvent | PlayerResignedEvent | PlayerReturnedEvent | RouteClaimedEvent | SeatLeftEvent | SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent | StandInSeatedEvent | StationBuiltEvent | TicketsDrawnEvent | TicketsKeptEvent | TunnelAttemptedEvent | TunnelCardsRevealedEvent | TunnelDeclinedEvent | TurnEndedEvent | TurnTimedOutEvent],
+    body: list[CardDrawnBlindEvent | CardTakenEvent | DeckReshuffledEvent | FinalRoundStartedEvent | GameCreatedEvent | GameEndedEvent | GameScoredEvent | GameStartedEvent | HintGivenEvent | MarketRefilledEvent | MarketResetEvent | PassedEvent | PlayerDroppedEvent | PlayerResignedEvent | PlayerReturnedEvent | RouteClaimedEvent | SeatLeftEvent | SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent | StandInSeatedEvent | StationBuiltEvent | TicketsDrawnEvent | TicketsKeptEvent | TunnelAttemptedEvent | TunnelCardsRevealedEvent | TunnelDeclinedEvent | TurnEndedEvent | TurnTimedOutEvent],
 
 ) -> Response[Game | Problem]:
     """ Import a verified export of a finished game (administrators)
@@ -219,7 +222,7 @@ def sync_detailed(
     Args:
         body (list[CardDrawnBlindEvent | CardTakenEvent | DeckReshuffledEvent |
             FinalRoundStartedEvent | GameCreatedEvent | GameEndedEvent | GameScoredEvent |
-            GameStartedEvent | MarketRefilledEvent | MarketResetEvent | PassedEvent |
+            GameStartedEvent | HintGivenEvent | MarketRefilledEvent | MarketResetEvent | PassedEvent |
             PlayerDroppedEvent | PlayerResignedEvent | PlayerReturnedEvent | RouteClaimedEvent |
             SeatLeftEvent | SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent |
             StandInSeatedEvent | StationBuiltEvent | TicketsDrawnEvent | TicketsKeptEvent |
@@ -249,7 +252,7 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient,
-    body: list[CardDrawnBlindEvent | CardTakenEvent | DeckReshuffledEvent | FinalRoundStartedEvent | GameCreatedEvent | GameEndedEvent | GameScoredEvent | GameStartedEvent | MarketRefilledEvent | MarketResetEvent | PassedEvent | PlayerDroppedEvent | PlayerResignedEvent | PlayerReturnedEvent | RouteClaimedEvent | SeatLeftEvent | SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent | StandInSeatedEvent | StationBuiltEvent | TicketsDrawnEvent | TicketsKeptEvent | TunnelAttemptedEvent | TunnelCardsRevealedEvent | TunnelDeclinedEvent | TurnEndedEvent | TurnTimedOutEvent],
+    body: list[CardDrawnBlindEvent | CardTakenEvent | DeckReshuffledEvent | FinalRoundStartedEvent | GameCreatedEvent | GameEndedEvent | GameScoredEvent | GameStartedEvent | HintGivenEvent | MarketRefilledEvent | MarketResetEvent | PassedEvent | PlayerDroppedEvent | PlayerResignedEvent | PlayerReturnedEvent | RouteClaimedEvent | SeatLeftEvent | SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent | StandInSeatedEvent | StationBuiltEvent | TicketsDrawnEvent | TicketsKeptEvent | TunnelAttemptedEvent | TunnelCardsRevealedEvent | TunnelDeclinedEvent | TurnEndedEvent | TurnTimedOutEvent],
 
 ) -> Game | Problem | None:
     """ Import a verified export of a finished game (administrators)
@@ -261,7 +264,7 @@ def sync(
     Args:
         body (list[CardDrawnBlindEvent | CardTakenEvent | DeckReshuffledEvent |
             FinalRoundStartedEvent | GameCreatedEvent | GameEndedEvent | GameScoredEvent |
-            GameStartedEvent | MarketRefilledEvent | MarketResetEvent | PassedEvent |
+            GameStartedEvent | HintGivenEvent | MarketRefilledEvent | MarketResetEvent | PassedEvent |
             PlayerDroppedEvent | PlayerResignedEvent | PlayerReturnedEvent | RouteClaimedEvent |
             SeatLeftEvent | SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent |
             StandInSeatedEvent | StationBuiltEvent | TicketsDrawnEvent | TicketsKeptEvent |
@@ -286,7 +289,7 @@ body=body,
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
-    body: list[CardDrawnBlindEvent | CardTakenEvent | DeckReshuffledEvent | FinalRoundStartedEvent | GameCreatedEvent | GameEndedEvent | GameScoredEvent | GameStartedEvent | MarketRefilledEvent | MarketResetEvent | PassedEvent | PlayerDroppedEvent | PlayerResignedEvent | PlayerReturnedEvent | RouteClaimedEvent | SeatLeftEvent | SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent | StandInSeatedEvent | StationBuiltEvent | TicketsDrawnEvent | TicketsKeptEvent | TunnelAttemptedEvent | TunnelCardsRevealedEvent | TunnelDeclinedEvent | TurnEndedEvent | TurnTimedOutEvent],
+    body: list[CardDrawnBlindEvent | CardTakenEvent | DeckReshuffledEvent | FinalRoundStartedEvent | GameCreatedEvent | GameEndedEvent | GameScoredEvent | GameStartedEvent | HintGivenEvent | MarketRefilledEvent | MarketResetEvent | PassedEvent | PlayerDroppedEvent | PlayerResignedEvent | PlayerReturnedEvent | RouteClaimedEvent | SeatLeftEvent | SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent | StandInSeatedEvent | StationBuiltEvent | TicketsDrawnEvent | TicketsKeptEvent | TunnelAttemptedEvent | TunnelCardsRevealedEvent | TunnelDeclinedEvent | TurnEndedEvent | TurnTimedOutEvent],
 
 ) -> Response[Game | Problem]:
     """ Import a verified export of a finished game (administrators)
@@ -298,7 +301,7 @@ async def asyncio_detailed(
     Args:
         body (list[CardDrawnBlindEvent | CardTakenEvent | DeckReshuffledEvent |
             FinalRoundStartedEvent | GameCreatedEvent | GameEndedEvent | GameScoredEvent |
-            GameStartedEvent | MarketRefilledEvent | MarketResetEvent | PassedEvent |
+            GameStartedEvent | HintGivenEvent | MarketRefilledEvent | MarketResetEvent | PassedEvent |
             PlayerDroppedEvent | PlayerResignedEvent | PlayerReturnedEvent | RouteClaimedEvent |
             SeatLeftEvent | SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent |
             StandInSeatedEvent | StationBuiltEvent | TicketsDrawnEvent | TicketsKeptEvent |
@@ -328,7 +331,7 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient,
-    body: list[CardDrawnBlindEvent | CardTakenEvent | DeckReshuffledEvent | FinalRoundStartedEvent | GameCreatedEvent | GameEndedEvent | GameScoredEvent | GameStartedEvent | MarketRefilledEvent | MarketResetEvent | PassedEvent | PlayerDroppedEvent | PlayerResignedEvent | PlayerReturnedEvent | RouteClaimedEvent | SeatLeftEvent | SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent | StandInSeatedEvent | StationBuiltEvent | TicketsDrawnEvent | TicketsKeptEvent | TunnelAttemptedEvent | TunnelCardsRevealedEvent | TunnelDeclinedEvent | TurnEndedEvent | TurnTimedOutEvent],
+    body: list[CardDrawnBlindEvent | CardTakenEvent | DeckReshuffledEvent | FinalRoundStartedEvent | GameCreatedEvent | GameEndedEvent | GameScoredEvent | GameStartedEvent | HintGivenEvent | MarketRefilledEvent | MarketResetEvent | PassedEvent | PlayerDroppedEvent | PlayerResignedEvent | PlayerReturnedEvent | RouteClaimedEvent | SeatLeftEvent | SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent | StandInSeatedEvent | StationBuiltEvent | TicketsDrawnEvent | TicketsKeptEvent | TunnelAttemptedEvent | TunnelCardsRevealedEvent | TunnelDeclinedEvent | TurnEndedEvent | TurnTimedOutEvent],
 
 ) -> Game | Problem | None:
     """ Import a verified export of a finished game (administrators)
@@ -340,7 +343,7 @@ async def asyncio(
     Args:
         body (list[CardDrawnBlindEvent | CardTakenEvent | DeckReshuffledEvent |
             FinalRoundStartedEvent | GameCreatedEvent | GameEndedEvent | GameScoredEvent |
-            GameStartedEvent | MarketRefilledEvent | MarketResetEvent | PassedEvent |
+            GameStartedEvent | HintGivenEvent | MarketRefilledEvent | MarketResetEvent | PassedEvent |
             PlayerDroppedEvent | PlayerResignedEvent | PlayerReturnedEvent | RouteClaimedEvent |
             SeatLeftEvent | SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent |
             StandInSeatedEvent | StationBuiltEvent | TicketsDrawnEvent | TicketsKeptEvent |

@@ -16,6 +16,7 @@ from ...models.game_created_event import GameCreatedEvent
 from ...models.game_ended_event import GameEndedEvent
 from ...models.game_scored_event import GameScoredEvent
 from ...models.game_started_event import GameStartedEvent
+from ...models.hint_given_event import HintGivenEvent
 from ...models.market_refilled_event import MarketRefilledEvent
 from ...models.market_reset_event import MarketResetEvent
 from ...models.passed_event import PassedEvent
@@ -44,7 +45,7 @@ from typing import cast
 
 def _get_kwargs(
     *,
-    body: list[CardDrawnBlindEvent | CardTakenEvent | DeckReshuffledEvent | FinalRoundStartedEvent | GameCreatedEvent | GameEndedEvent | GameScoredEvent | GameStartedEvent | MarketRefilledEvent | MarketResetEvent | PassedEvent | PlayerDroppedEvent | PlayerResignedEvent | PlayerReturnedEvent | RouteClaimedEvent | SeatLeftEvent | SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent | StandInSeatedEvent | StationBuiltEvent | TicketsDrawnEvent | TicketsKeptEvent | TunnelAttemptedEvent | TunnelCardsRevealedEvent | TunnelDeclinedEvent | TurnEndedEvent | TurnTimedOutEvent],
+    body: list[CardDrawnBlindEvent | CardTakenEvent | DeckReshuffledEvent | FinalRoundStartedEvent | GameCreatedEvent | GameEndedEvent | GameScoredEvent | GameStartedEvent | HintGivenEvent | MarketRefilledEvent | MarketResetEvent | PassedEvent | PlayerDroppedEvent | PlayerResignedEvent | PlayerReturnedEvent | RouteClaimedEvent | SeatLeftEvent | SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent | StandInSeatedEvent | StationBuiltEvent | TicketsDrawnEvent | TicketsKeptEvent | TunnelAttemptedEvent | TunnelCardsRevealedEvent | TunnelDeclinedEvent | TurnEndedEvent | TurnTimedOutEvent],
 
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
@@ -73,6 +74,8 @@ def _get_kwargs(
         elif isinstance(body_item_data, StandInSeatedEvent):
             body_item = body_item_data.to_dict()
         elif isinstance(body_item_data, PlayerReturnedEvent):
+            body_item = body_item_data.to_dict()
+        elif isinstance(body_item_data, HintGivenEvent):
             body_item = body_item_data.to_dict()
         elif isinstance(body_item_data, GameStartedEvent):
             body_item = body_item_data.to_dict()
@@ -186,7 +189,7 @@ def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 def sync_detailed(
     *,
     client: AuthenticatedClient,
-    body: list[CardDrawnBlindEvent | CardTakenEvent | DeckReshuffledEvent | FinalRoundStartedEvent | GameCreatedEvent | GameEndedEvent | GameScoredEvent | GameStartedEvent | MarketRefilledEvent | MarketResetEvent | PassedEvent | PlayerDroppedEvent | PlayerResignedEvent | PlayerReturnedEvent | RouteClaimedEvent | SeatLeftEvent | SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent | StandInSeatedEvent | StationBuiltEvent | TicketsDrawnEvent | TicketsKeptEvent | TunnelAttemptedEvent | TunnelCardsRevealedEvent | TunnelDeclinedEvent | TurnEndedEvent | TurnTimedOutEvent],
+    body: list[CardDrawnBlindEvent | CardTakenEvent | DeckReshuffledEvent | FinalRoundStartedEvent | GameCreatedEvent | GameEndedEvent | GameScoredEvent | GameStartedEvent | HintGivenEvent | MarketRefilledEvent | MarketResetEvent | PassedEvent | PlayerDroppedEvent | PlayerResignedEvent | PlayerReturnedEvent | RouteClaimedEvent | SeatLeftEvent | SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent | StandInSeatedEvent | StationBuiltEvent | TicketsDrawnEvent | TicketsKeptEvent | TunnelAttemptedEvent | TunnelCardsRevealedEvent | TunnelDeclinedEvent | TurnEndedEvent | TurnTimedOutEvent],
 
 ) -> Response[Problem | Verdict]:
     """ Verify an export: replay it through the rules, with no database
@@ -198,7 +201,7 @@ def sync_detailed(
     Args:
         body (list[CardDrawnBlindEvent | CardTakenEvent | DeckReshuffledEvent |
             FinalRoundStartedEvent | GameCreatedEvent | GameEndedEvent | GameScoredEvent |
-            GameStartedEvent | MarketRefilledEvent | MarketResetEvent | PassedEvent |
+            GameStartedEvent | HintGivenEvent | MarketRefilledEvent | MarketResetEvent | PassedEvent |
             PlayerDroppedEvent | PlayerResignedEvent | PlayerReturnedEvent | RouteClaimedEvent |
             SeatLeftEvent | SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent |
             StandInSeatedEvent | StationBuiltEvent | TicketsDrawnEvent | TicketsKeptEvent |
@@ -228,7 +231,7 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient,
-    body: list[CardDrawnBlindEvent | CardTakenEvent | DeckReshuffledEvent | FinalRoundStartedEvent | GameCreatedEvent | GameEndedEvent | GameScoredEvent | GameStartedEvent | MarketRefilledEvent | MarketResetEvent | PassedEvent | PlayerDroppedEvent | PlayerResignedEvent | PlayerReturnedEvent | RouteClaimedEvent | SeatLeftEvent | SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent | StandInSeatedEvent | StationBuiltEvent | TicketsDrawnEvent | TicketsKeptEvent | TunnelAttemptedEvent | TunnelCardsRevealedEvent | TunnelDeclinedEvent | TurnEndedEvent | TurnTimedOutEvent],
+    body: list[CardDrawnBlindEvent | CardTakenEvent | DeckReshuffledEvent | FinalRoundStartedEvent | GameCreatedEvent | GameEndedEvent | GameScoredEvent | GameStartedEvent | HintGivenEvent | MarketRefilledEvent | MarketResetEvent | PassedEvent | PlayerDroppedEvent | PlayerResignedEvent | PlayerReturnedEvent | RouteClaimedEvent | SeatLeftEvent | SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent | StandInSeatedEvent | StationBuiltEvent | TicketsDrawnEvent | TicketsKeptEvent | TunnelAttemptedEvent | TunnelCardsRevealedEvent | TunnelDeclinedEvent | TurnEndedEvent | TurnTimedOutEvent],
 
 ) -> Problem | Verdict | None:
     """ Verify an export: replay it through the rules, with no database
@@ -240,7 +243,7 @@ def sync(
     Args:
         body (list[CardDrawnBlindEvent | CardTakenEvent | DeckReshuffledEvent |
             FinalRoundStartedEvent | GameCreatedEvent | GameEndedEvent | GameScoredEvent |
-            GameStartedEvent | MarketRefilledEvent | MarketResetEvent | PassedEvent |
+            GameStartedEvent | HintGivenEvent | MarketRefilledEvent | MarketResetEvent | PassedEvent |
             PlayerDroppedEvent | PlayerResignedEvent | PlayerReturnedEvent | RouteClaimedEvent |
             SeatLeftEvent | SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent |
             StandInSeatedEvent | StationBuiltEvent | TicketsDrawnEvent | TicketsKeptEvent |
@@ -265,7 +268,7 @@ body=body,
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
-    body: list[CardDrawnBlindEvent | CardTakenEvent | DeckReshuffledEvent | FinalRoundStartedEvent | GameCreatedEvent | GameEndedEvent | GameScoredEvent | GameStartedEvent | MarketRefilledEvent | MarketResetEvent | PassedEvent | PlayerDroppedEvent | PlayerResignedEvent | PlayerReturnedEvent | RouteClaimedEvent | SeatLeftEvent | SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent | StandInSeatedEvent | StationBuiltEvent | TicketsDrawnEvent | TicketsKeptEvent | TunnelAttemptedEvent | TunnelCardsRevealedEvent | TunnelDeclinedEvent | TurnEndedEvent | TurnTimedOutEvent],
+    body: list[CardDrawnBlindEvent | CardTakenEvent | DeckReshuffledEvent | FinalRoundStartedEvent | GameCreatedEvent | GameEndedEvent | GameScoredEvent | GameStartedEvent | HintGivenEvent | MarketRefilledEvent | MarketResetEvent | PassedEvent | PlayerDroppedEvent | PlayerResignedEvent | PlayerReturnedEvent | RouteClaimedEvent | SeatLeftEvent | SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent | StandInSeatedEvent | StationBuiltEvent | TicketsDrawnEvent | TicketsKeptEvent | TunnelAttemptedEvent | TunnelCardsRevealedEvent | TunnelDeclinedEvent | TurnEndedEvent | TurnTimedOutEvent],
 
 ) -> Response[Problem | Verdict]:
     """ Verify an export: replay it through the rules, with no database
@@ -277,7 +280,7 @@ async def asyncio_detailed(
     Args:
         body (list[CardDrawnBlindEvent | CardTakenEvent | DeckReshuffledEvent |
             FinalRoundStartedEvent | GameCreatedEvent | GameEndedEvent | GameScoredEvent |
-            GameStartedEvent | MarketRefilledEvent | MarketResetEvent | PassedEvent |
+            GameStartedEvent | HintGivenEvent | MarketRefilledEvent | MarketResetEvent | PassedEvent |
             PlayerDroppedEvent | PlayerResignedEvent | PlayerReturnedEvent | RouteClaimedEvent |
             SeatLeftEvent | SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent |
             StandInSeatedEvent | StationBuiltEvent | TicketsDrawnEvent | TicketsKeptEvent |
@@ -307,7 +310,7 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient,
-    body: list[CardDrawnBlindEvent | CardTakenEvent | DeckReshuffledEvent | FinalRoundStartedEvent | GameCreatedEvent | GameEndedEvent | GameScoredEvent | GameStartedEvent | MarketRefilledEvent | MarketResetEvent | PassedEvent | PlayerDroppedEvent | PlayerResignedEvent | PlayerReturnedEvent | RouteClaimedEvent | SeatLeftEvent | SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent | StandInSeatedEvent | StationBuiltEvent | TicketsDrawnEvent | TicketsKeptEvent | TunnelAttemptedEvent | TunnelCardsRevealedEvent | TunnelDeclinedEvent | TurnEndedEvent | TurnTimedOutEvent],
+    body: list[CardDrawnBlindEvent | CardTakenEvent | DeckReshuffledEvent | FinalRoundStartedEvent | GameCreatedEvent | GameEndedEvent | GameScoredEvent | GameStartedEvent | HintGivenEvent | MarketRefilledEvent | MarketResetEvent | PassedEvent | PlayerDroppedEvent | PlayerResignedEvent | PlayerReturnedEvent | RouteClaimedEvent | SeatLeftEvent | SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent | StandInSeatedEvent | StationBuiltEvent | TicketsDrawnEvent | TicketsKeptEvent | TunnelAttemptedEvent | TunnelCardsRevealedEvent | TunnelDeclinedEvent | TurnEndedEvent | TurnTimedOutEvent],
 
 ) -> Problem | Verdict | None:
     """ Verify an export: replay it through the rules, with no database
@@ -319,7 +322,7 @@ async def asyncio(
     Args:
         body (list[CardDrawnBlindEvent | CardTakenEvent | DeckReshuffledEvent |
             FinalRoundStartedEvent | GameCreatedEvent | GameEndedEvent | GameScoredEvent |
-            GameStartedEvent | MarketRefilledEvent | MarketResetEvent | PassedEvent |
+            GameStartedEvent | HintGivenEvent | MarketRefilledEvent | MarketResetEvent | PassedEvent |
             PlayerDroppedEvent | PlayerResignedEvent | PlayerReturnedEvent | RouteClaimedEvent |
             SeatLeftEvent | SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent |
             StandInSeatedEvent | StationBuiltEvent | TicketsDrawnEvent | TicketsKeptEvent |

@@ -1,0 +1,61 @@
+"""The bots' ladder: rated games between the bot levels, played through the referee and
+the bots' own moves, scored and projected, so each level's rating on the bots' board is
+earned against the others; `ttr bots ladder` plays them against the configured store."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from domain.rating import NEW_PLAYER
+from domain.stand_ins import BOT_LEVELS, bot_user_id
+from events import MEMORY_URL, SqlStore, open_store
+from tests.unit.test_cli import run_ttr
+from tests.worker_support import make_context
+from worker.context import WorkerContext
+from worker.ladder import pairings, play_ladder
+
+
+@pytest.fixture
+def ctx() -> Iterator[WorkerContext]:
+    store: SqlStore = open_store(MEMORY_URL)
+    store.migrate()
+    yield make_context(store)
+    store.close()
+
+
+def test_the_ladder_pairs_every_level_with_every_other_on_either_seat() -> None:
+    games = pairings(6)
+    assert {frozenset(g) for g in games} == {frozenset(p) for p in
+                                             [("easy", "medium"), ("easy", "hard"),
+                                              ("medium", "hard")]}
+    assert sorted(g[0] for g in games) == sorted(g[1] for g in games)
+
+
+def test_ladder_games_are_rated_and_move_the_levels_ratings(ctx: WorkerContext) -> None:
+    played = play_ladder(ctx, 3)
+    assert [g.levels for g in played] == pairings(3)
+    for level in BOT_LEVELS:
+        entry = ctx.store.board_entry("usa", bot_user_id(level, 1), min_games=1)
+        assert entry is not None and entry.bot
+        assert entry.games == sum(level in g.levels for g in played)
+        assert entry.mu != NEW_PLAYER.mu
+
+
+def test_a_ladder_game_is_an_ordinary_finished_game(ctx: WorkerContext) -> None:
+    [game] = play_ladder(ctx, 1)
+    table = ctx.log.load(game.game_id)
+    assert table.status == "finished" and table.rated
+    assert [s.user_id for s in table.seats] == [bot_user_id(level, 1) for level in game.levels]
+    assert game.winners
+
+
+def test_ttr_bots_ladder_plays_and_reports_each_game(tmp_path: Path) -> None:
+    run = run_ttr("bots", "ladder", "--games", "1", cwd=tmp_path,
+                  TTR_DATABASE_URL=f"sqlite:///{tmp_path / 'ttr.sqlite3'}")
+    assert run.returncode == 0, run.stderr
+    [line] = run.stdout.splitlines()
+    assert json.loads(line)["levels"] == ["easy", "medium"]
