@@ -53,6 +53,7 @@ class MatchRequest:
     bots_at: datetime | None = None
     state: str = WAITING
     game_id: str | None = None
+    table_map: str | None = None  # the map of the game it sits at
 
     def seeking(self) -> Seeking:
         return Seeking(self.request_id, self.user_id, self.map_name, self.min_players,
@@ -78,7 +79,8 @@ def pairings(waiting: Sequence[MatchRequest], now: datetime,
     for table in formed:
         game_id = new_game_id()
         made.append(Pairing(game_id, table.map_name, tuple(
-            replace(by_id[i], state=MATCHED, game_id=game_id) for i in table.request_ids)))
+            replace(by_id[i], state=MATCHED, game_id=game_id, table_map=table.map_name)
+            for i in table.request_ids)))
     return made
 
 
@@ -88,11 +90,12 @@ def alone_with_bots(request: MatchRequest, now: datetime,
     if request.state != WAITING or request.bots_at is None or request.bots_at > now:
         return None
     map_name = request.map_name or min(players)
-    return Pairing(game_id, map_name, (replace(request, state=MATCHED, game_id=game_id),))
+    return Pairing(game_id, map_name, (replace(request, state=MATCHED, game_id=game_id,
+                                               table_map=map_name),))
 
 
 _COLUMNS = ("request_id, user_id, seat_name, map, min_players, max_players, rated, "
-            "turn_time_limit, created_at, rating, bot_level, bots_at, state, game_id")
+            "turn_time_limit, created_at, rating, bot_level, bots_at, state, game_id, table_map")
 
 
 class MatchTables(Database):
@@ -110,7 +113,7 @@ class MatchTables(Database):
             if row is not None:
                 raise AlreadyWaiting(str(row[0]))
             cur.execute(f"INSERT INTO match_requests ({_COLUMNS}) VALUES "
-                        "(%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
+                        "(%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
                         self._params(request))
             return self._pair(cur, request.created_at, players, new_game_id)
 
@@ -170,9 +173,10 @@ class MatchTables(Database):
 
     def _mark(self, cur: Cursor, pairing: Pairing) -> None:
         for request in pairing.requests:
-            cur.execute("UPDATE match_requests SET state = %s, game_id = %s "
+            cur.execute("UPDATE match_requests SET state = %s, game_id = %s, table_map = %s "
                         "WHERE request_id = %s AND state = %s",
-                        (MATCHED, pairing.game_id, request.request_id, WAITING))
+                        (MATCHED, pairing.game_id, pairing.map_name, request.request_id,
+                         WAITING))
             if cur.rowcount != 1:  # (not reached: the lock keeps the rows as read)
                 raise StoreError(f"request {request.request_id} was no longer waiting")
 
@@ -192,11 +196,12 @@ class MatchTables(Database):
         return (r.request_id, r.user_id, r.seat_name, r.map_name, r.min_players,
                 r.max_players, r.rated, r.turn_time_limit, self.time_param(r.created_at),
                 r.rating, r.bot_level,
-                None if r.bots_at is None else self.time_param(r.bots_at), r.state, r.game_id)
+                None if r.bots_at is None else self.time_param(r.bots_at), r.state, r.game_id,
+                r.table_map)
 
     def _request(self, row: tuple[object, ...]) -> MatchRequest:
         (request_id, user_id, seat_name, map_name, low, high, rated, limit, created,
-         rating, bot_level, bots_at, state, game_id) = row
+         rating, bot_level, bots_at, state, game_id, table_map) = row
         return MatchRequest(
             str(request_id), str(user_id), str(seat_name),
             None if map_name is None else str(map_name), int(str(low)), int(str(high)),
@@ -204,4 +209,5 @@ class MatchTables(Database):
             self.time_value(created), None if rating is None else float(str(rating)),
             None if bot_level is None else str(bot_level),
             None if bots_at is None else self.time_value(bots_at), str(state),
-            None if game_id is None else str(game_id))
+            None if game_id is None else str(game_id),
+            None if table_map is None else str(table_map))

@@ -282,7 +282,8 @@ MIGRATIONS: tuple[Migration, ...] = (
     )),
     Migration(9, "quick match requests", (
         # A request for a game (`events.matches`): what it asks for, the asker's rating
-        # then, and its state: waiting, matched (with the game it sits at) or cancelled.
+        # then, and its state: waiting, matched (with the game it sits at and that game's
+        # map) or cancelled.
         # `bots_at`/`bot_level`: when bots take the seats still empty, if asked.
         """CREATE TABLE match_requests (
             request_id TEXT PRIMARY KEY,
@@ -298,6 +299,7 @@ MIGRATIONS: tuple[Migration, ...] = (
             created_at {time} NOT NULL,
             state TEXT NOT NULL,
             game_id TEXT,
+            table_map TEXT,
             seat_name TEXT NOT NULL
         )""",
         "CREATE INDEX match_requests_waiting ON match_requests (state, created_at)",

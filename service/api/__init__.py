@@ -16,6 +16,7 @@ from service.api import (
     feed,
     games,
     maps,
+    matches,
     pages,
     ratings,
     shares,
@@ -25,8 +26,8 @@ from service.api import (
     webhooks,
 )
 
-BLUEPRINTS = [users.blp, tokens.blp, signin.blp, maps.blp, games.blp, shares.blp, feed.blp,
-              audit.blp, webhooks.blp, ratings.blp, analysis.blp]
+BLUEPRINTS = [users.blp, tokens.blp, signin.blp, maps.blp, games.blp, matches.blp, shares.blp,
+              feed.blp, audit.blp, webhooks.blp, ratings.blp, analysis.blp]
 
 
 def register_pages(app: Flask) -> None:

@@ -41,8 +41,8 @@ def test_a_request_waits_until_a_partner_comes(store: SqlStore) -> None:
     assert store.match_request("m1") == request("m1", "u1")
     [table] = store.request_match(request("m2", "u2", 1), PLAYERS, lambda: next(ids))
     assert (table.game_id, [r.request_id for r in table.requests]) == ("g1", ["m1", "m2"])
-    assert [(r.state, r.game_id) for r in store.requests_of_game("g1")] == [
-        (MATCHED, "g1"), (MATCHED, "g1")]
+    assert [(r.state, r.game_id, r.table_map) for r in store.requests_of_game("g1")] == [
+        (MATCHED, "g1", "europe"), (MATCHED, "g1", "europe")]
     assert store.waiting_matches() == []
 
 
