@@ -8,8 +8,11 @@ other (each asks for its own turn time limit), then, `--probes` times, a new pla
 (POST /v1/matches, in process, rate limits off) for the game one of them waits for: the
 answer comes once the pairing has run under its lock over every waiting request and the
 game has been created with both seated and started. A waiting request takes the place
-of each one paired, so as many wait throughout. The last line of output is one JSON
-object: the percentiles of request → started game, and whether p95 is under 1 s.
+of each one paired, so as many wait throughout. The pairing reads every waiting request
+but weighs only those of the probe's terms against each other (`domain.matching`):
+here each waits alone with its terms, the shape of a long queue (requests with the same
+terms that can sit together do not wait). The last line of output is one JSON object:
+the percentiles of request → started game, and whether p95 is under 1 s.
 """
 
 from __future__ import annotations

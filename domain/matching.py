@@ -96,6 +96,18 @@ def form_tables(waiting: Sequence[Seeking], now: datetime,
     it, or for players its map does not take, forms nothing (the service refuses such
     requests before they wait).
     """
+    # Speed: only requests with the same terms can agree, so each kind is paired apart.
+    kinds: dict[tuple[bool, int | None], list[Seeking]] = {}
+    for request in waiting:
+        kinds.setdefault((request.rated, request.turn_time_limit), []).append(request)
+    age = {r.request_id: (r.since, r.request_id) for r in waiting}
+    tables = [t for kind in kinds.values() for t in _form_among(kind, now, players)]
+    return sorted(tables, key=lambda t: min(age[i] for i in t.request_ids))
+
+
+def _form_among(waiting: Sequence[Seeking], now: datetime,
+                players: Mapping[str, tuple[int, int]]) -> list[FormedTable]:
+    """`form_tables` among requests of the same terms."""
     pending = sorted(waiting, key=lambda r: (r.since, r.request_id))
     seated: set[str] = set()
     tables: list[FormedTable] = []
