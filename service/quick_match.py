@@ -41,7 +41,7 @@ def ask(referee: Referee, user: User, body: dict[str, Any], now: datetime,
                       "cancel it before asking for another.", code="match_waiting",
                       rule="One waiting request per player.",
                       request_id=waiting.request_id) from None
-    return look(referee, user, request.request_id)
+    return _mine(referee.ctx.store, user, request.request_id)
 
 
 def look(referee: Referee, user: User, request_id: str) -> MatchRequest:
