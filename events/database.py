@@ -83,6 +83,11 @@ class Database(ABC):
         """Hold a database-wide lock until the transaction of `cur` ends."""
 
     @abstractmethod
+    def matching_lock(self, cur: Cursor) -> None:
+        """Hold the quick match's lock (`events.matches`) until the transaction of `cur`
+        ends: one pairing at a time, across every process."""
+
+    @abstractmethod
     def close(self) -> None: ...
 
     # -- migrations ---------------------------------------------------------------------

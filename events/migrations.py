@@ -280,6 +280,32 @@ MIGRATIONS: tuple[Migration, ...] = (
         )""",
         "CREATE INDEX game_shares_by_game ON game_shares (game_id, user_id, created_at)",
     )),
+    Migration(9, "quick match requests", (
+        # A request for a game (`events.matches`): what it asks for, the asker's rating
+        # then, and its state: waiting, matched (with the game it sits at and that game's
+        # map) or cancelled.
+        # `bots_at`/`bot_level`: when bots take the seats still empty, if asked.
+        """CREATE TABLE match_requests (
+            request_id TEXT PRIMARY KEY,
+            user_id TEXT NOT NULL,
+            map TEXT,
+            min_players INTEGER NOT NULL,
+            max_players INTEGER NOT NULL,
+            rated {bool} NOT NULL,
+            turn_time_limit INTEGER,
+            rating DOUBLE PRECISION,
+            bot_level TEXT,
+            bots_at {time},
+            created_at {time} NOT NULL,
+            state TEXT NOT NULL,
+            game_id TEXT,
+            table_map TEXT,
+            seat_name TEXT NOT NULL
+        )""",
+        "CREATE INDEX match_requests_waiting ON match_requests (state, created_at)",
+        "CREATE INDEX match_requests_by_user ON match_requests (user_id, state)",
+        "CREATE INDEX match_requests_by_game ON match_requests (game_id)",
+    )),
 )
 
 LATEST = MIGRATIONS[-1].number

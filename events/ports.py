@@ -11,6 +11,7 @@ sees what a module touches and a test can hand it a small fake:
 - `UserAccounts`: users and their named tokens (kept as hashes);
 - `SigninCodes`: the one-time codes of sign-in links, redeemed for a token;
 - `GameShares`: read-only capabilities for one game each;
+- `MatchRequests`: quick-match requests, paired under one lock;
 - `WebhookStore`: registrations, deliveries and their attempts;
 - `Migrations`: the schema.
 
@@ -20,13 +21,14 @@ sees what a module touches and a test can hand it a small fake:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Protocol
 
 from domain.rating_rules import LEADERBOARD_MIN_GAMES
 from events.accounts import Token, User
 from events.index import GameRow
+from events.matches import MatchRequest, NewGameId, Pairing
 from events.onlookers import Onlooker
 from events.ratings_read import BoardEntry, Profile, ResultRow
 from events.shares import Share
@@ -34,8 +36,8 @@ from events.signin_codes import Redemption, SigninCode
 from events.store import EventStore
 from events.webhooks import Attempt, Delivery, NewDelivery, Webhook
 
-__all__ = ["EventStore", "GameShares", "GamesIndex", "Migrations", "Ratings", "SigninCodes",
-           "Store", "UserAccounts", "WebhookStore"]
+__all__ = ["EventStore", "GameShares", "GamesIndex", "MatchRequests", "Migrations", "Ratings",
+           "SigninCodes", "Store", "UserAccounts", "WebhookStore"]
 
 
 class GamesIndex(Protocol):
@@ -106,6 +108,31 @@ class GameShares(Protocol):
     def shares_of(self, game_id: str, user_id: str) -> list[Share]: ...
 
     def revoke_share(self, user_id: str, game_id: str, share_id: str) -> bool: ...
+
+
+class MatchRequests(Protocol):
+    """Requests for a game, paired under one lock across processes (`events.matches`);
+    `players`: each map's least and most players."""
+
+    def request_match(self, request: MatchRequest, players: Mapping[str, tuple[int, int]],
+                      new_game_id: NewGameId) -> list[Pairing]:
+        """Store a new waiting request and pair every waiting one (`AlreadyWaiting`:
+        its player has one waiting)."""
+
+    def pair_matches(self, now: datetime, players: Mapping[str, tuple[int, int]],
+                     new_game_id: NewGameId) -> list[Pairing]: ...
+
+    def seat_bots_for(self, request_id: str, now: datetime,
+                      players: Mapping[str, tuple[int, int]], game_id: str) -> Pairing | None:
+        """Match the request for a table of its own (bots fill it) if its wait is over."""
+
+    def cancel_match(self, user_id: str, request_id: str) -> MatchRequest | None: ...
+
+    def match_request(self, request_id: str) -> MatchRequest | None: ...
+
+    def requests_of_game(self, game_id: str) -> list[MatchRequest]: ...
+
+    def waiting_matches(self, limit: int = 1000) -> list[MatchRequest]: ...
 
 
 class WebhookStore(Protocol):
@@ -179,6 +206,6 @@ class Migrations(Protocol):
     def schema_version(self) -> int: ...
 
 
-class Store(EventStore, GamesIndex, UserAccounts, SigninCodes, GameShares, WebhookStore,
-            Ratings, Migrations, Protocol):
+class Store(EventStore, GamesIndex, UserAccounts, SigninCodes, GameShares, MatchRequests,
+            WebhookStore, Ratings, Migrations, Protocol):
     """Every port at once (what `events.open_store` returns)."""

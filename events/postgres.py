@@ -57,6 +57,7 @@ from events.store import (
 )
 
 MIGRATION_LOCK = 0x7472_0001  # the advisory lock held while migrating ("tr" 1)
+MATCHING_LOCK = 0x7472_0002  # the advisory lock held while pairing quick matches
 OUTAGE_HOLD = 0.5  # seconds a failure to get a connection is believed without trying
 PROBE_TIMEOUT = 0.5  # seconds a request waits for a connection after such a failure
 CONNECT_TIMEOUT = 2  # seconds a new connection may take (libpq's least is 2)
@@ -312,6 +313,9 @@ class PostgresStore(SqlStore):
 
     def migration_lock(self, cur: Cursor) -> None:
         cur.execute("SELECT pg_advisory_xact_lock(%s)", (MIGRATION_LOCK,))
+
+    def matching_lock(self, cur: Cursor) -> None:
+        cur.execute("SELECT pg_advisory_xact_lock(%s)", (MATCHING_LOCK,))
 
     def close(self) -> None:
         if self._pool is not None and self._pid == os.getpid():

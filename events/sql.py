@@ -21,6 +21,7 @@ from events.accounts import AccountTables
 from events.database import Clock, Cursor, Database, Row
 from events.index import GameIndexTables, GameSummary
 from events.jsontext import parse, to_text
+from events.matches import MatchTables
 from events.ratings import RatingTables
 from events.ratings_read import RatingReads
 from events.shares import ShareTables
@@ -66,12 +67,13 @@ def request_hash(payload: Any) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
-class SqlStore(GameIndexTables, SigninCodeTables, AccountTables, ShareTables, WebhookTables,
-               RatingTables, RatingReads, Database):
+class SqlStore(GameIndexTables, SigninCodeTables, AccountTables, ShareTables, MatchTables,
+               WebhookTables, RatingTables, RatingReads, Database):
     """An event store on a SQL database; the adapter supplies the dialect (`Database`).
 
     It holds every port of `events.ports`: the events here, the games index, the
-    accounts, the sign-in codes, the shares and the webhooks in the tables it inherits.
+    accounts, the sign-in codes, the shares, the quick-match requests and the webhooks
+    in the tables it inherits.
     """
 
     # -- appending ----------------------------------------------------------------------

@@ -206,6 +206,9 @@ class SqliteStore(SqlStore):
     def migration_lock(self, cur: Cursor) -> None:
         pass  # BEGIN IMMEDIATE already holds the only write lock
 
+    def matching_lock(self, cur: Cursor) -> None:
+        pass  # BEGIN IMMEDIATE already holds the only write lock
+
     def close(self) -> None:
         with self._all_lock:
             for conn in self._all:

@@ -1,5 +1,6 @@
-"""A Ticket to Ride bot on the generated client: it sits down in an open game (or opens
-one) and plays from the user feed (SSE) or from webhooks, game after game. See
+"""A Ticket to Ride bot on the generated client: it asks for a game (quick match: the
+server seats it with whoever asks for the same) and plays from the user feed (SSE) or
+from webhooks, game after game. See
 docs/clients.md:  PYTHONPATH=clients/python python examples/bot.py --games 3 [--webhook 8765]
 """
 
@@ -18,7 +19,8 @@ import httpx
 from ttr_client import AuthenticatedClient, Client
 from ttr_client import models as ttr
 from ttr_client.api.feed import get_my_events
-from ttr_client.api.games import act, create_game, get_moves, list_open_games, take_seat
+from ttr_client.api.games import act, get_game, get_moves
+from ttr_client.api.matches import get_match, request_match
 from ttr_client.api.users import create_user
 from ttr_client.api.webhooks import set_webhook
 
@@ -50,13 +52,12 @@ class Bot:
             time.sleep(float(response.headers.get("Retry-After", "1")))
 
     def sit_down(self) -> None:
-        """Take a seat in an open game of the map, or open one for two."""
-        for listed in self.call(list_open_games.sync_detailed, map_=self.map).games:
-            game = self.call(take_seat.sync_detailed, listed.id, body=ttr.TakeSeat())
-            if isinstance(game, ttr.Game):
-                break
-        else:
-            game = self.call(create_game.sync_detailed, body=ttr.NewGame(map_=self.map, seats=2))
+        """Ask for a game of the map for two, and wait until the server has seated us."""
+        asked = self.call(request_match.sync_detailed, body=ttr.NewMatch(map_=self.map))
+        while asked.state is ttr.MatchState.WAITING:
+            time.sleep(0.5)
+            asked = self.call(get_match.sync_detailed, asked.id)
+        game = self.call(get_game.sync_detailed, asked.game_id)
         self.seats[game.id] = next(p.seat for p in game.players if p.user_id == self.me)
 
     def play(self, game_id: str, version: int) -> None:

@@ -143,10 +143,16 @@ RATINGS = JobKind[str](
     retries=(2, 5, 15, 60, 300))
 """Project the scored games (the one that asked, and any before it) onto the ratings."""
 
+MATCH_BOTS = JobKind[str, datetime](
+    "match-bots", "worker.jobs.seat_match_bots", timeout=60, retries=(1, 5, 15, 60),
+    calls=lambda request_id, at: (request_id,), runs=AT_GAME_TIME)
+"""Seat bots with a quick-match request still waiting at `at`, the wait its player
+chose (`referee.quick_match.seat_bots`)."""
+
 SWEEP = JobKind[()](
     "sweep", "worker.jobs.sweep", timeout=300, retries=(), once_per_queue=True,
     first_in_queue=True, keep_result=False)
 """Ask again for the work the games index says is missing (one waits at a time)."""
 
 KINDS: tuple[JobKind[*tuple[Any, ...]], ...] = (
-    SCORE, DEADLINE, WEBHOOK_FAN_OUT, WEBHOOK, BOT_TURN, RATINGS, SWEEP)
+    SCORE, DEADLINE, WEBHOOK_FAN_OUT, WEBHOOK, BOT_TURN, RATINGS, MATCH_BOTS, SWEEP)

@@ -56,6 +56,9 @@ class NewGame:
     bots: tuple[str, ...] = ()  # the levels of the bots seated at once (after the creator)
     stand_in: str | None = None  # the level of the bots that stand in for leavers
     rated: bool = True  # the result counts for the players' ratings
+    # the players seated after the creator, before the bots: (user id, name) each (the
+    # quick match seats a whole table at once)
+    others: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,14 +99,15 @@ class Referee:
                 private=new.private, invite_code=invite, turn_time_limit=new.turn_time_limit,
                 drop_after_timeouts=new.drop_after_timeouts, stand_in=new.stand_in,
                 rated=new.rated)
-            commands: list[TableCommand] = [SeatBot(level) for level in new.bots]
-            if new.join_as is not None:
-                commands.insert(0, TakeSeat(new.join_as))
+            commands: list[tuple[str, TableCommand]] = [
+                *([(creator, TakeSeat(new.join_as))] if new.join_as is not None else []),
+                *((user_id, TakeSeat(name)) for user_id, name in new.others),
+                *((creator, SeatBot(level)) for level in new.bots)]
             if len(commands) > new.seats:
                 raise RuleViolation("table_full", f"{len(commands)} players and bots for "
                                     f"{new.seats} seats.")
-            for command in commands:
-                events += decide_table(replay_table(events), creator, command)
+            for user_id, command in commands:
+                events += decide_table(replay_table(events), user_id, command)
             return events
 
         self._store_bots(*new.bots, *([new.stand_in] if new.stand_in else []))

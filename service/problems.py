@@ -40,7 +40,8 @@ from domain.violations import CODES
 PROBLEM_JSON = "application/problem+json"
 # every `code` a problem may carry: the rules' (`domain.violations.CODES`) and the
 # service's own
-PROBLEM_CODES: tuple[str, ...] = (*CODES, "not_admin", "export_invalid")
+PROBLEM_CODES: tuple[str, ...] = (*CODES, "not_admin", "export_invalid", "match_players",
+                                  "match_pace", "match_turn_time", "match_waiting")
 TYPE_PREFIX = "/problems/"
 
 
@@ -81,6 +82,9 @@ KINDS: dict[str, Kind] = {
     "version-conflict": Kind(409, "Version conflict",
                              "Other players kept acting while this command was decided, "
                              "several times in a row. Reload the game and try again."),
+    "match-waiting": Kind(409, "Quick match waiting",
+                          "You have a quick-match request waiting (`request_id`): one at a "
+                          "time. Cancel it (DELETE /v1/matches/{id}) to ask for another."),
     "precondition-failed": Kind(412, "Precondition failed",
                                 "If-Match names a version of the game that is no longer the "
                                 "latest; `current_version` is the latest."),

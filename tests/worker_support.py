@@ -31,6 +31,7 @@ from messaging.notify import LocalNotifier
 from referee.jobs import (
     BOT_TURN,
     DEADLINE,
+    MATCH_BOTS,
     RATINGS,
     SCORE,
     SWEEP,
@@ -78,6 +79,7 @@ class RecordingJobs:
     webhooks: list[tuple[str, datetime]] = field(default_factory=list)
     bot_turns: list[tuple[str, int]] = field(default_factory=list)
     ratings_asked: list[str] = field(default_factory=list)
+    match_bots: list[tuple[str, datetime]] = field(default_factory=list)
     sweeps: int = 0
     closed: bool = False
 
@@ -89,7 +91,8 @@ class RecordingJobs:
         lists: dict[str, list[Any]] = {
             SCORE.name: self.scored, DEADLINE.name: self.deadlines,
             WEBHOOK_FAN_OUT.name: self.fan_outs, WEBHOOK.name: self.webhooks,
-            BOT_TURN.name: self.bot_turns, RATINGS.name: self.ratings_asked}
+            BOT_TURN.name: self.bot_turns, RATINGS.name: self.ratings_asked,
+            MATCH_BOTS.name: self.match_bots}
         lists[kind.name].append(given[0] if len(given) == 1 else given)
 
     def close(self) -> None:

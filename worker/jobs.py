@@ -1,5 +1,5 @@
 """The job functions: scoring an ended game, enforcing a turn deadline, a bot's move,
-the sweep.
+bots for a quick match that waited long enough, the sweep.
 
 Each takes plain arguments (RQ imports it by name and pickles only a game id) and
 finds its store, log, notifier, jobs port and referee with `current_context()`. Each
@@ -17,7 +17,8 @@ import time
 
 from domain.violations import RuleViolation
 from events import GameNotFound
-from referee.jobs import BOT_TURN, DEADLINE, RATINGS, SCORE
+from referee import quick_match
+from referee.jobs import BOT_TURN, DEADLINE, MATCH_BOTS, RATINGS, SCORE
 from worker import reports
 from worker.bot_turns import play_bot_turn
 from worker.context import current_context
@@ -69,6 +70,17 @@ def play_bot(game_id: str, version: int) -> str:
     return play_bot_turn(current_context(), game_id, version)
 
 
+def seat_match_bots(request_id: str) -> str:
+    """Seat bots with the quick-match request `request_id` if it still waits and the
+    wait its player chose is over (`referee.quick_match.seat_bots`).
+
+    Returns ``seated``; or, doing nothing, ``not_waiting`` (paired, cancelled, not due
+    or unknown).
+    """
+    game_id = quick_match.seat_bots(current_context().referee, request_id)
+    return "not_waiting" if game_id is None else "seated"
+
+
 def sweep(limit: int = SWEEP_LIMIT) -> dict[str, int]:
     """Ask again for the work the index says is missing; returns what it found.
 
@@ -76,7 +88,9 @@ def sweep(limit: int = SWEEP_LIMIT) -> dict[str, int]:
     down when they ended, or their job was lost): their scoring is enqueued (a no-op
     when it is waiting already). Games past their turn deadline get their deadline
     job (run at once). Games where a bot must act get its move asked for again (its
-    job was lost; one already waiting or running stands). Webhook deliveries that are
+    job was lost; one already waiting or running stands). Quick-match requests are paired
+    again (their rating windows have widened), and those whose bot wait is over get
+    their bots job again (it was lost with an in-process queue). Webhook deliveries that are
     due and that no job holds (their job was lost with Redis's data, or their worker
     died) are asked for again, and old finished ones are dropped
     (`worker.webhook_delivery.sweep_deliveries`; counted as ``webhooks`` when there
@@ -93,6 +107,11 @@ def sweep(limit: int = SWEEP_LIMIT) -> dict[str, int]:
     bots = ctx.store.games_awaiting_bots(limit)
     for row in bots:
         ctx.jobs.enqueue(BOT_TURN, row.game_id, row.version)
+    matched = quick_match.pair_again(ctx.referee, ctx.clock())  # their windows widened
+    now = ctx.clock()
+    for request in ctx.store.waiting_matches(limit):
+        if request.bots_at is not None and request.bots_at <= now:
+            ctx.jobs.enqueue(MATCH_BOTS, request.request_id, request.bots_at)
     if ctx.store.unprojected_games():  # scored games the ratings have not reached
         ctx.jobs.enqueue(RATINGS, "sweep")
     try:
@@ -108,6 +127,8 @@ def sweep(limit: int = SWEEP_LIMIT) -> dict[str, int]:
     found = {"scoring": len(scoring), "overdue": len(overdue)}
     if bots:
         found["bots"] = len(bots)
+    if matched:
+        found["matched"] = len(matched)
     if webhooks:
         found["webhooks"] = webhooks
         log.info("sweep: %d webhook deliveries due without a job", webhooks)

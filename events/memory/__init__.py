@@ -13,6 +13,7 @@ hold a store of their own. Each part is a module:
 - `events.memory.accounts`: users, bots and tokens;
 - `events.memory.signin_codes`: the one-time codes of sign-in links;
 - `events.memory.shares`: read-only capabilities for one game each;
+- `events.memory.matches`: quick-match requests and their pairing;
 - `events.memory.webhooks`: webhook registrations, deliveries and their attempts;
 - `events.memory.ratings`: the ratings projection and what the boards and profiles read.
 """
@@ -25,6 +26,7 @@ from events.clock import utcnow
 from events.memory.accounts import MemoryAccounts
 from events.memory.base import Clock, DuplicateKey
 from events.memory.index import MemoryIndex
+from events.memory.matches import MemoryMatches
 from events.memory.ratings import MemoryRatings
 from events.memory.recorder import MemoryRecorder
 from events.memory.shares import MemoryShares
@@ -37,8 +39,8 @@ if TYPE_CHECKING:
 __all__ = ["DuplicateKey", "MemoryStore"]
 
 
-class MemoryStore(MemoryWebhooks, MemoryRatings, MemorySigninCodes, MemoryShares, MemoryAccounts,
-                  MemoryIndex, MemoryRecorder):
+class MemoryStore(MemoryWebhooks, MemoryRatings, MemorySigninCodes, MemoryShares, MemoryMatches,
+                  MemoryAccounts, MemoryIndex, MemoryRecorder):
     """An empty store in memory (see the module doc); `clock` as the SQL stores'."""
 
     def __init__(self, clock: Clock = utcnow) -> None:

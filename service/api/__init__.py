@@ -17,6 +17,7 @@ from service.api import (
     games,
     hints,
     maps,
+    matches,
     pages,
     ratings,
     session,
@@ -27,8 +28,9 @@ from service.api import (
     webhooks,
 )
 
-BLUEPRINTS = [users.blp, tokens.blp, session.blp, signin.blp, maps.blp, games.blp, shares.blp,
-              feed.blp, audit.blp, webhooks.blp, ratings.blp, analysis.blp, hints.blp]
+BLUEPRINTS = [users.blp, tokens.blp, session.blp, signin.blp, maps.blp, games.blp, matches.blp,
+              shares.blp, feed.blp, audit.blp, webhooks.blp, ratings.blp, analysis.blp,
+              hints.blp]
 
 
 def register_pages(app: Flask) -> None:

@@ -24,6 +24,8 @@ class ProblemSchema(Schema):
     scope = fields.Str(metadata=doc("The scope the operation needs and the token lacks "
                                      "(insufficient-scope)."))
     current_version = fields.Int(metadata=doc("The game's latest version (409, 412)."))
+    request_id = fields.Str(metadata=doc("The quick-match request still waiting "
+                                         "(match-waiting)."))
     first_failure = fields.Nested(FirstFailureSchema, metadata=doc(
         "An import that does not verify: the first event that fails (`version`, `type`, "
         "`reason`)."))

@@ -1,5 +1,6 @@
 """The bot kit's example (examples/bot.py) plays a whole game against itself on a real
-`ttr serve`: one instance from the SSE user feed, the other from webhooks."""
+`ttr serve`: two instances started at the same moment find each other by quick match,
+one playing from the SSE user feed, the other from webhooks."""
 
 from __future__ import annotations
 
@@ -7,14 +8,13 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from ttr_client import Client
-from ttr_client.api.games import get_game, list_open_games
-from ttr_client.models import Game, GameList, Phase
+from ttr_client.api.games import get_game
+from ttr_client.models import Game, Phase
 
 from tests.api_support import free_port, wait_until_serving
 
@@ -58,33 +58,21 @@ def bot(server: str, *args: str) -> subprocess.Popen[bytes]:
                             start_new_session=True)
 
 
-def test_two_example_bots_play_a_whole_game(server: str) -> None:
-    streaming = bot(server)
+def test_two_example_bots_started_at_once_play_each_other_game_after_game(
+        server: str) -> None:
+    streaming = bot(server, "--games", "2")
+    hooked = bot(server, "--games", "2", "--webhook", str(free_port()))
     try:
-        wait_for_a_table(server)
-        hooked = bot(server, "--webhook", str(free_port()))
-        try:
-            outputs = [p.communicate(timeout=240) for p in (streaming, hooked)]
-        finally:
-            stop(hooked)
+        outputs = [p.communicate(timeout=240) for p in (streaming, hooked)]
     finally:
+        stop(hooked)
         stop(streaming)
     for process, (_, err) in zip((streaming, hooked), outputs, strict=True):
         assert process.returncode == 0, err.decode()[-3000:]
-    finished = {line.split()[1] for out, _ in outputs for line in out.decode().splitlines()}
-    assert len(finished) == 1, outputs  # both finished the same game
+    finished = [{line.split()[1] for line in out.decode().splitlines()} for out, _ in outputs]
+    assert finished[0] == finished[1] and len(finished[0]) == 2, outputs  # the same games
     with Client(server) as client:
-        game = get_game.sync(finished.pop(), client=client)
-    assert isinstance(game, Game) and game.phase is Phase.ENDED
-    assert game.end_reason is not None and game.version > 50
-
-
-def wait_for_a_table(server: str) -> None:
-    """Until the first bot's table is in the lobby."""
-    with Client(server) as client:
-        for _ in range(300):
-            lobby = list_open_games.sync(client=client)
-            if isinstance(lobby, GameList) and lobby.games:
-                return
-            time.sleep(0.1)
-    raise AssertionError("the first bot opened no table")
+        for game_id in finished[0]:
+            game = get_game.sync(game_id, client=client)
+            assert isinstance(game, Game) and game.phase is Phase.ENDED
+            assert game.end_reason is not None and game.version > 50

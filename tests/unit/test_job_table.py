@@ -14,6 +14,7 @@ from referee.jobs import (
     BOT_TURN,
     DEADLINE,
     KINDS,
+    MATCH_BOTS,
     RATINGS,
     SCORE,
     SWEEP,
@@ -31,6 +32,7 @@ EXAMPLES: list[tuple[JobKind[*tuple[Any, ...]], tuple[Any, ...], str]] = [
     (WEBHOOK, ("d1", AT), "webhook-d1-20261123T090100123456Z"),
     (BOT_TURN, ("g1", 3), "bot-g1-3"),
     (RATINGS, ("g1",), "ratings-g1"),
+    (MATCH_BOTS, ("q_1", AT), "match-bots-q_1-20261123T090100123456Z"),
     (SWEEP, (), "sweep"),
 ]
 
@@ -63,4 +65,4 @@ def test_a_value_rq_would_refuse_in_a_job_id_is_hashed_stably() -> None:
 
 def test_only_the_kinds_given_a_time_are_scheduled() -> None:
     assert [kind.name for kind, args, _ in EXAMPLES if kind.at(*args) == AT] == [
-        "deadline", "webhook"]
+        "deadline", "webhook", "match-bots"]

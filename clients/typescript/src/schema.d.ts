@@ -503,6 +503,62 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/matches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask for a game (quick match)
+         * @description The server seats you with players who asked for the same game (map or any,
+         *     players, rated or not, pace), preferring close ratings and widening the range
+         *     the longer you wait. When a table is full its game starts: the request is
+         *     `matched` with its `game_id`, and the game's events reach you as any game's
+         *     do (your feed, its stream, your webhook). With `bots_after`, bots take the
+         *     seats still empty after that wait. One waiting request at a time.
+         *
+         *     **Scope:** `play` (a token without it gets 403 `insufficient-scope`).
+         */
+        post: operations["request_match"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/matches/{request_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                request_id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Your quick-match request: waiting, or matched with its game
+         * @description **Scope:** `read` (a token without it gets 403 `insufficient-scope`).
+         */
+        get: operations["get_match"];
+        put?: never;
+        post?: never;
+        /**
+         * Cancel your request
+         * @description A waiting request is cancelled; a matched one stays matched (its game has
+         *     started: leave it as any game).
+         *
+         *     **Scope:** `play` (a token without it gets 403 `insufficient-scope`).
+         */
+        delete: operations["cancel_match"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/games/{game_id}/shares": {
         parameters: {
             query?: never;
@@ -1173,6 +1229,8 @@ export interface components {
             scope?: string;
             /** @description The game's latest version (409, 412). */
             current_version?: number;
+            /** @description The quick-match request still waiting (match-waiting). */
+            request_id?: string;
             /** @description An import that does not verify: the first event that fails (`version`, `type`, `reason`). */
             first_failure?: components["schemas"]["FirstFailure"];
         };
@@ -1730,6 +1788,74 @@ export interface components {
              * @example hard
              */
             level: components["schemas"]["BotLevel"];
+        };
+        NewMatch: {
+            /**
+             * @description The map to play (left out or null: any map). Default: `null`.
+             * @example europe
+             */
+            map?: components["schemas"]["MapName"] | (null);
+            /**
+             * @description The fewest players you will play with, you included. Default: `2`.
+             * @example 2
+             */
+            min_players?: number;
+            /**
+             * @description The most players (default: `min_players`).
+             * @example 3
+             */
+            max_players?: number | null;
+            /** @description A rated game: the result counts for the players' ratings on its map. Default: `true`. */
+            rated?: boolean;
+            /**
+             * @description A live game: the seconds each player has for a turn (the server's minimum applies, TTR_MIN_TURN_TIME_LIMIT). Default: `null`.
+             * @example 120
+             */
+            turn_time_limit?: number | null;
+            /**
+             * @description A correspondence game: the days each player has for a turn (instead of `turn_time_limit`; neither: no limit). Default: `null`.
+             * @example 2
+             */
+            days_per_turn?: number | null;
+            /** @description Your name at the table (default: your user name). A name holds no control characters (ANSI escapes included), no bidirectional overrides, embeddings, isolates or marks (U+202A–U+202E, U+2066–U+2069, U+200E, U+200F, U+061C), no invisible formatting characters (zero-width space, word joiner, soft hyphen, BOM, line separators), and a zero-width joiner or non-joiner only between two other characters. */
+            name?: string;
+            /**
+             * @description Seconds to wait for people; then bots of `bot_level` take the seats still empty (null: wait for people only). Default: `null`.
+             * @example 30
+             */
+            bots_after?: number | null;
+            /** @description The level of the bots that fill the table. Default: `medium`. */
+            bot_level?: components["schemas"]["BotLevel"];
+        };
+        Match: {
+            /**
+             * @description The request's id.
+             * @example q_9b1c2d3e4f5a6b7c
+             */
+            id: string;
+            /**
+             * @description waiting (for players), matched (`game_id` is your game) or cancelled.
+             * @enum {string}
+             */
+            state: "waiting" | "matched" | "cancelled";
+            /** @description The game you sit at, once matched (it has started). */
+            game_id: string | null;
+            /** @description The map asked for (null: any); once matched, the game's map is `game_map`. */
+            map: string | null;
+            game_map: string | null;
+            min_players: number;
+            max_players: number;
+            rated: boolean;
+            /** @description Seconds per turn (a correspondence game's days, in seconds; null: no limit). */
+            turn_time_limit: number | null;
+            bot_level: string | null;
+            /**
+             * Format: date-time
+             * @description When bots take the seats still empty (null: never).
+             */
+            bots_at: string | null;
+            /** Format: date-time */
+            created_at: string;
         };
         Share: {
             /**
@@ -3082,7 +3208,7 @@ export interface components {
         /** @enum {string} */
         RouteColor: "purple" | "blue" | "orange" | "white" | "green" | "yellow" | "black" | "red" | "gray";
         /** @enum {string} */
-        ProblemCode: "game_over" | "game_not_started" | "not_your_turn" | "wrong_step" | "player_out" | "not_due" | "unknown_command" | "malformed_command" | "unknown_route" | "unknown_city" | "unknown_ticket" | "route_taken" | "double_route_closed" | "double_route_own" | "not_enough_trains" | "cards_not_held" | "payment_invalid" | "locomotive_not_allowed" | "deck_empty" | "slot_empty" | "second_card_locomotive" | "no_tickets_left" | "keep_too_few" | "ticket_not_offered" | "stations_not_in_map" | "no_stations_left" | "city_has_station" | "station_payment_invalid" | "tunnel_payment_invalid" | "no_pending_tunnel" | "pass_not_allowed" | "not_seated" | "already_seated" | "table_full" | "invite_required" | "game_already_started" | "not_creator" | "not_enough_players" | "game_not_over" | "already_scored" | "no_stand_in" | "not_replaced" | "hints_rated" | "not_admin" | "export_invalid";
+        ProblemCode: "game_over" | "game_not_started" | "not_your_turn" | "wrong_step" | "player_out" | "not_due" | "unknown_command" | "malformed_command" | "unknown_route" | "unknown_city" | "unknown_ticket" | "route_taken" | "double_route_closed" | "double_route_own" | "not_enough_trains" | "cards_not_held" | "payment_invalid" | "locomotive_not_allowed" | "deck_empty" | "slot_empty" | "second_card_locomotive" | "no_tickets_left" | "keep_too_few" | "ticket_not_offered" | "stations_not_in_map" | "no_stations_left" | "city_has_station" | "station_payment_invalid" | "tunnel_payment_invalid" | "no_pending_tunnel" | "pass_not_allowed" | "not_seated" | "already_seated" | "table_full" | "invite_required" | "game_already_started" | "not_creator" | "not_enough_players" | "game_not_over" | "already_scored" | "no_stand_in" | "not_replaced" | "hints_rated" | "not_admin" | "export_invalid" | "match_players" | "match_pace" | "match_turn_time" | "match_waiting";
         /** @enum {string} */
         EndReason: "final_round" | "deadlock" | "last_player";
         /** @enum {string} */
@@ -3145,7 +3271,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description `/problems/version-conflict` (Version conflict): Other players kept acting while this command was decided, several times in a row. Reload the game and try again. */
+        /** @description `/problems/version-conflict` (Version conflict): Other players kept acting while this command was decided, several times in a row. Reload the game and try again. `/problems/match-waiting` (Quick match waiting): You have a quick-match request waiting (`request_id`): one at a time. Cancel it (DELETE /v1/matches/{id}) to ask for another. */
         Problem409: {
             headers: {
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -4010,6 +4136,100 @@ export interface operations {
             403: components["responses"]["Problem403"];
             404: components["responses"]["Problem404"];
             422: components["responses"]["Problem422"];
+            429: components["responses"]["Problem429"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    request_match: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewMatch"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    /** @description The request's URL. */
+                    Location?: string;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Match"];
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            409: components["responses"]["Problem409"];
+            415: components["responses"]["Problem415"];
+            422: components["responses"]["Problem422"];
+            429: components["responses"]["Problem429"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    get_match: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                request_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Match"];
+                };
+            };
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            429: components["responses"]["Problem429"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    cancel_match: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                request_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Match"];
+                };
+            };
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
             429: components["responses"]["Problem429"];
             default: components["responses"]["Problem"];
         };

@@ -7,6 +7,7 @@ import { botRatingsLine, showBotRatings } from "./bot_ratings.js";
 import { t } from "./i18n.js";
 import { credentialFromText } from "./identity.js";
 import { myRatingsPanel } from "./my_ratings.js";
+import { playNowButton } from "./quick_match.js";
 import { follow } from "./stream.js";
 
 const POLL_MS = 4000;
@@ -219,6 +220,7 @@ function newGameForm(app, maps, error) {
   const standInLevel = levelSelect({ id: "new-stand-in-level", name: "stand_in_level", disabled: true });
   const standInBox = h("input", { type: "checkbox", id: "new-stand-in", name: "stand_in",
     onchange: () => { standInLevel.disabled = !standInBox.checked; } });
+  const matchStatus = h("p", { id: "match-status", role: "status", hidden: true });
   const limit = h("select", { id: "new-limit", name: "turn_time_limit" },
     TIME_LIMITS.map((s) => h("option", { value: s ?? "" }, s ? t(`limit.${s}`) : t("limit.none"))));
   return h("section", { "aria-labelledby": "new-heading", class: "new-game" },
@@ -249,7 +251,11 @@ function newGameForm(app, maps, error) {
     h("label", { class: "check" }, ratedBox, t("rated_game")),
     h("span", { class: "stand-in" }, h("label", { class: "check" }, standInBox, t("stand_in_option")),
       h("label", { for: "new-stand-in-level", class: "visually-hidden" }, t("stand_in_level")), standInLevel),
-    h("button", { type: "submit", id: "create-game" }, t("create_game"))));
+    h("button", { type: "submit", id: "create-game" }, t("create_game")),
+    playNowButton(app, () => ({ map: map.value, min_players: Number(seats.value),
+      rated: ratedBox.checked, ...(limit.value ? { turn_time_limit: Number(limit.value) } : {}) }),
+    matchStatus, problemText),
+    matchStatus));
 }
 
 /* /join/{id}#invite=CODE: take the seat (signing up first if need be). */

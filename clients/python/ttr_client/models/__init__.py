@@ -93,7 +93,10 @@ from .market_refilled_event_type import MarketRefilledEventType
 from .market_reset_data import MarketResetData
 from .market_reset_event import MarketResetEvent
 from .market_reset_event_type import MarketResetEventType
+from .match import Match
+from .match_state import MatchState
 from .new_game import NewGame
+from .new_match import NewMatch
 from .new_share import NewShare
 from .new_signin_code import NewSigninCode
 from .new_token import NewToken
@@ -309,7 +312,10 @@ __all__ = (
     "MarketResetData",
     "MarketResetEvent",
     "MarketResetEventType",
+    "Match",
+    "MatchState",
     "NewGame",
+    "NewMatch",
     "NewShare",
     "NewSigninCode",
     "NewToken",

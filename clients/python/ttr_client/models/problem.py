@@ -38,6 +38,7 @@ class Problem:
             errors (ProblemErrors | Unset): Invalid fields and what is wrong with each.
             scope (str | Unset): The scope the operation needs and the token lacks (insufficient-scope).
             current_version (int | Unset): The game's latest version (409, 412).
+            request_id (str | Unset): The quick-match request still waiting (match-waiting).
             first_failure (FirstFailure | Unset):
      """
 
@@ -51,6 +52,7 @@ class Problem:
     errors: ProblemErrors | Unset = UNSET
     scope: str | Unset = UNSET
     current_version: int | Unset = UNSET
+    request_id: str | Unset = UNSET
     first_failure: FirstFailure | Unset = UNSET
 
 
@@ -85,6 +87,8 @@ class Problem:
 
         current_version = self.current_version
 
+        request_id = self.request_id
+
         first_failure: dict[str, Any] | Unset = UNSET
         if not isinstance(self.first_failure, Unset):
             first_failure = self.first_failure.to_dict()
@@ -111,6 +115,8 @@ class Problem:
             field_dict["scope"] = scope
         if current_version is not UNSET:
             field_dict["current_version"] = current_version
+        if request_id is not UNSET:
+            field_dict["request_id"] = request_id
         if first_failure is not UNSET:
             field_dict["first_failure"] = first_failure
 
@@ -159,6 +165,8 @@ class Problem:
 
         current_version = d.pop("current_version", UNSET)
 
+        request_id = d.pop("request_id", UNSET)
+
         _first_failure = d.pop("first_failure", UNSET)
         first_failure: FirstFailure | Unset
         if isinstance(_first_failure,  Unset):
@@ -180,6 +188,7 @@ class Problem:
             errors=errors,
             scope=scope,
             current_version=current_version,
+            request_id=request_id,
             first_failure=first_failure,
         )
 

@@ -1,0 +1,266 @@
+from http import HTTPStatus
+from typing import Any, cast
+from urllib.parse import quote
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
+from ...models.match import Match
+from ...models.new_match import NewMatch
+from ...models.problem import Problem
+from typing import cast
+
+
+
+def _get_kwargs(
+    *,
+    body: NewMatch,
+
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+
+
+    
+
+    
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/v1/matches",
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Match | Problem:
+    if response.status_code == 201:
+        response_201 = Match.from_dict(response.json())
+
+
+
+        return response_201
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+
+
+        return response_403
+
+    if response.status_code == 409:
+        response_409 = Problem.from_dict(response.json())
+
+
+
+        return response_409
+
+    if response.status_code == 415:
+        response_415 = Problem.from_dict(response.json())
+
+
+
+        return response_415
+
+    if response.status_code == 422:
+        response_422 = Problem.from_dict(response.json())
+
+
+
+        return response_422
+
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+
+
+        return response_429
+
+    response_default = Problem.from_dict(response.json())
+
+
+
+    return response_default
+
+
+
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Match | Problem]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient,
+    body: NewMatch,
+
+) -> Response[Match | Problem]:
+    """ Ask for a game (quick match)
+
+     The server seats you with players who asked for the same game (map or any,
+    players, rated or not, pace), preferring close ratings and widening the range
+    the longer you wait. When a table is full its game starts: the request is
+    `matched` with its `game_id`, and the game's events reach you as any game's
+    do (your feed, its stream, your webhook). With `bots_after`, bots take the
+    seats still empty after that wait. One waiting request at a time.
+
+    **Scope:** `play` (a token without it gets 403 `insufficient-scope`).
+
+    Args:
+        body (NewMatch):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Match | Problem]
+     """
+
+
+    kwargs = _get_kwargs(
+        body=body,
+
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+def sync(
+    *,
+    client: AuthenticatedClient,
+    body: NewMatch,
+
+) -> Match | Problem | None:
+    """ Ask for a game (quick match)
+
+     The server seats you with players who asked for the same game (map or any,
+    players, rated or not, pace), preferring close ratings and widening the range
+    the longer you wait. When a table is full its game starts: the request is
+    `matched` with its `game_id`, and the game's events reach you as any game's
+    do (your feed, its stream, your webhook). With `bots_after`, bots take the
+    seats still empty after that wait. One waiting request at a time.
+
+    **Scope:** `play` (a token without it gets 403 `insufficient-scope`).
+
+    Args:
+        body (NewMatch):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Match | Problem
+     """
+
+
+    return sync_detailed(
+        client=client,
+body=body,
+
+    ).parsed
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient,
+    body: NewMatch,
+
+) -> Response[Match | Problem]:
+    """ Ask for a game (quick match)
+
+     The server seats you with players who asked for the same game (map or any,
+    players, rated or not, pace), preferring close ratings and widening the range
+    the longer you wait. When a table is full its game starts: the request is
+    `matched` with its `game_id`, and the game's events reach you as any game's
+    do (your feed, its stream, your webhook). With `bots_after`, bots take the
+    seats still empty after that wait. One waiting request at a time.
+
+    **Scope:** `play` (a token without it gets 403 `insufficient-scope`).
+
+    Args:
+        body (NewMatch):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Match | Problem]
+     """
+
+
+    kwargs = _get_kwargs(
+        body=body,
+
+    )
+
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
+
+    return _build_response(client=client, response=response)
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient,
+    body: NewMatch,
+
+) -> Match | Problem | None:
+    """ Ask for a game (quick match)
+
+     The server seats you with players who asked for the same game (map or any,
+    players, rated or not, pace), preferring close ratings and widening the range
+    the longer you wait. When a table is full its game starts: the request is
+    `matched` with its `game_id`, and the game's events reach you as any game's
+    do (your feed, its stream, your webhook). With `bots_after`, bots take the
+    seats still empty after that wait. One waiting request at a time.
+
+    **Scope:** `play` (a token without it gets 403 `insufficient-scope`).
+
+    Args:
+        body (NewMatch):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Match | Problem
+     """
+
+
+    return (await asyncio_detailed(
+        client=client,
+body=body,
+
+    )).parsed
