@@ -11,7 +11,7 @@ import pytest
 
 from tests.web_client_support import READY, Server, serve
 
-MY_MOVE = "document.body.dataset.myTurn === 'true' && document.body.dataset.busy !== 'true'"
+MY_MOVE = "() => document.body.dataset.myTurn === 'true' && document.body.dataset.busy !== 'true'"
 
 
 @pytest.fixture(scope="module")
@@ -30,7 +30,7 @@ def _table(chromium: Any, server: Server, rated: bool) -> Any:
     page.goto(f"{server.origin}/signin#token={token}")
     page.wait_for_function(READY)
     page.goto(f"{server.origin}/play/{game}")
-    page.wait_for_function("document.body.dataset.state === 'ready'")
+    page.wait_for_function("() => document.body.dataset.state === 'ready'")
     page.wait_for_function(MY_MOVE)  # my tickets to keep
     return page
 
@@ -46,7 +46,7 @@ def test_the_hint_button_names_the_strong_bots_move_and_plays_it(
     assert page.locator("#log li[data-type='hint_given']").inner_text() == (
         "Ada asked for a hint.")
     page.press("#follow-hint", "Enter")
-    page.wait_for_function("!document.getElementById('keep-tickets')")
+    page.wait_for_function("() => !document.getElementById('keep-tickets')")
     assert page.locator("#hint-text").count() == 0  # the position it was for is gone
     assert page.errors == []
     page.context.close()

@@ -26,7 +26,7 @@ def _lobby(chromium: Any, server: Server, token: str) -> Any:
     page.goto(f"{server.origin}/signin#token={token}")
     page.wait_for_function(READY)
     page.goto(server.origin + "/")
-    page.wait_for_function("document.body.dataset.state === 'ready'")
+    page.wait_for_function("() => document.body.dataset.state === 'ready'")
     page.select_option("#new-map", "usa")
     page.select_option("#new-seats", "2")
     return page
@@ -36,12 +36,12 @@ def test_play_now_waits_and_then_opens_the_game_it_was_seated_at(
         server: Server, chromium: Any) -> None:
     page = _lobby(chromium, server, server.user("Ada"))
     page.press("#play-now", "Enter")
-    page.wait_for_function("!document.getElementById('match-status').hidden")
+    page.wait_for_function("() => !document.getElementById('match-status').hidden")
     assert page.inner_text("#match-status") == "Looking for opponents like you asked for…"
     assert page.evaluate("location.pathname") == "/"
     paired = server.api("POST", "/v1/matches", {"map": "usa"}, token=server.user("Bob"))
     assert paired["state"] == "matched"
-    page.wait_for_function("document.body.dataset.status === 'playing'")
+    page.wait_for_function("() => document.body.dataset.status === 'playing'")
     assert page.evaluate("location.pathname") == f"/play/{paired['game_id']}"
     assert page.errors == []
     page.context.close()
@@ -50,9 +50,9 @@ def test_play_now_waits_and_then_opens_the_game_it_was_seated_at(
 def test_stop_looking_cancels_the_request(server: Server, chromium: Any) -> None:
     page = _lobby(chromium, server, server.user("Cy"))
     page.press("#play-now", "Enter")
-    page.wait_for_function("!document.getElementById('match-status').hidden")
+    page.wait_for_function("() => !document.getElementById('match-status').hidden")
     page.press("#cancel-match", "Enter")
-    page.wait_for_function("document.getElementById('match-status').hidden")
+    page.wait_for_function("() => document.getElementById('match-status').hidden")
     alone = server.api("POST", "/v1/matches", {"map": "usa"}, token=server.user("Dee"))
     assert alone["state"] == "waiting"  # Cy's request no longer waits to be paired
     assert page.errors == []
