@@ -84,7 +84,8 @@ async def _game_against_a_bot(server: Server, watched: Watched) -> str:
                 await page.press("#export", "Enter")
             exported = await (await download.value).path()
             assert exported.read_text().count("\n") > 10  # the whole game's events
-            await page.click("#replay-link")
+            await page.click("#replay-link")  # (a share of the game is made, then opened)
+            await page.wait_for_url("**/games/*/replay")
             await page.wait_for_function(READY)
             assert await page.evaluate("document.body.dataset.state") == "ready"
             for path in ("/leaderboards/usa", "/"):
