@@ -94,6 +94,23 @@ def test_bots_accept_at_once(client: Client) -> None:
         (False, True), (True, True)]
 
 
+def test_a_private_games_rematch_is_private_with_its_players_seated(
+        client: Client) -> None:
+    alice, bob = client.new_user("Alice"), client.new_user("Bob")
+    made = client.post("/v1/games", token=alice,
+                       json={"map": "nordic", "seats": 2, "private": True}).json
+    assert made is not None
+    joined = client.post(f"/v1/games/{made['id']}/players", token=bob,
+                         json={"invite_code": made["invite_code"]})
+    assert joined.status_code == 200, joined.json
+    client.post(f"/v1/games/{made['id']}/actions", token=bob, json={"type": "resign"})
+    rematch(client, made["id"], alice)
+    new_id = rematch(client, made["id"], bob)["new_game_id"]
+    new = client.get(f"/v1/games/{new_id}", token=bob).json
+    assert new is not None and new["private"] and new["status"] == "playing"
+    assert client.get(f"/v1/games/{new_id}", token=client.new_user("Eve")).status_code == 404
+
+
 def test_offering_again_changes_nothing(client: Client) -> None:
     game_id, (alice, *_) = finished_game(client, 3)
     first = rematch(client, game_id, alice)
