@@ -306,6 +306,17 @@ MIGRATIONS: tuple[Migration, ...] = (
         "CREATE INDEX match_requests_by_user ON match_requests (user_id, state)",
         "CREATE INDEX match_requests_by_game ON match_requests (game_id)",
     )),
+    Migration(10, "rematch answers", (
+        # A player's answer to the rematch of a finished game (`events.rematches`); the
+        # first answer's time is when the offer was made.
+        """CREATE TABLE rematch_answers (
+            game_id TEXT NOT NULL,
+            user_id TEXT NOT NULL,
+            accepted {bool} NOT NULL,
+            answered_at {time} NOT NULL,
+            PRIMARY KEY (game_id, user_id)
+        )""",
+    )),
 )
 
 LATEST = MIGRATIONS[-1].number

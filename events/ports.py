@@ -12,6 +12,7 @@ sees what a module touches and a test can hand it a small fake:
 - `SigninCodes`: the one-time codes of sign-in links, redeemed for a token;
 - `GameShares`: read-only capabilities for one game each;
 - `MatchRequests`: quick-match requests, paired under one lock;
+- `RematchAnswers`: the players' answers to a finished game's rematch;
 - `WebhookStore`: registrations, deliveries and their attempts;
 - `Migrations`: the schema.
 
@@ -31,12 +32,14 @@ from events.index import GameRow
 from events.matches import MatchRequest, NewGameId, Pairing
 from events.onlookers import Onlooker
 from events.ratings_read import BoardEntry, Profile, ResultRow
+from events.rematches import RematchAnswer
 from events.shares import Share
 from events.signin_codes import Redemption, SigninCode
 from events.store import EventStore
 from events.webhooks import Attempt, Delivery, NewDelivery, Webhook
 
 __all__ = ["EventStore", "GameShares", "GamesIndex", "MatchRequests", "Migrations", "Ratings",
+           "RematchAnswers",
            "SigninCodes", "Store", "UserAccounts", "WebhookStore"]
 
 
@@ -135,6 +138,14 @@ class MatchRequests(Protocol):
     def waiting_matches(self, limit: int = 1000) -> list[MatchRequest]: ...
 
 
+class RematchAnswers(Protocol):
+    """Who accepted or refused the rematch of a finished game (`events.rematches`)."""
+
+    def answer_rematch(self, answer: RematchAnswer) -> None: ...
+
+    def rematch_answers(self, game_id: str) -> list[RematchAnswer]: ...
+
+
 class WebhookStore(Protocol):
     """Webhook registrations, deliveries and attempts (`events.webhooks`)."""
 
@@ -207,5 +218,6 @@ class Migrations(Protocol):
 
 
 class Store(EventStore, GamesIndex, UserAccounts, SigninCodes, GameShares, MatchRequests,
+            RematchAnswers,
             WebhookStore, Ratings, Migrations, Protocol):
     """Every port at once (what `events.open_store` returns)."""

@@ -24,6 +24,7 @@ from events.jsontext import parse, to_text
 from events.matches import MatchTables
 from events.ratings import RatingTables
 from events.ratings_read import RatingReads
+from events.rematches import RematchTables
 from events.shares import ShareTables
 from events.signin_codes import SigninCodeTables
 from events.store import (
@@ -68,6 +69,7 @@ def request_hash(payload: Any) -> str:
 
 
 class SqlStore(GameIndexTables, SigninCodeTables, AccountTables, ShareTables, MatchTables,
+               RematchTables,
                WebhookTables, RatingTables, RatingReads, Database):
     """An event store on a SQL database; the adapter supplies the dialect (`Database`).
 

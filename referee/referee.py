@@ -101,7 +101,8 @@ class Referee:
                 rated=new.rated)
             commands: list[tuple[str, TableCommand]] = [
                 *([(creator, TakeSeat(new.join_as))] if new.join_as is not None else []),
-                *((user_id, TakeSeat(name)) for user_id, name in new.others),
+                # the creator seats them: at a private table, as if with its invite
+                *((user_id, TakeSeat(name, invite)) for user_id, name in new.others),
                 *((creator, SeatBot(level)) for level in new.bots)]
             if len(commands) > new.seats:
                 raise RuleViolation("table_full", f"{len(commands)} players and bots for "

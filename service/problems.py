@@ -41,7 +41,8 @@ PROBLEM_JSON = "application/problem+json"
 # every `code` a problem may carry: the rules' (`domain.violations.CODES`) and the
 # service's own
 PROBLEM_CODES: tuple[str, ...] = (*CODES, "not_admin", "export_invalid", "match_players",
-                                  "match_pace", "match_turn_time", "match_waiting")
+                                  "match_pace", "match_turn_time", "match_waiting",
+                                  "rematch_not_over", "rematch_lapsed", "rematch_started")
 TYPE_PREFIX = "/problems/"
 
 

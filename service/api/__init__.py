@@ -20,6 +20,7 @@ from service.api import (
     matches,
     pages,
     ratings,
+    rematches,
     session,
     shares,
     signin,
@@ -30,7 +31,7 @@ from service.api import (
 
 BLUEPRINTS = [users.blp, tokens.blp, session.blp, signin.blp, maps.blp, games.blp, matches.blp,
               shares.blp, feed.blp, audit.blp, webhooks.blp, ratings.blp, analysis.blp,
-              hints.blp]
+              hints.blp, rematches.blp]
 
 
 def register_pages(app: Flask) -> None:

@@ -1015,6 +1015,44 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/games/{game_id}/rematch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                game_id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * The rematch of your finished game: who has accepted, until when, its game
+         * @description **Scope:** `read` (a token without it gets 403 `insufficient-scope`).
+         */
+        get: operations["get_rematch"];
+        put?: never;
+        /**
+         * Offer a rematch, or accept the one offered
+         * @description Any player of a finished game may offer a rematch with the same seats, map and
+         *     settings (a new seed); the others accept the same way (bots accept at once).
+         *     When all have accepted the new game starts (`new_game_id`), and every player
+         *     hears of it as of any game they sit at. The offer lapses 10 minutes after it is
+         *     made (3 days for a correspondence game) or when a player declines it
+         *     (`rematch_lapsed`); not before the game is over (`rematch_not_over`). Asking
+         *     again changes nothing.
+         *
+         *     **Scope:** `play` (a token without it gets 403 `insufficient-scope`).
+         */
+        post: operations["accept_rematch"];
+        /**
+         * Decline the rematch offered: it lapses for everyone
+         * @description **Scope:** `play` (a token without it gets 403 `insufficient-scope`).
+         */
+        delete: operations["decline_rematch"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2183,6 +2221,36 @@ export interface components {
                 [key: string]: unknown;
             };
         };
+        RematchPlace: {
+            /** @description The player's name at the table. */
+            name: string;
+            /** @description A bot (bots accept at once). */
+            bot: boolean;
+            /** @description true: accepted; false: declined; null: not answered yet. */
+            accepted: boolean | null;
+        };
+        Rematch: {
+            /** @description The finished game. */
+            game_id: string;
+            /**
+             * @description none (not offered), offered (waiting for every player to accept), started (`new_game_id` is the new game), lapsed (too late) or declined (by a player).
+             * @enum {string}
+             */
+            state: "none" | "offered" | "started" | "lapsed" | "declined";
+            /** @description The seats of the rematch, in the finished game's order. */
+            players: components["schemas"]["RematchPlace"][];
+            /** @description How many have accepted, bots too. */
+            accepted: number;
+            /** Format: date-time */
+            offered_at: string | null;
+            /**
+             * Format: date-time
+             * @description When the offer lapses (10 minutes after it is made for a live game, 3 days for a correspondence one).
+             */
+            expires_at: string | null;
+            /** @description The new game, once every player has accepted (it has started). */
+            new_game_id: string | null;
+        };
         /**
          * @description A table was set up. The seed is secret until the end; its commitment is public.
          * @example {
@@ -3208,7 +3276,7 @@ export interface components {
         /** @enum {string} */
         RouteColor: "purple" | "blue" | "orange" | "white" | "green" | "yellow" | "black" | "red" | "gray";
         /** @enum {string} */
-        ProblemCode: "game_over" | "game_not_started" | "not_your_turn" | "wrong_step" | "player_out" | "not_due" | "unknown_command" | "malformed_command" | "unknown_route" | "unknown_city" | "unknown_ticket" | "route_taken" | "double_route_closed" | "double_route_own" | "not_enough_trains" | "cards_not_held" | "payment_invalid" | "locomotive_not_allowed" | "deck_empty" | "slot_empty" | "second_card_locomotive" | "no_tickets_left" | "keep_too_few" | "ticket_not_offered" | "stations_not_in_map" | "no_stations_left" | "city_has_station" | "station_payment_invalid" | "tunnel_payment_invalid" | "no_pending_tunnel" | "pass_not_allowed" | "not_seated" | "already_seated" | "table_full" | "invite_required" | "game_already_started" | "not_creator" | "not_enough_players" | "game_not_over" | "already_scored" | "no_stand_in" | "not_replaced" | "hints_rated" | "not_admin" | "export_invalid" | "match_players" | "match_pace" | "match_turn_time" | "match_waiting";
+        ProblemCode: "game_over" | "game_not_started" | "not_your_turn" | "wrong_step" | "player_out" | "not_due" | "unknown_command" | "malformed_command" | "unknown_route" | "unknown_city" | "unknown_ticket" | "route_taken" | "double_route_closed" | "double_route_own" | "not_enough_trains" | "cards_not_held" | "payment_invalid" | "locomotive_not_allowed" | "deck_empty" | "slot_empty" | "second_card_locomotive" | "no_tickets_left" | "keep_too_few" | "ticket_not_offered" | "stations_not_in_map" | "no_stations_left" | "city_has_station" | "station_payment_invalid" | "tunnel_payment_invalid" | "no_pending_tunnel" | "pass_not_allowed" | "not_seated" | "already_seated" | "table_full" | "invite_required" | "game_already_started" | "not_creator" | "not_enough_players" | "game_not_over" | "already_scored" | "no_stand_in" | "not_replaced" | "hints_rated" | "not_admin" | "export_invalid" | "match_players" | "match_pace" | "match_turn_time" | "match_waiting" | "rematch_not_over" | "rematch_lapsed" | "rematch_started";
         /** @enum {string} */
         EndReason: "final_round" | "deadlock" | "last_player";
         /** @enum {string} */
@@ -4851,6 +4919,96 @@ export interface operations {
             422: components["responses"]["Problem422"];
             429: components["responses"]["Problem429"];
             503: components["responses"]["Problem503"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    get_rematch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                game_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rematch"];
+                };
+            };
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            429: components["responses"]["Problem429"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    accept_rematch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                game_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rematch"];
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            422: components["responses"]["Problem422"];
+            429: components["responses"]["Problem429"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    decline_rematch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                game_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rematch"];
+                };
+            };
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            422: components["responses"]["Problem422"];
+            429: components["responses"]["Problem429"];
             default: components["responses"]["Problem"];
         };
     };

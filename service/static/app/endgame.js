@@ -1,7 +1,7 @@
 /* The end of the game: the final score with its parts, the winner and the tie-breaker
  * that decided, each player's longest path highlighted on the board, and links to the
  * replay (a private game's through a share of it: share.js) and the export; below, the
- * rating changes and the analysis (postgame.js). */
+ * rematch offer (rematch.js), the rating changes and the analysis (postgame.js). */
 import { botTag, clear, h, profileLink } from "./dom.js";
 import { t } from "./i18n.js";
 import { decidingTieBreaker } from "./payment.js";
@@ -64,7 +64,9 @@ export async function renderEnd(table) {
   box.hidden = false;
   highlight();
   document.body.dataset.scored = "true";
-  // loaded once a game is over: a table in play does not carry the charts
+  // loaded once a game is over: a table in play does not carry them
+  const { showRematch } = await import("./rematch.js");
+  showRematch(table, box); // it goes on asking while an offer stands
   const { showPostgame } = await import("./postgame.js");
   await showPostgame(table, box);
 }

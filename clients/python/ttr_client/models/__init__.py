@@ -133,6 +133,9 @@ from .problem_code import ProblemCode
 from .problem_errors import ProblemErrors
 from .profile import Profile
 from .rating_change import RatingChange
+from .rematch import Rematch
+from .rematch_place import RematchPlace
+from .rematch_state import RematchState
 from .resign import Resign
 from .resign_type import ResignType
 from .route import Route
@@ -352,6 +355,9 @@ __all__ = (
     "ProblemErrors",
     "Profile",
     "RatingChange",
+    "Rematch",
+    "RematchPlace",
+    "RematchState",
     "Resign",
     "ResignType",
     "Route",
