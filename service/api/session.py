@@ -10,11 +10,10 @@ from typing import Any
 
 from flask import Response
 from flask.views import MethodView
-from flask_smorest import Blueprint
 
 from events.accounts import Token
 from events.clock import iso
-from service.api.common import BEARER, doc, json_response, problems
+from service.api.common import BEARER, Blueprint, doc, json_response, problems
 from service.auth import current_holder, signed_in
 from service.schemas.users import SessionSchema
 from service.services import services
