@@ -1,7 +1,7 @@
 """A tournament as an event-sourced log: its events, and the state folded from them.
 
 The log is the tournament's truth: created, joined, round paired, game result,
-withdrawn, finished. `fold` rebuilds everything else (entrants, rounds, standings)
+withdrawn, finished. `fold_tournament` rebuilds everything else (entrants, rounds, standings)
 from it, so stored standings can be checked against the log at any time.
 """
 
@@ -136,7 +136,7 @@ class Tournament:
         return meetings([r.tables for r in self.rounds])
 
 
-def fold(events: Iterable[TournamentEvent]) -> Tournament:
+def fold_tournament(events: Iterable[TournamentEvent]) -> Tournament:
     """The tournament a log describes (its first event is `TournamentCreated`)."""
     stream = iter(events)
     first = next(stream)
@@ -176,7 +176,7 @@ def next_round_tables(state: Tournament) -> list[list[str]]:
                       state.meetings(), state.created.per_table)
 
 
-def is_over(state: Tournament) -> bool:
+def tournament_over(state: Tournament) -> bool:
     """Every round is played, or too few entrants remain for another table."""
     if not state.round_complete:
         return False

@@ -10,10 +10,10 @@ from domain.tournament_log import (
     TournamentCreated,
     TournamentEvent,
     TournamentFinished,
-    fold,
-    is_over,
+    fold_tournament,
     next_round_tables,
     tournament_event_from_dict,
+    tournament_over,
 )
 
 CREATED = TournamentCreated(
@@ -36,27 +36,27 @@ def test_every_event_survives_a_round_trip_through_its_dict() -> None:
 
 def test_a_log_must_start_with_the_creation() -> None:
     try:
-        fold([EntrantJoined("u_a", "A")])
+        fold_tournament([EntrantJoined("u_a", "A")])
     except ValueError:
         return
     raise AssertionError("a log without its creation was accepted")
 
 
 def test_the_next_round_waits_for_every_game_of_the_round() -> None:
-    state = fold(_log(RoundPaired(1, (("u_a", "u_b"), ("u_c", "u_d")), ("g1", "g2")),
+    state = fold_tournament(_log(RoundPaired(1, (("u_a", "u_b"), ("u_c", "u_d")), ("g1", "g2")),
                       GameResult(1, "g1", {"u_a": 40, "u_b": 30})))
     assert not state.round_complete
 
 
 def test_the_second_round_pairs_winners_with_winners_who_have_not_met() -> None:
-    state = fold(_log(RoundPaired(1, (("u_a", "u_b"), ("u_c", "u_d")), ("g1", "g2")),
+    state = fold_tournament(_log(RoundPaired(1, (("u_a", "u_b"), ("u_c", "u_d")), ("g1", "g2")),
                       GameResult(1, "g1", {"u_a": 40, "u_b": 30}),
                       GameResult(1, "g2", {"u_c": 40, "u_d": 30})))
     assert sorted(map(sorted, next_round_tables(state))) == [["u_a", "u_c"], ["u_b", "u_d"]]
 
 
 def test_a_withdrawn_entrant_is_not_paired_again() -> None:
-    state = fold(_log(RoundPaired(1, (("u_a", "u_b"), ("u_c", "u_d")), ("g1", "g2")),
+    state = fold_tournament(_log(RoundPaired(1, (("u_a", "u_b"), ("u_c", "u_d")), ("g1", "g2")),
                       GameResult(1, "g1", {"u_a": 40, "u_b": 0}, ("u_b",)),
                       EntrantWithdrawn("u_b", 1),
                       GameResult(1, "g2", {"u_c": 40, "u_d": 30})))
@@ -64,10 +64,10 @@ def test_a_withdrawn_entrant_is_not_paired_again() -> None:
 
 
 def test_the_tournament_is_over_after_its_last_round() -> None:
-    state = fold(_log(RoundPaired(1, (("u_a", "u_b"), ("u_c", "u_d")), ("g1", "g2")),
+    state = fold_tournament(_log(RoundPaired(1, (("u_a", "u_b"), ("u_c", "u_d")), ("g1", "g2")),
                       GameResult(1, "g1", {"u_a": 40, "u_b": 30}),
                       GameResult(1, "g2", {"u_c": 40, "u_d": 30}),
                       RoundPaired(2, (("u_a", "u_c"), ("u_b", "u_d")), ("g3", "g4")),
                       GameResult(2, "g3", {"u_a": 40, "u_c": 30}),
                       GameResult(2, "g4", {"u_b": 40, "u_d": 30})))
-    assert is_over(state)
+    assert tournament_over(state)
