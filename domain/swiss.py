@@ -29,7 +29,8 @@ Pair = frozenset[str]
 def table_sizes(entrants: int, per_table: int) -> list[int]:
     """The sizes of a round's tables: as few tables as the size allows, as even as can be.
 
-    Odd counts make some tables one smaller (13 entrants at tables of 4: 4, 3, 3, 3).
+    Odd counts make some tables one smaller (13 entrants at tables of 4: 4, 3, 3, 3);
+    a player who would sit alone joins another table instead (3 at tables of 2: 3).
     A single entrant cannot form a table.
     """
     if per_table < 2:
@@ -37,6 +38,8 @@ def table_sizes(entrants: int, per_table: int) -> list[int]:
     if entrants < 2:
         raise ValueError("a round needs at least two entrants")
     tables = -(-entrants // per_table)
+    while entrants // tables < 2:
+        tables -= 1
     base, larger = divmod(entrants, tables)
     return [base + 1] * larger + [base] * (tables - larger)
 

@@ -19,6 +19,10 @@ def test_an_odd_count_makes_some_tables_one_smaller() -> None:
     assert table_sizes(13, 4) == [4, 3, 3, 3]
 
 
+def test_nobody_sits_alone_a_left_over_player_joins_a_table() -> None:
+    assert table_sizes(3, 2) == [3]
+
+
 def test_a_single_entrant_cannot_form_a_table() -> None:
     with pytest.raises(ValueError):
         table_sizes(1, 4)
