@@ -9,6 +9,7 @@ from collections.abc import Iterator
 
 import pytest
 
+from domain.commands import Resign
 from domain.standings import TableResult, standings
 from domain.swiss import meetings
 from domain.tournament_log import Tournament, TournamentCreated
@@ -67,6 +68,23 @@ def test_its_standings_rebuilt_from_the_games_equal_the_stored_ones(
                                                        for line in scored), strict=True))))
     rebuilt = [s.entrant for s in standings(played.entrants, results)]
     assert played.finished is not None and rebuilt == list(played.finished.standings)
+
+
+def test_a_player_who_resigns_their_game_is_withdrawn_with_no_points(
+        ctx: WorkerContext) -> None:
+    created = TournamentCreated("Cup", HOST, "usa", 4, 2, None, False,
+                                ctx.clock().isoformat(), False, True)
+    tournament_id = tournaments.create_tournament(ctx.referee, created)
+    tournaments.join(ctx.referee, tournament_id, "u_ann", Entrant("u_ann", "Ann"))
+    for n in range(3):
+        tournaments.join(ctx.referee, tournament_id, HOST, Entrant("", f"Bot {n}", "easy"))
+    [game_id] = tournaments.advance(ctx.referee, tournament_id, ctx.clock()).rounds[0].games
+    ctx.referee.act(game_id, "u_ann", Resign(), kind="resign", request_hash="h")
+    assert isinstance(ctx.jobs, InlineJobs) and ctx.jobs.wait_idle(600)
+    state = tournaments.tournament(ctx.referee, tournament_id)
+    assert "u_ann" in state.withdrawn and state.finished is not None
+    assert len(state.rounds[-1].tables[0]) == 3  # the bots play on without her
+    assert next(s for s in state.standings() if s.entrant == "u_ann").points == 0
 
 
 def test_no_pair_meets_more_than_twice(played: Tournament) -> None:
