@@ -6,6 +6,7 @@ pairing allows (docs/tournaments.md: 12 meetings a player over 11 others, so twi
 from __future__ import annotations
 
 from collections.abc import Iterator
+from datetime import datetime, timedelta
 
 import pytest
 
@@ -37,14 +38,20 @@ def ctx(store: SqlStore) -> Iterator[WorkerContext]:
 
 def _played(ctx: WorkerContext, players: int = 12, rounds: int = 4) -> Tournament:
     created = TournamentCreated("Bot cup", HOST, "usa", 4, rounds, None, False,
-                                ctx.clock().isoformat(), False, True)
+                                _start(ctx).isoformat(), False, True)
     tournament_id = tournaments.create_tournament(ctx.referee, created)
     for n in range(players):
         tournaments.join(ctx.referee, tournament_id, HOST, Entrant("", f"Bot {n}", "easy"))
-    tournaments.advance(ctx.referee, tournament_id, ctx.clock())
+    tournaments.advance(ctx.referee, tournament_id, _start(ctx))
     assert isinstance(ctx.jobs, InlineJobs)
     assert ctx.jobs.wait_idle(600)
     return tournaments.tournament(ctx.referee, tournament_id)
+
+
+def _start(ctx: WorkerContext) -> datetime:
+    """A start time far enough ahead that its job does not start the tournament while
+    the test is still adding entrants (the test starts it by calling `advance`)."""
+    return ctx.clock().replace(microsecond=0) + timedelta(hours=1)
 
 
 @pytest.fixture
@@ -73,12 +80,12 @@ def test_its_standings_rebuilt_from_the_games_equal_the_stored_ones(
 def test_a_player_who_resigns_their_game_is_withdrawn_with_no_points(
         ctx: WorkerContext) -> None:
     created = TournamentCreated("Cup", HOST, "usa", 4, 2, None, False,
-                                ctx.clock().isoformat(), False, True)
+                                _start(ctx).isoformat(), False, True)
     tournament_id = tournaments.create_tournament(ctx.referee, created)
     tournaments.join(ctx.referee, tournament_id, "u_ann", Entrant("u_ann", "Ann"))
     for n in range(3):
         tournaments.join(ctx.referee, tournament_id, HOST, Entrant("", f"Bot {n}", "easy"))
-    [game_id] = tournaments.advance(ctx.referee, tournament_id, ctx.clock()).rounds[0].games
+    [game_id] = tournaments.advance(ctx.referee, tournament_id, _start(ctx)).rounds[0].games
     ctx.referee.act(game_id, "u_ann", Resign(), kind="resign", request_hash="h")
     assert isinstance(ctx.jobs, InlineJobs) and ctx.jobs.wait_idle(600)
     state = tournaments.tournament(ctx.referee, tournament_id)
