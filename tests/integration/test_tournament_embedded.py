@@ -17,7 +17,7 @@ from domain.swiss import meetings
 from tests.bot_tables import EmbeddedServer
 
 WAIT = 600  # seconds at most for the 12 games (the machine is shared)
-START_AFTER = 15  # seconds: time enough to add the bots before the start
+START_AFTER = 30  # seconds: time enough to add the bots before the start, on a busy machine
 
 
 @pytest.fixture(scope="module")
