@@ -11,8 +11,16 @@ game has been created with both seated and started. A waiting request takes the 
 of each one paired, so as many wait throughout. The pairing reads every waiting request
 but weighs only those of the probe's terms against each other (`domain.matching`):
 here each waits alone with its terms, the shape of a long queue (requests with the same
-terms that can sit together do not wait). The last line of output is one JSON object:
-the percentiles of request → started game, and whether p95 is under 1 s.
+terms that can sit together do not wait).
+
+The tournament part (`--part tournament`, or both by default) times the Swiss pairing
+of each round of a `--players` tournament at tables of 4 over `--rounds` rounds
+(`domain.tournament_log.next_round_tables`: the standings, who met whom, and the
+swaps), each round's games given random scores. No database: it is the decision alone.
+
+The last line of output is one JSON object: the percentiles of request → started game
+and whether p95 is under 1 s; the pairing time of each round (ms) and whether the
+slowest is under 1 s.
 """
 
 from __future__ import annotations
@@ -35,6 +43,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import psycopg  # noqa: E402
 
 from bench.outcome import CannotMeasure, run  # noqa: E402
+from domain.tournament_log import (  # noqa: E402
+    EntrantJoined,
+    GameResult,
+    RoundPaired,
+    TournamentCreated,
+    TournamentEvent,
+    fold_tournament,
+    next_round_tables,
+)
 from events import SqlStore, open_store  # noqa: E402
 from events.matches import MatchRequest  # noqa: E402
 from referee.quick_match import new_game_id, players_per_map  # noqa: E402
@@ -86,7 +103,49 @@ def main() -> int:
     parser.add_argument("--url", default=os.environ.get("TTR_BENCH_PG", DEFAULT_URL))
     parser.add_argument("--waiting", type=int, default=1000)
     parser.add_argument("--probes", type=int, default=200)
+    parser.add_argument("--part", choices=("quick", "tournament", "both"), default="both")
+    parser.add_argument("--players", type=int, default=1000)
+    parser.add_argument("--rounds", type=int, default=5)
     args = parser.parse_args()
+    figures: dict[str, Any] = {"loadavg_before": [round(x, 1) for x in os.getloadavg()]}
+    if args.part in ("quick", "both"):
+        figures.update(quick_match(args))
+    if args.part in ("tournament", "both"):
+        figures.update(tournament_rounds(args.players, args.rounds))
+        figures["target_met"] = figures.get("target_met", True) and figures[
+            "tournament_target_met"]
+    print(json.dumps(figures))
+    return 0
+
+
+def tournament_rounds(players: int, rounds: int) -> dict[str, Any]:
+    """The pairing time of each round of a tournament of `players` at tables of 4."""
+    if players < 2 or rounds < 1:
+        raise CannotMeasure("--players must be 2 at least, --rounds 1")
+    rng = random.Random(32)
+    log: list[TournamentEvent] = [TournamentCreated(
+        "bench", "u_0", "usa", 4, rounds, None, False, "2026-01-01T00:00:00+00:00", False,
+        False)]
+    log += [EntrantJoined(f"u_{n}", f"P{n}") for n in range(players)]
+    times = []
+    for number in range(1, rounds + 1):
+        state = fold_tournament(log)
+        started = time.perf_counter()
+        tables = next_round_tables(state)
+        times.append((time.perf_counter() - started) * 1000)
+        games = tuple(f"g_{number}_{i}" for i in range(len(tables)))
+        log.append(RoundPaired(number, tuple(map(tuple, tables)), games))
+        log += [GameResult(number, g, {p: rng.randrange(40, 160) for p in t})
+                for g, t in zip(games, tables, strict=True)]
+    repeats = max(fold_tournament(log).meetings().values())
+    print(f"pairing a round of {players} players: {[round(t) for t in times]} ms", flush=True)
+    return {"tournament_players": players, "tournament_rounds": rounds,
+            "pair_round_ms": [round(t, 1) for t in times], "most_meetings": repeats,
+            "tournament_target_met": max(times) < TARGET_P95_MS}
+
+
+def quick_match(args: argparse.Namespace) -> dict[str, Any]:
+    """The quick-match part: request → started game with many requests waiting."""
     if args.waiting < 1 or args.probes < 1:
         raise CannotMeasure("--waiting and --probes must be 1 at least")
     from bootstrap.web import create_app
@@ -97,8 +156,7 @@ def main() -> int:
     admin.execute(f"CREATE SCHEMA {schema}")
     url = with_search_path(args.url, schema)
     logging.disable(logging.INFO)  # (the access log of every request)
-    figures: dict[str, Any] = {"waiting": args.waiting, "probes": args.probes,
-                               "loadavg_before": [round(x, 1) for x in os.getloadavg()]}
+    figures: dict[str, Any] = {"waiting": args.waiting, "probes": args.probes}
     try:
         store = open_store(url)
         assert isinstance(store, SqlStore)
@@ -131,8 +189,7 @@ def main() -> int:
     finally:
         admin.execute(f"DROP SCHEMA {schema} CASCADE")
         admin.close()
-    print(json.dumps(figures))
-    return 0
+    return figures
 
 
 if __name__ == "__main__":

@@ -88,7 +88,9 @@ from domain.stand_ins import (
     bot_name,
     bot_user_id,
 )
+from domain.standings import Standing, TableResult, placing_points, standings
 from domain.state import FREE, Game, PendingTunnel, Phase, Player, Step
+from domain.swiss import meetings, pair_round, table_sizes
 from domain.table import (
     MAX_TURN_TIME_LIMIT,
     TABLE_EVENT_TYPES,
@@ -111,9 +113,28 @@ from domain.table import (
     time_out_table,
     turn_key,
 )
+from domain.tournament_log import (
+    TOURNAMENT_EVENT_TYPES,
+    EntrantJoined,
+    EntrantWithdrawn,
+    GameResult,
+    RoundPaired,
+    Tournament,
+    TournamentCreated,
+    TournamentEvent,
+    TournamentFinished,
+    fold_tournament,
+    next_round_tables,
+    tournament_event_from_dict,
+    tournament_over,
+)
 from domain.violations import CODES, RuleViolation
 
 __all__ = [
+    "TOURNAMENT_EVENT_TYPES", "EntrantJoined", "EntrantWithdrawn", "GameResult", "RoundPaired",
+    "Standing", "TableResult", "Tournament", "TournamentCreated", "TournamentEvent",
+    "TournamentFinished", "fold_tournament", "meetings", "next_round_tables", "pair_round",
+    "placing_points", "standings", "table_sizes", "tournament_event_from_dict", "tournament_over",
     "ESTABLISHED_GAMES", "LEADERBOARD_MIN_GAMES", "MIN_OWN_TURNS", "PLAY_EVENTS", "REASONS",
     "REPEATS_RATED", "REPEAT_WINDOW", "Contender", "judge", "pair",
     "BOT_LEVELS", "CARDS_PER_COLOR", "CODES", "COLORS", "COMMAND_TYPES", "EVENT_TYPES", "FREE",

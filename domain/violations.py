@@ -70,6 +70,16 @@ CODES: dict[str, str] = {
     "no_stand_in": "This game has no stand-in bots: nobody's seat is held for them.",
     "not_replaced": "No bot stands in for this user at this table.",
     "hints_rated": "Hints are given in unrated games only.",
+    "tournament_terms": "A tournament's tables seat two or more, and it plays a round or more.",
+    "tournament_pace": "A tournament is live or correspondence, not both, and keeps the "
+                       "server's shortest turn.",
+    "tournament_start": "A tournament's start time names its time zone.",
+    "tournament_started": "The tournament has started: nobody joins any more.",
+    "bots_not_allowed": "This tournament takes no bots.",
+    "bot_level": "No such bot level.",
+    "not_organiser": "Only the tournament's organiser does this.",
+    "invitation_only": "This tournament is by invitation: its organiser adds the players.",
+    "already_joined": "Already in the tournament.",
 }
 
 

@@ -317,6 +317,24 @@ MIGRATIONS: tuple[Migration, ...] = (
             PRIMARY KEY (game_id, user_id)
         )""",
     )),
+    Migration(11, "tournament logs", (
+        # One row per event of a tournament's log (`events.tournaments`); the games of
+        # its rounds, to find the tournament when a game's score arrives.
+        """CREATE TABLE tournament_events (
+            tournament_id TEXT NOT NULL,
+            version INTEGER NOT NULL,
+            type TEXT NOT NULL,
+            data {json} NOT NULL,
+            recorded_at {time} NOT NULL,
+            PRIMARY KEY (tournament_id, version)
+        )""",
+        "CREATE INDEX tournament_events_by_type ON tournament_events (type, tournament_id)",
+        """CREATE TABLE tournament_games (
+            game_id TEXT PRIMARY KEY,
+            tournament_id TEXT NOT NULL,
+            round INTEGER NOT NULL
+        )""",
+    )),
 )
 
 LATEST = MIGRATIONS[-1].number

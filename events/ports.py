@@ -13,6 +13,7 @@ sees what a module touches and a test can hand it a small fake:
 - `GameShares`: read-only capabilities for one game each;
 - `MatchRequests`: quick-match requests, paired under one lock;
 - `RematchAnswers`: the players' answers to a finished game's rematch;
+- `TournamentLogs`: one event-sourced log per tournament;
 - `WebhookStore`: registrations, deliveries and their attempts;
 - `Migrations`: the schema.
 
@@ -27,6 +28,7 @@ from datetime import datetime
 from typing import Protocol
 
 from domain.rating_rules import LEADERBOARD_MIN_GAMES
+from domain.tournament_log import TournamentEvent
 from events.accounts import Token, User
 from events.index import GameRow
 from events.matches import MatchRequest, NewGameId, Pairing
@@ -40,7 +42,7 @@ from events.webhooks import Attempt, Delivery, NewDelivery, Webhook
 
 __all__ = ["EventStore", "GameShares", "GamesIndex", "MatchRequests", "Migrations", "Ratings",
            "RematchAnswers",
-           "SigninCodes", "Store", "UserAccounts", "WebhookStore"]
+           "SigninCodes", "Store", "TournamentLogs", "UserAccounts", "WebhookStore"]
 
 
 class GamesIndex(Protocol):
@@ -217,7 +219,22 @@ class Migrations(Protocol):
     def schema_version(self) -> int: ...
 
 
+class TournamentLogs(Protocol):
+    """Tournament logs (`events.tournaments`): one versioned stream each."""
+
+    def append_tournament(self, tournament_id: str, events: Sequence[TournamentEvent],
+                          expected_version: int, now: datetime | None = None) -> int:
+        """Append at `expected_version`; the new version (`VersionConflict` if not)."""
+
+    def read_tournament(self, tournament_id: str) -> list[TournamentEvent]: ...
+
+    def tournament_of_game(self, game_id: str) -> str | None: ...
+
+    def tournament_ids(self, unfinished_only: bool = False, limit: int = 100) -> list[str]:
+        """Tournaments, newest first."""
+
+
 class Store(EventStore, GamesIndex, UserAccounts, SigninCodes, GameShares, MatchRequests,
             RematchAnswers,
-            WebhookStore, Ratings, Migrations, Protocol):
+            WebhookStore, Ratings, TournamentLogs, Migrations, Protocol):
     """Every port at once (what `events.open_store` returns)."""

@@ -36,6 +36,7 @@ from events.store import (
     check_batch,
     check_same_request,
 )
+from events.tournaments import TournamentTables
 from events.webhooks import WebhookTables
 
 if TYPE_CHECKING:
@@ -70,7 +71,7 @@ def request_hash(payload: Any) -> str:
 
 class SqlStore(GameIndexTables, SigninCodeTables, AccountTables, ShareTables, MatchTables,
                RematchTables,
-               WebhookTables, RatingTables, RatingReads, Database):
+               WebhookTables, RatingTables, RatingReads, TournamentTables, Database):
     """An event store on a SQL database; the adapter supplies the dialect (`Database`).
 
     It holds every port of `events.ports`: the events here, the games index, the

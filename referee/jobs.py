@@ -149,10 +149,24 @@ MATCH_BOTS = JobKind[str, datetime](
 """Seat bots with a quick-match request still waiting at `at`, the wait its player
 chose (`referee.quick_match.seat_bots`)."""
 
+TOURNAMENT = JobKind[str, str](
+    "tournament", "worker.jobs.advance_tournament", timeout=300, retries=(1, 5, 15, 60),
+    calls=lambda tournament_id, game_id: (tournament_id,))
+"""Move a tournament on now: its game `game_id` was scored (`referee.tournaments.
+advance`). Once per game, not per tournament: a run already under way when another
+game is scored may have read the log before that score."""
+
+TOURNAMENT_START = JobKind[str, datetime](
+    "tournament-start", "worker.jobs.advance_tournament", timeout=300,
+    retries=(1, 5, 15, 60), calls=lambda tournament_id, at: (tournament_id,),
+    runs=AT_GAME_TIME)
+"""Pair a tournament's first round at its start time `at`."""
+
 SWEEP = JobKind[()](
     "sweep", "worker.jobs.sweep", timeout=300, retries=(), once_per_queue=True,
     first_in_queue=True, keep_result=False)
 """Ask again for the work the games index says is missing (one waits at a time)."""
 
 KINDS: tuple[JobKind[*tuple[Any, ...]], ...] = (
-    SCORE, DEADLINE, WEBHOOK_FAN_OUT, WEBHOOK, BOT_TURN, RATINGS, MATCH_BOTS, SWEEP)
+    SCORE, DEADLINE, WEBHOOK_FAN_OUT, WEBHOOK, BOT_TURN, RATINGS, MATCH_BOTS, TOURNAMENT,
+    TOURNAMENT_START, SWEEP)

@@ -72,6 +72,11 @@ OPERATIONS: dict[tuple[str, str], Operation] = {
     ("GET", "/v1/users/{user_id}/games"): Operation("list_player_games", "read"),
     ("GET", "/v1/games/{game_id}/analysis"): Operation("get_analysis", "read"),
     ("GET", "/v1/games/{game_id}/ratings"): Operation("get_game_ratings", "read"),
+    ("POST", "/v1/tournaments"): Operation("create_tournament", "play"),
+    ("GET", "/v1/tournaments"): Operation("list_tournaments", "read"),
+    ("GET", "/v1/tournaments/{tournament_id}"): Operation("get_tournament", "read"),
+    ("POST", "/v1/tournaments/{tournament_id}/entrants"): Operation("join_tournament", "play"),
+    ("GET", "/v1/tournaments/{tournament_id}/log"): Operation("get_tournament_log", "read"),
 }
 assert {o.scope for o in OPERATIONS.values()} <= {NO_SCOPE, *SCOPES}
 assert len({o.operation_id for o in OPERATIONS.values()}) == len(OPERATIONS)

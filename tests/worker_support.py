@@ -35,6 +35,8 @@ from referee.jobs import (
     RATINGS,
     SCORE,
     SWEEP,
+    TOURNAMENT,
+    TOURNAMENT_START,
     WEBHOOK,
     WEBHOOK_FAN_OUT,
     Args,
@@ -80,6 +82,7 @@ class RecordingJobs:
     bot_turns: list[tuple[str, int]] = field(default_factory=list)
     ratings_asked: list[str] = field(default_factory=list)
     match_bots: list[tuple[str, datetime]] = field(default_factory=list)
+    tournaments: list[Any] = field(default_factory=list)
     sweeps: int = 0
     closed: bool = False
 
@@ -92,7 +95,8 @@ class RecordingJobs:
             SCORE.name: self.scored, DEADLINE.name: self.deadlines,
             WEBHOOK_FAN_OUT.name: self.fan_outs, WEBHOOK.name: self.webhooks,
             BOT_TURN.name: self.bot_turns, RATINGS.name: self.ratings_asked,
-            MATCH_BOTS.name: self.match_bots}
+            MATCH_BOTS.name: self.match_bots, TOURNAMENT.name: self.tournaments,
+            TOURNAMENT_START.name: self.tournaments}
         lists[kind.name].append(given[0] if len(given) == 1 else given)
 
     def close(self) -> None:

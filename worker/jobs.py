@@ -17,7 +17,7 @@ import time
 
 from domain.violations import RuleViolation
 from events import GameNotFound
-from referee import quick_match
+from referee import quick_match, tournaments
 from referee.jobs import BOT_TURN, DEADLINE, MATCH_BOTS, RATINGS, SCORE
 from worker import reports
 from worker.bot_turns import play_bot_turn
@@ -81,6 +81,19 @@ def seat_match_bots(request_id: str) -> str:
     return "not_waiting" if game_id is None else "seated"
 
 
+def advance_tournament(tournament_id: str) -> str:
+    """Do what is due in a tournament (`referee.tournaments.advance`).
+
+    Returns ``finished``, ``started`` (a round is being played) or ``waiting`` (its
+    start time has not come).
+    """
+    ctx = current_context()
+    state = tournaments.advance(ctx.referee, tournament_id, ctx.clock())
+    if state.finished is not None:
+        return "finished"
+    return "started" if state.started else "waiting"
+
+
 def sweep(limit: int = SWEEP_LIMIT) -> dict[str, int]:
     """Ask again for the work the index says is missing; returns what it found.
 
@@ -112,6 +125,7 @@ def sweep(limit: int = SWEEP_LIMIT) -> dict[str, int]:
     for request in ctx.store.waiting_matches(limit):
         if request.bots_at is not None and request.bots_at <= now:
             ctx.jobs.enqueue(MATCH_BOTS, request.request_id, request.bots_at)
+    tournaments.advance_due(ctx.referee, ctx.clock(), limit)  # a lost job costs only time
     if ctx.store.unprojected_games():  # scored games the ratings have not reached
         ctx.jobs.enqueue(RATINGS, "sweep")
     try:

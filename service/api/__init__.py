@@ -25,13 +25,14 @@ from service.api import (
     shares,
     signin,
     tokens,
+    tournaments,
     users,
     webhooks,
 )
 
 BLUEPRINTS = [users.blp, tokens.blp, session.blp, signin.blp, maps.blp, games.blp, matches.blp,
               shares.blp, feed.blp, audit.blp, webhooks.blp, ratings.blp, analysis.blp,
-              hints.blp, rematches.blp]
+              hints.blp, rematches.blp, tournaments.blp]
 
 
 def register_pages(app: Flask) -> None:

@@ -60,8 +60,10 @@ def smallest(pg: str, redis: str) -> dict[str, tuple[list[str], set[str]]]:
         "held_memory": (["--streams", "8", "--frames", "0", "--top", "3",
                          "--settle-seconds", "1"], {"benchmark", "streams", "per_stream"}),
         "tokens": (["--checks", "10"], {"keys", "check_us", "sha256_us"}),
-        "matching": (["--url", pg, "--waiting", "20", "--probes", "3"],
-                     {"waiting", "probes", "request_to_started_ms", "target_met"}),
+        "matching": (["--url", pg, "--waiting", "20", "--probes", "3", "--players", "40",
+                      "--rounds", "2"],
+                     {"waiting", "probes", "request_to_started_ms", "target_met",
+                      "pair_round_ms", "tournament_target_met"}),
         "web": (["--loads", "1", "--samples", "1"],
                 {"page_weight_kb", "interactive_ms_median", "opponent_to_table_ms_median"}),
     }

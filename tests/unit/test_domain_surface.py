@@ -16,6 +16,10 @@ ROOT = Path(__file__).resolve().parents[2]
 OUTER_LAYERS = ("bots", "events", "referee", "worker", "service", "bench")
 
 PUBLIC_API = [
+    "TOURNAMENT_EVENT_TYPES", "EntrantJoined", "EntrantWithdrawn", "GameResult", "RoundPaired",
+    "Standing", "TableResult", "Tournament", "TournamentCreated", "TournamentEvent",
+    "TournamentFinished", "fold_tournament", "meetings", "next_round_tables", "pair_round",
+    "placing_points", "standings", "table_sizes", "tournament_event_from_dict", "tournament_over",
     "ESTABLISHED_GAMES", "LEADERBOARD_MIN_GAMES", "MIN_OWN_TURNS", "PLAY_EVENTS", "REASONS",
     "REPEATS_RATED", "REPEAT_WINDOW", "Contender", "judge", "pair",
     "BOT_LEVELS", "Board", "BuildStation", "CARDS_PER_COLOR", "CODES", "COLORS", "COMMAND_TYPES",

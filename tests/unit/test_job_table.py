@@ -18,6 +18,8 @@ from referee.jobs import (
     RATINGS,
     SCORE,
     SWEEP,
+    TOURNAMENT,
+    TOURNAMENT_START,
     WEBHOOK,
     WEBHOOK_FAN_OUT,
     JobKind,
@@ -33,6 +35,8 @@ EXAMPLES: list[tuple[JobKind[*tuple[Any, ...]], tuple[Any, ...], str]] = [
     (BOT_TURN, ("g1", 3), "bot-g1-3"),
     (RATINGS, ("g1",), "ratings-g1"),
     (MATCH_BOTS, ("q_1", AT), "match-bots-q_1-20261123T090100123456Z"),
+    (TOURNAMENT, ("t_1", "g1"), "tournament-t_1-g1"),
+    (TOURNAMENT_START, ("t_1", AT), "tournament-start-t_1-20261123T090100123456Z"),
     (SWEEP, (), "sweep"),
 ]
 
@@ -65,4 +69,4 @@ def test_a_value_rq_would_refuse_in_a_job_id_is_hashed_stably() -> None:
 
 def test_only_the_kinds_given_a_time_are_scheduled() -> None:
     assert [kind.name for kind, args, _ in EXAMPLES if kind.at(*args) == AT] == [
-        "deadline", "webhook", "match-bots"]
+        "deadline", "webhook", "match-bots", "tournament-start"]

@@ -1053,6 +1053,100 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/tournaments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The latest tournaments, newest first
+         * @description **Scope:** `read` (a token without it gets 403 `insufficient-scope`).
+         */
+        get: operations["list_tournaments"];
+        put?: never;
+        /**
+         * Organise a tournament
+         * @description Players (and, if allowed, bots the organiser adds) join until `starts_at`;
+         *     then each round the server seats them Swiss-style, creates the games, and
+         *     pairs the next round when every game has ended (docs/tournaments.md).
+         *
+         *     **Scope:** `play` (a token without it gets 403 `insufficient-scope`).
+         */
+        post: operations["create_tournament"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tournaments/{tournament_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tournament_id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * A tournament: its entrants, rounds and standings
+         * @description **Scope:** `read` (a token without it gets 403 `insufficient-scope`).
+         */
+        get: operations["get_tournament"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tournaments/{tournament_id}/entrants": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tournament_id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Join a tournament (or, as its organiser, add a bot or invite a player)
+         * @description **Scope:** `play` (a token without it gets 403 `insufficient-scope`).
+         */
+        post: operations["join_tournament"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tournaments/{tournament_id}/log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tournament_id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * A tournament's event log, from which its standings can be rebuilt
+         * @description **Scope:** `read` (a token without it gets 403 `insufficient-scope`).
+         */
+        get: operations["get_tournament_log"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2251,6 +2345,124 @@ export interface components {
             /** @description The new game, once every player has accepted (it has started). */
             new_game_id: string | null;
         };
+        Entrant: {
+            id: string;
+            name: string;
+            bot_level: string | null;
+            /** @description Missed a game: not paired again, points kept. */
+            withdrawn: boolean;
+        };
+        RoundTable: {
+            game_id: string;
+            /** @description In seat order. */
+            entrants: string[];
+            /** @description Final scores, once scored. */
+            scores: {
+                [key: string]: number;
+            } | null;
+        };
+        Round: {
+            round: number;
+            tables: components["schemas"]["RoundTable"][];
+        };
+        Standing: {
+            entrant: string;
+            /** @description Placing points: 1 for each player below at the table, ½ for each level. */
+            points: number;
+            /** @description First tie-breaker. */
+            game_score: number;
+            /** @description Second tie-breaker. */
+            opponents_points: number;
+            games: number;
+        };
+        Tournament: {
+            /**
+             * @description The tournament's id.
+             * @example t_9b1c2d3e4f5a6b7c
+             */
+            id: string;
+            name: string;
+            organiser: string;
+            map: string;
+            players_per_table: number;
+            rounds: number;
+            /** @description Seconds per turn (a correspondence pace's days, in seconds; null: no limit). */
+            turn_time_limit: number | null;
+            rated: boolean;
+            /** @description ISO 8601. */
+            starts_at: string;
+            invitation_only: boolean;
+            bots_allowed: boolean;
+            /**
+             * @description open (joining), playing or finished.
+             * @enum {string}
+             */
+            status: "open" | "playing" | "finished";
+            entrants: components["schemas"]["Entrant"][];
+            played_rounds: components["schemas"]["Round"][];
+            /** @description Best first (docs/tournaments.md: points, game score, opponents' points). */
+            standings: components["schemas"]["Standing"][];
+        };
+        TournamentList: {
+            tournaments: components["schemas"]["Tournament"][];
+        };
+        NewTournament: {
+            /** @description The tournament's name. A name holds no control characters (ANSI escapes included), no bidirectional overrides, embeddings, isolates or marks (U+202A–U+202E, U+2066–U+2069, U+200E, U+200F, U+061C), no invisible formatting characters (zero-width space, word joiner, soft hyphen, BOM, line separators), and a zero-width joiner or non-joiner only between two other characters. */
+            name: string;
+            /**
+             * @description The map every game is played on.
+             * @example europe
+             */
+            map: components["schemas"]["MapName"];
+            /**
+             * @description Players at each table (when the entrants do not divide evenly, some tables are one smaller). Default: `4`.
+             * @example 4
+             */
+            players_per_table?: number;
+            /**
+             * @description How many rounds are played. Default: `4`.
+             * @example 4
+             */
+            rounds?: number;
+            /** @description The games count for the players' ratings on the map. Default: `false`. */
+            rated?: boolean;
+            /**
+             * @description Live: the seconds each player has for a turn. Default: `null`.
+             * @example 120
+             */
+            turn_time_limit?: number | null;
+            /**
+             * @description Correspondence: the days each player has for a turn (instead of `turn_time_limit`; neither: no limit). Default: `null`.
+             * @example 2
+             */
+            days_per_turn?: number | null;
+            /**
+             * Format: date-time
+             * @description When the first round is paired (default: now); players join until then.
+             */
+            starts_at?: string | null;
+            /** @description Only the organiser adds players (by their user id). Default: `false`. */
+            invitation_only?: boolean;
+            /** @description The organiser may add bots as entrants. Default: `true`. */
+            bots_allowed?: boolean;
+        };
+        NewEntrant: {
+            /** @description The entrant's name (default: your user name, or the bot's level). A name holds no control characters (ANSI escapes included), no bidirectional overrides, embeddings, isolates or marks (U+202A–U+202E, U+2066–U+2069, U+200E, U+200F, U+061C), no invisible formatting characters (zero-width space, word joiner, soft hyphen, BOM, line separators), and a zero-width joiner or non-joiner only between two other characters. */
+            name?: string;
+            /** @description Add a bot of this level (the organiser only). Default: `null`. */
+            bot_level?: components["schemas"]["BotLevel"] | (null);
+            /** @description Invite this player (the organiser only; default: you join). */
+            user_id?: string | null;
+        };
+        TournamentEvent: {
+            version: number;
+            type: string;
+        } & {
+            [key: string]: unknown;
+        };
+        TournamentLog: {
+            events: components["schemas"]["TournamentEvent"][];
+        };
         /**
          * @description A table was set up. The seed is secret until the end; its commitment is public.
          * @example {
@@ -3276,7 +3488,7 @@ export interface components {
         /** @enum {string} */
         RouteColor: "purple" | "blue" | "orange" | "white" | "green" | "yellow" | "black" | "red" | "gray";
         /** @enum {string} */
-        ProblemCode: "game_over" | "game_not_started" | "not_your_turn" | "wrong_step" | "player_out" | "not_due" | "unknown_command" | "malformed_command" | "unknown_route" | "unknown_city" | "unknown_ticket" | "route_taken" | "double_route_closed" | "double_route_own" | "not_enough_trains" | "cards_not_held" | "payment_invalid" | "locomotive_not_allowed" | "deck_empty" | "slot_empty" | "second_card_locomotive" | "no_tickets_left" | "keep_too_few" | "ticket_not_offered" | "stations_not_in_map" | "no_stations_left" | "city_has_station" | "station_payment_invalid" | "tunnel_payment_invalid" | "no_pending_tunnel" | "pass_not_allowed" | "not_seated" | "already_seated" | "table_full" | "invite_required" | "game_already_started" | "not_creator" | "not_enough_players" | "game_not_over" | "already_scored" | "no_stand_in" | "not_replaced" | "hints_rated" | "not_admin" | "export_invalid" | "match_players" | "match_pace" | "match_turn_time" | "match_waiting" | "rematch_not_over" | "rematch_lapsed" | "rematch_started";
+        ProblemCode: "game_over" | "game_not_started" | "not_your_turn" | "wrong_step" | "player_out" | "not_due" | "unknown_command" | "malformed_command" | "unknown_route" | "unknown_city" | "unknown_ticket" | "route_taken" | "double_route_closed" | "double_route_own" | "not_enough_trains" | "cards_not_held" | "payment_invalid" | "locomotive_not_allowed" | "deck_empty" | "slot_empty" | "second_card_locomotive" | "no_tickets_left" | "keep_too_few" | "ticket_not_offered" | "stations_not_in_map" | "no_stations_left" | "city_has_station" | "station_payment_invalid" | "tunnel_payment_invalid" | "no_pending_tunnel" | "pass_not_allowed" | "not_seated" | "already_seated" | "table_full" | "invite_required" | "game_already_started" | "not_creator" | "not_enough_players" | "game_not_over" | "already_scored" | "no_stand_in" | "not_replaced" | "hints_rated" | "tournament_terms" | "tournament_pace" | "tournament_start" | "tournament_started" | "bots_not_allowed" | "bot_level" | "not_organiser" | "invitation_only" | "already_joined" | "not_admin" | "export_invalid" | "match_players" | "match_pace" | "match_turn_time" | "match_waiting" | "rematch_not_over" | "rematch_lapsed" | "rematch_started";
         /** @enum {string} */
         EndReason: "final_round" | "deadlock" | "last_player";
         /** @enum {string} */
@@ -5008,6 +5220,161 @@ export interface operations {
             403: components["responses"]["Problem403"];
             404: components["responses"]["Problem404"];
             422: components["responses"]["Problem422"];
+            429: components["responses"]["Problem429"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    list_tournaments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TournamentList"];
+                };
+            };
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            429: components["responses"]["Problem429"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    create_tournament: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewTournament"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    /** @description The tournament's URL. */
+                    Location?: string;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Tournament"];
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            415: components["responses"]["Problem415"];
+            422: components["responses"]["Problem422"];
+            429: components["responses"]["Problem429"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    get_tournament: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tournament_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Tournament"];
+                };
+            };
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            429: components["responses"]["Problem429"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    join_tournament: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tournament_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewEntrant"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Tournament"];
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            415: components["responses"]["Problem415"];
+            422: components["responses"]["Problem422"];
+            429: components["responses"]["Problem429"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    get_tournament_log: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tournament_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TournamentLog"];
+                };
+            };
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
             429: components["responses"]["Problem429"];
             default: components["responses"]["Problem"];
         };

@@ -45,6 +45,7 @@ from .draw_card_type import DrawCardType
 from .draw_tickets import DrawTickets
 from .draw_tickets_type import DrawTicketsType
 from .end_reason import EndReason
+from .entrant import Entrant
 from .event_page import EventPage
 from .final_round import FinalRound
 from .final_round_started_data import FinalRoundStartedData
@@ -95,11 +96,13 @@ from .market_reset_event import MarketResetEvent
 from .market_reset_event_type import MarketResetEventType
 from .match import Match
 from .match_state import MatchState
+from .new_entrant import NewEntrant
 from .new_game import NewGame
 from .new_match import NewMatch
 from .new_share import NewShare
 from .new_signin_code import NewSigninCode
 from .new_token import NewToken
+from .new_tournament import NewTournament
 from .new_user import NewUser
 from .new_webhook import NewWebhook
 from .options import Options
@@ -138,6 +141,9 @@ from .rematch_place import RematchPlace
 from .rematch_state import RematchState
 from .resign import Resign
 from .resign_type import ResignType
+from .round_ import Round
+from .round_table import RoundTable
+from .round_table_scores_type_0 import RoundTableScoresType0
 from .route import Route
 from .route_claimed_data import RouteClaimedData
 from .route_claimed_event import RouteClaimedEvent
@@ -173,6 +179,7 @@ from .stand_in_reason import StandInReason
 from .stand_in_seated_data import StandInSeatedData
 from .stand_in_seated_event import StandInSeatedEvent
 from .stand_in_seated_event_type import StandInSeatedEventType
+from .standing import Standing
 from .station_built_data import StationBuiltData
 from .station_built_event import StationBuiltEvent
 from .station_built_event_type import StationBuiltEventType
@@ -193,6 +200,11 @@ from .tickets_kept_event_type import TicketsKeptEventType
 from .token import Token
 from .token_created import TokenCreated
 from .token_list import TokenList
+from .tournament import Tournament
+from .tournament_event import TournamentEvent
+from .tournament_list import TournamentList
+from .tournament_log import TournamentLog
+from .tournament_status import TournamentStatus
 from .tunnel import Tunnel
 from .tunnel_attempted_data import TunnelAttemptedData
 from .tunnel_attempted_event import TunnelAttemptedEvent
@@ -267,6 +279,7 @@ __all__ = (
     "DrawTickets",
     "DrawTicketsType",
     "EndReason",
+    "Entrant",
     "EventPage",
     "FinalRound",
     "FinalRoundStartedData",
@@ -317,11 +330,13 @@ __all__ = (
     "MarketResetEventType",
     "Match",
     "MatchState",
+    "NewEntrant",
     "NewGame",
     "NewMatch",
     "NewShare",
     "NewSigninCode",
     "NewToken",
+    "NewTournament",
     "NewUser",
     "NewWebhook",
     "Options",
@@ -360,6 +375,9 @@ __all__ = (
     "RematchState",
     "Resign",
     "ResignType",
+    "Round",
+    "RoundTable",
+    "RoundTableScoresType0",
     "Route",
     "RouteClaimedData",
     "RouteClaimedEvent",
@@ -391,6 +409,7 @@ __all__ = (
     "SignedIn",
     "Signin",
     "SigninCode",
+    "Standing",
     "StandInReason",
     "StandInSeatedData",
     "StandInSeatedEvent",
@@ -415,6 +434,11 @@ __all__ = (
     "Token",
     "TokenCreated",
     "TokenList",
+    "Tournament",
+    "TournamentEvent",
+    "TournamentList",
+    "TournamentLog",
+    "TournamentStatus",
     "Tunnel",
     "TunnelAttemptedData",
     "TunnelAttemptedEvent",

@@ -1,8 +1,11 @@
 from enum import Enum
 
 class ProblemCode(str, Enum):
+    ALREADY_JOINED = "already_joined"
     ALREADY_SCORED = "already_scored"
     ALREADY_SEATED = "already_seated"
+    BOTS_NOT_ALLOWED = "bots_not_allowed"
+    BOT_LEVEL = "bot_level"
     CARDS_NOT_HELD = "cards_not_held"
     CITY_HAS_STATION = "city_has_station"
     DECK_EMPTY = "deck_empty"
@@ -14,6 +17,7 @@ class ProblemCode(str, Enum):
     GAME_NOT_STARTED = "game_not_started"
     GAME_OVER = "game_over"
     HINTS_RATED = "hints_rated"
+    INVITATION_ONLY = "invitation_only"
     INVITE_REQUIRED = "invite_required"
     KEEP_TOO_FEW = "keep_too_few"
     LOCOMOTIVE_NOT_ALLOWED = "locomotive_not_allowed"
@@ -27,6 +31,7 @@ class ProblemCode(str, Enum):
     NOT_DUE = "not_due"
     NOT_ENOUGH_PLAYERS = "not_enough_players"
     NOT_ENOUGH_TRAINS = "not_enough_trains"
+    NOT_ORGANISER = "not_organiser"
     NOT_REPLACED = "not_replaced"
     NOT_SEATED = "not_seated"
     NOT_YOUR_TURN = "not_your_turn"
@@ -47,6 +52,10 @@ class ProblemCode(str, Enum):
     STATION_PAYMENT_INVALID = "station_payment_invalid"
     TABLE_FULL = "table_full"
     TICKET_NOT_OFFERED = "ticket_not_offered"
+    TOURNAMENT_PACE = "tournament_pace"
+    TOURNAMENT_START = "tournament_start"
+    TOURNAMENT_STARTED = "tournament_started"
+    TOURNAMENT_TERMS = "tournament_terms"
     TUNNEL_PAYMENT_INVALID = "tunnel_payment_invalid"
     UNKNOWN_CITY = "unknown_city"
     UNKNOWN_COMMAND = "unknown_command"
