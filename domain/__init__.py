@@ -60,6 +60,7 @@ from domain.frozen import freeze, thaw
 from domain.hints import HintGiven, check_hint, give_hint
 from domain.longest_path import longest_path
 from domain.maps import MAP_NAMES, MapEntry, load_board, map_entry, map_names, rules_for
+from domain.matching import FormedTable, Seeking, form_tables
 from domain.moves import legal_moves
 from domain.payment import locomotives_allowed
 from domain.rating import NEW_PLAYER, PROVISIONAL_GAMES, Result, Skill, rate, result_of
@@ -131,6 +132,7 @@ from domain.tournament_log import (
 from domain.violations import CODES, RuleViolation
 
 __all__ = [
+    "FormedTable", "Seeking", "form_tables",
     "TOURNAMENT_EVENT_TYPES", "EntrantJoined", "EntrantWithdrawn", "GameResult", "RoundPaired",
     "Standing", "TableResult", "Tournament", "TournamentCreated", "TournamentEvent",
     "TournamentFinished", "fold_tournament", "meetings", "next_round_tables", "pair_round",

@@ -16,6 +16,7 @@ ROOT = Path(__file__).resolve().parents[2]
 OUTER_LAYERS = ("bots", "events", "referee", "worker", "service", "bench")
 
 PUBLIC_API = [
+    "FormedTable", "Seeking", "form_tables",
     "TOURNAMENT_EVENT_TYPES", "EntrantJoined", "EntrantWithdrawn", "GameResult", "RoundPaired",
     "Standing", "TableResult", "Tournament", "TournamentCreated", "TournamentEvent",
     "TournamentFinished", "fold_tournament", "meetings", "next_round_tables", "pair_round",
