@@ -37,7 +37,11 @@ Values = Callable[["World"], list[str]]
 PATH_VALUES: dict[str, Values] = {
     "map_name": lambda w: ["usa"], "version": lambda w: ["1"],
     "user_id": lambda w: [w.ids[p] for p in PEOPLE],
-    "game_id": lambda w: [w.public, *w.private]}
+    "game_id": lambda w: [w.public, *w.private],
+    # (another player's quick-match request or a tournament: ids that name none, whose
+    # answers must not change once private games exist)
+    "request_id": lambda w: ["mr_00000000000000000000"],
+    "tournament_id": lambda w: ["tn_00000000000000000000"]}
 # the query parameters walked with values of their own (others keep their defaults;
 # an enum or a boolean is walked with each of its values)
 QUERY_VALUES: dict[str, Values] = {
