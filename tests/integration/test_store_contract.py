@@ -26,6 +26,7 @@ from domain.events import (
     PlayerResigned,
     TurnTimedOut,
 )
+from domain.hints import HintGiven
 from domain.stand_ins import PlayerReturned, StandInSeated
 from domain.table import (
     GameScored,
@@ -244,7 +245,8 @@ def sample_events() -> list[Event]:
                SeatTaken(seat=1, user_id="bot-hard-1", name="Hard bot", bot="hard"),
                StandInSeated(seat=0, user_id="bot-easy-1", name="Easy bot", level="easy",
                              replaced="bob", reason="timed_out"),
-               PlayerReturned(seat=0, user_id="bob", name="Bob", bot_user_id="bot-easy-1")]
+               PlayerReturned(seat=0, user_id="bob", name="Bob", bot_user_id="bot-easy-1"),
+               HintGiven(seat=0)]
     events.append(GameScored(players=({"seat": 0, "routes": ("usa/a-b",), "score": {"total": 3}},),
                              winners=(0,)))
     return events
