@@ -33,9 +33,11 @@ from typing import TYPE_CHECKING
 from events import GameLog
 from events.ports import Store
 from messaging.notify import Notifier
+from referee.outreach import MailSender, PushSender
 from referee.ports import Clock, Jobs, Observer
 from referee.recipients import Recipients
 from referee.referee import Referee
+from worker.memory_outreach import MailInMemory, PushInMemory
 from worker.thinking import Thinking
 
 if TYPE_CHECKING:
@@ -69,6 +71,10 @@ class WorkerContext:
     observer: Observer | None = None
     # where and for how long bots think (the embedded mode: in processes of their own)
     thinking: Thinking = field(default_factory=Thinking)
+    # how notices reach a player away from the table (the composition root picks the
+    # adapters from the settings; memory where none is chosen, as in tests)
+    mail: MailSender = field(default_factory=MailInMemory)
+    push: PushSender = field(default_factory=PushInMemory)
     referee: Referee = field(init=False)
 
     def __post_init__(self) -> None:
