@@ -90,7 +90,8 @@ def test_a_token_works_after_its_key_moves_down_the_list(tmp_path: Path) -> None
     dropped.extensions["ttr"].close()
 
 
-@pytest.mark.parametrize("keys", ["short", f"{new_key()},CHANGE-ME-0123456789-0123456789-01"])
+@pytest.mark.parametrize("keys", ["short", f"{new_key()},CHANGE-ME-0123456789-0123456789-01"],
+                         ids=["too short", "a placeholder after a real key"])
 def test_a_token_key_that_is_no_secret_is_refused(keys: str) -> None:
     with pytest.raises(SettingsError, match="^TTR_TOKEN_KEYS .*shorter than 32"):
         http_settings_from_env({"TTR_TOKEN_KEYS": keys})
