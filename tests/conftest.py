@@ -81,6 +81,20 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
                       if isinstance(v, str) and v in _PARAMETERS}
         for marker in sorted(needs):
             item.add_marker(marker)
+        item.add_marker(pytest.mark.xdist_group(_worker_group(item)))
+
+
+def _worker_group(item: pytest.Item) -> str:
+    """Which tests pytest-xdist (`--dist loadgroup`) hands to one worker together.
+
+    Every PostgreSQL test goes to one worker: the store reads a position only once every
+    transaction below it has ended (`events.postgres`), and that horizon is the whole
+    server's, so a test in one schema would wait on the open transactions of tests in
+    others. Every other test stays with its module, whose shared set-ups (a server, a
+    browser page) are then made once."""
+    if item.get_closest_marker("postgres") is not None:
+        return "postgres"
+    return item.nodeid.split("::", 1)[0]
 
 
 def with_search_path(url: str, schema: str) -> str:
