@@ -52,7 +52,8 @@ class TournamentNotFound(LookupError):
 
 @dataclass(frozen=True, slots=True)
 class Entrant:
-    """Who joins: a person (their user id and name) or a bot of a level."""
+    """Who joins: a person (their user id and name) or a bot of a level (named after its
+    level and number when `name` is empty)."""
     user_id: str
     name: str
     bot: str | None = None
@@ -95,7 +96,9 @@ def join(referee: Referee, tournament_id: str, by: str, entrant: Entrant) -> Tou
             raise RuleViolation("not_organiser", "Only the organiser adds bots.")
         # numbered by every bot ever added, so that one who left leaves no id to reuse
         added = sum(1 for e in log if isinstance(e, EntrantJoined) and e.bot is not None)
-        entrant = Entrant(f"tb_{entrant.bot}_{added + 1}", entrant.name, entrant.bot)
+        entrant = Entrant(f"tb_{entrant.bot}_{added + 1}",
+                          entrant.name or f"{entrant.bot.capitalize()} bot {added + 1}",
+                          entrant.bot)
     elif by != entrant.user_id and by != terms.created_by:
         raise RuleViolation("not_organiser", "Players join for themselves.")
     elif terms.invitation_only and by != terms.created_by:

@@ -51,8 +51,8 @@ def join(referee: Referee, user: User, tournament_id: str, body: dict[str, Any])
     """Add the user (or, for the organiser, a bot or an invited player)."""
     level: str | None = body["bot_level"]
     invited: str | None = body["user_id"]
-    name: str = body.get("name") or (f"{level.capitalize()} bot" if level else
-                                 invited if invited else user.name)
+    # a bot without a name is named after its level and number (the referee's)
+    name: str = body.get("name") or ("" if level else invited if invited else user.name)
     entrant = Entrant(invited or user.user_id, name, level)
     return _found(lambda: tournaments.join(referee, tournament_id, user.user_id, entrant))
 

@@ -153,7 +153,8 @@ def test_a_bot_added_after_one_was_taken_out_gets_an_id_of_its_own(
     client.request("DELETE", f"{path}/tb_easy_1", token=host)
     answer = client.post(path, token=host, json={"bot_level": "easy"})
     assert answer.status_code == 201, answer.json
-    assert [e["id"] for e in answer.json["entrants"]] == ["tb_easy_2", "tb_easy_3"]  # type: ignore[index]
+    assert [(e["id"], e["name"]) for e in answer.json["entrants"]] == [  # type: ignore[index]
+        ("tb_easy_2", "Easy bot 2"), ("tb_easy_3", "Easy bot 3")]
 
 
 def test_the_organiser_may_start_before_the_start_time(client: Client,

@@ -161,7 +161,7 @@ export async function showTournament(app, main, tournamentId) {
     Object.assign(page.dataset, { status: shown.status, version: String(version),
       rounds: String(shown.played_rounds.length) });
     document.title = `${shown.name} · ${t("app_title")}`;
-    clear(page).append(
+    clear(page).append(...[
       h("p", {}, h("a", { href: "/tournaments", "data-nav": "" }, t("tournaments"))),
       h("h1", {}, shown.name),
       h("p", { class: "tournament-terms" }, termsText(shown)),
@@ -169,7 +169,7 @@ export async function showTournament(app, main, tournamentId) {
       actions(app, shown, act),
       entrantsSection(app, shown, act),
       standingsSection(shown),
-      roundsSection(shown));
+      roundsSection(shown)].filter(Boolean));
   };
   draw();
   const refresh = async () => {
