@@ -92,3 +92,12 @@ def test_the_tournament_started_now_is_followed_to_its_final_standings(
     # two tables of two a round, each giving out one placing point: four in all
     assert len(rows) == 4 and sum(rows) == 4 and rows == sorted(rows, reverse=True)
     assert organiser.errors == []
+
+
+def test_a_visitor_signs_up_before_seeing_the_tournaments(server: Server, chromium: Any) -> None:
+    page = chromium.new_context().new_page()
+    page.goto(f"{server.origin}/tournaments")
+    page.wait_for_function(READY)
+    assert page.evaluate("() => document.body.dataset.state") == "ready"
+    assert page.is_visible("#signup")
+    page.context.close()

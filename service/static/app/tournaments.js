@@ -9,7 +9,7 @@
 import { ApiError } from "./api.js";
 import { BOT_LEVELS, botTag, clear, h, levelName, profileLink } from "./dom.js";
 import { t } from "./i18n.js";
-import { problemText } from "./lobby.js";
+import { problemText, signUpForm } from "./lobby.js";
 
 const LIST_EVERY_MS = 15000;
 const LOOK_EVERY_MS = 3000; // a running tournament: its games end one by one
@@ -52,6 +52,7 @@ function every(ms, look, more = () => true) {
 
 export async function showTournaments(app, main) {
   document.title = `${t("tournaments")} · ${t("app_title")}`;
+  if (!app.user) return signUpFirst(app, main);
   const maps = (await app.api.get("/v1/maps")).maps;
   const lists = { open: h("ul", { id: "tournaments-open", class: "tournaments" }),
     playing: h("ul", { id: "tournaments-playing", class: "tournaments" }),
@@ -63,7 +64,7 @@ export async function showTournaments(app, main) {
     h("h1", {}, t("tournaments")),
     section("open", "tournaments_upcoming"), section("playing", "tournaments_running"),
     section("finished", "tournaments_finished"),
-    app.user ? newTournamentForm(app, maps, error) : null, error));
+    newTournamentForm(app, maps, error), error));
   async function refresh() {
     try {
       const { tournaments } = await app.api.get("/v1/tournaments");
@@ -138,7 +139,14 @@ function newTournamentForm(app, maps, error) {
     h("button", { type: "submit", id: "create-tournament" }, t("create_tournament"))));
 }
 
+/* The API shows tournaments to players: a visitor signs up (or in) first. */
+function signUpFirst(app, main) {
+  main.append(signUpForm(app, () => app.rerender()));
+  return null;
+}
+
 export async function showTournament(app, main, tournamentId) {
+  if (!app.user) return signUpFirst(app, main);
   const path = `/v1/tournaments/${encodeURIComponent(tournamentId)}`;
   const page = h("div", { class: "tournament-page", id: "tournament", "aria-live": "polite" });
   const error = errorLine();
@@ -194,7 +202,7 @@ function statusText(x) {
 
 /* Join / leave before the start; the organiser's bots, invitations and "Start now". */
 function actions(app, x, act) {
-  if (x.status !== "open" || !app.user) return null;
+  if (x.status !== "open") return null;
   const me = app.user.id;
   const organiser = x.organiser === me;
   const joined = x.entrants.some((e) => e.id === me);
@@ -235,7 +243,7 @@ function entrantName(x, id) {
 }
 
 function entrantsSection(app, x, act) {
-  const organiser = app.user && x.organiser === app.user.id && x.status === "open";
+  const organiser = x.organiser === app.user.id && x.status === "open";
   const items = x.entrants.map((e) => h("li", { dataset: { entrant: e.id } }, entrantName(x, e.id),
     e.withdrawn ? h("span", { class: "tag" }, t("withdrawn")) : null,
     organiser && e.id !== app.user.id ? h("button", { type: "button", class: "remove-entrant",
