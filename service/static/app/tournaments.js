@@ -1,8 +1,9 @@
 /* Tournaments (GET/POST /v1/tournaments and a tournament's own calls):
  *   /tournaments        upcoming, running and finished ones, and a form to organise one
  *   /tournaments/{id}   one tournament: its terms, players, rounds (each table linked to
- *                       its game) and standings, asked again every few seconds while it
- *                       is not finished and the page is visible; joining and leaving
+ *                       its game) and standings, asked again every few seconds (half a
+ *                       minute at a correspondence pace) while it is not finished and
+ *                       the page is visible; joining and leaving
  *                       before the start; for its organiser, bots, invitations and
  *                       "Start now".
  * The standings rule is the server's (docs/tournaments.md); the page only shows it. */
@@ -13,6 +14,7 @@ import { problemText, signUpForm } from "./lobby.js";
 
 const LIST_EVERY_MS = 15000;
 const LOOK_EVERY_MS = 3000; // a running tournament: its games end one by one
+const CORRESPONDENCE_LOOK_EVERY_MS = 30000; // days a turn: no need to ask so often
 const PACES = [null, 300, 3600, 86400, 259200]; // seconds; a day or more: correspondence
 const HOUR_MS = 3600 * 1000;
 
@@ -191,7 +193,9 @@ export async function showTournament(app, main, tournamentId) {
       console.warn("tournament not read", e);
     }
   };
-  return every(LOOK_EVERY_MS, refresh, () => shown.status !== "finished");
+  const correspondence = shown.turn_time_limit >= 86400;
+  return every(correspondence ? CORRESPONDENCE_LOOK_EVERY_MS : LOOK_EVERY_MS, refresh,
+    () => shown.status !== "finished");
 }
 
 function statusText(x) {
