@@ -168,7 +168,7 @@ def quick_match(args: argparse.Namespace) -> dict[str, Any]:
               flush=True)
         app = create_app(Settings(database_url=url), store=store, http=HttpSettings(
             rate_per_address=1e9, burst_per_address=10**9, rate_per_token=1e9,
-            burst_per_token=10**9))
+            burst_per_token=10**9, accounts_per_address_per_hour=10**9))
         client = app.test_client()
         rng = random.Random(32)
         waiting = list(range(FIRST_LIMIT, FIRST_LIMIT + args.waiting))

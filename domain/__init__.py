@@ -117,9 +117,11 @@ from domain.table import (
 from domain.tournament_log import (
     TOURNAMENT_EVENT_TYPES,
     EntrantJoined,
+    EntrantLeft,
     EntrantWithdrawn,
     GameResult,
     RoundPaired,
+    StartBroughtForward,
     Tournament,
     TournamentCreated,
     TournamentEvent,
@@ -133,7 +135,8 @@ from domain.violations import CODES, RuleViolation
 
 __all__ = [
     "FormedTable", "Seeking", "form_tables",
-    "TOURNAMENT_EVENT_TYPES", "EntrantJoined", "EntrantWithdrawn", "GameResult", "RoundPaired",
+    "TOURNAMENT_EVENT_TYPES", "EntrantJoined", "EntrantLeft", "EntrantWithdrawn", "GameResult",
+    "RoundPaired", "StartBroughtForward",
     "Standing", "TableResult", "Tournament", "TournamentCreated", "TournamentEvent",
     "TournamentFinished", "fold_tournament", "meetings", "next_round_tables", "pair_round",
     "placing_points", "standings", "table_sizes", "tournament_event_from_dict", "tournament_over",

@@ -1,8 +1,9 @@
 """A tournament as an event-sourced log: its events, and the state folded from them.
 
-The log is the tournament's truth: created, joined, round paired, game result,
-withdrawn, finished. `fold_tournament` rebuilds everything else (entrants, rounds, standings)
-from it, so stored standings can be checked against the log at any time.
+The log is the tournament's truth: created, joined (and left before the start), start
+brought forward, round paired, game result, withdrawn, finished. `fold_tournament`
+rebuilds everything else (entrants, rounds, standings) from it, so stored standings can
+be checked against the log at any time.
 """
 
 from __future__ import annotations
@@ -50,6 +51,20 @@ class EntrantJoined(TournamentEvent):
 
 
 @dataclass(frozen=True, slots=True)
+class EntrantLeft(TournamentEvent):
+    """An entrant left before the start (they may join again while it is open)."""
+    TYPE: ClassVar[str] = "entrant_left"
+    entrant: str
+
+
+@dataclass(frozen=True, slots=True)
+class StartBroughtForward(TournamentEvent):
+    """The organiser started the tournament before its start time: it starts at `at`."""
+    TYPE: ClassVar[str] = "start_brought_forward"
+    at: str  # ISO 8601, UTC
+
+
+@dataclass(frozen=True, slots=True)
 class RoundPaired(TournamentEvent):
     """A round's tables: each table's entrants in seat order, and its game's id."""
     TYPE: ClassVar[str] = "round_paired"
@@ -83,7 +98,8 @@ class TournamentFinished(TournamentEvent):
 
 
 TOURNAMENT_EVENT_TYPES: dict[str, type[TournamentEvent]] = {
-    cls.TYPE: cls for cls in (TournamentCreated, EntrantJoined, RoundPaired, GameResult,
+    cls.TYPE: cls for cls in (TournamentCreated, EntrantJoined, EntrantLeft,
+                              StartBroughtForward, RoundPaired, GameResult,
                               EntrantWithdrawn, TournamentFinished)
 }
 
@@ -113,6 +129,12 @@ class Tournament:
     results: dict[str, GameResult] = field(default_factory=dict)  # by game id
     withdrawn: set[str] = field(default_factory=set)
     finished: TournamentFinished | None = None
+    brought_forward: str | None = None  # the start the organiser brought forward to
+
+    @property
+    def starts_at(self) -> str:
+        """When the first round is paired (ISO 8601)."""
+        return self.brought_forward or self.created.starts_at
 
     @property
     def started(self) -> bool:
@@ -148,6 +170,11 @@ def fold_tournament(events: Iterable[TournamentEvent]) -> Tournament:
             state.entrants[event.entrant] = event.name
             if event.bot is not None:
                 state.bots[event.entrant] = event.bot
+        elif isinstance(event, EntrantLeft):
+            state.entrants.pop(event.entrant, None)
+            state.bots.pop(event.entrant, None)
+        elif isinstance(event, StartBroughtForward):
+            state.brought_forward = event.at
         elif isinstance(event, RoundPaired):
             state.rounds.append(event)
         elif isinstance(event, GameResult):

@@ -80,6 +80,7 @@ CODES: dict[str, str] = {
     "not_organiser": "Only the tournament's organiser does this.",
     "invitation_only": "This tournament is by invitation: its organiser adds the players.",
     "already_joined": "Already in the tournament.",
+    "not_joined": "Not in the tournament.",
 }
 
 

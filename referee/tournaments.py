@@ -26,9 +26,11 @@ from domain.stand_ins import BOT_LEVELS
 from domain.table import Table
 from domain.tournament_log import (
     EntrantJoined,
+    EntrantLeft,
     EntrantWithdrawn,
     GameResult,
     RoundPaired,
+    StartBroughtForward,
     Tournament,
     TournamentCreated,
     TournamentEvent,
@@ -38,6 +40,7 @@ from domain.tournament_log import (
     tournament_over,
 )
 from domain.violations import RuleViolation
+from events.clock import iso
 from events.store import VersionConflict
 from referee.jobs import TOURNAMENT_START
 from referee.referee import NewGame, Referee
@@ -49,7 +52,8 @@ class TournamentNotFound(LookupError):
 
 @dataclass(frozen=True, slots=True)
 class Entrant:
-    """Who joins: a person (their user id and name) or a bot of a level."""
+    """Who joins: a person (their user id and name) or a bot of a level (named after its
+    level and number when `name` is empty)."""
     user_id: str
     name: str
     bot: str | None = None
@@ -81,13 +85,8 @@ def tournament(referee: Referee, tournament_id: str) -> Tournament:
 def join(referee: Referee, tournament_id: str, by: str, entrant: Entrant) -> Tournament:
     """Add an entrant before the start. `by` is who asks: a player joins themselves;
     bots, and anyone at an invitation-only tournament, are added by its creator."""
-    log = referee.ctx.store.read_tournament(tournament_id)
-    if not log:
-        raise TournamentNotFound(tournament_id)
-    state = fold_tournament(log)
+    log, state = _open_log(referee, tournament_id, until_the_start=True)
     terms = state.created
-    if state.started or state.finished is not None:
-        raise RuleViolation("tournament_started", "The tournament has started.")
     if entrant.bot is not None:
         if not terms.bots_allowed:
             raise RuleViolation("bots_not_allowed", "This tournament takes no bots.")
@@ -95,7 +94,11 @@ def join(referee: Referee, tournament_id: str, by: str, entrant: Entrant) -> Tou
             raise RuleViolation("bot_level", f"No bot level {entrant.bot!r}.")
         if by != terms.created_by:
             raise RuleViolation("not_organiser", "Only the organiser adds bots.")
-        entrant = Entrant(f"tb_{entrant.bot}_{len(state.bots) + 1}", entrant.name, entrant.bot)
+        # numbered by every bot ever added, so that one who left leaves no id to reuse
+        added = sum(1 for e in log if isinstance(e, EntrantJoined) and e.bot is not None)
+        entrant = Entrant(f"tb_{entrant.bot}_{added + 1}",
+                          entrant.name or f"{entrant.bot.capitalize()} bot {added + 1}",
+                          entrant.bot)
     elif by != entrant.user_id and by != terms.created_by:
         raise RuleViolation("not_organiser", "Players join for themselves.")
     elif terms.invitation_only and by != terms.created_by:
@@ -105,6 +108,45 @@ def join(referee: Referee, tournament_id: str, by: str, entrant: Entrant) -> Tou
     referee.ctx.store.append_tournament(
         tournament_id, [EntrantJoined(entrant.user_id, entrant.name, entrant.bot)], len(log))
     return fold_tournament([*log, EntrantJoined(entrant.user_id, entrant.name, entrant.bot)])
+
+
+def leave(referee: Referee, tournament_id: str, by: str, entrant: str) -> Tournament:
+    """Take an entrant out before the start: a player leaves themselves; the organiser
+    may take out anyone (a bot they added, a player they invited)."""
+    log, state = _open_log(referee, tournament_id, until_the_start=True)
+    if by != entrant and by != state.created.created_by:
+        raise RuleViolation("not_organiser", "Players leave for themselves.")
+    if entrant not in state.entrants:
+        raise RuleViolation("not_joined", "Not in the tournament.")
+    referee.ctx.store.append_tournament(tournament_id, [EntrantLeft(entrant)], len(log))
+    return fold_tournament([*log, EntrantLeft(entrant)])
+
+
+def start_now(referee: Referee, tournament_id: str, by: str, now: datetime) -> Tournament:
+    """The organiser starts the tournament before its start time: the first round is
+    paired now (with fewer than two entrants it finishes unplayed, as at its start)."""
+    log, state = _open_log(referee, tournament_id)
+    if by != state.created.created_by:
+        raise RuleViolation("not_organiser", "Only the organiser starts the tournament.")
+    if datetime.fromisoformat(state.starts_at) > now:
+        moved = StartBroughtForward(iso(now))
+        referee.ctx.store.append_tournament(tournament_id, [moved], len(log))
+    return advance(referee, tournament_id, now)
+
+
+def _open_log(referee: Referee, tournament_id: str, until_the_start: bool = False
+              ) -> tuple[list[TournamentEvent], Tournament]:
+    """The log and state of a tournament that has not started (else a rule it breaks);
+    `until_the_start`: nor reached its start time (its first round may not be paired yet,
+    a job or a look away, but the entrants are settled from then on)."""
+    log = referee.ctx.store.read_tournament(tournament_id)
+    if not log:
+        raise TournamentNotFound(tournament_id)
+    state = fold_tournament(log)
+    if (state.started or state.finished is not None or until_the_start
+            and datetime.fromisoformat(state.starts_at) <= referee.ctx.clock()):
+        raise RuleViolation("tournament_started", "The tournament has started.")
+    return log, state
 
 
 def advance(referee: Referee, tournament_id: str, now: datetime) -> Tournament:
@@ -119,7 +161,7 @@ def advance(referee: Referee, tournament_id: str, now: datetime) -> Tournament:
     if state.started:
         due += _results(referee, state)
         state = fold_tournament([*log, *due])
-    elif datetime.fromisoformat(state.created.starts_at) > now:
+    elif datetime.fromisoformat(state.starts_at) > now:
         return state
     if state.round_complete:
         if tournament_over(state) or len(state.active) < 2:

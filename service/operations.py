@@ -76,6 +76,9 @@ OPERATIONS: dict[tuple[str, str], Operation] = {
     ("GET", "/v1/tournaments"): Operation("list_tournaments", "read"),
     ("GET", "/v1/tournaments/{tournament_id}"): Operation("get_tournament", "read"),
     ("POST", "/v1/tournaments/{tournament_id}/entrants"): Operation("join_tournament", "play"),
+    ("DELETE", "/v1/tournaments/{tournament_id}/entrants/{entrant_id}"): Operation(
+        "leave_tournament", "play"),
+    ("POST", "/v1/tournaments/{tournament_id}/start"): Operation("start_tournament", "play"),
     ("GET", "/v1/tournaments/{tournament_id}/log"): Operation("get_tournament_log", "read"),
 }
 assert {o.scope for o in OPERATIONS.values()} <= {NO_SCOPE, *SCOPES}

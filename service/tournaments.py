@@ -51,10 +51,21 @@ def join(referee: Referee, user: User, tournament_id: str, body: dict[str, Any])
     """Add the user (or, for the organiser, a bot or an invited player)."""
     level: str | None = body["bot_level"]
     invited: str | None = body["user_id"]
-    name: str = body.get("name") or (f"{level.capitalize()} bot" if level else
-                                 invited if invited else user.name)
+    # a bot without a name is named after its level and number (the referee's)
+    name: str = body.get("name") or ("" if level else invited if invited else user.name)
     entrant = Entrant(invited or user.user_id, name, level)
     return _found(lambda: tournaments.join(referee, tournament_id, user.user_id, entrant))
+
+
+def leave(referee: Referee, user: User, tournament_id: str, entrant: str) -> Tournament:
+    """Take the entrant out before the start (`me`: the user themselves)."""
+    who = user.user_id if entrant == "me" else entrant
+    return _found(lambda: tournaments.leave(referee, tournament_id, user.user_id, who))
+
+
+def start_now(referee: Referee, user: User, tournament_id: str, now: datetime) -> Tournament:
+    """The organiser starts the tournament now (its first round paired at once)."""
+    return _found(lambda: tournaments.start_now(referee, tournament_id, user.user_id, now))
 
 
 def look(referee: Referee, tournament_id: str) -> Tournament:
@@ -85,7 +96,7 @@ def view(tournament_id: str, state: Tournament) -> dict[str, Any]:
         "id": tournament_id, "name": terms.name, "organiser": terms.created_by,
         "map": terms.map, "players_per_table": terms.per_table, "rounds": terms.rounds,
         "turn_time_limit": terms.turn_time_limit, "rated": terms.rated,
-        "starts_at": terms.starts_at, "invitation_only": terms.invitation_only,
+        "starts_at": state.starts_at, "invitation_only": terms.invitation_only,
         "bots_allowed": terms.bots_allowed, "status": status,
         "entrants": [{"id": e, "name": n, "bot_level": state.bots.get(e),
                       "withdrawn": e in state.withdrawn} for e, n in state.entrants.items()],

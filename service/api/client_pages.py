@@ -1,8 +1,9 @@
 """The web client's pages: the lobby at `/`, a sign-in link (`/signin#code=…`), an invite
 link (`/join/{game_id}#invite=…`), a table (`/play/{game_id}`), a player's profile
-(`/players/{user_id}`) and a map's leaderboard (`/leaderboards/{map}`) all answer the
-same page (`static/app/index.html`), whose modules read the address and call the public
-API. The fragments (`#code=`, `#invite=`) never reach the server.
+(`/players/{user_id}`), a map's leaderboard (`/leaderboards/{map}`), the tournaments
+(`/tournaments`) and a tournament (`/tournaments/{id}`) all answer the same page
+(`static/app/index.html`), whose modules read the address and call the public API.
+The fragments (`#code=`, `#invite=`) never reach the server.
 
 The page carries what its modules need before their first call, in its `#page-data`
 block: the bot levels (`domain.stand_ins.BOT_LEVELS`), so that the client lists the
@@ -49,7 +50,7 @@ def client_page(**_: str) -> Response:
 
 
 ROUTES = ("/", "/signin", "/join/<game_id>", "/play/<game_id>", "/players/<user_id>",
-          "/leaderboards/<map_name>")
+          "/leaderboards/<map_name>", "/tournaments", "/tournaments/<tournament_id>")
 
 
 def register_client_pages(app: Flask) -> None:

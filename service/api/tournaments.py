@@ -77,6 +77,36 @@ class Entrants(MethodView):
             services().referee, current_user(), tournament_id, body)), 201)
 
 
+@blp.route("/<tournament_id>/entrants/<entrant_id>")
+class OneEntrant(MethodView):
+    @blp.response(200, TournamentSchema)
+    @problems(blp, "unauthorized", "insufficient-scope", "not-found", "rule-violation",
+              "rate-limited")
+    @doc(blp, security=BEARER)
+    def delete(self, tournament_id: str, entrant_id: str) -> Any:
+        """Leave a tournament before its start (`me`), or, as its organiser, take out an
+        entrant"""
+        return json_response(tournaments.view(tournament_id, tournaments.leave(
+            services().referee, current_user(), tournament_id, entrant_id)))
+
+
+@blp.route("/<tournament_id>/start")
+class Start(MethodView):
+    @blp.response(200, TournamentSchema)
+    @problems(blp, "unauthorized", "insufficient-scope", "not-found", "rule-violation",
+              "rate-limited")
+    @doc(blp, security=BEARER)
+    def post(self, tournament_id: str) -> Any:
+        """Start a tournament now, before its start time (its organiser only)
+
+        The first round is paired at once; with fewer than two entrants the tournament
+        finishes unplayed, as it would at its start time.
+        """
+        s = services()
+        return json_response(tournaments.view(tournament_id, tournaments.start_now(
+            s.referee, current_user(), tournament_id, s.worker.clock())))
+
+
 @blp.route("/<tournament_id>/log")
 class Log(MethodView):
     @blp.response(200, TournamentLogSchema)

@@ -63,6 +63,7 @@ def test_both_players_accept_a_rematch_and_land_in_the_new_game(
     bob_page.wait_for_function(
         "() => (document.getElementById('rematch-offer') || {}).textContent"
         " === 'Accept rematch (1 of 2)'")
+    assert bob_page.inner_text("#rematch-lapses").startswith("The offer lapses at ")
     bob_page.press("#rematch-offer", "Enter")
     bob_page.wait_for_function("() => document.getElementById('rematch-game') !== null")
     new_id = server.api("GET", f"/v1/games/{game_id}/rematch", token=ada)["new_game_id"]

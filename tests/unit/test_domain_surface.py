@@ -17,7 +17,8 @@ OUTER_LAYERS = ("bots", "events", "referee", "worker", "service", "bench")
 
 PUBLIC_API = [
     "FormedTable", "Seeking", "form_tables",
-    "TOURNAMENT_EVENT_TYPES", "EntrantJoined", "EntrantWithdrawn", "GameResult", "RoundPaired",
+    "TOURNAMENT_EVENT_TYPES", "EntrantJoined", "EntrantLeft", "EntrantWithdrawn", "GameResult",
+    "RoundPaired", "StartBroughtForward",
     "Standing", "TableResult", "Tournament", "TournamentCreated", "TournamentEvent",
     "TournamentFinished", "fold_tournament", "meetings", "next_round_tables", "pair_round",
     "placing_points", "standings", "table_sizes", "tournament_event_from_dict", "tournament_over",

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from domain.tournament_log import (
     EntrantJoined,
+    EntrantLeft,
     EntrantWithdrawn,
     GameResult,
     RoundPaired,
+    StartBroughtForward,
     TournamentCreated,
     TournamentEvent,
     TournamentFinished,
@@ -71,3 +73,18 @@ def test_the_tournament_is_over_after_its_last_round() -> None:
                       GameResult(2, "g3", {"u_a": 40, "u_c": 30}),
                       GameResult(2, "g4", {"u_b": 40, "u_d": 30})))
     assert tournament_over(state)
+
+
+def test_an_entrant_who_left_is_no_longer_an_entrant() -> None:
+    state = fold_tournament(_log(EntrantLeft("u_b")))
+    assert list(state.entrants) == ["u_a", "u_c", "u_d"]
+
+
+def test_a_start_brought_forward_is_the_start() -> None:
+    state = fold_tournament(_log(StartBroughtForward("2026-11-27T19:00:00+00:00")))
+    assert state.starts_at == "2026-11-27T19:00:00+00:00"
+
+
+def test_leaving_and_starting_early_survive_a_round_trip() -> None:
+    events = _log(EntrantLeft("u_b"), StartBroughtForward("2026-11-27T19:00:00+00:00"))
+    assert [tournament_event_from_dict(e.as_dict()) for e in events] == events

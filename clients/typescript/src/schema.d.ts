@@ -1125,6 +1125,55 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/tournaments/{tournament_id}/entrants/{entrant_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tournament_id: string;
+                entrant_id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Leave a tournament before its start (`me`), or, as its organiser, take out an
+         *     entrant
+         * @description **Scope:** `play` (a token without it gets 403 `insufficient-scope`).
+         */
+        delete: operations["leave_tournament"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tournaments/{tournament_id}/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tournament_id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a tournament now, before its start time (its organiser only)
+         * @description The first round is paired at once; with fewer than two entrants the tournament
+         *     finishes unplayed, as it would at its start time.
+         *
+         *     **Scope:** `play` (a token without it gets 403 `insufficient-scope`).
+         */
+        post: operations["start_tournament"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/tournaments/{tournament_id}/log": {
         parameters: {
             query?: never;
@@ -3488,7 +3537,7 @@ export interface components {
         /** @enum {string} */
         RouteColor: "purple" | "blue" | "orange" | "white" | "green" | "yellow" | "black" | "red" | "gray";
         /** @enum {string} */
-        ProblemCode: "game_over" | "game_not_started" | "not_your_turn" | "wrong_step" | "player_out" | "not_due" | "unknown_command" | "malformed_command" | "unknown_route" | "unknown_city" | "unknown_ticket" | "route_taken" | "double_route_closed" | "double_route_own" | "not_enough_trains" | "cards_not_held" | "payment_invalid" | "locomotive_not_allowed" | "deck_empty" | "slot_empty" | "second_card_locomotive" | "no_tickets_left" | "keep_too_few" | "ticket_not_offered" | "stations_not_in_map" | "no_stations_left" | "city_has_station" | "station_payment_invalid" | "tunnel_payment_invalid" | "no_pending_tunnel" | "pass_not_allowed" | "not_seated" | "already_seated" | "table_full" | "invite_required" | "game_already_started" | "not_creator" | "not_enough_players" | "game_not_over" | "already_scored" | "no_stand_in" | "not_replaced" | "hints_rated" | "tournament_terms" | "tournament_pace" | "tournament_start" | "tournament_started" | "bots_not_allowed" | "bot_level" | "not_organiser" | "invitation_only" | "already_joined" | "not_admin" | "export_invalid" | "match_players" | "match_pace" | "match_turn_time" | "match_waiting" | "rematch_not_over" | "rematch_lapsed" | "rematch_started";
+        ProblemCode: "game_over" | "game_not_started" | "not_your_turn" | "wrong_step" | "player_out" | "not_due" | "unknown_command" | "malformed_command" | "unknown_route" | "unknown_city" | "unknown_ticket" | "route_taken" | "double_route_closed" | "double_route_own" | "not_enough_trains" | "cards_not_held" | "payment_invalid" | "locomotive_not_allowed" | "deck_empty" | "slot_empty" | "second_card_locomotive" | "no_tickets_left" | "keep_too_few" | "ticket_not_offered" | "stations_not_in_map" | "no_stations_left" | "city_has_station" | "station_payment_invalid" | "tunnel_payment_invalid" | "no_pending_tunnel" | "pass_not_allowed" | "not_seated" | "already_seated" | "table_full" | "invite_required" | "game_already_started" | "not_creator" | "not_enough_players" | "game_not_over" | "already_scored" | "no_stand_in" | "not_replaced" | "hints_rated" | "tournament_terms" | "tournament_pace" | "tournament_start" | "tournament_started" | "bots_not_allowed" | "bot_level" | "not_organiser" | "invitation_only" | "already_joined" | "not_joined" | "not_admin" | "export_invalid" | "match_players" | "match_pace" | "match_turn_time" | "match_waiting" | "rematch_not_over" | "rematch_lapsed" | "rematch_started";
         /** @enum {string} */
         EndReason: "final_round" | "deadlock" | "last_player";
         /** @enum {string} */
@@ -5345,6 +5394,67 @@ export interface operations {
             403: components["responses"]["Problem403"];
             404: components["responses"]["Problem404"];
             415: components["responses"]["Problem415"];
+            422: components["responses"]["Problem422"];
+            429: components["responses"]["Problem429"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    leave_tournament: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tournament_id: string;
+                entrant_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Tournament"];
+                };
+            };
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            422: components["responses"]["Problem422"];
+            429: components["responses"]["Problem429"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    start_tournament: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tournament_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Tournament"];
+                };
+            };
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
             422: components["responses"]["Problem422"];
             429: components["responses"]["Problem429"];
             default: components["responses"]["Problem"];

@@ -1,13 +1,14 @@
 /* The lobby: sign-up, open games (polled every few seconds while the page is visible),
- * my games (waiting for me first, with a badge; followed over my event stream), a new
- * game, and joining by invite link. */
+ * my games (waiting for me first, with a badge; followed over my event stream), "Play
+ * now" (quick_match.js), a new game, a link to the tournaments, and joining by invite
+ * link. */
 import { ApiError } from "./api.js";
 import { BOT_LEVELS, clear, h, levelName, playerName } from "./dom.js";
 import { botRatingsLine, showBotRatings } from "./bot_ratings.js";
 import { t } from "./i18n.js";
 import { credentialFromText } from "./identity.js";
 import { myRatingsPanel } from "./my_ratings.js";
-import { playNowButton } from "./quick_match.js";
+import { playNowSection } from "./quick_match.js";
 import { follow } from "./stream.js";
 
 const POLL_MS = 4000;
@@ -75,7 +76,10 @@ export async function showLobby(app, main) {
       h("section", { "aria-labelledby": "open-heading" },
         h("h2", { id: "open-heading" }, t("open_games")), open),
       ratings.section,
-      newGameForm(app, maps, error), error));
+      playNowSection(app, maps, problemText),
+      newGameForm(app, maps, error),
+      h("p", { class: "to-tournaments" }, h("a", { href: "/tournaments", "data-nav": "",
+        id: "tournaments-link" }, t("tournaments"))), error));
 
   const show = (list, games, empty, joinable) => {
     clear(list);
@@ -220,7 +224,6 @@ function newGameForm(app, maps, error) {
   const standInLevel = levelSelect({ id: "new-stand-in-level", name: "stand_in_level", disabled: true });
   const standInBox = h("input", { type: "checkbox", id: "new-stand-in", name: "stand_in",
     onchange: () => { standInLevel.disabled = !standInBox.checked; } });
-  const matchStatus = h("p", { id: "match-status", role: "status", hidden: true });
   const limit = h("select", { id: "new-limit", name: "turn_time_limit" },
     TIME_LIMITS.map((s) => h("option", { value: s ?? "" }, s ? t(`limit.${s}`) : t("limit.none"))));
   return h("section", { "aria-labelledby": "new-heading", class: "new-game" },
@@ -251,11 +254,7 @@ function newGameForm(app, maps, error) {
     h("label", { class: "check" }, ratedBox, t("rated_game")),
     h("span", { class: "stand-in" }, h("label", { class: "check" }, standInBox, t("stand_in_option")),
       h("label", { for: "new-stand-in-level", class: "visually-hidden" }, t("stand_in_level")), standInLevel),
-    h("button", { type: "submit", id: "create-game" }, t("create_game")),
-    playNowButton(app, () => ({ map: map.value, min_players: Number(seats.value),
-      rated: ratedBox.checked, ...(limit.value ? { turn_time_limit: Number(limit.value) } : {}) }),
-    matchStatus, problemText),
-    matchStatus));
+    h("button", { type: "submit", id: "create-game" }, t("create_game"))));
 }
 
 /* /join/{id}#invite=CODE: take the seat (signing up first if need be). */

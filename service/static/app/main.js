@@ -5,6 +5,8 @@
  *   /play/{id}        the table (the end screen once the game is over)
  *   /players/{id}     a player's profile
  *   /leaderboards/{map}  a map's leaderboard
+ *   /tournaments      the tournaments (and organising one)
+ *   /tournaments/{id} a tournament: players, rounds, standings
  * all built on the public API only. */
 import { Api, ApiError } from "./api.js";
 import { LANGUAGES, pickLanguage, setLanguage, t } from "./i18n.js";
@@ -162,11 +164,14 @@ async function route() {
     const play = path.match(/^\/play\/([^/]+)\/?$/);
     const player = path.match(/^\/players\/([^/]+)\/?$/);
     const board = path.match(/^\/leaderboards\/([^/]+)\/?$/);
+    const cup = path.match(/^\/tournaments\/([^/]+)\/?$/);
     if (join) app.leave = await showJoin(app, main, decodeURIComponent(join[1]));
     else if (play) app.leave = await showTable(app, main, decodeURIComponent(play[1]));
     // loaded when first shown: the table, the page played on, need not carry them
     else if (player) app.leave = await (await import("./profile.js")).showProfile(app, main, decodeURIComponent(player[1]));
     else if (board) app.leave = await (await import("./leaderboard.js")).showLeaderboard(app, main, decodeURIComponent(board[1]));
+    else if (/^\/tournaments\/?$/.test(path)) app.leave = await (await import("./tournaments.js")).showTournaments(app, main);
+    else if (cup) app.leave = await (await import("./tournaments.js")).showTournament(app, main, decodeURIComponent(cup[1]));
     else app.leave = await showLobby(app, main);
     document.body.dataset.state = "ready";
     performance.mark("ttr-ready"); // the page can be used: bench/web.py reads this

@@ -1,8 +1,8 @@
 /* The rematch offer on the end screen (POST/GET/DELETE /v1/games/{id}/rematch): a
  * player offers it, the others accept ("Accept rematch (2 of 3)") or decline it; once
  * all have accepted the new game has started and "Go to the new game" opens it. While
- * an offer stands the page asks where it is now and then; the server says when it
- * lapses. Shown to the game's players only (anyone else is refused the offer). */
+ * an offer stands the page asks where it is now and then, and says when it lapses (the
+ * server's `expires_at`; from then on every read of the offer finds it lapsed). Shown to the game's players only (anyone else is refused the offer). */
 import { ApiError } from "./api.js";
 import { clear, h } from "./dom.js";
 import { t } from "./i18n.js";
@@ -49,6 +49,11 @@ export async function showRematch(table, box) {
         onclick: () => send("DELETE") }, t("rematch_decline")));
     } else {
       section.append(h("p", { id: "rematch-status" }, t(`rematch_${offer.state}`)));
+    }
+    if (offer.state === "offered" && offer.expires_at) {
+      const time = new Date(offer.expires_at).toLocaleString(document.documentElement.lang,
+        { dateStyle: "short", timeStyle: "short" });
+      section.append(h("p", { id: "rematch-lapses", class: "hint" }, t("rematch_lapses", { time })));
     }
   };
   draw();

@@ -31,6 +31,7 @@ class ProblemCode(str, Enum):
     NOT_DUE = "not_due"
     NOT_ENOUGH_PLAYERS = "not_enough_players"
     NOT_ENOUGH_TRAINS = "not_enough_trains"
+    NOT_JOINED = "not_joined"
     NOT_ORGANISER = "not_organiser"
     NOT_REPLACED = "not_replaced"
     NOT_SEATED = "not_seated"
