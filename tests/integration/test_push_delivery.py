@@ -99,3 +99,30 @@ def test_it_goes_through_whichever_sender_the_context_holds(any_store: SqlStore)
     allow(ctx, "u_alice", PushSubscription("https://push.example.com/1", "k", "a"))
     assert push_to_user(ctx, "u_alice", MESSAGE) == 1
     assert [m for _, m in memory.sent] == [MESSAGE]
+
+
+def test_a_browser_subscribed_through_the_api_is_pushed_with_the_servers_own_key() -> None:
+    from events import MEMORY_URL
+    from tests.api_support import Client, make_app
+
+    app = make_app(MEMORY_URL, push_allow_loopback=True)
+    ctx = app.extensions["ttr"].worker
+    service = PushService(app.extensions["ttr"].push_key)
+    try:
+        client = Client(app)
+        token = client.new_user("Alice")
+        user_id = client.get("/v1/users/me", token=token).json["id"]  # type: ignore[index]
+        browser = service.subscribe()
+        made = client.post("/v1/users/me/push-subscriptions", token=token, json={
+            "endpoint": browser.endpoint, "expirationTime": None,
+            "keys": {"p256dh": browser.p256dh, "auth": browser.auth}})
+        assert made.status_code == 201
+        assert push_to_user(ctx, user_id, MESSAGE) == 1
+        assert [p.json for p in service.to(browser)] == [NOTICE]
+        service.answer[browser.endpoint.rsplit("/", 1)[-1]] = 410
+        assert push_to_user(ctx, user_id, MESSAGE) == 0
+        assert client.get("/v1/users/me/push-subscriptions",
+                          token=token).json == {"subscriptions": []}
+    finally:
+        service.close()
+        app.extensions["ttr"].close()
