@@ -19,7 +19,7 @@ from tests.push_service import PushService
 from tests.worker_support import make_context
 from worker.context import WorkerContext
 from worker.memory_outreach import PushInMemory
-from worker.push_delivery import push_to_user
+from worker.push_delivery import notice_message, push_to_user
 from worker.web_push import VapidKey, WebPushSender
 
 KEY = VapidKey.generate()
@@ -126,3 +126,15 @@ def test_a_browser_subscribed_through_the_api_is_pushed_with_the_servers_own_key
     finally:
         service.close()
         app.extensions["ttr"].close()
+
+
+def test_a_notice_reaches_the_browser_in_the_shape_its_service_worker_shows(
+        ctx: WorkerContext, push_service: PushService) -> None:
+    phone = push_service.subscribe()
+    allow(ctx, "u_alice", phone)
+    message = notice_message("À toi de jouer", "Europe, contre Bea", "/play/g_1",
+                             "notice:g_1:7:u_alice")
+    assert push_to_user(ctx, "u_alice", message) == 1
+    assert [p.json for p in push_service.to(phone)] == [{
+        "title": "À toi de jouer", "body": "Europe, contre Bea", "url": "/play/g_1",
+        "tag": "notice:g_1:7:u_alice"}]
