@@ -17,6 +17,7 @@ it makes (`push_sender`).
 from __future__ import annotations
 
 import logging
+from functools import cache
 from pathlib import Path
 
 from bootstrap.token_keys import kept_keys
@@ -35,14 +36,20 @@ def vapid_key(settings: Settings, store: Store) -> VapidKey | None:
     if settings.vapid_private_key:
         return VapidKey(settings.vapid_private_key)
     if is_postgres_url(getattr(store, "url", None)):
-        log.warning("TTR_VAPID_PRIVATE_KEY is not set: no Web Push notifications are "
-                    "offered (README.md, Web Push)")
+        _say_no_push()
         return None
     path = getattr(store, "path", None)  # a SQLite store's file (see token_keys)
     if isinstance(path, str) and path != ":memory:":
         return VapidKey(kept_keys(Path(path + KEY_SUFFIX),
                                   lambda: VapidKey.generate().private)[0])
     return VapidKey.generate()
+
+
+@cache
+def _say_no_push() -> None:
+    # once a process: every command that opens the store comes through here
+    log.warning("TTR_VAPID_PRIVATE_KEY is not set: no Web Push notifications are offered "
+                "(README.md, Web Push)")
 
 
 class NoPush:

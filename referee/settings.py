@@ -26,6 +26,7 @@ from __future__ import annotations
 import base64
 import math
 import os
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from types import MappingProxyType, UnionType
@@ -144,7 +145,7 @@ def _check_vapid_key(variable: str, value: str) -> None:
 
 
 def _check_vapid_subject(variable: str, value: str) -> None:
-    if not value.startswith(("mailto:", "https://")):
+    if not re.fullmatch(r"mailto:[^@\s]+@[^@\s]+|https://[^/\s]+(/\S*)?", value):
         raise SettingsError(f"{variable} must be a mailto: or https:// URL, not {value!r}")
 
 

@@ -134,13 +134,15 @@ def test_a_push_service_that_does_not_answer_is_a_failure_worth_retrying(
     assert not failed.value.permanent
 
 
+@pytest.mark.parametrize("subject", [SUBJECT, "https://ttr.example.com/contact"],
+                         ids=["mailto", "https-with-path"])
 def test_the_token_is_for_the_push_services_origin_and_names_the_operator(
-        push_service: PushService) -> None:
+        push_service: PushService, subject: str) -> None:
     mine = push_service.subscribe()
-    web_push(allow_loopback=True).send(mine, message("Your turn"))
+    WebPushSender(KEY, subject, allow_loopback=True).send(mine, message("Your turn"))
     (pushed,) = push_service.to(mine)
     assert pushed.claims["aud"] == push_service.origin
-    assert pushed.claims["sub"] == SUBJECT
+    assert pushed.claims["sub"] == subject
 
 
 def test_a_repeat_of_a_message_carries_the_same_topic_so_the_service_replaces_it(

@@ -135,8 +135,15 @@ def test_a_vapid_key_that_is_not_32_octets_of_base64url_is_refused_by_name(value
         settings_from_env({"TTR_VAPID_PRIVATE_KEY": value})
 
 
-def test_the_vapid_subject_is_a_way_to_reach_the_operator() -> None:
+@pytest.mark.parametrize("value", ["operator@example.com", "mailto:operator",
+                                   "http://ttr.example.com", "https://"],
+                         ids=["no-scheme", "no-domain", "http", "no-host"])
+def test_a_vapid_subject_that_reaches_no_one_is_refused_by_name(value: str) -> None:
     with pytest.raises(SettingsError, match="^TTR_VAPID_SUBJECT must be a mailto:"):
-        settings_from_env({"TTR_VAPID_SUBJECT": "operator@example.com"})
-    assert settings_from_env({"TTR_VAPID_SUBJECT": "https://ttr.example.com"}).vapid_subject \
-        == "https://ttr.example.com"
+        settings_from_env({"TTR_VAPID_SUBJECT": value})
+
+
+def test_the_vapid_subject_is_a_way_to_reach_the_operator() -> None:
+    for value in ("https://ttr.example.com", "https://ttr.example.com/contact",
+                  "mailto:ops@ttr.example.com"):
+        assert settings_from_env({"TTR_VAPID_SUBJECT": value}).vapid_subject == value
