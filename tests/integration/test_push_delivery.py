@@ -1,7 +1,9 @@
-"""Pushing a message to a player (`worker.push_delivery.push_to_user`), on every store:
-the real Web Push sender to the tests' own push service, which decrypts what it gets
+"""Pushing a message to a player (`worker.push_delivery.push_to_user`): the real Web
+Push sender to the tests' own push service, which decrypts what it gets
 with the browser-side keys; a subscription its push service calls gone is dropped, a
-passing failure makes the job retry."""
+passing failure makes the job retry. On the in-memory store: what the store does with
+subscriptions is held to one contract on every adapter
+(`test_store_push_subscriptions.py`)."""
 
 from __future__ import annotations
 
@@ -9,10 +11,12 @@ import json
 import secrets
 from collections.abc import Iterator
 from datetime import UTC, datetime
+from typing import cast
 
 import pytest
 
 from events import SqlStore
+from events.memory import MemoryStore
 from events.push_subscriptions import Subscription
 from referee.outreach import PushMessage, PushSubscription, SendFailed
 from tests.push_service import PushService
@@ -35,8 +39,8 @@ def push_service() -> Iterator[PushService]:
 
 
 @pytest.fixture
-def ctx(any_store: SqlStore) -> WorkerContext:
-    made = make_context(any_store)
+def ctx() -> WorkerContext:
+    made = make_context(cast(SqlStore, MemoryStore()))
     made.push = WebPushSender(KEY, "mailto:ops@example.com", allow_loopback=True,
                               timeout=5.0)
     return made
@@ -93,8 +97,7 @@ def test_a_passing_failure_keeps_the_subscription_and_makes_the_job_retry(
     assert len(push_service.to(fine)) == 1  # the others were not held back
 
 
-def test_it_goes_through_whichever_sender_the_context_holds(any_store: SqlStore) -> None:
-    ctx = make_context(any_store)
+def test_it_goes_through_whichever_sender_the_context_holds(ctx: WorkerContext) -> None:
     ctx.push = memory = PushInMemory()
     allow(ctx, "u_alice", PushSubscription("https://push.example.com/1", "k", "a"))
     assert push_to_user(ctx, "u_alice", MESSAGE) == 1
