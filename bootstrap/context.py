@@ -15,10 +15,12 @@ from __future__ import annotations
 
 import importlib
 
+from bootstrap.push_keys import push_sender
 from events import GameLog, open_store
 from events.ports import Store
 from messaging.native_threads import off_the_hub
 from messaging.notify import LocalNotifier, Notifier, RedisNotifier
+from referee.outreach import PushSender
 from referee.ports import Clock, Jobs, Observer
 from referee.settings import Settings
 from worker.context import WorkerContext
@@ -34,7 +36,8 @@ WORKER_CACHE_SIZE = 256
 def bootstrap(settings: Settings, *, serving: bool = False, store: Store | None = None,
               notifier: Notifier | None = None, jobs: Jobs | None = None,
               clock: Clock | None = None, webhook_clock: Clock | None = None,
-              observer: Observer | None = None) -> WorkerContext:
+              observer: Observer | None = None,
+              push: PushSender | None = None) -> WorkerContext:
     """A new context for `settings`; the arguments given replace what it would build.
 
     `serving`: for the API's process, which migrates the store at start (unless
@@ -42,7 +45,9 @@ def bootstrap(settings: Settings, *, serving: bool = False, store: Store | None 
     (so its game log may vouch for a cached state), keeps a large cache of states and
     starts the in-process jobs at once. Otherwise (a worker) none of that: `ttr worker`
     migrates once at its start. `clock`: the games' clock (default: the store's);
-    `webhook_clock`: the webhook deliveries' (default: the wall clock).
+    `webhook_clock`: the webhook deliveries' (default: the wall clock). `push`: how
+    notices are pushed to browsers (default: Web Push with this installation's VAPID
+    key, `bootstrap.push_keys`).
     """
     # under gevent, SQLite's calls go to a few native threads (messaging.native_threads)
     store = store or off_the_hub(open_store(settings.database_url), settings.sqlite_threads)
@@ -67,7 +72,8 @@ def bootstrap(settings: Settings, *, serving: bool = False, store: Store | None 
     ctx = WorkerContext(store=store, log=game_log, notifier=notifier, jobs=jobs,
                         clock=clock or store.clock,
                         webhooks=webhook_config(settings, webhook_clock),
-                        observer=observer, thinking=thinking)
+                        observer=observer, thinking=thinking,
+                        push=push or push_sender(settings, store))
     holder.append(ctx)
     if serving and isinstance(jobs, InlineJobs):
         jobs.start()  # its first sweep picks up what a previous run left unfinished

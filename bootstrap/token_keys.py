@@ -21,6 +21,7 @@ from __future__ import annotations
 import logging
 import os
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
 from events import is_postgres_url
@@ -49,8 +50,9 @@ def token_seal(http: HttpSettings, store: Store) -> TokenSeal | None:
     return TokenSeal([new_key()])  # the in-memory store: its tokens die with the key
 
 
-def kept_keys(path: Path) -> list[str]:
-    """The keys in `path`, one a line; made (one new key) if there is no such file. Two
+def kept_keys(path: Path, make: Callable[[], str] = new_key) -> list[str]:
+    """The keys in `path`, one a line; made (one new key, `make()`) if there is no such
+    file. Two
     processes starting at once read the same key: the file appears whole or not at all
     (written aside, then linked into place, which fails if another was first)."""
     if not path.exists():
@@ -58,7 +60,7 @@ def kept_keys(path: Path) -> list[str]:
         handle, aside = tempfile.mkstemp(dir=path.parent, prefix=path.name + ".")
         try:
             with os.fdopen(handle, "w") as file:  # mkstemp's mode: the owner's alone
-                file.write(new_key() + "\n")
+                file.write(make() + "\n")
             try:
                 os.link(aside, path)
             except FileExistsError:
@@ -67,5 +69,5 @@ def kept_keys(path: Path) -> list[str]:
             os.unlink(aside)
     keys = [line.strip() for line in path.read_text().splitlines() if line.strip()]
     if not keys:
-        raise ValueError(f"{path} holds no token key: delete it to have one made")
+        raise ValueError(f"{path} holds no key: delete it to have one made")
     return keys

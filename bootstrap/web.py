@@ -24,6 +24,7 @@ from service.config import HttpSettings, from_env
 from service.ratelimit import Limiter, MemoryLimiter, RedisLimiter
 from worker.hints import ContextHints
 from worker.presence import QueuePresence
+from worker.web_push import WebPushSender
 from worker.webhook_delivery import ContextWebhooks
 
 
@@ -45,7 +46,9 @@ def build_services(settings: Settings, http: HttpSettings, *, store: Store | Non
                         limiter=limiter,
                         workers=QueuePresence(settings.redis_url, queue,
                                               settings.worker_seen_within),
-                        webhooks=ContextWebhooks(context), hints=ContextHints(context))
+                        webhooks=ContextWebhooks(context), hints=ContextHints(context),
+                        push_key=(context.push.key.public
+                                  if isinstance(context.push, WebPushSender) else None))
 
 
 def create_app(settings: Settings | None = None, *, http: HttpSettings | None = None,

@@ -335,6 +335,19 @@ MIGRATIONS: tuple[Migration, ...] = (
             round INTEGER NOT NULL
         )""",
     )),
+    Migration(13, "push subscriptions", (
+        # A browser's push subscription for a user (`events.push_subscriptions`): one per
+        # user and endpoint (the same browser subscribing again replaces its keys).
+        """CREATE TABLE push_subscriptions (
+            subscription_id TEXT PRIMARY KEY,
+            user_id TEXT NOT NULL,
+            endpoint TEXT NOT NULL,
+            p256dh TEXT NOT NULL,
+            auth TEXT NOT NULL,
+            created_at {time} NOT NULL,
+            UNIQUE (user_id, endpoint)
+        )""",
+    )),
 )
 
 LATEST = MIGRATIONS[-1].number

@@ -15,6 +15,7 @@ sees what a module touches and a test can hand it a small fake:
 - `RematchAnswers`: the players' answers to a finished game's rematch;
 - `TournamentLogs`: one event-sourced log per tournament;
 - `WebhookStore`: registrations, deliveries and their attempts;
+- `PushSubscriptions`: browsers' push subscriptions, per user;
 - `Migrations`: the schema.
 
 `Store` is all of them at once: what the one bootstrap opens and hands out.
@@ -33,6 +34,7 @@ from events.accounts import Token, User
 from events.index import GameRow
 from events.matches import MatchRequest, NewGameId, Pairing
 from events.onlookers import Onlooker
+from events.push_subscriptions import Subscription
 from events.ratings_read import BoardEntry, Profile, ResultRow
 from events.rematches import RematchAnswer
 from events.shares import Share
@@ -40,8 +42,8 @@ from events.signin_codes import Redemption, SigninCode
 from events.store import EventStore
 from events.webhooks import Attempt, Delivery, NewDelivery, Webhook
 
-__all__ = ["EventStore", "GameShares", "GamesIndex", "MatchRequests", "Migrations", "Ratings",
-           "RematchAnswers",
+__all__ = ["EventStore", "GameShares", "GamesIndex", "MatchRequests", "Migrations",
+           "PushSubscriptions", "Ratings", "RematchAnswers",
            "SigninCodes", "Store", "TournamentLogs", "UserAccounts", "WebhookStore"]
 
 
@@ -184,6 +186,18 @@ class WebhookStore(Protocol):
     def prune_deliveries(self, before: datetime, limit: int = 1000) -> int: ...
 
 
+class PushSubscriptions(Protocol):
+    """Browsers' push subscriptions, per user (`events.push_subscriptions`)."""
+
+    def add_push_subscription(self, sub: Subscription) -> tuple[Subscription, bool]: ...
+
+    def push_subscriptions_of(self, user_id: str) -> list[Subscription]: ...
+
+    def delete_push_subscription(self, user_id: str, subscription_id: str) -> bool: ...
+
+    def drop_push_endpoint(self, user_id: str, endpoint: str) -> bool: ...
+
+
 class Ratings(Protocol):
     """The ratings projection (`events.ratings`, `events.ratings_read`)."""
 
@@ -236,5 +250,5 @@ class TournamentLogs(Protocol):
 
 class Store(EventStore, GamesIndex, UserAccounts, SigninCodes, GameShares, MatchRequests,
             RematchAnswers,
-            WebhookStore, Ratings, TournamentLogs, Migrations, Protocol):
+            WebhookStore, PushSubscriptions, Ratings, TournamentLogs, Migrations, Protocol):
     """Every port at once (what `events.open_store` returns)."""

@@ -22,6 +22,7 @@ from events.database import Clock, Cursor, Database, Row
 from events.index import GameIndexTables, GameSummary
 from events.jsontext import parse, to_text
 from events.matches import MatchTables
+from events.push_subscriptions import PushSubscriptionTables
 from events.ratings import RatingTables
 from events.ratings_read import RatingReads
 from events.rematches import RematchTables
@@ -70,7 +71,7 @@ def request_hash(payload: Any) -> str:
 
 
 class SqlStore(GameIndexTables, SigninCodeTables, AccountTables, ShareTables, MatchTables,
-               RematchTables,
+               RematchTables, PushSubscriptionTables,
                WebhookTables, RatingTables, RatingReads, TournamentTables, Database):
     """An event store on a SQL database; the adapter supplies the dialect (`Database`).
 

@@ -23,8 +23,10 @@ multi-line reports that we would still turn into one line naming the variable.
 
 from __future__ import annotations
 
+import base64
 import math
 import os
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from types import MappingProxyType, UnionType
@@ -62,6 +64,14 @@ class Settings:
     webhook_allow_private: bool = False  # TTR_WEBHOOK_ALLOW_PRIVATE
     webhook_retry_delays: tuple[float, ...] | None = None  # None: the delivery's schedule
     webhook_timeout: float | None = None  # seconds an attempt may take (None: its default)
+    # -- Web Push (worker.web_push)
+    # our VAPID key (base64url of the 32-octet P-256 secret); None: SQLite keeps one made
+    # on the first start beside its file, PostgreSQL sends no push
+    vapid_private_key: str | None = None  # TTR_VAPID_PRIVATE_KEY
+    # how a push service reaches the operator (RFC 8292's `sub`): mailto: or https:
+    vapid_subject: str = "mailto:operator@localhost"  # TTR_VAPID_SUBJECT
+    # push endpoints may be http:// and on loopback: the tests' own push service only
+    push_allow_loopback: bool = False  # TTR_PUSH_ALLOW_LOOPBACK
 
     @property
     def embedded(self) -> bool:
@@ -85,6 +95,9 @@ ENV = {
     "bot_budget_ms": "TTR_BOT_BUDGET_MS",
     "worker_seen_within": "TTR_WORKER_SEEN_WITHIN",
     "webhook_allow_private": "TTR_WEBHOOK_ALLOW_PRIVATE",
+    "vapid_private_key": "TTR_VAPID_PRIVATE_KEY",
+    "vapid_subject": "TTR_VAPID_SUBJECT",
+    "push_allow_loopback": "TTR_PUSH_ALLOW_LOOPBACK",
 }
 
 
@@ -121,12 +134,29 @@ def _check_port(variable: str, value: str) -> None:
         raise SettingsError(f"{variable} must be a port number (1-65535), not {value!r}")
 
 
+def _check_vapid_key(variable: str, value: str) -> None:
+    try:
+        raw = base64.urlsafe_b64decode(value + "=" * (-len(value) % 4))
+    except ValueError:
+        raw = b""
+    if len(raw) != 32:
+        raise SettingsError(f"{variable} must be a VAPID private key: 32 octets in base64url "
+                            "(README.md, Web Push, says how to make one)")
+
+
+def _check_vapid_subject(variable: str, value: str) -> None:
+    if not re.fullmatch(r"mailto:[^@\s]+@[^@\s]+|https://[^/\s]+(/\S*)?", value):
+        raise SettingsError(f"{variable} must be a mailto: or https:// URL, not {value!r}")
+
+
 def settings_from_env(environ: Mapping[str, str] | None = None) -> Settings:
     """The application's settings from `TTR_*` variables (unset or empty: the default),
     every one checked: a variable that cannot be used raises `SettingsError` naming it."""
     return read_settings(Settings, ENV, environ, positive=_POSITIVE, choices=_CHOICES,
                          checks={**{name: _url_check(name) for name in _SCHEMES},
-                                 "worker_metrics_port": _check_port})
+                                 "worker_metrics_port": _check_port,
+                                 "vapid_private_key": _check_vapid_key,
+                                 "vapid_subject": _check_vapid_subject})
 
 
 # -- reading and checking: every variable is read and checked here, once ----------------

@@ -20,7 +20,7 @@ from __future__ import annotations
 from domain.commands import Resign
 from domain.table import LeaveSeat
 from domain.violations import RuleViolation
-from events.ports import GamesIndex, UserAccounts, WebhookStore
+from events.ports import GamesIndex, PushSubscriptions, UserAccounts, WebhookStore
 from events.repository import GameNotFound
 from referee.referee import NotSeated, Referee
 from service.auth import Accounts
@@ -29,12 +29,16 @@ MAX_GAMES = 10_000
 
 
 def close_account(user_id: str, *, referee: Referee, store: UserAccounts,
-                  games: GamesIndex, webhooks: WebhookStore, accounts: Accounts) -> int:
-    """Close the account `user_id`; the number of seats given up."""
+                  games: GamesIndex, webhooks: WebhookStore, accounts: Accounts,
+                  push: PushSubscriptions) -> int:
+    """Close the account `user_id`; the number of seats given up. Its webhook and its
+    browsers' push subscriptions are deleted: nothing is sent for it any more."""
     given_up = give_up_seats(user_id, referee, games)
     store.close_user(user_id)
     accounts.forget(user_id)
     webhooks.delete_webhook(user_id)
+    for sub in push.push_subscriptions_of(user_id):
+        push.delete_push_subscription(user_id, sub.subscription_id)
     return given_up + give_up_seats(user_id, referee, games)
 
 

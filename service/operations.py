@@ -67,6 +67,12 @@ OPERATIONS: dict[tuple[str, str], Operation] = {
     ("DELETE", "/v1/users/me/webhook"): Operation("delete_webhook", "webhooks"),
     ("GET", "/v1/users/me/webhook/deliveries"): Operation("list_deliveries", "webhooks"),
     ("POST", "/v1/users/me/webhook/ping"): Operation("ping_webhook", "webhooks"),
+    ("GET", "/v1/push-key"): Operation("get_push_key", NO_SCOPE),
+    # being told of your turns, as reading them is: a read-only token may do it
+    ("POST", "/v1/users/me/push-subscriptions"): Operation("add_push_subscription", "read"),
+    ("GET", "/v1/users/me/push-subscriptions"): Operation("list_push_subscriptions", "read"),
+    ("DELETE", "/v1/users/me/push-subscriptions/{subscription_id}"): Operation(
+        "remove_push_subscription", "read"),
     ("GET", "/v1/leaderboards/{map_name}"): Operation("get_leaderboard", "read"),
     ("GET", "/v1/users/{user_id}"): Operation("get_profile", "read"),
     ("GET", "/v1/users/{user_id}/games"): Operation("list_player_games", "read"),

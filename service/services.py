@@ -95,6 +95,9 @@ class Services:
     workers: WorkerPresence
     webhooks: WebhookDesk
     hints: HintDesk
+    # the VAPID public key browsers subscribe with (applicationServerKey form); None: no
+    # push is offered here
+    push_key: str | None = None
 
     @property
     def store(self) -> Store:

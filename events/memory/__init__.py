@@ -16,6 +16,7 @@ hold a store of their own. Each part is a module:
 - `events.memory.matches`: quick-match requests and their pairing;
 - `events.memory.rematches`: the answers to a finished game's rematch;
 - `events.memory.tournaments`: tournament logs;
+- `events.memory.push_subscriptions`: browsers' push subscriptions;
 - `events.memory.webhooks`: webhook registrations, deliveries and their attempts;
 - `events.memory.ratings`: the ratings projection and what the boards and profiles read.
 """
@@ -29,6 +30,7 @@ from events.memory.accounts import MemoryAccounts
 from events.memory.base import Clock, DuplicateKey
 from events.memory.index import MemoryIndex
 from events.memory.matches import MemoryMatches
+from events.memory.push_subscriptions import MemoryPushSubscriptions
 from events.memory.ratings import MemoryRatings
 from events.memory.recorder import MemoryRecorder
 from events.memory.rematches import MemoryRematches
@@ -43,8 +45,9 @@ if TYPE_CHECKING:
 __all__ = ["DuplicateKey", "MemoryStore"]
 
 
-class MemoryStore(MemoryWebhooks, MemoryRatings, MemorySigninCodes, MemoryShares, MemoryMatches,
-                  MemoryRematches, MemoryTournaments, MemoryAccounts, MemoryIndex, MemoryRecorder):
+class MemoryStore(MemoryWebhooks, MemoryPushSubscriptions, MemoryRatings, MemorySigninCodes,
+                  MemoryShares, MemoryMatches, MemoryRematches, MemoryTournaments,
+                  MemoryAccounts, MemoryIndex, MemoryRecorder):
     """An empty store in memory (see the module doc); `clock` as the SQL stores'."""
 
     def __init__(self, clock: Clock = utcnow) -> None:

@@ -19,6 +19,7 @@ from service.api import (
     maps,
     matches,
     pages,
+    push,
     ratings,
     rematches,
     session,
@@ -32,7 +33,7 @@ from service.api import (
 
 BLUEPRINTS = [users.blp, tokens.blp, session.blp, signin.blp, maps.blp, games.blp, matches.blp,
               shares.blp, feed.blp, audit.blp, webhooks.blp, ratings.blp, analysis.blp,
-              hints.blp, rematches.blp, tournaments.blp]
+              hints.blp, rematches.blp, tournaments.blp, push.blp]
 
 
 def register_pages(app: Flask) -> None:

@@ -5,6 +5,8 @@ link (`/join/{game_id}#invite=…`), a table (`/play/{game_id}`), a player's pro
 (`static/app/index.html`), whose modules read the address and call the public API.
 The fragments (`#code=`, `#invite=`) never reach the server.
 
+`/sw.js` is the service worker that shows pushed notices (Web Push).
+
 The page carries what its modules need before their first call, in its `#page-data`
 block: the bot levels (`domain.stand_ins.BOT_LEVELS`), so that the client lists the
 levels the server accepts and keeps no list of its own.
@@ -53,6 +55,19 @@ ROUTES = ("/", "/signin", "/join/<game_id>", "/play/<game_id>", "/players/<user_
           "/leaderboards/<map_name>", "/tournaments", "/tournaments/<tournament_id>")
 
 
+def service_worker() -> Response:
+    """The service worker that shows pushed notices (`static/app/sw.js`). Served from the
+    site's root because a worker's scope is at most its own directory: from here it
+    covers every page. Checked for a new version at each registration (no-cache); its
+    policy (`service.headers`: a script's) lets it load and fetch nothing."""
+    response = Response((CLIENT / "sw.js").read_bytes(), mimetype="text/javascript")
+    response.headers["Cache-Control"] = "no-cache"
+    response.add_etag()
+    response.make_conditional(request)
+    return response
+
+
 def register_client_pages(app: Flask) -> None:
     for rule in ROUTES:
         app.add_url_rule(rule, f"client_page:{rule}", client_page, methods=["GET"])
+    app.add_url_rule("/sw.js", "service_worker", service_worker, methods=["GET"])

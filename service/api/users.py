@@ -57,13 +57,14 @@ class Me(MethodView):
         """Close the account
 
         At once: every token of the account stops working (in every server process),
-        its webhook is deleted and its name is replaced by a neutral placeholder. Its
-        seats are given up as a player would: it leaves every table not yet started
-        and resigns every game in play (the others play on, or the game ends and is
-        scored). Finished games keep their history unchanged. This cannot be undone.
+        its webhook and its browsers' push subscriptions are deleted and its name is
+        replaced by a neutral placeholder. Its seats are given up as a player would:
+        it leaves every table not yet started and resigns every game in play (the
+        others play on, or the game ends and is scored). Finished games keep their
+        history unchanged. This cannot be undone.
         """
         holder = signed_in()
         s = services()
         close_account(holder.user.user_id, referee=s.referee, store=s.store, games=s.store,
-                      webhooks=s.store, accounts=s.accounts)
+                      webhooks=s.store, accounts=s.accounts, push=s.store)
         return Response(status=204)

@@ -110,7 +110,9 @@ def test_every_settings_variable_names_a_field_and_is_parsed(
              "admin_token": "5e8a1c0f9b2d4763a1e0c9f8b7d6e5a4", "log_level": "debug",
              "web_worker_class": "gevent", "worker_metrics_port": "9101",
              "bind": "127.0.0.1:8123", "cors_origins": "https://a.example,https://b.example",
-             "token_keys": "0123456789abcdef0123456789abcdef,fedcba9876543210fedcba9876543210"}
+             "token_keys": "0123456789abcdef0123456789abcdef,fedcba9876543210fedcba9876543210",
+             "vapid_private_key": "q7HpdAb39TENjzJaZUqy4DHRTIK3z6Yx9wG4LBuvnJQ",
+             "vapid_subject": "mailto:ops@example.com"}
     env = {}
     for name, variable in variables.items():
         default = getattr(defaults, name)

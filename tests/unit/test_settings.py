@@ -126,3 +126,24 @@ def test_cors_origins_must_be_origins(origins: str) -> None:
 def test_star_or_a_list_of_origins_is_taken(origins: str) -> None:
     assert http_settings_from_env({"TTR_CORS_ORIGINS": origins}).cors_origins == tuple(
         o.strip() for o in origins.split(","))
+
+
+@pytest.mark.parametrize("value", ["short", "not base64 at all!!", "q7HpdAb39TENjzJa"],
+                         ids=["short", "not-base64", "16-octets"])
+def test_a_vapid_key_that_is_not_32_octets_of_base64url_is_refused_by_name(value: str) -> None:
+    with pytest.raises(SettingsError, match="^TTR_VAPID_PRIVATE_KEY must be a VAPID"):
+        settings_from_env({"TTR_VAPID_PRIVATE_KEY": value})
+
+
+@pytest.mark.parametrize("value", ["operator@example.com", "mailto:operator",
+                                   "http://ttr.example.com", "https://"],
+                         ids=["no-scheme", "no-domain", "http", "no-host"])
+def test_a_vapid_subject_that_reaches_no_one_is_refused_by_name(value: str) -> None:
+    with pytest.raises(SettingsError, match="^TTR_VAPID_SUBJECT must be a mailto:"):
+        settings_from_env({"TTR_VAPID_SUBJECT": value})
+
+
+def test_the_vapid_subject_is_a_way_to_reach_the_operator() -> None:
+    for value in ("https://ttr.example.com", "https://ttr.example.com/contact",
+                  "mailto:ops@ttr.example.com"):
+        assert settings_from_env({"TTR_VAPID_SUBJECT": value}).vapid_subject == value

@@ -42,10 +42,11 @@ export interface paths {
         /**
          * Close the account
          * @description At once: every token of the account stops working (in every server process),
-         *     its webhook is deleted and its name is replaced by a neutral placeholder. Its
-         *     seats are given up as a player would: it leaves every table not yet started
-         *     and resigns every game in play (the others play on, or the game ends and is
-         *     scored). Finished games keep their history unchanged. This cannot be undone.
+         *     its webhook and its browsers' push subscriptions are deleted and its name is
+         *     replaced by a neutral placeholder. Its seats are given up as a player would:
+         *     it leaves every table not yet started and resigns every game in play (the
+         *     others play on, or the game ends and is scored). Finished games keep their
+         *     history unchanged. This cannot be undone.
          *
          *     **Scope:** `admin` (a token without it gets 403 `insufficient-scope`).
          */
@@ -1191,6 +1192,83 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/push-key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The server's VAPID public key
+         * @description What a browser subscribes with (`pushManager.subscribe({userVisibleOnly: true,
+         *     applicationServerKey})`) before the subscription is posted to
+         *     `POST /v1/users/me/push-subscriptions`. 404 when the server sends no push.
+         */
+        get: operations["get_push_key"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/users/me/push-subscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The browsers you allowed push notifications in, oldest first
+         * @description **Scope:** `read` (a token without it gets 403 `insufficient-scope`).
+         */
+        get: operations["list_push_subscriptions"];
+        put?: never;
+        /**
+         * Allow push notifications in a browser
+         * @description The body is the browser's `PushSubscription.toJSON()` as it is: `endpoint`,
+         *     `keys.p256dh`, `keys.auth` (and `expirationTime`, not used). Your notices are
+         *     pushed there, encrypted for that browser alone, until you remove it or its
+         *     push service says it is gone. Up to 10 browsers: an 11th replaces the oldest.
+         *     An endpoint that is not https, or on a private address, and keys that are not
+         *     keys get 400 `invalid-request` naming the rule in `errors`.
+         *
+         *     **Scope:** `read` (a token without it gets 403 `insufficient-scope`).
+         */
+        post: operations["add_push_subscription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/users/me/push-subscriptions/{subscription_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                subscription_id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Stop push notifications to a browser
+         * @description At once: nothing more is pushed to it.
+         *
+         *     **Scope:** `read` (a token without it gets 403 `insufficient-scope`).
+         */
+        delete: operations["remove_push_subscription"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2511,6 +2589,43 @@ export interface components {
         };
         TournamentLog: {
             events: components["schemas"]["TournamentEvent"][];
+        };
+        PushKey: {
+            /**
+             * @description The server's VAPID public key (RFC 8292), base64url of the uncompressed P-256 point: the `applicationServerKey` to subscribe with.
+             * @example BNbxGYNMhEIi9zrneh7mqV4EUanjLUK3m-mYZBc62frMKrEoMk88r3Lk596T0ck9xlT-aXgVA0ZJZyBZxNJ6dRc
+             */
+            public_key: string;
+        };
+        PushSubscription: {
+            /**
+             * @description The subscription's id (to delete it).
+             * @example ps_5b0c2e9d41a7f3e8b6d1c0a2
+             */
+            id: string;
+            endpoint: string;
+            /** Format: date-time */
+            created_at: string;
+        };
+        PushSubscriptionList: {
+            subscriptions: components["schemas"]["PushSubscription"][];
+        };
+        PushKeys: {
+            /** @description keys.p256dh is a P-256 public key, uncompressed (65 octets), in base64url. */
+            p256dh: string;
+            /** @description keys.auth is the 16-octet authentication secret, in base64url. */
+            auth: string;
+        };
+        NewPushSubscription: {
+            /**
+             * Format: uri
+             * @description An endpoint is an https:// URL of the browser's push service, without credentials, not on a private or loopback address.
+             * @example https://fcm.googleapis.com/fcm/send/c1Kf
+             */
+            endpoint: string;
+            keys: components["schemas"]["PushKeys"];
+            /** @description As the browser gives it; not used. Default: `null`. */
+            expirationTime?: number | null;
         };
         /**
          * @description A table was set up. The seed is secret until the end; its commitment is public.
@@ -5481,6 +5596,128 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["TournamentLog"];
                 };
+            };
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            429: components["responses"]["Problem429"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    get_push_key: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PushKey"];
+                };
+            };
+            404: components["responses"]["Problem404"];
+            429: components["responses"]["Problem429"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    list_push_subscriptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PushSubscriptionList"];
+                };
+            };
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            429: components["responses"]["Problem429"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    add_push_subscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewPushSubscription"];
+            };
+        };
+        responses: {
+            /** @description The browser was already subscribed: its keys were replaced. */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PushSubscription"];
+                };
+            };
+            /** @description The browser's subscription was added. */
+            201: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PushSubscription"];
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            415: components["responses"]["Problem415"];
+            429: components["responses"]["Problem429"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    remove_push_subscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                subscription_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             401: components["responses"]["Problem401"];
             403: components["responses"]["Problem403"];

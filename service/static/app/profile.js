@@ -1,9 +1,11 @@
 /* A player's public profile, /players/{id}: name (bots marked), rating and rank per map,
  * games played, wins, mean score, ticket completion rate, longest-path bonuses, most
  * claimed routes, and their finished games (filtered by map and result, paged with
- * "more"), each linking to its result at /play/{id}. */
+ * "more"), each linking to its result at /play/{id}. On the player's own profile, the
+ * switch for push notifications in this browser (push.js). */
 import { changeText, clear, h, profileLink, ratingText } from "./dom.js";
 import { t } from "./i18n.js";
+import { pushSection } from "./push.js";
 
 export const paging = { size: 20 }; // games a page (a test makes it smaller)
 
@@ -18,6 +20,7 @@ export async function showProfile(app, main, userId) {
     h("h1", { id: "profile-name" }, profile.name,
       profile.bot ? h("span", { class: "tag bot-tag" }, t("bot")) : null,
       mine ? h("span", { class: "tag" }, t("you")) : null),
+    mine ? pushSection(app) : null,
     ratingsSection(profile),
     recordSection(profile),
     routesSection(profile, routeNames),

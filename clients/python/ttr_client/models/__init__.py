@@ -99,6 +99,7 @@ from .match_state import MatchState
 from .new_entrant import NewEntrant
 from .new_game import NewGame
 from .new_match import NewMatch
+from .new_push_subscription import NewPushSubscription
 from .new_share import NewShare
 from .new_signin_code import NewSigninCode
 from .new_token import NewToken
@@ -135,6 +136,10 @@ from .problem import Problem
 from .problem_code import ProblemCode
 from .problem_errors import ProblemErrors
 from .profile import Profile
+from .push_key import PushKey
+from .push_keys import PushKeys
+from .push_subscription import PushSubscription
+from .push_subscription_list import PushSubscriptionList
 from .rating_change import RatingChange
 from .rematch import Rematch
 from .rematch_place import RematchPlace
@@ -333,6 +338,7 @@ __all__ = (
     "NewEntrant",
     "NewGame",
     "NewMatch",
+    "NewPushSubscription",
     "NewShare",
     "NewSigninCode",
     "NewToken",
@@ -369,6 +375,10 @@ __all__ = (
     "ProblemCode",
     "ProblemErrors",
     "Profile",
+    "PushKey",
+    "PushKeys",
+    "PushSubscription",
+    "PushSubscriptionList",
     "RatingChange",
     "Rematch",
     "RematchPlace",

@@ -90,10 +90,11 @@ def sync_detailed(
     """ Close the account
 
      At once: every token of the account stops working (in every server process),
-    its webhook is deleted and its name is replaced by a neutral placeholder. Its
-    seats are given up as a player would: it leaves every table not yet started
-    and resigns every game in play (the others play on, or the game ends and is
-    scored). Finished games keep their history unchanged. This cannot be undone.
+    its webhook and its browsers' push subscriptions are deleted and its name is
+    replaced by a neutral placeholder. Its seats are given up as a player would:
+    it leaves every table not yet started and resigns every game in play (the
+    others play on, or the game ends and is scored). Finished games keep their
+    history unchanged. This cannot be undone.
 
     **Scope:** `admin` (a token without it gets 403 `insufficient-scope`).
 
@@ -124,10 +125,11 @@ def sync(
     """ Close the account
 
      At once: every token of the account stops working (in every server process),
-    its webhook is deleted and its name is replaced by a neutral placeholder. Its
-    seats are given up as a player would: it leaves every table not yet started
-    and resigns every game in play (the others play on, or the game ends and is
-    scored). Finished games keep their history unchanged. This cannot be undone.
+    its webhook and its browsers' push subscriptions are deleted and its name is
+    replaced by a neutral placeholder. Its seats are given up as a player would:
+    it leaves every table not yet started and resigns every game in play (the
+    others play on, or the game ends and is scored). Finished games keep their
+    history unchanged. This cannot be undone.
 
     **Scope:** `admin` (a token without it gets 403 `insufficient-scope`).
 
@@ -153,10 +155,11 @@ async def asyncio_detailed(
     """ Close the account
 
      At once: every token of the account stops working (in every server process),
-    its webhook is deleted and its name is replaced by a neutral placeholder. Its
-    seats are given up as a player would: it leaves every table not yet started
-    and resigns every game in play (the others play on, or the game ends and is
-    scored). Finished games keep their history unchanged. This cannot be undone.
+    its webhook and its browsers' push subscriptions are deleted and its name is
+    replaced by a neutral placeholder. Its seats are given up as a player would:
+    it leaves every table not yet started and resigns every game in play (the
+    others play on, or the game ends and is scored). Finished games keep their
+    history unchanged. This cannot be undone.
 
     **Scope:** `admin` (a token without it gets 403 `insufficient-scope`).
 
@@ -187,10 +190,11 @@ async def asyncio(
     """ Close the account
 
      At once: every token of the account stops working (in every server process),
-    its webhook is deleted and its name is replaced by a neutral placeholder. Its
-    seats are given up as a player would: it leaves every table not yet started
-    and resigns every game in play (the others play on, or the game ends and is
-    scored). Finished games keep their history unchanged. This cannot be undone.
+    its webhook and its browsers' push subscriptions are deleted and its name is
+    replaced by a neutral placeholder. Its seats are given up as a player would:
+    it leaves every table not yet started and resigns every game in play (the
+    others play on, or the game ends and is scored). Finished games keep their
+    history unchanged. This cannot be undone.
 
     **Scope:** `admin` (a token without it gets 403 `insufficient-scope`).
 
