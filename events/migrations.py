@@ -335,6 +335,20 @@ MIGRATIONS: tuple[Migration, ...] = (
             round INTEGER NOT NULL
         )""",
     )),
+    # (12 and 13 are the notices' and the push subscriptions', built beside this one)
+    Migration(14, "vacations", (
+        # A player's declared days away (`events.vacations`): `ends_at` as declared,
+        # `ended_at` once ended early.
+        """CREATE TABLE vacations (
+            vacation_id TEXT PRIMARY KEY,
+            user_id TEXT NOT NULL,
+            starts_at {time} NOT NULL,
+            ends_at {time} NOT NULL,
+            created_at {time} NOT NULL,
+            ended_at {time}
+        )""",
+        "CREATE INDEX vacations_by_user ON vacations (user_id, starts_at)",
+    )),
 )
 
 LATEST = MIGRATIONS[-1].number

@@ -13,6 +13,7 @@ sees what a module touches and a test can hand it a small fake:
 - `GameShares`: read-only capabilities for one game each;
 - `MatchRequests`: quick-match requests, paired under one lock;
 - `RematchAnswers`: the players' answers to a finished game's rematch;
+- `Vacations`: the players' declared days away;
 - `TournamentLogs`: one event-sourced log per tournament;
 - `WebhookStore`: registrations, deliveries and their attempts;
 - `Migrations`: the schema.
@@ -38,10 +39,11 @@ from events.rematches import RematchAnswer
 from events.shares import Share
 from events.signin_codes import Redemption, SigninCode
 from events.store import EventStore
+from events.vacations import Vacation
 from events.webhooks import Attempt, Delivery, NewDelivery, Webhook
 
 __all__ = ["EventStore", "GameShares", "GamesIndex", "MatchRequests", "Migrations", "Ratings",
-           "RematchAnswers",
+           "RematchAnswers", "Vacations",
            "SigninCodes", "Store", "TournamentLogs", "UserAccounts", "WebhookStore"]
 
 
@@ -219,6 +221,18 @@ class Migrations(Protocol):
     def schema_version(self) -> int: ...
 
 
+class Vacations(Protocol):
+    """The players' declared days away (`events.vacations`)."""
+
+    def add_vacation(self, vacation: Vacation) -> None: ...
+
+    def vacations_of(self, user_id: str) -> list[Vacation]:
+        """The player's vacations, the earliest first."""
+
+    def end_vacation(self, vacation_id: str, at: datetime) -> bool:
+        """End it early at `at` unless it was already (True: ended now)."""
+
+
 class TournamentLogs(Protocol):
     """Tournament logs (`events.tournaments`): one versioned stream each."""
 
@@ -235,6 +249,6 @@ class TournamentLogs(Protocol):
 
 
 class Store(EventStore, GamesIndex, UserAccounts, SigninCodes, GameShares, MatchRequests,
-            RematchAnswers,
+            RematchAnswers, Vacations,
             WebhookStore, Ratings, TournamentLogs, Migrations, Protocol):
     """Every port at once (what `events.open_store` returns)."""
