@@ -27,12 +27,13 @@ from service.api import (
     tokens,
     tournaments,
     users,
+    vacation,
     webhooks,
 )
 
 BLUEPRINTS = [users.blp, tokens.blp, session.blp, signin.blp, maps.blp, games.blp, matches.blp,
               shares.blp, feed.blp, audit.blp, webhooks.blp, ratings.blp, analysis.blp,
-              hints.blp, rematches.blp, tournaments.blp]
+              hints.blp, rematches.blp, tournaments.blp, vacation.blp]
 
 
 def register_pages(app: Flask) -> None:
