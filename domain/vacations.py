@@ -96,6 +96,8 @@ def check_vacation(taken: Iterable[AwayPeriod], starts_at: datetime, days: int,
                             f"days is a whole number of days, 1..{MAX_VACATION_DAYS}.")
     if starts_at < now - PAST_GRACE:
         raise RuleViolation("vacation_in_past")
+    if starts_at > now + MAX_VACATION_DAYS * DAY:
+        raise RuleViolation("malformed_command", "A vacation starts within a year from now.")
     period = AwayPeriod(max(starts_at, now), max(starts_at, now) + days * DAY)
     taken = list(taken)
     if any(period.overlaps(p) for p in taken):
