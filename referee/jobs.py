@@ -123,11 +123,12 @@ DEADLINE_NEAR = JobKind[str, int, str, datetime, datetime](
     "reminder", "worker.vacation_jobs.remind_deadline", timeout=60, retries=(1, 5, 15, 60),
     once_per=lambda game_id, version, turn, deadline, at: (game_id, version),
     calls=lambda game_id, version, turn, deadline, at: (game_id, version, turn, deadline),
-    runs=AT_GAME_TIME)
+    runs=AT_GAME_TIME, supersedes=True)
 """Remind whoever must act in the game that the deadline `deadline` of its turn `turn`
 (`referee.reminders.turn_name`) is near, at `at` (a quarter of the turn's time left);
 once per game and version, the version whose change set that deadline
-(`referee.reminders`)."""
+(`referee.reminders`). Like the deadlines, a game's reminders only move later: a new
+turn's drops the one of the turn before, so a game leaves one scheduled at a time."""
 
 AWAY = JobKind[str, datetime](
     "away", "worker.vacation_jobs.apply_vacation", timeout=300, retries=(1, 5, 15, 60),
