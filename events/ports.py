@@ -232,6 +232,12 @@ class Vacations(Protocol):
     def end_vacation(self, vacation_id: str, at: datetime) -> bool:
         """End it early at `at` unless it was already (True: ended now)."""
 
+    def mark_vacation(self, vacation_id: str, applied: str) -> None:
+        """Note what the player's games now agree with (``ahead``, ``away``, ``over``)."""
+
+    def vacations_due(self, now: datetime, limit: int = 100) -> list[Vacation]:
+        """Those whose start or end passed but whose games do not agree yet."""
+
 
 class TournamentLogs(Protocol):
     """Tournament logs (`events.tournaments`): one versioned stream each."""

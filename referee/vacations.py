@@ -110,7 +110,8 @@ def apply(referee: Referee, user_id: str) -> int:
     their vacations say now; returns how many games were changed."""
     ctx = referee.ctx
     now = ctx.clock()
-    current = away_at(ctx.store.vacations_of(user_id), now)
+    kept = ctx.store.vacations_of(user_id)
+    current = away_at(kept, now)
     until = current.until if current is not None else None
     changed = 0
     for row in ctx.store.games_of_user(user_id, status="playing", limit=GAMES_LIMIT):
@@ -119,4 +120,19 @@ def apply(referee: Referee, user_id: str) -> int:
         # (a failure raises: the job is retried, and the games already done do nothing)
         if referee.mark_away(row.game_id, user_id, until) is not None:
             changed += 1
+    for vacation in kept:  # the games agree with these now: the sweep leaves them
+        state = vacation.state_at(now)
+        if state != vacation.applied:
+            ctx.store.mark_vacation(vacation.vacation_id, state)
     return changed
+
+
+def ask_again(referee: Referee, limit: int = 100) -> int:
+    """Ask again for the vacations whose start or end passed while their job was lost
+    (the sweep); returns how many."""
+    ctx = referee.ctx
+    now = ctx.clock()
+    due = ctx.store.vacations_due(now, limit)
+    for vacation in due:
+        ctx.jobs.enqueue(AWAY, vacation.user_id, min(vacation.until, now))
+    return len(due)

@@ -8,7 +8,7 @@ from datetime import datetime
 
 from events.clock import utcnow
 from events.memory.base import Clock, DuplicateKey, MemoryTables, utc
-from events.vacations import Vacation
+from events.vacations import AHEAD, OVER, Vacation
 
 
 class MemoryVacations(MemoryTables):
@@ -40,3 +40,19 @@ class MemoryVacations(MemoryTables):
                 return False
             self._vacations[vacation_id] = replace(given, ended_at=utc(at))
             return True
+
+    def mark_vacation(self, vacation_id: str, applied: str) -> None:
+        with self._lock:
+            given = self._vacations.get(vacation_id)
+            if given is not None:
+                self._vacations[vacation_id] = replace(given, applied=applied)
+
+    def vacations_due(self, now: datetime, limit: int = 100) -> list[Vacation]:
+        """Vacations whose start or end has passed but whose players' games do not
+        agree yet."""
+        now = utc(now)
+        with self._lock:
+            due = [v for v in self._vacations.values()
+                   if (v.applied == AHEAD and v.starts_at <= now)
+                   or (v.applied != OVER and (v.ends_at <= now or v.ended_at is not None))]
+        return sorted(due, key=lambda v: (v.starts_at, v.vacation_id))[:limit]

@@ -16,6 +16,8 @@ import pytest
 from flask import Flask
 
 from events import open_store
+from events.vacations import Vacation
+from referee import vacations
 from tests.api_support import Client, Table, make_app, open_table
 from tests.worker_support import FakeClock
 
@@ -191,6 +193,20 @@ def test_a_vacation_in_the_past_is_refused(client: Client, clock: FakeClock) -> 
     refused = declare(client, token, 2, clock.now + timedelta(days=-1))
     assert refused.status_code == 422
     assert refused.json["code"] == "vacation_in_past"  # type: ignore[index]
+
+
+def test_a_vacation_whose_job_was_lost_is_applied_by_the_sweep(
+        app: Flask, client: Client, clock: FakeClock) -> None:
+    table = playing(client)
+    seat = view(client, table, 0)["turn"]["seat"]
+    user_id = client.get("/v1/users/me", token=table.tokens[seat]).json["id"]  # type: ignore[index]
+    services = app.extensions["ttr"]
+    # stored without its jobs (as if they were lost with an in-process queue)
+    services.store.add_vacation(Vacation("v_lost", user_id, clock.now - timedelta(hours=1),
+                                         clock.now + timedelta(days=2), clock.now))
+    assert vacations.ask_again(services.referee) >= 1
+    settle(app, lambda: view(client, table, 1 - seat)["away"] == [seat])
+    assert services.store.vacations_of(user_id)[0].applied == "away"
 
 
 # -- reminders -----------------------------------------------------------------------------
