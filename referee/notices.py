@@ -129,8 +129,11 @@ def _your_turn(outcome: Outcome, at: str, links: dict[str, str]) -> list[Notice]
         return []
     deadline = None
     if after.turn_time_limit is not None and now_key != was_key:
-        # as the games index computed it in the same append (see events.index.summarize)
-        deadline = iso(outcome.recorded_at + timedelta(seconds=after.turn_time_limit))
+        # as the games index computed it in the same append (see events.index.summarize;
+        # none while the seat to act is away on vacation)
+        summary = outcome.summary
+        deadline = iso(summary.deadline if summary is not None else
+                       outcome.recorded_at + timedelta(seconds=after.turn_time_limit))
     game_id = outcome.game_id
     return [Notice(after.seats[seat].user_id, "your_turn", outcome.last_version, at, {
         "seat": seat, "phase": game.phase, "turn": game.turns, "deadline": deadline,
