@@ -42,6 +42,7 @@ from domain.commands import (
     TimeOut,
     command_from_dict,
 )
+from domain.deadline_pauses import deadline_after, pause_deadline, resume_deadline
 from domain.decide import decide_system, execute
 from domain.ending import score_game
 from domain.events import (
@@ -131,9 +132,20 @@ from domain.tournament_log import (
     tournament_event_from_dict,
     tournament_over,
 )
+from domain.vacations import (
+    MAX_VACATION_DAYS,
+    AwayPeriod,
+    DeadlinePaused,
+    DeadlineResumed,
+    check_vacation,
+    days_left,
+    is_correspondence,
+)
 from domain.violations import CODES, RuleViolation
 
 __all__ = [
+    "AwayPeriod", "DeadlinePaused", "DeadlineResumed", "MAX_VACATION_DAYS", "check_vacation",
+    "days_left", "deadline_after", "is_correspondence", "pause_deadline", "resume_deadline",
     "FormedTable", "Seeking", "form_tables",
     "TOURNAMENT_EVENT_TYPES", "EntrantJoined", "EntrantLeft", "EntrantWithdrawn", "GameResult",
     "RoundPaired", "StartBroughtForward",

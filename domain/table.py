@@ -60,6 +60,7 @@ from domain.table_events import (
     TableCommand,
     TakeSeat,
 )
+from domain.vacations import DeadlinePaused, DeadlineResumed
 from domain.violations import RuleViolation
 
 # Turn time limits, in seconds: from one second (for tests and blitz games) to 14 days.
@@ -107,6 +108,10 @@ class Table:
     score: tuple[Mapping[str, Any], ...] | None = None
     version: int = 0
     rated: bool = True
+    # the seats whose players are away (`domain.vacations`): their deadlines are paused
+    away: tuple[int, ...] = ()
+    # the turn a pause stopped and the seconds its deadline had left then
+    time_left: tuple[TurnKey, int] | None = None
     _seat_of: dict[str, int] = field(default_factory=dict, repr=False, compare=False)
 
     @property
@@ -339,6 +344,13 @@ def evolve_table(table: Table | None, event: Event) -> Table:
         return changed(table, score=event.players, version=version)
     if isinstance(event, HintGiven):
         return changed(table, version=version)  # (a record only: nothing at the table changes)
+    if isinstance(event, DeadlinePaused):
+        left = (turn_key(table), event.time_left) if event.time_left is not None else None
+        return changed(table, away=tuple(sorted({*table.away, event.seat})),
+                       time_left=left or table.time_left, version=version)
+    if isinstance(event, DeadlineResumed):
+        return changed(table, away=tuple(s for s in table.away if s != event.seat),
+                       version=version)
     return changed(table, game=evolve(table.game, event), version=version)
 
 

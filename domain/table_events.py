@@ -10,6 +10,7 @@ from typing import Any, ClassVar
 from domain.events import Event
 from domain.hints import HintGiven
 from domain.stand_ins import PlayerReturned, ReturnToSeat, SeatBot, StandInSeated
+from domain.vacations import DeadlinePaused, DeadlineResumed
 
 # -- the events of the table -----------------------------------------------------------
 
@@ -60,7 +61,8 @@ class GameScored(Event):
 
 TABLE_EVENT_TYPES: dict[str, type[Event]] = {
     cls.TYPE: cls for cls in (GameCreated, SeatTaken, SeatLeft, GameScored, StandInSeated,
-                              PlayerReturned, HintGiven)
+                              PlayerReturned, HintGiven, DeadlinePaused,
+                              DeadlineResumed)
 }
 
 

@@ -22,6 +22,8 @@ message that names the rule. The codes, grouped by what was wrong::
                       game_already_started, not_creator, not_enough_players,
                       game_not_over, already_scored, no_stand_in, not_replaced,
                       hints_rated
+    └── vacations:    vacation_in_past, vacation_overlaps, vacation_allowance,
+                      no_vacation
 """
 
 from __future__ import annotations
@@ -81,6 +83,10 @@ CODES: dict[str, str] = {
     "invitation_only": "This tournament is by invitation: its organiser adds the players.",
     "already_joined": "Already in the tournament.",
     "not_joined": "Not in the tournament.",
+    "vacation_in_past": "A vacation starts now or later, never in the past.",
+    "vacation_overlaps": "A vacation may not overlap another one of the same player.",
+    "vacation_allowance": "Days away are limited to the yearly allowance.",
+    "no_vacation": "There is no vacation now or ahead to end.",
 }
 
 

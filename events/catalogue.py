@@ -167,6 +167,8 @@ SHAPES: dict[str, tuple[str, ...]] = {
     "stand_in_seated": ("seat", "user_id", "name", "level", "replaced", "reason"),
     "player_returned": ("seat", "user_id", "name", "bot_user_id"),
     "hint_given": ("seat",),
+    "deadline_paused": ("seat", "until", "time_left"),
+    "deadline_resumed": ("seat",),
     "game_started": ("map", "players", "rules_version", "seed", "seed_commitment",
                      "first_player", "deck", "market", "hands", "dealt_tickets",
                      "ticket_deck", "long_tickets_removed", "shuffles_used"),

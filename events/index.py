@@ -11,10 +11,11 @@ it (`events.ports.GamesIndex`).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import Any
 
-from domain.table import Table, seats_to_act, turn_key
+from domain.deadline_pauses import deadline_after
+from domain.table import Table, seats_to_act
 from events.database import Database
 
 PLAYER_COLUMNS = "game_id, user_id, seat, name, to_act, out"
@@ -109,11 +110,8 @@ def summarize(game_id: str, before: Table | None, after: Table, now: datetime) -
     players = summarize_players(after)
     earlier = summarize_players(before) if before is not None else ()
     known = {p.user_id: p for p in earlier}
-    key = turn_key(after)
-    deadline_changed = key != turn_key(before)
-    deadline = None
-    if key is not None and after.turn_time_limit is not None:
-        deadline = now + timedelta(seconds=after.turn_time_limit)
+    # (paused while a seat that must act is away: `domain.deadline_pauses`)
+    deadline, deadline_changed = deadline_after(before, after, now)
     return GameSummary(
         game_id=game_id, map=after.map, status=after.status, private=after.private,
         seats=after.capacity, created_by=after.created_by, created_at=now,

@@ -348,6 +348,23 @@ MIGRATIONS: tuple[Migration, ...] = (
             UNIQUE (user_id, endpoint)
         )""",
     )),
+    Migration(14, "vacations", (
+        # A player's declared days away (`events.vacations`): `ends_at` as declared,
+        # `ended_at` once ended early; `applied`: what its player's games were last
+        # made to agree with (ahead, away, over), so the sweep finds one whose start or
+        # end passed while its job was lost.
+        """CREATE TABLE vacations (
+            vacation_id TEXT PRIMARY KEY,
+            user_id TEXT NOT NULL,
+            starts_at {time} NOT NULL,
+            ends_at {time} NOT NULL,
+            created_at {time} NOT NULL,
+            ended_at {time},
+            applied TEXT NOT NULL
+        )""",
+        "CREATE INDEX vacations_by_user ON vacations (user_id, starts_at)",
+        "CREATE INDEX vacations_unapplied ON vacations (applied, starts_at)",
+    )),
 )
 
 LATEST = MIGRATIONS[-1].number

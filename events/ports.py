@@ -13,6 +13,7 @@ sees what a module touches and a test can hand it a small fake:
 - `GameShares`: read-only capabilities for one game each;
 - `MatchRequests`: quick-match requests, paired under one lock;
 - `RematchAnswers`: the players' answers to a finished game's rematch;
+- `Vacations`: the players' declared days away;
 - `TournamentLogs`: one event-sourced log per tournament;
 - `WebhookStore`: registrations, deliveries and their attempts;
 - `PushSubscriptions`: browsers' push subscriptions, per user;
@@ -40,10 +41,11 @@ from events.rematches import RematchAnswer
 from events.shares import Share
 from events.signin_codes import Redemption, SigninCode
 from events.store import EventStore
+from events.vacations import Vacation
 from events.webhooks import Attempt, Delivery, NewDelivery, Webhook
 
 __all__ = ["EventStore", "GameShares", "GamesIndex", "MatchRequests", "Migrations",
-           "PushSubscriptions", "Ratings", "RematchAnswers",
+           "PushSubscriptions", "Ratings", "RematchAnswers", "Vacations",
            "SigninCodes", "Store", "TournamentLogs", "UserAccounts", "WebhookStore"]
 
 
@@ -233,6 +235,24 @@ class Migrations(Protocol):
     def schema_version(self) -> int: ...
 
 
+class Vacations(Protocol):
+    """The players' declared days away (`events.vacations`)."""
+
+    def add_vacation(self, vacation: Vacation) -> None: ...
+
+    def vacations_of(self, user_id: str) -> list[Vacation]:
+        """The player's vacations, the earliest first."""
+
+    def end_vacation(self, vacation_id: str, at: datetime) -> bool:
+        """End it early at `at` unless it was already (True: ended now)."""
+
+    def mark_vacation(self, vacation_id: str, applied: str) -> None:
+        """Note what the player's games now agree with (``ahead``, ``away``, ``over``)."""
+
+    def vacations_due(self, now: datetime, limit: int = 100) -> list[Vacation]:
+        """Those whose start or end passed but whose games do not agree yet."""
+
+
 class TournamentLogs(Protocol):
     """Tournament logs (`events.tournaments`): one versioned stream each."""
 
@@ -249,6 +269,6 @@ class TournamentLogs(Protocol):
 
 
 class Store(EventStore, GamesIndex, UserAccounts, SigninCodes, GameShares, MatchRequests,
-            RematchAnswers,
+            RematchAnswers, Vacations,
             WebhookStore, PushSubscriptions, Ratings, TournamentLogs, Migrations, Protocol):
     """Every port at once (what `events.open_store` returns)."""

@@ -38,6 +38,7 @@ from events.store import (
     check_same_request,
 )
 from events.tournaments import TournamentTables
+from events.vacations import VacationTables
 from events.webhooks import WebhookTables
 
 if TYPE_CHECKING:
@@ -71,7 +72,7 @@ def request_hash(payload: Any) -> str:
 
 
 class SqlStore(GameIndexTables, SigninCodeTables, AccountTables, ShareTables, MatchTables,
-               RematchTables, PushSubscriptionTables,
+               RematchTables, PushSubscriptionTables, VacationTables,
                WebhookTables, RatingTables, RatingReads, TournamentTables, Database):
     """An event store on a SQL database; the adapter supplies the dialect (`Database`).
 

@@ -37,6 +37,7 @@ from domain.table import (
     Table,
     evolve_table,
 )
+from domain.vacations import DeadlinePaused, DeadlineResumed
 from events.catalogue import UnknownEventType, decode
 from events.jsontext import parse
 
@@ -214,6 +215,10 @@ def _check_seat_changes(events: list[Event], table: Table, start: int) -> None:
                 raise _Failure(i, "a hint given in a rated game")
             if not 0 <= event.seat < len(table.seats):
                 raise _Failure(i, "a hint given to a seat the table does not have")
+        elif isinstance(event, DeadlinePaused | DeadlineResumed):
+            # (a vacation's pause of a player's turn deadline: only the clock's business)
+            if not 0 <= event.seat < len(table.seats):
+                raise _Failure(i, "a deadline paused for a seat the table does not have")
         elif type(event) in _TABLE_TYPES:
             raise _Failure(i, f"{event.TYPE} during the game")
         else:

@@ -3,10 +3,12 @@ announcements, wired once (`referee.referee.Referee` calls them after every comm
 
 `follow_up(ctx, outcome)`: tell the world the game changed (the notifier wakes long
 polls and SSE streams of the game and of its players), ask for the score when the
-game has just ended, ask for the new turn's deadline to be enforced, ask for a bot's
+game has just ended, ask for the new turn's deadline to be enforced (and a reminder
+at a quarter of its time left, `referee.reminders`), ask for a bot's
 move when a seat held by a bot must act now, and hand the
 webhook messages the change calls for to a job (`referee.notices.hand_over`: nothing
-at all unless a player has a webhook; `notices=False` leaves them out). The events
+at all unless a player has a webhook; `notices=False` leaves them out). A player on
+vacation who acts in a game is back: their vacation is ended (`referee.jobs.BACK`). The events
 are already committed when it runs, so it never raises: a failure here costs
 latency (a stream wakes on its own timeout, the sweeper catches up with scoring and
 deadlines and webhook deliveries), never correctness.
@@ -16,10 +18,14 @@ from __future__ import annotations
 
 import logging
 
+from domain.events import PlayerDropped, TurnTimedOut
+from domain.stand_ins import StandInSeated
+from domain.vacations import DeadlinePaused, DeadlineResumed
 from events.repository import Outcome
-from referee.jobs import BOT_TURN, DEADLINE, RATINGS, SCORE, TOURNAMENT
+from referee.jobs import BACK, BOT_TURN, DEADLINE, DEADLINE_NEAR, RATINGS, SCORE, TOURNAMENT
 from referee.notices import hand_over
 from referee.ports import Context
+from referee.reminders import reminder_time, turn_name
 
 log = logging.getLogger(__name__)
 
@@ -62,6 +68,11 @@ def follow_up(ctx: Context, outcome: Outcome, *, notices: bool = True) -> None:
                 ctx.jobs.enqueue(BOT_TURN, game_id, after.version)
             except Exception:
                 log.exception("game %s: could not ask for its bot's move", game_id)
+    if after.away:  # a player away acted: they are back (rare; a set look-up otherwise)
+        try:
+            _back(ctx, outcome)
+        except Exception:
+            log.exception("game %s: could not end a vacation", game_id)
     if not notices:
         return
     try:
@@ -80,3 +91,22 @@ def _schedule_deadline(ctx: Context, outcome: Outcome) -> None:
     # once a later one is known.)
     if summary.deadline is not None:
         ctx.jobs.enqueue(DEADLINE, outcome.game_id, summary.deadline)
+        remind_at = reminder_time(outcome.after, summary.deadline)
+        # (none when the quarter has already passed: a turn resumed after a vacation had
+        # its reminder before the pause)
+        if remind_at is not None and remind_at > outcome.recorded_at:
+            ctx.jobs.enqueue(DEADLINE_NEAR, outcome.game_id, outcome.last_version,
+                             turn_name(outcome.after), summary.deadline, remind_at)
+
+
+# the events a player's own command never causes: the clock's and the vacation's
+_NOT_ACTING = (TurnTimedOut, PlayerDropped, StandInSeated, DeadlinePaused, DeadlineResumed)
+
+
+def _back(ctx: Context, outcome: Outcome) -> None:
+    away = outcome.after.away
+    for event in outcome.events:
+        seat = event.actor
+        if seat is not None and seat in away and not isinstance(event, _NOT_ACTING):
+            ctx.jobs.enqueue(BACK, outcome.after.seats[seat].user_id)
+            return

@@ -119,6 +119,28 @@ DEADLINE = JobKind[str, datetime](
     calls=lambda game_id, at: (game_id,), runs=AT_GAME_TIME, supersedes=True)
 """Enforce the game's turn deadline `at`, at that moment."""
 
+DEADLINE_NEAR = JobKind[str, int, str, datetime, datetime](
+    "reminder", "worker.vacation_jobs.remind_deadline", timeout=60, retries=(1, 5, 15, 60),
+    once_per=lambda game_id, version, turn, deadline, at: (game_id, version),
+    calls=lambda game_id, version, turn, deadline, at: (game_id, version, turn, deadline),
+    runs=AT_GAME_TIME, supersedes=True)
+"""Remind whoever must act in the game that the deadline `deadline` of its turn `turn`
+(`referee.reminders.turn_name`) is near, at `at` (a quarter of the turn's time left);
+once per game and version, the version whose change set that deadline
+(`referee.reminders`). Like the deadlines, a game's reminders only move later: a new
+turn's drops the one of the turn before, so a game leaves one scheduled at a time."""
+
+AWAY = JobKind[str, datetime](
+    "away", "worker.vacation_jobs.apply_vacation", timeout=300, retries=(1, 5, 15, 60),
+    calls=lambda user_id, at: (user_id,), runs=AT_GAME_TIME)
+"""Pause or resume the deadlines of a player's correspondence games as their
+vacations say at `at` (a vacation's start or end; `referee.vacations.apply`)."""
+
+BACK = JobKind[str](
+    "back", "worker.vacation_jobs.come_back", timeout=300, retries=(1, 5, 15, 60))
+"""The player acted in a game while away: their vacation ends now and their
+deadlines run again (`referee.vacations.come_back`)."""
+
 WEBHOOK_FAN_OUT = JobKind[str, int, list[dict[str, Any]]](
     "webhooks", "worker.webhooks.fan_out_webhooks", timeout=60, retries=(5, 30, 120),
     once_per=lambda game_id, version, notices: (game_id, version),
@@ -169,4 +191,4 @@ SWEEP = JobKind[()](
 
 KINDS: tuple[JobKind[*tuple[Any, ...]], ...] = (
     SCORE, DEADLINE, WEBHOOK_FAN_OUT, WEBHOOK, BOT_TURN, RATINGS, MATCH_BOTS, TOURNAMENT,
-    TOURNAMENT_START, SWEEP)
+    TOURNAMENT_START, SWEEP, DEADLINE_NEAR, AWAY, BACK)

@@ -14,6 +14,9 @@ kind                when                                   to whom
 ``player_timed_out`` a player's turn deadline passed       the other players
 ``player_left``     a player resigned, was dropped, or     the other players
                     left their seat before the start
+``deadline_near``   a quarter of a correspondence turn's    the seats that must act
+                    time is left (`referee.reminders`,
+                    a job: not from a change)
 ``ping``            ``POST /v1/users/me/webhook/ping``     the caller
 ==================  =====================================  =============================
 
@@ -31,7 +34,7 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from domain.events import GameEnded, GameStarted, PlayerDropped, PlayerResigned, TurnTimedOut
@@ -45,7 +48,7 @@ from referee.ports import Context
 log = logging.getLogger(__name__)
 
 KINDS = ("your_turn", "game_started", "game_ended", "game_scored", "player_timed_out",
-         "player_left", "ping")
+         "player_left", "deadline_near", "ping")
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,13 +129,29 @@ def _your_turn(outcome: Outcome, at: str, links: dict[str, str]) -> list[Notice]
         return []
     deadline = None
     if after.turn_time_limit is not None and now_key != was_key:
-        # as the games index computed it in the same append (see events.index.summarize)
-        deadline = iso(outcome.recorded_at + timedelta(seconds=after.turn_time_limit))
+        # as the games index computed it in the same append (see events.index.summarize;
+        # none while the seat to act is away on vacation)
+        summary = outcome.summary
+        deadline = iso(summary.deadline if summary is not None else
+                       outcome.recorded_at + timedelta(seconds=after.turn_time_limit))
     game_id = outcome.game_id
     return [Notice(after.seats[seat].user_id, "your_turn", outcome.last_version, at, {
         "seat": seat, "phase": game.phase, "turn": game.turns, "deadline": deadline,
         **links, "moves_url": f"/v1/games/{game_id}/moves",
         "actions_url": f"/v1/games/{game_id}/actions"}) for seat in fresh]
+
+
+def deadline_near(table: Table, game_id: str, version: int, now: datetime,
+                  deadline: datetime) -> list[Notice]:
+    """The reminders that the turn deadline `deadline`, set by `version`, is near: one
+    to each person whose seat must act (`referee.reminders`; once per version)."""
+    game = table.game
+    if game is None:
+        return []
+    return [Notice(table.seats[seat].user_id, "deadline_near", version, iso(now), {
+        "seat": seat, "phase": game.phase, "turn": game.turns, "deadline": iso(deadline),
+        "game_url": f"/v1/games/{game_id}", "actions_url": f"/v1/games/{game_id}/actions"})
+        for seat in seats_to_act(table) if table.seats[seat].bot is None]
 
 
 def _name(table: Table, seat: int) -> str:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import secrets
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from domain.commands import Command
@@ -30,7 +31,7 @@ from domain.violations import RuleViolation
 from events import GameNotFound, seat_actor, user_actor
 from events.repository import Outcome
 from events.store import VersionConflict
-from referee import archive, hints, system
+from referee import archive, away, hints, system
 from referee.effects import follow_up
 from referee.ports import Context, Observer, Unobserved
 
@@ -202,6 +203,15 @@ class Referee:
         """Append the final score of the ended game (`RuleViolation` ``already_scored``
         or ``game_not_over`` when there is none to append)."""
         return self._announce(system.score(self.ctx, game_id))
+
+    def mark_away(self, game_id: str, user_id: str, until: datetime | None) -> Outcome | None:
+        """Pause `user_id`'s turn deadline in the game while they are away (until
+        `until`), or let it run again (`until` None); None when it already is so (see
+        `referee.away`, `referee.vacations`)."""
+        try:
+            return self._announce(away.mark_away(self.ctx, game_id, user_id, until))
+        except away.Unchanged:
+            return None
 
     def time_out(self, game_id: str) -> str:
         """Time out whoever must act if the turn deadline has passed (see

@@ -59,6 +59,9 @@ class Settings:
     bot_budget_ms: int = 200  # TTR_BOT_BUDGET_MS
     # a worker unheard of for longer counts as gone: /readyz and a pending score say so
     worker_seen_within: float = 60.0  # TTR_WORKER_SEEN_WITHIN (seconds)
+    # -- correspondence players
+    # days away a player may declare per calendar year (their deadlines pause meanwhile)
+    vacation_days: int = 14  # TTR_VACATION_DAYS
     # -- webhook delivery
     # webhooks may call private, loopback and link-local addresses (tests, private setups)
     webhook_allow_private: bool = False  # TTR_WEBHOOK_ALLOW_PRIVATE
@@ -94,6 +97,7 @@ ENV = {
     "bot_pause": "TTR_BOT_PAUSE",
     "bot_budget_ms": "TTR_BOT_BUDGET_MS",
     "worker_seen_within": "TTR_WORKER_SEEN_WITHIN",
+    "vacation_days": "TTR_VACATION_DAYS",
     "webhook_allow_private": "TTR_WEBHOOK_ALLOW_PRIVATE",
     "vapid_private_key": "TTR_VAPID_PRIVATE_KEY",
     "vapid_subject": "TTR_VAPID_SUBJECT",

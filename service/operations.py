@@ -73,6 +73,9 @@ OPERATIONS: dict[tuple[str, str], Operation] = {
     ("GET", "/v1/users/me/push-subscriptions"): Operation("list_push_subscriptions", "read"),
     ("DELETE", "/v1/users/me/push-subscriptions/{subscription_id}"): Operation(
         "remove_push_subscription", "read"),
+    ("GET", "/v1/users/me/vacation"): Operation("get_vacation", "read"),
+    ("POST", "/v1/users/me/vacation"): Operation("declare_vacation", "play"),
+    ("DELETE", "/v1/users/me/vacation"): Operation("end_vacation", "play"),
     ("GET", "/v1/leaderboards/{map_name}"): Operation("get_leaderboard", "read"),
     ("GET", "/v1/users/{user_id}"): Operation("get_profile", "read"),
     ("GET", "/v1/users/{user_id}/games"): Operation("list_player_games", "read"),

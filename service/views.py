@@ -88,6 +88,7 @@ def _table_view(game_id: str, table: Table, row: GameRow | None, deadline: datet
         "phase": game.phase if game else None,
         "to_act": list(to_act),
         "deadline": iso(deadline) if to_act else None,
+        "away": list(table.away),
         "players": [],
         "turn": None,
         "market": [],

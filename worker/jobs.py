@@ -17,7 +17,7 @@ import time
 
 from domain.violations import RuleViolation
 from events import GameNotFound
-from referee import quick_match, tournaments
+from referee import quick_match, tournaments, vacations
 from referee.jobs import BOT_TURN, DEADLINE, MATCH_BOTS, RATINGS, SCORE
 from worker import reports
 from worker.bot_turns import play_bot_turn
@@ -107,7 +107,9 @@ def sweep(limit: int = SWEEP_LIMIT) -> dict[str, int]:
     due and that no job holds (their job was lost with Redis's data, or their worker
     died) are asked for again, and old finished ones are dropped
     (`worker.webhook_delivery.sweep_deliveries`; counted as ``webhooks`` when there
-    were any). Every ask is idempotent, so sweeps may overlap.
+    were any). Vacations whose start or end passed while their job was lost are
+    applied again (`referee.vacations.ask_again`). Every ask is idempotent, so sweeps
+    may overlap.
     """
     ctx = current_context()
     scoring = ctx.store.games_with_status("scoring", limit)
@@ -126,6 +128,7 @@ def sweep(limit: int = SWEEP_LIMIT) -> dict[str, int]:
         if request.bots_at is not None and request.bots_at <= now:
             ctx.jobs.enqueue(MATCH_BOTS, request.request_id, request.bots_at)
     tournaments.advance_due(ctx.referee, ctx.clock(), limit)  # a lost job costs only time
+    vacations.ask_again(ctx.referee, limit)  # a vacation's start or end whose job was lost
     if ctx.store.unprojected_games():  # scored games the ratings have not reached
         ctx.jobs.enqueue(RATINGS, "sweep")
     try:

@@ -17,6 +17,7 @@ hold a store of their own. Each part is a module:
 - `events.memory.rematches`: the answers to a finished game's rematch;
 - `events.memory.tournaments`: tournament logs;
 - `events.memory.push_subscriptions`: browsers' push subscriptions;
+- `events.memory.vacations`: the players' days away;
 - `events.memory.webhooks`: webhook registrations, deliveries and their attempts;
 - `events.memory.ratings`: the ratings projection and what the boards and profiles read.
 """
@@ -37,6 +38,7 @@ from events.memory.rematches import MemoryRematches
 from events.memory.shares import MemoryShares
 from events.memory.signin_codes import MemorySigninCodes
 from events.memory.tournaments import MemoryTournaments
+from events.memory.vacations import MemoryVacations
 from events.memory.webhooks import MemoryWebhooks
 
 if TYPE_CHECKING:
@@ -46,7 +48,7 @@ __all__ = ["DuplicateKey", "MemoryStore"]
 
 
 class MemoryStore(MemoryWebhooks, MemoryPushSubscriptions, MemoryRatings, MemorySigninCodes,
-                  MemoryShares, MemoryMatches, MemoryRematches, MemoryTournaments,
+                  MemoryShares, MemoryMatches, MemoryRematches, MemoryVacations, MemoryTournaments,
                   MemoryAccounts, MemoryIndex, MemoryRecorder):
     """An empty store in memory (see the module doc); `clock` as the SQL stores'."""
 

@@ -28,12 +28,13 @@ from service.api import (
     tokens,
     tournaments,
     users,
+    vacation,
     webhooks,
 )
 
 BLUEPRINTS = [users.blp, tokens.blp, session.blp, signin.blp, maps.blp, games.blp, matches.blp,
               shares.blp, feed.blp, audit.blp, webhooks.blp, ratings.blp, analysis.blp,
-              hints.blp, rematches.blp, tournaments.blp, push.blp]
+              hints.blp, rematches.blp, tournaments.blp, push.blp, vacation.blp]
 
 
 def register_pages(app: Flask) -> None:

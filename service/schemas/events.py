@@ -190,4 +190,6 @@ EXAMPLES: dict[str, dict[str, Any]] = {
     "player_returned": {"seat": 1, "user_id": "u_3f2a9c1e5b7d4a6c8e0f", "name": "Alice",
                         "bot_user_id": "bot-hard-1"},
     "hint_given": {"seat": 1},
+    "deadline_paused": {"seat": 1, "until": "2026-12-05T09:00:00.000000Z", "time_left": 43200},
+    "deadline_resumed": {"seat": 1},
 }

@@ -221,7 +221,12 @@ class GameSchema(Schema):
     seed = fields.Str(required=True, allow_none=True, metadata=doc("Revealed at the end."))
     phase = fields.Str(required=True, allow_none=True, metadata={"enum": [*PHASES, None]})
     to_act = fields.List(fields.Int(), required=True, metadata=doc("Seats that must act now."))
-    deadline = fields.DateTime(required=True, allow_none=True)
+    deadline = fields.DateTime(required=True, allow_none=True, metadata=doc(
+        "When the turn (or the setup choice) runs out; null: no limit, or paused while a "
+        "seat that must act is away (`away`)."))
+    away = fields.List(fields.Int(), required=True, metadata=doc(
+        "Seats whose players are on vacation: their turn deadlines are paused "
+        "(`deadline_paused`, `deadline_resumed` in the log)."))
     players = fields.List(fields.Nested(PlayerViewSchema), required=True)
     turn = fields.Nested(TurnSchema, required=True, allow_none=True)
     market = fields.List(fields.Str(allow_none=True, metadata={"enum": [*KINDS, None]}),

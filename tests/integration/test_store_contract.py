@@ -37,6 +37,7 @@ from domain.table import (
     decide_table,
     replay_table,
 )
+from domain.vacations import DeadlinePaused, DeadlineResumed
 from events import (
     MEMORY_URL,
     Idempotency,
@@ -246,7 +247,10 @@ def sample_events() -> list[Event]:
                StandInSeated(seat=0, user_id="bot-easy-1", name="Easy bot", level="easy",
                              replaced="bob", reason="timed_out"),
                PlayerReturned(seat=0, user_id="bob", name="Bob", bot_user_id="bot-easy-1"),
-               HintGiven(seat=0)]
+               HintGiven(seat=0),
+               DeadlinePaused(seat=0, until="2026-12-05T09:00:00.000000Z", time_left=43200),
+               DeadlinePaused(seat=1, until="2026-12-06T09:00:00.000000Z", time_left=None),
+               DeadlineResumed(seat=0)]
     events.append(GameScored(players=({"seat": 0, "routes": ("usa/a-b",), "score": {"total": 3}},),
                              winners=(0,)))
     return events

@@ -16,6 +16,8 @@ ROOT = Path(__file__).resolve().parents[2]
 OUTER_LAYERS = ("bots", "events", "referee", "worker", "service", "bench")
 
 PUBLIC_API = [
+    "AwayPeriod", "DeadlinePaused", "DeadlineResumed", "MAX_VACATION_DAYS", "check_vacation",
+    "days_left", "deadline_after", "is_correspondence", "pause_deadline", "resume_deadline",
     "FormedTable", "Seeking", "form_tables",
     "TOURNAMENT_EVENT_TYPES", "EntrantJoined", "EntrantLeft", "EntrantWithdrawn", "GameResult",
     "RoundPaired", "StartBroughtForward",

@@ -11,8 +11,11 @@ from datetime import UTC, datetime
 from typing import Any
 
 from referee.jobs import (
+    AWAY,
+    BACK,
     BOT_TURN,
     DEADLINE,
+    DEADLINE_NEAR,
     KINDS,
     MATCH_BOTS,
     RATINGS,
@@ -38,6 +41,9 @@ EXAMPLES: list[tuple[JobKind[*tuple[Any, ...]], tuple[Any, ...], str]] = [
     (TOURNAMENT, ("t_1", "g1"), "tournament-t_1-g1"),
     (TOURNAMENT_START, ("t_1", AT), "tournament-start-t_1-20261123T090100123456Z"),
     (SWEEP, (), "sweep"),
+    (DEADLINE_NEAR, ("g1", 3, "turn-7", AT, AT), "reminder-g1-3"),
+    (AWAY, ("u_1", AT), "away-u_1-20261123T090100123456Z"),
+    (BACK, ("u_1",), "back-u_1"),
 ]
 
 
@@ -69,4 +75,4 @@ def test_a_value_rq_would_refuse_in_a_job_id_is_hashed_stably() -> None:
 
 def test_only_the_kinds_given_a_time_are_scheduled() -> None:
     assert [kind.name for kind, args, _ in EXAMPLES if kind.at(*args) == AT] == [
-        "deadline", "webhook", "match-bots", "tournament-start"]
+        "deadline", "webhook", "match-bots", "tournament-start", "reminder", "away"]

@@ -755,7 +755,7 @@ export interface paths {
          *     `{"id", "kind", "game_id", "version", "created_at", "data"}` and these headers:
          *
          *     - `X-TTR-Event`: the kind (`your_turn`, `game_started`, `game_ended`, `game_scored`,
-         *       `player_timed_out`, `player_left` or `ping`);
+         *       `player_timed_out`, `player_left`, `deadline_near` or `ping`);
          *     - `X-TTR-Delivery`: the delivery's id (the body's `id`), the same on every retry:
          *       drop the ones you have already handled;
          *     - `X-TTR-Timestamp`: when this attempt was sent, in Unix seconds;
@@ -786,7 +786,9 @@ export interface paths {
          *     `score_url`. `player_timed_out` (an opponent's deadline passed): `seat`, `name`,
          *     `deadline`, `consecutive`. `player_left` (an opponent resigned, was dropped after
          *     repeated time-outs, or left before the start): `seat`, `name`, `reason` (`resigned`,
-         *     `dropped`, `left`). `ping`: `message`.
+         *     `dropped`, `left`). `deadline_near` (a quarter of your correspondence turn's time
+         *     is left; once per turn, and not once you have played it): `seat`, `phase`, `turn`,
+         *     `deadline`, `game_url`, `actions_url`. `ping`: `message`.
          *
          *     **Delivery.** Answer with any 2xx within 5 seconds (do the work after answering).
          *     Anything else — another status, a redirect, a timeout, a refused connection — is
@@ -1269,6 +1271,47 @@ export interface paths {
          *     **Scope:** `read` (a token without it gets 403 `insufficient-scope`).
          */
         delete: operations["remove_push_subscription"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/users/me/vacation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your vacations ahead and the days away left this year
+         * @description **Scope:** `read` (a token without it gets 403 `insufficient-scope`).
+         */
+        get: operations["get_vacation"];
+        put?: never;
+        /**
+         * Declare days away
+         * @description `days` whole days from `starts_at` (now if absent). While you are away the turn
+         *     deadlines of your correspondence games (a day or more per turn) are paused,
+         *     each with a `deadline_paused` event in the game's log that every player sees;
+         *     when you come back (`deadline_resumed`) a turn you were on gets the time it had
+         *     left, so its deadline moves by the time away. Acting in a game ends the
+         *     vacation there and then. Live games are not paused. Refused with 422 naming the
+         *     rule: `vacation_allowance` (more than the days left of the year it starts in,
+         *     `TTR_VACATION_DAYS` a year), `vacation_overlaps` (another of yours),
+         *     `vacation_in_past`.
+         *
+         *     **Scope:** `play` (a token without it gets 403 `insufficient-scope`).
+         */
+        post: operations["declare_vacation"];
+        /**
+         * End your vacation now (or give up the next one)
+         * @description Your paused deadlines run again at once; the days not taken go back to the
+         *     year's allowance. 422 `no_vacation` if none is running or ahead.
+         *
+         *     **Scope:** `play` (a token without it gets 403 `insufficient-scope`).
+         */
+        delete: operations["end_vacation"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1918,8 +1961,13 @@ export interface components {
             phase: components["schemas"]["Phase"] | (null);
             /** @description Seats that must act now. */
             to_act: number[];
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the turn (or the setup choice) runs out; null: no limit, or paused while a seat that must act is away (`away`).
+             */
             deadline: string | null;
+            /** @description Seats whose players are on vacation: their turn deadlines are paused (`deadline_paused`, `deadline_resumed` in the log). */
+            away: number[];
             players: components["schemas"]["PlayerView"][];
             turn: components["schemas"]["Turn"] | (never | null);
             /** @description The five face-up cards (null: an empty slot). */
@@ -1960,8 +2008,13 @@ export interface components {
             phase: components["schemas"]["Phase"] | (null);
             /** @description Seats that must act now. */
             to_act: number[];
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the turn (or the setup choice) runs out; null: no limit, or paused while a seat that must act is away (`away`).
+             */
             deadline: string | null;
+            /** @description Seats whose players are on vacation: their turn deadlines are paused (`deadline_paused`, `deadline_resumed` in the log). */
+            away: number[];
             players: components["schemas"]["PlayerView"][];
             turn: components["schemas"]["Turn"] | (never | null);
             /** @description The five face-up cards (null: an empty slot). */
@@ -1998,7 +2051,7 @@ export interface components {
             name?: string;
         };
         /** @description One event of a game's log, as the caller may see it: its `data` is the schema of its `type`. */
-        Event: components["schemas"]["GameCreatedEvent"] | components["schemas"]["SeatTakenEvent"] | components["schemas"]["SeatLeftEvent"] | components["schemas"]["GameScoredEvent"] | components["schemas"]["StandInSeatedEvent"] | components["schemas"]["PlayerReturnedEvent"] | components["schemas"]["HintGivenEvent"] | components["schemas"]["GameStartedEvent"] | components["schemas"]["DeckReshuffledEvent"] | components["schemas"]["MarketRefilledEvent"] | components["schemas"]["MarketResetEvent"] | components["schemas"]["CardDrawnBlindEvent"] | components["schemas"]["CardTakenEvent"] | components["schemas"]["RouteClaimedEvent"] | components["schemas"]["TunnelAttemptedEvent"] | components["schemas"]["TunnelCardsRevealedEvent"] | components["schemas"]["TunnelDeclinedEvent"] | components["schemas"]["TicketsDrawnEvent"] | components["schemas"]["TicketsKeptEvent"] | components["schemas"]["SetupTicketsReturnedEvent"] | components["schemas"]["StationBuiltEvent"] | components["schemas"]["PassedEvent"] | components["schemas"]["TurnEndedEvent"] | components["schemas"]["FinalRoundStartedEvent"] | components["schemas"]["GameEndedEvent"] | components["schemas"]["SeedRevealedEvent"] | components["schemas"]["PlayerResignedEvent"] | components["schemas"]["TurnTimedOutEvent"] | components["schemas"]["PlayerDroppedEvent"];
+        Event: components["schemas"]["GameCreatedEvent"] | components["schemas"]["SeatTakenEvent"] | components["schemas"]["SeatLeftEvent"] | components["schemas"]["GameScoredEvent"] | components["schemas"]["StandInSeatedEvent"] | components["schemas"]["PlayerReturnedEvent"] | components["schemas"]["HintGivenEvent"] | components["schemas"]["DeadlinePausedEvent"] | components["schemas"]["DeadlineResumedEvent"] | components["schemas"]["GameStartedEvent"] | components["schemas"]["DeckReshuffledEvent"] | components["schemas"]["MarketRefilledEvent"] | components["schemas"]["MarketResetEvent"] | components["schemas"]["CardDrawnBlindEvent"] | components["schemas"]["CardTakenEvent"] | components["schemas"]["RouteClaimedEvent"] | components["schemas"]["TunnelAttemptedEvent"] | components["schemas"]["TunnelCardsRevealedEvent"] | components["schemas"]["TunnelDeclinedEvent"] | components["schemas"]["TicketsDrawnEvent"] | components["schemas"]["TicketsKeptEvent"] | components["schemas"]["SetupTicketsReturnedEvent"] | components["schemas"]["StationBuiltEvent"] | components["schemas"]["PassedEvent"] | components["schemas"]["TurnEndedEvent"] | components["schemas"]["FinalRoundStartedEvent"] | components["schemas"]["GameEndedEvent"] | components["schemas"]["SeedRevealedEvent"] | components["schemas"]["PlayerResignedEvent"] | components["schemas"]["TurnTimedOutEvent"] | components["schemas"]["PlayerDroppedEvent"];
         ActionResult: {
             game_id: string;
             version: number;
@@ -2627,6 +2680,41 @@ export interface components {
             /** @description As the browser gives it; not used. Default: `null`. */
             expirationTime?: number | null;
         };
+        Vacation: {
+            id: string;
+            /** Format: date-time */
+            starts_at: string;
+            /**
+             * Format: date-time
+             * @description When it ends: as declared, or when it was ended early.
+             */
+            ends_at: string;
+            /** @description Ended before its declared end (by you, or because you acted in a game). */
+            ended_early: boolean;
+        };
+        Away: {
+            /** @description You are away now: the turn deadlines of your correspondence games are paused. */
+            away: boolean;
+            /** @description Days away per calendar year (UTC). */
+            allowance: number;
+            year: number;
+            /** @description Days away left this year. */
+            days_left: number;
+            /** @description Your vacations not over yet, the earliest first. */
+            vacations: components["schemas"]["Vacation"][];
+        };
+        NewVacation: {
+            /**
+             * @description Whole days away, from the start.
+             * @example 7
+             */
+            days: number;
+            /**
+             * Format: date-time
+             * @description When it starts, with its time zone (absent or null: now). Never in the past. Default: `null`.
+             */
+            starts_at?: string | null;
+        };
         /**
          * @description A table was set up. The seed is secret until the end; its commitment is public.
          * @example {
@@ -2892,6 +2980,64 @@ export interface components {
             recorded_at: string;
             actor: components["schemas"]["Actor"];
             data: components["schemas"]["HintGivenData"];
+            /** @description Fields hidden from the caller (other players' cards, deck orders, the seed). */
+            hidden: string[];
+        };
+        /**
+         * @description The player at `seat` is away until `until` (ISO-8601): their turn deadlines in this game are paused. `time_left`: the seconds their running turn deadline had left when it was paused (None: no deadline of theirs was running).
+         * @example {
+         *       "seat": 1,
+         *       "until": "2026-12-05T09:00:00.000000Z",
+         *       "time_left": 43200
+         *     }
+         */
+        DeadlinePausedData: {
+            seat: number;
+            until: string;
+            time_left?: number | null;
+        };
+        DeadlinePausedEvent: {
+            game_id: string;
+            version: number;
+            /** @description Place in the global feed (increasing, not consecutive); null in an action's answer. */
+            position: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "deadline_paused";
+            schema_version: number;
+            /** Format: date-time */
+            recorded_at: string;
+            actor: components["schemas"]["Actor"];
+            data: components["schemas"]["DeadlinePausedData"];
+            /** @description Fields hidden from the caller (other players' cards, deck orders, the seed). */
+            hidden: string[];
+        };
+        /**
+         * @description The player at `seat` is back: their turn deadlines run again.
+         * @example {
+         *       "seat": 1
+         *     }
+         */
+        DeadlineResumedData: {
+            seat: number;
+        };
+        DeadlineResumedEvent: {
+            game_id: string;
+            version: number;
+            /** @description Place in the global feed (increasing, not consecutive); null in an action's answer. */
+            position: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "deadline_resumed";
+            schema_version: number;
+            /** Format: date-time */
+            recorded_at: string;
+            actor: components["schemas"]["Actor"];
+            data: components["schemas"]["DeadlineResumedData"];
             /** @description Fields hidden from the caller (other players' cards, deck orders, the seed). */
             hidden: string[];
         };
@@ -3642,7 +3788,7 @@ export interface components {
         /** @enum {string} */
         DeliveryStatus: "pending" | "delivered" | "failed";
         /** @enum {string} */
-        WebhookKind: "your_turn" | "game_started" | "game_ended" | "game_scored" | "player_timed_out" | "player_left" | "ping";
+        WebhookKind: "your_turn" | "game_started" | "game_ended" | "game_scored" | "player_timed_out" | "player_left" | "deadline_near" | "ping";
         /** @enum {string} */
         BotLevel: "easy" | "medium" | "hard";
         /** @enum {string} */
@@ -3652,7 +3798,7 @@ export interface components {
         /** @enum {string} */
         RouteColor: "purple" | "blue" | "orange" | "white" | "green" | "yellow" | "black" | "red" | "gray";
         /** @enum {string} */
-        ProblemCode: "game_over" | "game_not_started" | "not_your_turn" | "wrong_step" | "player_out" | "not_due" | "unknown_command" | "malformed_command" | "unknown_route" | "unknown_city" | "unknown_ticket" | "route_taken" | "double_route_closed" | "double_route_own" | "not_enough_trains" | "cards_not_held" | "payment_invalid" | "locomotive_not_allowed" | "deck_empty" | "slot_empty" | "second_card_locomotive" | "no_tickets_left" | "keep_too_few" | "ticket_not_offered" | "stations_not_in_map" | "no_stations_left" | "city_has_station" | "station_payment_invalid" | "tunnel_payment_invalid" | "no_pending_tunnel" | "pass_not_allowed" | "not_seated" | "already_seated" | "table_full" | "invite_required" | "game_already_started" | "not_creator" | "not_enough_players" | "game_not_over" | "already_scored" | "no_stand_in" | "not_replaced" | "hints_rated" | "tournament_terms" | "tournament_pace" | "tournament_start" | "tournament_started" | "bots_not_allowed" | "bot_level" | "not_organiser" | "invitation_only" | "already_joined" | "not_joined" | "not_admin" | "export_invalid" | "match_players" | "match_pace" | "match_turn_time" | "match_waiting" | "rematch_not_over" | "rematch_lapsed" | "rematch_started";
+        ProblemCode: "game_over" | "game_not_started" | "not_your_turn" | "wrong_step" | "player_out" | "not_due" | "unknown_command" | "malformed_command" | "unknown_route" | "unknown_city" | "unknown_ticket" | "route_taken" | "double_route_closed" | "double_route_own" | "not_enough_trains" | "cards_not_held" | "payment_invalid" | "locomotive_not_allowed" | "deck_empty" | "slot_empty" | "second_card_locomotive" | "no_tickets_left" | "keep_too_few" | "ticket_not_offered" | "stations_not_in_map" | "no_stations_left" | "city_has_station" | "station_payment_invalid" | "tunnel_payment_invalid" | "no_pending_tunnel" | "pass_not_allowed" | "not_seated" | "already_seated" | "table_full" | "invite_required" | "game_already_started" | "not_creator" | "not_enough_players" | "game_not_over" | "already_scored" | "no_stand_in" | "not_replaced" | "hints_rated" | "tournament_terms" | "tournament_pace" | "tournament_start" | "tournament_started" | "bots_not_allowed" | "bot_level" | "not_organiser" | "invitation_only" | "already_joined" | "not_joined" | "vacation_in_past" | "vacation_overlaps" | "vacation_allowance" | "no_vacation" | "not_admin" | "export_invalid" | "match_players" | "match_pace" | "match_turn_time" | "match_waiting" | "rematch_not_over" | "rematch_lapsed" | "rematch_started";
         /** @enum {string} */
         EndReason: "final_round" | "deadlock" | "last_player";
         /** @enum {string} */
@@ -5722,6 +5868,92 @@ export interface operations {
             401: components["responses"]["Problem401"];
             403: components["responses"]["Problem403"];
             404: components["responses"]["Problem404"];
+            429: components["responses"]["Problem429"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    get_vacation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Away"];
+                };
+            };
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            429: components["responses"]["Problem429"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    declare_vacation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewVacation"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Away"];
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            415: components["responses"]["Problem415"];
+            422: components["responses"]["Problem422"];
+            429: components["responses"]["Problem429"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    end_vacation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Away"];
+                };
+            };
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            422: components["responses"]["Problem422"];
             429: components["responses"]["Problem429"];
             default: components["responses"]["Problem"];
         };

@@ -2,7 +2,8 @@
  * games played, wins, mean score, ticket completion rate, longest-path bonuses, most
  * claimed routes, and their finished games (filtered by map and result, paged with
  * "more"), each linking to its result at /play/{id}. On the player's own profile, the
- * switch for push notifications in this browser (push.js). */
+ * switch for push notifications in this browser (push.js) and days away (`away.js`). */
+import { vacationSection } from "./away.js";
 import { changeText, clear, h, profileLink, ratingText } from "./dom.js";
 import { t } from "./i18n.js";
 import { pushSection } from "./push.js";
@@ -24,6 +25,7 @@ export async function showProfile(app, main, userId) {
     ratingsSection(profile),
     recordSection(profile),
     routesSection(profile, routeNames),
+    mine ? vacationSection(app) : null,
     h("section", { "aria-labelledby": "games-heading" },
       h("h2", { id: "games-heading" }, t("finished_games")),
       filters(app, path, maps.maps, games), games)));

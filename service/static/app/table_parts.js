@@ -225,7 +225,8 @@ export function renderPlayers(table) {
         p.seat === table.mySeat() ? h("span", { class: "you" }, ` (${t("you")})`) : null,
         current ? h("span", { class: "to-act", title: t("to_act") }, " ▶",
           h("span", { class: "visually-hidden" }, t("to_act"))) : null,
-        p.out ? h("span", { class: "out" }, ` (${t(`out.${p.out}`)})`) : null),
+        p.out ? h("span", { class: "out" }, ` (${t(`out.${p.out}`)})`) : null,
+        (g.away || []).includes(p.seat) ? h("span", { class: "away" }, ` (${t("away.badge")})`) : null),
       [p.route_points, p.trains, p.hand_size, p.ticket_count, ...(stations ? [p.stations_left] : [])]
         .map((v) => h("td", {}, String(v ?? "–"))));
   });
@@ -246,7 +247,15 @@ export function renderLog(table) {
 
 export function renderCountdown(table) {
   const el = table.el.countdown;
-  const deadline = table.game.deadline && table.game.status === "playing" ? Date.parse(table.game.deadline) : null;
+  const g = table.game;
+  // a seat that must act is on vacation: its deadline is paused (no time runs)
+  const away = g.status === "playing" ? (g.away || []).filter((s) => g.to_act.includes(s)) : [];
+  if (away.length) {
+    el.hidden = false;
+    el.textContent = t("away.paused", { who: away.map((s) => table.seatName(s)).join(", ") });
+    return;
+  }
+  const deadline = g.deadline && g.status === "playing" ? Date.parse(g.deadline) : null;
   el.hidden = !deadline;
   if (!deadline) return;
   const left = Math.max(0, Math.round((deadline - Date.now()) / 1000));

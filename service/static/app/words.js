@@ -4,7 +4,7 @@
  * is known (tickets drawn, the seed, the scores) are told when present. Also the turn's
  * caption, and who held each seat before each event. */
 import { levelName } from "./dom.js";
-import { has, t } from "./i18n.js";
+import { currentLanguage, has, t } from "./i18n.js";
 
 export function cardName(color) {
   return t(`card.${color}`);
@@ -75,6 +75,9 @@ export function describeEvent(event, ctx) {
     }
     case "player_returned": return t("ev.player_returned", { who: d.name, bot: who });
     case "hint_given": return t("ev.hint_given", p);
+    case "deadline_paused":
+      return t("ev.deadline_paused", { who, when: new Date(d.until).toLocaleDateString(currentLanguage()) });
+    case "deadline_resumed": return t("ev.deadline_resumed", p);
     case "seat_left":
       return ctx.userName && d.user_id ? t("ev.seat_left_named", { name: ctx.userName(d.user_id), seat: d.seat + 1 })
         : t("ev.seat_left", { seat: d.seat + 1 });

@@ -9,6 +9,7 @@ from .analysis_player_turns import AnalysisPlayerTurns
 from .analysis_turn import AnalysisTurn
 from .analysis_turn_kind import AnalysisTurnKind
 from .attempt import Attempt
+from .away import Away
 from .board import Board
 from .board_entry import BoardEntry
 from .bot_level import BotLevel
@@ -31,6 +32,12 @@ from .claim_route import ClaimRoute
 from .claim_route_cards import ClaimRouteCards
 from .claim_route_type import ClaimRouteType
 from .claimed_route import ClaimedRoute
+from .deadline_paused_data import DeadlinePausedData
+from .deadline_paused_event import DeadlinePausedEvent
+from .deadline_paused_event_type import DeadlinePausedEventType
+from .deadline_resumed_data import DeadlineResumedData
+from .deadline_resumed_event import DeadlineResumedEvent
+from .deadline_resumed_event_type import DeadlineResumedEventType
 from .deck_reshuffled_data import DeckReshuffledData
 from .deck_reshuffled_event import DeckReshuffledEvent
 from .deck_reshuffled_event_type import DeckReshuffledEventType
@@ -105,6 +112,7 @@ from .new_signin_code import NewSigninCode
 from .new_token import NewToken
 from .new_tournament import NewTournament
 from .new_user import NewUser
+from .new_vacation import NewVacation
 from .new_webhook import NewWebhook
 from .options import Options
 from .pass_ import Pass
@@ -233,6 +241,7 @@ from .unrated_reason import UnratedReason
 from .user import User
 from .user_created import UserCreated
 from .user_event_page import UserEventPage
+from .vacation import Vacation
 from .verdict import Verdict
 from .webhook import Webhook
 from .webhook_kind import WebhookKind
@@ -248,6 +257,7 @@ __all__ = (
     "AnalysisTurn",
     "AnalysisTurnKind",
     "Attempt",
+    "Away",
     "Board",
     "BoardEntry",
     "BotLevel",
@@ -270,6 +280,12 @@ __all__ = (
     "ClaimRoute",
     "ClaimRouteCards",
     "ClaimRouteType",
+    "DeadlinePausedData",
+    "DeadlinePausedEvent",
+    "DeadlinePausedEventType",
+    "DeadlineResumedData",
+    "DeadlineResumedEvent",
+    "DeadlineResumedEventType",
     "DeckReshuffledData",
     "DeckReshuffledEvent",
     "DeckReshuffledEventType",
@@ -344,6 +360,7 @@ __all__ = (
     "NewToken",
     "NewTournament",
     "NewUser",
+    "NewVacation",
     "NewWebhook",
     "Options",
     "Pass",
@@ -472,6 +489,7 @@ __all__ = (
     "User",
     "UserCreated",
     "UserEventPage",
+    "Vacation",
     "Verdict",
     "Webhook",
     "WebhookKind",

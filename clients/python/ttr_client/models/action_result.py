@@ -18,6 +18,8 @@ if TYPE_CHECKING:
   from ..models.card_drawn_blind_event import CardDrawnBlindEvent
   from ..models.card_taken_event import CardTakenEvent
   from ..models.claim_route import ClaimRoute
+  from ..models.deadline_paused_event import DeadlinePausedEvent
+  from ..models.deadline_resumed_event import DeadlineResumedEvent
   from ..models.deck_reshuffled_event import DeckReshuffledEvent
   from ..models.decline_tunnel import DeclineTunnel
   from ..models.draw_card import DrawCard
@@ -71,12 +73,13 @@ class ActionResult:
             status (GameStatus):
             phase (None | Phase):
             to_act (list[int]): Seats that must act now.
-            events (list[CardDrawnBlindEvent | CardTakenEvent | DeckReshuffledEvent | FinalRoundStartedEvent |
-                GameCreatedEvent | GameEndedEvent | GameScoredEvent | GameStartedEvent | HintGivenEvent | MarketRefilledEvent |
-                MarketResetEvent | PassedEvent | PlayerDroppedEvent | PlayerResignedEvent | PlayerReturnedEvent |
-                RouteClaimedEvent | SeatLeftEvent | SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent |
-                StandInSeatedEvent | StationBuiltEvent | TicketsDrawnEvent | TicketsKeptEvent | TunnelAttemptedEvent |
-                TunnelCardsRevealedEvent | TunnelDeclinedEvent | TurnEndedEvent | TurnTimedOutEvent]):
+            events (list[CardDrawnBlindEvent | CardTakenEvent | DeadlinePausedEvent | DeadlineResumedEvent |
+                DeckReshuffledEvent | FinalRoundStartedEvent | GameCreatedEvent | GameEndedEvent | GameScoredEvent |
+                GameStartedEvent | HintGivenEvent | MarketRefilledEvent | MarketResetEvent | PassedEvent | PlayerDroppedEvent |
+                PlayerResignedEvent | PlayerReturnedEvent | RouteClaimedEvent | SeatLeftEvent | SeatTakenEvent |
+                SeedRevealedEvent | SetupTicketsReturnedEvent | StandInSeatedEvent | StationBuiltEvent | TicketsDrawnEvent |
+                TicketsKeptEvent | TunnelAttemptedEvent | TunnelCardsRevealedEvent | TunnelDeclinedEvent | TurnEndedEvent |
+                TurnTimedOutEvent]):
             moves (list[BuildStation | ClaimRoute | DeclineTunnel | DrawCard | DrawTickets | KeepTickets | Pass | PayTunnel
                 | Resign]): Your legal moves after this action (as GET …/moves gives them); items are `Command`s.
             game (Game | Unset):
@@ -87,7 +90,7 @@ class ActionResult:
     status: GameStatus
     phase: None | Phase
     to_act: list[int]
-    events: list[CardDrawnBlindEvent | CardTakenEvent | DeckReshuffledEvent | FinalRoundStartedEvent | GameCreatedEvent | GameEndedEvent | GameScoredEvent | GameStartedEvent | HintGivenEvent | MarketRefilledEvent | MarketResetEvent | PassedEvent | PlayerDroppedEvent | PlayerResignedEvent | PlayerReturnedEvent | RouteClaimedEvent | SeatLeftEvent | SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent | StandInSeatedEvent | StationBuiltEvent | TicketsDrawnEvent | TicketsKeptEvent | TunnelAttemptedEvent | TunnelCardsRevealedEvent | TunnelDeclinedEvent | TurnEndedEvent | TurnTimedOutEvent]
+    events: list[CardDrawnBlindEvent | CardTakenEvent | DeadlinePausedEvent | DeadlineResumedEvent | DeckReshuffledEvent | FinalRoundStartedEvent | GameCreatedEvent | GameEndedEvent | GameScoredEvent | GameStartedEvent | HintGivenEvent | MarketRefilledEvent | MarketResetEvent | PassedEvent | PlayerDroppedEvent | PlayerResignedEvent | PlayerReturnedEvent | RouteClaimedEvent | SeatLeftEvent | SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent | StandInSeatedEvent | StationBuiltEvent | TicketsDrawnEvent | TicketsKeptEvent | TunnelAttemptedEvent | TunnelCardsRevealedEvent | TunnelDeclinedEvent | TurnEndedEvent | TurnTimedOutEvent]
     moves: list[BuildStation | ClaimRoute | DeclineTunnel | DrawCard | DrawTickets | KeepTickets | Pass | PayTunnel | Resign]
     game: Game | Unset = UNSET
 
@@ -100,6 +103,8 @@ class ActionResult:
         from ..models.card_drawn_blind_event import CardDrawnBlindEvent
         from ..models.card_taken_event import CardTakenEvent
         from ..models.claim_route import ClaimRoute
+        from ..models.deadline_paused_event import DeadlinePausedEvent
+        from ..models.deadline_resumed_event import DeadlineResumedEvent
         from ..models.deck_reshuffled_event import DeckReshuffledEvent
         from ..models.decline_tunnel import DeclineTunnel
         from ..models.draw_card import DrawCard
@@ -167,6 +172,10 @@ class ActionResult:
             elif isinstance(events_item_data, PlayerReturnedEvent):
                 events_item = events_item_data.to_dict()
             elif isinstance(events_item_data, HintGivenEvent):
+                events_item = events_item_data.to_dict()
+            elif isinstance(events_item_data, DeadlinePausedEvent):
+                events_item = events_item_data.to_dict()
+            elif isinstance(events_item_data, DeadlineResumedEvent):
                 events_item = events_item_data.to_dict()
             elif isinstance(events_item_data, GameStartedEvent):
                 events_item = events_item_data.to_dict()
@@ -272,6 +281,8 @@ class ActionResult:
         from ..models.card_drawn_blind_event import CardDrawnBlindEvent
         from ..models.card_taken_event import CardTakenEvent
         from ..models.claim_route import ClaimRoute
+        from ..models.deadline_paused_event import DeadlinePausedEvent
+        from ..models.deadline_resumed_event import DeadlineResumedEvent
         from ..models.deck_reshuffled_event import DeckReshuffledEvent
         from ..models.decline_tunnel import DeclineTunnel
         from ..models.draw_card import DrawCard
@@ -341,7 +352,7 @@ class ActionResult:
         events = []
         _events = d.pop("events")
         for events_item_data in (_events):
-            def _parse_events_item(data: object) -> CardDrawnBlindEvent | CardTakenEvent | DeckReshuffledEvent | FinalRoundStartedEvent | GameCreatedEvent | GameEndedEvent | GameScoredEvent | GameStartedEvent | HintGivenEvent | MarketRefilledEvent | MarketResetEvent | PassedEvent | PlayerDroppedEvent | PlayerResignedEvent | PlayerReturnedEvent | RouteClaimedEvent | SeatLeftEvent | SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent | StandInSeatedEvent | StationBuiltEvent | TicketsDrawnEvent | TicketsKeptEvent | TunnelAttemptedEvent | TunnelCardsRevealedEvent | TunnelDeclinedEvent | TurnEndedEvent | TurnTimedOutEvent:
+            def _parse_events_item(data: object) -> CardDrawnBlindEvent | CardTakenEvent | DeadlinePausedEvent | DeadlineResumedEvent | DeckReshuffledEvent | FinalRoundStartedEvent | GameCreatedEvent | GameEndedEvent | GameScoredEvent | GameStartedEvent | HintGivenEvent | MarketRefilledEvent | MarketResetEvent | PassedEvent | PlayerDroppedEvent | PlayerResignedEvent | PlayerReturnedEvent | RouteClaimedEvent | SeatLeftEvent | SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent | StandInSeatedEvent | StationBuiltEvent | TicketsDrawnEvent | TicketsKeptEvent | TunnelAttemptedEvent | TunnelCardsRevealedEvent | TunnelDeclinedEvent | TurnEndedEvent | TurnTimedOutEvent:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
@@ -415,7 +426,7 @@ class ActionResult:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_7 = GameStartedEvent.from_dict(data)
+                    componentsschemas_event_type_7 = DeadlinePausedEvent.from_dict(data)
 
 
 
@@ -425,7 +436,7 @@ class ActionResult:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_8 = DeckReshuffledEvent.from_dict(data)
+                    componentsschemas_event_type_8 = DeadlineResumedEvent.from_dict(data)
 
 
 
@@ -435,7 +446,7 @@ class ActionResult:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_9 = MarketRefilledEvent.from_dict(data)
+                    componentsschemas_event_type_9 = GameStartedEvent.from_dict(data)
 
 
 
@@ -445,7 +456,7 @@ class ActionResult:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_10 = MarketResetEvent.from_dict(data)
+                    componentsschemas_event_type_10 = DeckReshuffledEvent.from_dict(data)
 
 
 
@@ -455,7 +466,7 @@ class ActionResult:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_11 = CardDrawnBlindEvent.from_dict(data)
+                    componentsschemas_event_type_11 = MarketRefilledEvent.from_dict(data)
 
 
 
@@ -465,7 +476,7 @@ class ActionResult:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_12 = CardTakenEvent.from_dict(data)
+                    componentsschemas_event_type_12 = MarketResetEvent.from_dict(data)
 
 
 
@@ -475,7 +486,7 @@ class ActionResult:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_13 = RouteClaimedEvent.from_dict(data)
+                    componentsschemas_event_type_13 = CardDrawnBlindEvent.from_dict(data)
 
 
 
@@ -485,7 +496,7 @@ class ActionResult:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_14 = TunnelAttemptedEvent.from_dict(data)
+                    componentsschemas_event_type_14 = CardTakenEvent.from_dict(data)
 
 
 
@@ -495,7 +506,7 @@ class ActionResult:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_15 = TunnelCardsRevealedEvent.from_dict(data)
+                    componentsschemas_event_type_15 = RouteClaimedEvent.from_dict(data)
 
 
 
@@ -505,7 +516,7 @@ class ActionResult:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_16 = TunnelDeclinedEvent.from_dict(data)
+                    componentsschemas_event_type_16 = TunnelAttemptedEvent.from_dict(data)
 
 
 
@@ -515,7 +526,7 @@ class ActionResult:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_17 = TicketsDrawnEvent.from_dict(data)
+                    componentsschemas_event_type_17 = TunnelCardsRevealedEvent.from_dict(data)
 
 
 
@@ -525,7 +536,7 @@ class ActionResult:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_18 = TicketsKeptEvent.from_dict(data)
+                    componentsschemas_event_type_18 = TunnelDeclinedEvent.from_dict(data)
 
 
 
@@ -535,7 +546,7 @@ class ActionResult:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_19 = SetupTicketsReturnedEvent.from_dict(data)
+                    componentsschemas_event_type_19 = TicketsDrawnEvent.from_dict(data)
 
 
 
@@ -545,7 +556,7 @@ class ActionResult:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_20 = StationBuiltEvent.from_dict(data)
+                    componentsschemas_event_type_20 = TicketsKeptEvent.from_dict(data)
 
 
 
@@ -555,7 +566,7 @@ class ActionResult:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_21 = PassedEvent.from_dict(data)
+                    componentsschemas_event_type_21 = SetupTicketsReturnedEvent.from_dict(data)
 
 
 
@@ -565,7 +576,7 @@ class ActionResult:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_22 = TurnEndedEvent.from_dict(data)
+                    componentsschemas_event_type_22 = StationBuiltEvent.from_dict(data)
 
 
 
@@ -575,7 +586,7 @@ class ActionResult:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_23 = FinalRoundStartedEvent.from_dict(data)
+                    componentsschemas_event_type_23 = PassedEvent.from_dict(data)
 
 
 
@@ -585,7 +596,7 @@ class ActionResult:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_24 = GameEndedEvent.from_dict(data)
+                    componentsschemas_event_type_24 = TurnEndedEvent.from_dict(data)
 
 
 
@@ -595,7 +606,7 @@ class ActionResult:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_25 = SeedRevealedEvent.from_dict(data)
+                    componentsschemas_event_type_25 = FinalRoundStartedEvent.from_dict(data)
 
 
 
@@ -605,7 +616,7 @@ class ActionResult:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_26 = PlayerResignedEvent.from_dict(data)
+                    componentsschemas_event_type_26 = GameEndedEvent.from_dict(data)
 
 
 
@@ -615,20 +626,40 @@ class ActionResult:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_27 = TurnTimedOutEvent.from_dict(data)
+                    componentsschemas_event_type_27 = SeedRevealedEvent.from_dict(data)
 
 
 
                     return componentsschemas_event_type_27
                 except (TypeError, ValueError, AttributeError, KeyError):
                     pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_event_type_28 = PlayerResignedEvent.from_dict(data)
+
+
+
+                    return componentsschemas_event_type_28
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_event_type_29 = TurnTimedOutEvent.from_dict(data)
+
+
+
+                    return componentsschemas_event_type_29
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_event_type_28 = PlayerDroppedEvent.from_dict(data)
+                componentsschemas_event_type_30 = PlayerDroppedEvent.from_dict(data)
 
 
 
-                return componentsschemas_event_type_28
+                return componentsschemas_event_type_30
 
             events_item = _parse_events_item(events_item_data)
 

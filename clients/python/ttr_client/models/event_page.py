@@ -13,6 +13,8 @@ from typing import cast
 if TYPE_CHECKING:
   from ..models.card_drawn_blind_event import CardDrawnBlindEvent
   from ..models.card_taken_event import CardTakenEvent
+  from ..models.deadline_paused_event import DeadlinePausedEvent
+  from ..models.deadline_resumed_event import DeadlineResumedEvent
   from ..models.deck_reshuffled_event import DeckReshuffledEvent
   from ..models.final_round_started_event import FinalRoundStartedEvent
   from ..models.game_created_event import GameCreatedEvent
@@ -55,17 +57,18 @@ class EventPage:
         Attributes:
             game_id (str):
             version (int): The game's version when read.
-            events (list[CardDrawnBlindEvent | CardTakenEvent | DeckReshuffledEvent | FinalRoundStartedEvent |
-                GameCreatedEvent | GameEndedEvent | GameScoredEvent | GameStartedEvent | HintGivenEvent | MarketRefilledEvent |
-                MarketResetEvent | PassedEvent | PlayerDroppedEvent | PlayerResignedEvent | PlayerReturnedEvent |
-                RouteClaimedEvent | SeatLeftEvent | SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent |
-                StandInSeatedEvent | StationBuiltEvent | TicketsDrawnEvent | TicketsKeptEvent | TunnelAttemptedEvent |
-                TunnelCardsRevealedEvent | TunnelDeclinedEvent | TurnEndedEvent | TurnTimedOutEvent]):
+            events (list[CardDrawnBlindEvent | CardTakenEvent | DeadlinePausedEvent | DeadlineResumedEvent |
+                DeckReshuffledEvent | FinalRoundStartedEvent | GameCreatedEvent | GameEndedEvent | GameScoredEvent |
+                GameStartedEvent | HintGivenEvent | MarketRefilledEvent | MarketResetEvent | PassedEvent | PlayerDroppedEvent |
+                PlayerResignedEvent | PlayerReturnedEvent | RouteClaimedEvent | SeatLeftEvent | SeatTakenEvent |
+                SeedRevealedEvent | SetupTicketsReturnedEvent | StandInSeatedEvent | StationBuiltEvent | TicketsDrawnEvent |
+                TicketsKeptEvent | TunnelAttemptedEvent | TunnelCardsRevealedEvent | TunnelDeclinedEvent | TurnEndedEvent |
+                TurnTimedOutEvent]):
      """
 
     game_id: str
     version: int
-    events: list[CardDrawnBlindEvent | CardTakenEvent | DeckReshuffledEvent | FinalRoundStartedEvent | GameCreatedEvent | GameEndedEvent | GameScoredEvent | GameStartedEvent | HintGivenEvent | MarketRefilledEvent | MarketResetEvent | PassedEvent | PlayerDroppedEvent | PlayerResignedEvent | PlayerReturnedEvent | RouteClaimedEvent | SeatLeftEvent | SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent | StandInSeatedEvent | StationBuiltEvent | TicketsDrawnEvent | TicketsKeptEvent | TunnelAttemptedEvent | TunnelCardsRevealedEvent | TunnelDeclinedEvent | TurnEndedEvent | TurnTimedOutEvent]
+    events: list[CardDrawnBlindEvent | CardTakenEvent | DeadlinePausedEvent | DeadlineResumedEvent | DeckReshuffledEvent | FinalRoundStartedEvent | GameCreatedEvent | GameEndedEvent | GameScoredEvent | GameStartedEvent | HintGivenEvent | MarketRefilledEvent | MarketResetEvent | PassedEvent | PlayerDroppedEvent | PlayerResignedEvent | PlayerReturnedEvent | RouteClaimedEvent | SeatLeftEvent | SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent | StandInSeatedEvent | StationBuiltEvent | TicketsDrawnEvent | TicketsKeptEvent | TunnelAttemptedEvent | TunnelCardsRevealedEvent | TunnelDeclinedEvent | TurnEndedEvent | TurnTimedOutEvent]
 
 
 
@@ -74,6 +77,8 @@ class EventPage:
     def to_dict(self) -> dict[str, Any]:
         from ..models.card_drawn_blind_event import CardDrawnBlindEvent
         from ..models.card_taken_event import CardTakenEvent
+        from ..models.deadline_paused_event import DeadlinePausedEvent
+        from ..models.deadline_resumed_event import DeadlineResumedEvent
         from ..models.deck_reshuffled_event import DeckReshuffledEvent
         from ..models.final_round_started_event import FinalRoundStartedEvent
         from ..models.game_created_event import GameCreatedEvent
@@ -121,6 +126,10 @@ class EventPage:
             elif isinstance(events_item_data, PlayerReturnedEvent):
                 events_item = events_item_data.to_dict()
             elif isinstance(events_item_data, HintGivenEvent):
+                events_item = events_item_data.to_dict()
+            elif isinstance(events_item_data, DeadlinePausedEvent):
+                events_item = events_item_data.to_dict()
+            elif isinstance(events_item_data, DeadlineResumedEvent):
                 events_item = events_item_data.to_dict()
             elif isinstance(events_item_data, GameStartedEvent):
                 events_item = events_item_data.to_dict()
@@ -188,6 +197,8 @@ class EventPage:
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.card_drawn_blind_event import CardDrawnBlindEvent
         from ..models.card_taken_event import CardTakenEvent
+        from ..models.deadline_paused_event import DeadlinePausedEvent
+        from ..models.deadline_resumed_event import DeadlineResumedEvent
         from ..models.deck_reshuffled_event import DeckReshuffledEvent
         from ..models.final_round_started_event import FinalRoundStartedEvent
         from ..models.game_created_event import GameCreatedEvent
@@ -223,7 +234,7 @@ class EventPage:
         events = []
         _events = d.pop("events")
         for events_item_data in (_events):
-            def _parse_events_item(data: object) -> CardDrawnBlindEvent | CardTakenEvent | DeckReshuffledEvent | FinalRoundStartedEvent | GameCreatedEvent | GameEndedEvent | GameScoredEvent | GameStartedEvent | HintGivenEvent | MarketRefilledEvent | MarketResetEvent | PassedEvent | PlayerDroppedEvent | PlayerResignedEvent | PlayerReturnedEvent | RouteClaimedEvent | SeatLeftEvent | SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent | StandInSeatedEvent | StationBuiltEvent | TicketsDrawnEvent | TicketsKeptEvent | TunnelAttemptedEvent | TunnelCardsRevealedEvent | TunnelDeclinedEvent | TurnEndedEvent | TurnTimedOutEvent:
+            def _parse_events_item(data: object) -> CardDrawnBlindEvent | CardTakenEvent | DeadlinePausedEvent | DeadlineResumedEvent | DeckReshuffledEvent | FinalRoundStartedEvent | GameCreatedEvent | GameEndedEvent | GameScoredEvent | GameStartedEvent | HintGivenEvent | MarketRefilledEvent | MarketResetEvent | PassedEvent | PlayerDroppedEvent | PlayerResignedEvent | PlayerReturnedEvent | RouteClaimedEvent | SeatLeftEvent | SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent | StandInSeatedEvent | StationBuiltEvent | TicketsDrawnEvent | TicketsKeptEvent | TunnelAttemptedEvent | TunnelCardsRevealedEvent | TunnelDeclinedEvent | TurnEndedEvent | TurnTimedOutEvent:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
@@ -297,7 +308,7 @@ class EventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_7 = GameStartedEvent.from_dict(data)
+                    componentsschemas_event_type_7 = DeadlinePausedEvent.from_dict(data)
 
 
 
@@ -307,7 +318,7 @@ class EventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_8 = DeckReshuffledEvent.from_dict(data)
+                    componentsschemas_event_type_8 = DeadlineResumedEvent.from_dict(data)
 
 
 
@@ -317,7 +328,7 @@ class EventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_9 = MarketRefilledEvent.from_dict(data)
+                    componentsschemas_event_type_9 = GameStartedEvent.from_dict(data)
 
 
 
@@ -327,7 +338,7 @@ class EventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_10 = MarketResetEvent.from_dict(data)
+                    componentsschemas_event_type_10 = DeckReshuffledEvent.from_dict(data)
 
 
 
@@ -337,7 +348,7 @@ class EventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_11 = CardDrawnBlindEvent.from_dict(data)
+                    componentsschemas_event_type_11 = MarketRefilledEvent.from_dict(data)
 
 
 
@@ -347,7 +358,7 @@ class EventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_12 = CardTakenEvent.from_dict(data)
+                    componentsschemas_event_type_12 = MarketResetEvent.from_dict(data)
 
 
 
@@ -357,7 +368,7 @@ class EventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_13 = RouteClaimedEvent.from_dict(data)
+                    componentsschemas_event_type_13 = CardDrawnBlindEvent.from_dict(data)
 
 
 
@@ -367,7 +378,7 @@ class EventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_14 = TunnelAttemptedEvent.from_dict(data)
+                    componentsschemas_event_type_14 = CardTakenEvent.from_dict(data)
 
 
 
@@ -377,7 +388,7 @@ class EventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_15 = TunnelCardsRevealedEvent.from_dict(data)
+                    componentsschemas_event_type_15 = RouteClaimedEvent.from_dict(data)
 
 
 
@@ -387,7 +398,7 @@ class EventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_16 = TunnelDeclinedEvent.from_dict(data)
+                    componentsschemas_event_type_16 = TunnelAttemptedEvent.from_dict(data)
 
 
 
@@ -397,7 +408,7 @@ class EventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_17 = TicketsDrawnEvent.from_dict(data)
+                    componentsschemas_event_type_17 = TunnelCardsRevealedEvent.from_dict(data)
 
 
 
@@ -407,7 +418,7 @@ class EventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_18 = TicketsKeptEvent.from_dict(data)
+                    componentsschemas_event_type_18 = TunnelDeclinedEvent.from_dict(data)
 
 
 
@@ -417,7 +428,7 @@ class EventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_19 = SetupTicketsReturnedEvent.from_dict(data)
+                    componentsschemas_event_type_19 = TicketsDrawnEvent.from_dict(data)
 
 
 
@@ -427,7 +438,7 @@ class EventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_20 = StationBuiltEvent.from_dict(data)
+                    componentsschemas_event_type_20 = TicketsKeptEvent.from_dict(data)
 
 
 
@@ -437,7 +448,7 @@ class EventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_21 = PassedEvent.from_dict(data)
+                    componentsschemas_event_type_21 = SetupTicketsReturnedEvent.from_dict(data)
 
 
 
@@ -447,7 +458,7 @@ class EventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_22 = TurnEndedEvent.from_dict(data)
+                    componentsschemas_event_type_22 = StationBuiltEvent.from_dict(data)
 
 
 
@@ -457,7 +468,7 @@ class EventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_23 = FinalRoundStartedEvent.from_dict(data)
+                    componentsschemas_event_type_23 = PassedEvent.from_dict(data)
 
 
 
@@ -467,7 +478,7 @@ class EventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_24 = GameEndedEvent.from_dict(data)
+                    componentsschemas_event_type_24 = TurnEndedEvent.from_dict(data)
 
 
 
@@ -477,7 +488,7 @@ class EventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_25 = SeedRevealedEvent.from_dict(data)
+                    componentsschemas_event_type_25 = FinalRoundStartedEvent.from_dict(data)
 
 
 
@@ -487,7 +498,7 @@ class EventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_26 = PlayerResignedEvent.from_dict(data)
+                    componentsschemas_event_type_26 = GameEndedEvent.from_dict(data)
 
 
 
@@ -497,20 +508,40 @@ class EventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_27 = TurnTimedOutEvent.from_dict(data)
+                    componentsschemas_event_type_27 = SeedRevealedEvent.from_dict(data)
 
 
 
                     return componentsschemas_event_type_27
                 except (TypeError, ValueError, AttributeError, KeyError):
                     pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_event_type_28 = PlayerResignedEvent.from_dict(data)
+
+
+
+                    return componentsschemas_event_type_28
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_event_type_29 = TurnTimedOutEvent.from_dict(data)
+
+
+
+                    return componentsschemas_event_type_29
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_event_type_28 = PlayerDroppedEvent.from_dict(data)
+                componentsschemas_event_type_30 = PlayerDroppedEvent.from_dict(data)
 
 
 
-                return componentsschemas_event_type_28
+                return componentsschemas_event_type_30
 
             events_item = _parse_events_item(events_item_data)
 

@@ -52,7 +52,10 @@ class Game:
             seed (None | str): Revealed at the end.
             phase (None | Phase):
             to_act (list[int]): Seats that must act now.
-            deadline (datetime.datetime | None):
+            deadline (datetime.datetime | None): When the turn (or the setup choice) runs out; null: no limit, or paused
+                while a seat that must act is away (`away`).
+            away (list[int]): Seats whose players are on vacation: their turn deadlines are paused (`deadline_paused`,
+                `deadline_resumed` in the log).
             players (list[PlayerView]):
             turn (None | Turn):
             market (list[CardKind | None]): The five face-up cards (null: an empty slot).
@@ -82,6 +85,7 @@ class Game:
     phase: None | Phase
     to_act: list[int]
     deadline: datetime.datetime | None
+    away: list[int]
     players: list[PlayerView]
     turn: None | Turn
     market: list[CardKind | None]
@@ -156,6 +160,10 @@ class Game:
             deadline = self.deadline.isoformat()
         else:
             deadline = self.deadline
+
+        away = self.away
+
+
 
         players = []
         for players_item_data in self.players:
@@ -242,6 +250,7 @@ class Game:
             "phase": phase,
             "to_act": to_act,
             "deadline": deadline,
+            "away": away,
             "players": players,
             "turn": turn,
             "market": market,
@@ -379,6 +388,9 @@ class Game:
             return cast(datetime.datetime | None, data)
 
         deadline = _parse_deadline(d.pop("deadline"))
+
+
+        away = cast(list[int], d.pop("away"))
 
 
         players = []
@@ -550,6 +562,7 @@ class Game:
             phase=phase,
             to_act=to_act,
             deadline=deadline,
+            away=away,
             players=players,
             turn=turn,
             market=market,

@@ -53,7 +53,10 @@ class GameCreated:
             seed (None | str): Revealed at the end.
             phase (None | Phase):
             to_act (list[int]): Seats that must act now.
-            deadline (datetime.datetime | None):
+            deadline (datetime.datetime | None): When the turn (or the setup choice) runs out; null: no limit, or paused
+                while a seat that must act is away (`away`).
+            away (list[int]): Seats whose players are on vacation: their turn deadlines are paused (`deadline_paused`,
+                `deadline_resumed` in the log).
             players (list[PlayerView]):
             turn (None | Turn):
             market (list[CardKind | None]): The five face-up cards (null: an empty slot).
@@ -84,6 +87,7 @@ class GameCreated:
     phase: None | Phase
     to_act: list[int]
     deadline: datetime.datetime | None
+    away: list[int]
     players: list[PlayerView]
     turn: None | Turn
     market: list[CardKind | None]
@@ -159,6 +163,10 @@ class GameCreated:
             deadline = self.deadline.isoformat()
         else:
             deadline = self.deadline
+
+        away = self.away
+
+
 
         players = []
         for players_item_data in self.players:
@@ -247,6 +255,7 @@ class GameCreated:
             "phase": phase,
             "to_act": to_act,
             "deadline": deadline,
+            "away": away,
             "players": players,
             "turn": turn,
             "market": market,
@@ -386,6 +395,9 @@ class GameCreated:
             return cast(datetime.datetime | None, data)
 
         deadline = _parse_deadline(d.pop("deadline"))
+
+
+        away = cast(list[int], d.pop("away"))
 
 
         players = []
@@ -559,6 +571,7 @@ class GameCreated:
             phase=phase,
             to_act=to_act,
             deadline=deadline,
+            away=away,
             players=players,
             turn=turn,
             market=market,

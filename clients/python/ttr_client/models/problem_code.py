@@ -40,6 +40,7 @@ class ProblemCode(str, Enum):
     NO_STAND_IN = "no_stand_in"
     NO_STATIONS_LEFT = "no_stations_left"
     NO_TICKETS_LEFT = "no_tickets_left"
+    NO_VACATION = "no_vacation"
     PASS_NOT_ALLOWED = "pass_not_allowed"
     PAYMENT_INVALID = "payment_invalid"
     PLAYER_OUT = "player_out"
@@ -62,6 +63,9 @@ class ProblemCode(str, Enum):
     UNKNOWN_COMMAND = "unknown_command"
     UNKNOWN_ROUTE = "unknown_route"
     UNKNOWN_TICKET = "unknown_ticket"
+    VACATION_ALLOWANCE = "vacation_allowance"
+    VACATION_IN_PAST = "vacation_in_past"
+    VACATION_OVERLAPS = "vacation_overlaps"
     WRONG_STEP = "wrong_step"
 
     def __str__(self) -> str:

@@ -13,6 +13,8 @@ from typing import cast
 if TYPE_CHECKING:
   from ..models.card_drawn_blind_event import CardDrawnBlindEvent
   from ..models.card_taken_event import CardTakenEvent
+  from ..models.deadline_paused_event import DeadlinePausedEvent
+  from ..models.deadline_resumed_event import DeadlineResumedEvent
   from ..models.deck_reshuffled_event import DeckReshuffledEvent
   from ..models.final_round_started_event import FinalRoundStartedEvent
   from ..models.game_created_event import GameCreatedEvent
@@ -54,16 +56,17 @@ class UserEventPage:
     """ 
         Attributes:
             position (int): Resume with `after=` this.
-            events (list[CardDrawnBlindEvent | CardTakenEvent | DeckReshuffledEvent | FinalRoundStartedEvent |
-                GameCreatedEvent | GameEndedEvent | GameScoredEvent | GameStartedEvent | HintGivenEvent | MarketRefilledEvent |
-                MarketResetEvent | PassedEvent | PlayerDroppedEvent | PlayerResignedEvent | PlayerReturnedEvent |
-                RouteClaimedEvent | SeatLeftEvent | SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent |
-                StandInSeatedEvent | StationBuiltEvent | TicketsDrawnEvent | TicketsKeptEvent | TunnelAttemptedEvent |
-                TunnelCardsRevealedEvent | TunnelDeclinedEvent | TurnEndedEvent | TurnTimedOutEvent]):
+            events (list[CardDrawnBlindEvent | CardTakenEvent | DeadlinePausedEvent | DeadlineResumedEvent |
+                DeckReshuffledEvent | FinalRoundStartedEvent | GameCreatedEvent | GameEndedEvent | GameScoredEvent |
+                GameStartedEvent | HintGivenEvent | MarketRefilledEvent | MarketResetEvent | PassedEvent | PlayerDroppedEvent |
+                PlayerResignedEvent | PlayerReturnedEvent | RouteClaimedEvent | SeatLeftEvent | SeatTakenEvent |
+                SeedRevealedEvent | SetupTicketsReturnedEvent | StandInSeatedEvent | StationBuiltEvent | TicketsDrawnEvent |
+                TicketsKeptEvent | TunnelAttemptedEvent | TunnelCardsRevealedEvent | TunnelDeclinedEvent | TurnEndedEvent |
+                TurnTimedOutEvent]):
      """
 
     position: int
-    events: list[CardDrawnBlindEvent | CardTakenEvent | DeckReshuffledEvent | FinalRoundStartedEvent | GameCreatedEvent | GameEndedEvent | GameScoredEvent | GameStartedEvent | HintGivenEvent | MarketRefilledEvent | MarketResetEvent | PassedEvent | PlayerDroppedEvent | PlayerResignedEvent | PlayerReturnedEvent | RouteClaimedEvent | SeatLeftEvent | SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent | StandInSeatedEvent | StationBuiltEvent | TicketsDrawnEvent | TicketsKeptEvent | TunnelAttemptedEvent | TunnelCardsRevealedEvent | TunnelDeclinedEvent | TurnEndedEvent | TurnTimedOutEvent]
+    events: list[CardDrawnBlindEvent | CardTakenEvent | DeadlinePausedEvent | DeadlineResumedEvent | DeckReshuffledEvent | FinalRoundStartedEvent | GameCreatedEvent | GameEndedEvent | GameScoredEvent | GameStartedEvent | HintGivenEvent | MarketRefilledEvent | MarketResetEvent | PassedEvent | PlayerDroppedEvent | PlayerResignedEvent | PlayerReturnedEvent | RouteClaimedEvent | SeatLeftEvent | SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent | StandInSeatedEvent | StationBuiltEvent | TicketsDrawnEvent | TicketsKeptEvent | TunnelAttemptedEvent | TunnelCardsRevealedEvent | TunnelDeclinedEvent | TurnEndedEvent | TurnTimedOutEvent]
 
 
 
@@ -72,6 +75,8 @@ class UserEventPage:
     def to_dict(self) -> dict[str, Any]:
         from ..models.card_drawn_blind_event import CardDrawnBlindEvent
         from ..models.card_taken_event import CardTakenEvent
+        from ..models.deadline_paused_event import DeadlinePausedEvent
+        from ..models.deadline_resumed_event import DeadlineResumedEvent
         from ..models.deck_reshuffled_event import DeckReshuffledEvent
         from ..models.final_round_started_event import FinalRoundStartedEvent
         from ..models.game_created_event import GameCreatedEvent
@@ -117,6 +122,10 @@ class UserEventPage:
             elif isinstance(events_item_data, PlayerReturnedEvent):
                 events_item = events_item_data.to_dict()
             elif isinstance(events_item_data, HintGivenEvent):
+                events_item = events_item_data.to_dict()
+            elif isinstance(events_item_data, DeadlinePausedEvent):
+                events_item = events_item_data.to_dict()
+            elif isinstance(events_item_data, DeadlineResumedEvent):
                 events_item = events_item_data.to_dict()
             elif isinstance(events_item_data, GameStartedEvent):
                 events_item = events_item_data.to_dict()
@@ -183,6 +192,8 @@ class UserEventPage:
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.card_drawn_blind_event import CardDrawnBlindEvent
         from ..models.card_taken_event import CardTakenEvent
+        from ..models.deadline_paused_event import DeadlinePausedEvent
+        from ..models.deadline_resumed_event import DeadlineResumedEvent
         from ..models.deck_reshuffled_event import DeckReshuffledEvent
         from ..models.final_round_started_event import FinalRoundStartedEvent
         from ..models.game_created_event import GameCreatedEvent
@@ -216,7 +227,7 @@ class UserEventPage:
         events = []
         _events = d.pop("events")
         for events_item_data in (_events):
-            def _parse_events_item(data: object) -> CardDrawnBlindEvent | CardTakenEvent | DeckReshuffledEvent | FinalRoundStartedEvent | GameCreatedEvent | GameEndedEvent | GameScoredEvent | GameStartedEvent | HintGivenEvent | MarketRefilledEvent | MarketResetEvent | PassedEvent | PlayerDroppedEvent | PlayerResignedEvent | PlayerReturnedEvent | RouteClaimedEvent | SeatLeftEvent | SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent | StandInSeatedEvent | StationBuiltEvent | TicketsDrawnEvent | TicketsKeptEvent | TunnelAttemptedEvent | TunnelCardsRevealedEvent | TunnelDeclinedEvent | TurnEndedEvent | TurnTimedOutEvent:
+            def _parse_events_item(data: object) -> CardDrawnBlindEvent | CardTakenEvent | DeadlinePausedEvent | DeadlineResumedEvent | DeckReshuffledEvent | FinalRoundStartedEvent | GameCreatedEvent | GameEndedEvent | GameScoredEvent | GameStartedEvent | HintGivenEvent | MarketRefilledEvent | MarketResetEvent | PassedEvent | PlayerDroppedEvent | PlayerResignedEvent | PlayerReturnedEvent | RouteClaimedEvent | SeatLeftEvent | SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent | StandInSeatedEvent | StationBuiltEvent | TicketsDrawnEvent | TicketsKeptEvent | TunnelAttemptedEvent | TunnelCardsRevealedEvent | TunnelDeclinedEvent | TurnEndedEvent | TurnTimedOutEvent:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
@@ -290,7 +301,7 @@ class UserEventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_7 = GameStartedEvent.from_dict(data)
+                    componentsschemas_event_type_7 = DeadlinePausedEvent.from_dict(data)
 
 
 
@@ -300,7 +311,7 @@ class UserEventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_8 = DeckReshuffledEvent.from_dict(data)
+                    componentsschemas_event_type_8 = DeadlineResumedEvent.from_dict(data)
 
 
 
@@ -310,7 +321,7 @@ class UserEventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_9 = MarketRefilledEvent.from_dict(data)
+                    componentsschemas_event_type_9 = GameStartedEvent.from_dict(data)
 
 
 
@@ -320,7 +331,7 @@ class UserEventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_10 = MarketResetEvent.from_dict(data)
+                    componentsschemas_event_type_10 = DeckReshuffledEvent.from_dict(data)
 
 
 
@@ -330,7 +341,7 @@ class UserEventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_11 = CardDrawnBlindEvent.from_dict(data)
+                    componentsschemas_event_type_11 = MarketRefilledEvent.from_dict(data)
 
 
 
@@ -340,7 +351,7 @@ class UserEventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_12 = CardTakenEvent.from_dict(data)
+                    componentsschemas_event_type_12 = MarketResetEvent.from_dict(data)
 
 
 
@@ -350,7 +361,7 @@ class UserEventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_13 = RouteClaimedEvent.from_dict(data)
+                    componentsschemas_event_type_13 = CardDrawnBlindEvent.from_dict(data)
 
 
 
@@ -360,7 +371,7 @@ class UserEventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_14 = TunnelAttemptedEvent.from_dict(data)
+                    componentsschemas_event_type_14 = CardTakenEvent.from_dict(data)
 
 
 
@@ -370,7 +381,7 @@ class UserEventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_15 = TunnelCardsRevealedEvent.from_dict(data)
+                    componentsschemas_event_type_15 = RouteClaimedEvent.from_dict(data)
 
 
 
@@ -380,7 +391,7 @@ class UserEventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_16 = TunnelDeclinedEvent.from_dict(data)
+                    componentsschemas_event_type_16 = TunnelAttemptedEvent.from_dict(data)
 
 
 
@@ -390,7 +401,7 @@ class UserEventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_17 = TicketsDrawnEvent.from_dict(data)
+                    componentsschemas_event_type_17 = TunnelCardsRevealedEvent.from_dict(data)
 
 
 
@@ -400,7 +411,7 @@ class UserEventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_18 = TicketsKeptEvent.from_dict(data)
+                    componentsschemas_event_type_18 = TunnelDeclinedEvent.from_dict(data)
 
 
 
@@ -410,7 +421,7 @@ class UserEventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_19 = SetupTicketsReturnedEvent.from_dict(data)
+                    componentsschemas_event_type_19 = TicketsDrawnEvent.from_dict(data)
 
 
 
@@ -420,7 +431,7 @@ class UserEventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_20 = StationBuiltEvent.from_dict(data)
+                    componentsschemas_event_type_20 = TicketsKeptEvent.from_dict(data)
 
 
 
@@ -430,7 +441,7 @@ class UserEventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_21 = PassedEvent.from_dict(data)
+                    componentsschemas_event_type_21 = SetupTicketsReturnedEvent.from_dict(data)
 
 
 
@@ -440,7 +451,7 @@ class UserEventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_22 = TurnEndedEvent.from_dict(data)
+                    componentsschemas_event_type_22 = StationBuiltEvent.from_dict(data)
 
 
 
@@ -450,7 +461,7 @@ class UserEventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_23 = FinalRoundStartedEvent.from_dict(data)
+                    componentsschemas_event_type_23 = PassedEvent.from_dict(data)
 
 
 
@@ -460,7 +471,7 @@ class UserEventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_24 = GameEndedEvent.from_dict(data)
+                    componentsschemas_event_type_24 = TurnEndedEvent.from_dict(data)
 
 
 
@@ -470,7 +481,7 @@ class UserEventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_25 = SeedRevealedEvent.from_dict(data)
+                    componentsschemas_event_type_25 = FinalRoundStartedEvent.from_dict(data)
 
 
 
@@ -480,7 +491,7 @@ class UserEventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_26 = PlayerResignedEvent.from_dict(data)
+                    componentsschemas_event_type_26 = GameEndedEvent.from_dict(data)
 
 
 
@@ -490,20 +501,40 @@ class UserEventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_27 = TurnTimedOutEvent.from_dict(data)
+                    componentsschemas_event_type_27 = SeedRevealedEvent.from_dict(data)
 
 
 
                     return componentsschemas_event_type_27
                 except (TypeError, ValueError, AttributeError, KeyError):
                     pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_event_type_28 = PlayerResignedEvent.from_dict(data)
+
+
+
+                    return componentsschemas_event_type_28
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_event_type_29 = TurnTimedOutEvent.from_dict(data)
+
+
+
+                    return componentsschemas_event_type_29
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_event_type_28 = PlayerDroppedEvent.from_dict(data)
+                componentsschemas_event_type_30 = PlayerDroppedEvent.from_dict(data)
 
 
 
-                return componentsschemas_event_type_28
+                return componentsschemas_event_type_30
 
             events_item = _parse_events_item(events_item_data)
 

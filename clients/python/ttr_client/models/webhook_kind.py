@@ -1,6 +1,7 @@
 from enum import Enum
 
 class WebhookKind(str, Enum):
+    DEADLINE_NEAR = "deadline_near"
     GAME_ENDED = "game_ended"
     GAME_SCORED = "game_scored"
     GAME_STARTED = "game_started"

@@ -10,6 +10,8 @@ from ... import errors
 
 from ...models.card_drawn_blind_event import CardDrawnBlindEvent
 from ...models.card_taken_event import CardTakenEvent
+from ...models.deadline_paused_event import DeadlinePausedEvent
+from ...models.deadline_resumed_event import DeadlineResumedEvent
 from ...models.deck_reshuffled_event import DeckReshuffledEvent
 from ...models.final_round_started_event import FinalRoundStartedEvent
 from ...models.game import Game
@@ -45,7 +47,7 @@ from typing import cast
 
 def _get_kwargs(
     *,
-    body: list[CardDrawnBlindEvent | CardTakenEvent | DeckReshuffledEvent | FinalRoundStartedEvent | GameCreatedEvent | GameEndedEvent | GameScoredEvent | GameStartedEvent | HintGivenEvent | MarketRefilledEvent | MarketResetEvent | PassedEvent | PlayerDroppedEvent | PlayerResignedEvent | PlayerReturnedEvent | RouteClaimedEvent | SeatLeftEvent | SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent | StandInSeatedEvent | StationBuiltEvent | TicketsDrawnEvent | TicketsKeptEvent | TunnelAttemptedEvent | TunnelCardsRevealedEvent | TunnelDeclinedEvent | TurnEndedEvent | TurnTimedOutEvent],
+    body: list[CardDrawnBlindEvent | CardTakenEvent | DeadlinePausedEvent | DeadlineResumedEvent | DeckReshuffledEvent | FinalRoundStartedEvent | GameCreatedEvent | GameEndedEvent | GameScoredEvent | GameStartedEvent | HintGivenEvent | MarketRefilledEvent | MarketResetEvent | PassedEvent | PlayerDroppedEvent | PlayerResignedEvent | PlayerReturnedEvent | RouteClaimedEvent | SeatLeftEvent | SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent | StandInSeatedEvent | StationBuiltEvent | TicketsDrawnEvent | TicketsKeptEvent | TunnelAttemptedEvent | TunnelCardsRevealedEvent | TunnelDeclinedEvent | TurnEndedEvent | TurnTimedOutEvent],
 
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
@@ -76,6 +78,10 @@ def _get_kwargs(
         elif isinstance(body_item_data, PlayerReturnedEvent):
             body_item = body_item_data.to_dict()
         elif isinstance(body_item_data, HintGivenEvent):
+            body_item = body_item_data.to_dict()
+        elif isinstance(body_item_data, DeadlinePausedEvent):
+            body_item = body_item_data.to_dict()
+        elif isinstance(body_item_data, DeadlineResumedEvent):
             body_item = body_item_data.to_dict()
         elif isinstance(body_item_data, GameStartedEvent):
             body_item = body_item_data.to_dict()
@@ -210,7 +216,7 @@ def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 def sync_detailed(
     *,
     client: AuthenticatedClient,
-    body: list[CardDrawnBlindEvent | CardTakenEvent | DeckReshuffledEvent | FinalRoundStartedEvent | GameCreatedEvent | GameEndedEvent | GameScoredEvent | GameStartedEvent | HintGivenEvent | MarketRefilledEvent | MarketResetEvent | PassedEvent | PlayerDroppedEvent | PlayerResignedEvent | PlayerReturnedEvent | RouteClaimedEvent | SeatLeftEvent | SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent | StandInSeatedEvent | StationBuiltEvent | TicketsDrawnEvent | TicketsKeptEvent | TunnelAttemptedEvent | TunnelCardsRevealedEvent | TunnelDeclinedEvent | TurnEndedEvent | TurnTimedOutEvent],
+    body: list[CardDrawnBlindEvent | CardTakenEvent | DeadlinePausedEvent | DeadlineResumedEvent | DeckReshuffledEvent | FinalRoundStartedEvent | GameCreatedEvent | GameEndedEvent | GameScoredEvent | GameStartedEvent | HintGivenEvent | MarketRefilledEvent | MarketResetEvent | PassedEvent | PlayerDroppedEvent | PlayerResignedEvent | PlayerReturnedEvent | RouteClaimedEvent | SeatLeftEvent | SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent | StandInSeatedEvent | StationBuiltEvent | TicketsDrawnEvent | TicketsKeptEvent | TunnelAttemptedEvent | TunnelCardsRevealedEvent | TunnelDeclinedEvent | TurnEndedEvent | TurnTimedOutEvent],
 
 ) -> Response[Game | Problem]:
     """ Import a verified export of a finished game (administrators)
@@ -220,14 +226,15 @@ def sync_detailed(
     **Scope:** `admin` (a token without it gets 403 `insufficient-scope`).
 
     Args:
-        body (list[CardDrawnBlindEvent | CardTakenEvent | DeckReshuffledEvent |
-            FinalRoundStartedEvent | GameCreatedEvent | GameEndedEvent | GameScoredEvent |
-            GameStartedEvent | HintGivenEvent | MarketRefilledEvent | MarketResetEvent | PassedEvent |
-            PlayerDroppedEvent | PlayerResignedEvent | PlayerReturnedEvent | RouteClaimedEvent |
-            SeatLeftEvent | SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent |
-            StandInSeatedEvent | StationBuiltEvent | TicketsDrawnEvent | TicketsKeptEvent |
-            TunnelAttemptedEvent | TunnelCardsRevealedEvent | TunnelDeclinedEvent | TurnEndedEvent |
-            TurnTimedOutEvent]): The export's events as a JSON array, in version order.
+        body (list[CardDrawnBlindEvent | CardTakenEvent | DeadlinePausedEvent |
+            DeadlineResumedEvent | DeckReshuffledEvent | FinalRoundStartedEvent | GameCreatedEvent |
+            GameEndedEvent | GameScoredEvent | GameStartedEvent | HintGivenEvent | MarketRefilledEvent
+            | MarketResetEvent | PassedEvent | PlayerDroppedEvent | PlayerResignedEvent |
+            PlayerReturnedEvent | RouteClaimedEvent | SeatLeftEvent | SeatTakenEvent |
+            SeedRevealedEvent | SetupTicketsReturnedEvent | StandInSeatedEvent | StationBuiltEvent |
+            TicketsDrawnEvent | TicketsKeptEvent | TunnelAttemptedEvent | TunnelCardsRevealedEvent |
+            TunnelDeclinedEvent | TurnEndedEvent | TurnTimedOutEvent]): The export's events as a JSON
+            array, in version order.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -252,7 +259,7 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient,
-    body: list[CardDrawnBlindEvent | CardTakenEvent | DeckReshuffledEvent | FinalRoundStartedEvent | GameCreatedEvent | GameEndedEvent | GameScoredEvent | GameStartedEvent | HintGivenEvent | MarketRefilledEvent | MarketResetEvent | PassedEvent | PlayerDroppedEvent | PlayerResignedEvent | PlayerReturnedEvent | RouteClaimedEvent | SeatLeftEvent | SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent | StandInSeatedEvent | StationBuiltEvent | TicketsDrawnEvent | TicketsKeptEvent | TunnelAttemptedEvent | TunnelCardsRevealedEvent | TunnelDeclinedEvent | TurnEndedEvent | TurnTimedOutEvent],
+    body: list[CardDrawnBlindEvent | CardTakenEvent | DeadlinePausedEvent | DeadlineResumedEvent | DeckReshuffledEvent | FinalRoundStartedEvent | GameCreatedEvent | GameEndedEvent | GameScoredEvent | GameStartedEvent | HintGivenEvent | MarketRefilledEvent | MarketResetEvent | PassedEvent | PlayerDroppedEvent | PlayerResignedEvent | PlayerReturnedEvent | RouteClaimedEvent | SeatLeftEvent | SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent | StandInSeatedEvent | StationBuiltEvent | TicketsDrawnEvent | TicketsKeptEvent | TunnelAttemptedEvent | TunnelCardsRevealedEvent | TunnelDeclinedEvent | TurnEndedEvent | TurnTimedOutEvent],
 
 ) -> Game | Problem | None:
     """ Import a verified export of a finished game (administrators)
@@ -262,14 +269,15 @@ def sync(
     **Scope:** `admin` (a token without it gets 403 `insufficient-scope`).
 
     Args:
-        body (list[CardDrawnBlindEvent | CardTakenEvent | DeckReshuffledEvent |
-            FinalRoundStartedEvent | GameCreatedEvent | GameEndedEvent | GameScoredEvent |
-            GameStartedEvent | HintGivenEvent | MarketRefilledEvent | MarketResetEvent | PassedEvent |
-            PlayerDroppedEvent | PlayerResignedEvent | PlayerReturnedEvent | RouteClaimedEvent |
-            SeatLeftEvent | SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent |
-            StandInSeatedEvent | StationBuiltEvent | TicketsDrawnEvent | TicketsKeptEvent |
-            TunnelAttemptedEvent | TunnelCardsRevealedEvent | TunnelDeclinedEvent | TurnEndedEvent |
-            TurnTimedOutEvent]): The export's events as a JSON array, in version order.
+        body (list[CardDrawnBlindEvent | CardTakenEvent | DeadlinePausedEvent |
+            DeadlineResumedEvent | DeckReshuffledEvent | FinalRoundStartedEvent | GameCreatedEvent |
+            GameEndedEvent | GameScoredEvent | GameStartedEvent | HintGivenEvent | MarketRefilledEvent
+            | MarketResetEvent | PassedEvent | PlayerDroppedEvent | PlayerResignedEvent |
+            PlayerReturnedEvent | RouteClaimedEvent | SeatLeftEvent | SeatTakenEvent |
+            SeedRevealedEvent | SetupTicketsReturnedEvent | StandInSeatedEvent | StationBuiltEvent |
+            TicketsDrawnEvent | TicketsKeptEvent | TunnelAttemptedEvent | TunnelCardsRevealedEvent |
+            TunnelDeclinedEvent | TurnEndedEvent | TurnTimedOutEvent]): The export's events as a JSON
+            array, in version order.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -289,7 +297,7 @@ body=body,
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
-    body: list[CardDrawnBlindEvent | CardTakenEvent | DeckReshuffledEvent | FinalRoundStartedEvent | GameCreatedEvent | GameEndedEvent | GameScoredEvent | GameStartedEvent | HintGivenEvent | MarketRefilledEvent | MarketResetEvent | PassedEvent | PlayerDroppedEvent | PlayerResignedEvent | PlayerReturnedEvent | RouteClaimedEvent | SeatLeftEvent | SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent | StandInSeatedEvent | StationBuiltEvent | TicketsDrawnEvent | TicketsKeptEvent | TunnelAttemptedEvent | TunnelCardsRevealedEvent | TunnelDeclinedEvent | TurnEndedEvent | TurnTimedOutEvent],
+    body: list[CardDrawnBlindEvent | CardTakenEvent | DeadlinePausedEvent | DeadlineResumedEvent | DeckReshuffledEvent | FinalRoundStartedEvent | GameCreatedEvent | GameEndedEvent | GameScoredEvent | GameStartedEvent | HintGivenEvent | MarketRefilledEvent | MarketResetEvent | PassedEvent | PlayerDroppedEvent | PlayerResignedEvent | PlayerReturnedEvent | RouteClaimedEvent | SeatLeftEvent | SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent | StandInSeatedEvent | StationBuiltEvent | TicketsDrawnEvent | TicketsKeptEvent | TunnelAttemptedEvent | TunnelCardsRevealedEvent | TunnelDeclinedEvent | TurnEndedEvent | TurnTimedOutEvent],
 
 ) -> Response[Game | Problem]:
     """ Import a verified export of a finished game (administrators)
@@ -299,14 +307,15 @@ async def asyncio_detailed(
     **Scope:** `admin` (a token without it gets 403 `insufficient-scope`).
 
     Args:
-        body (list[CardDrawnBlindEvent | CardTakenEvent | DeckReshuffledEvent |
-            FinalRoundStartedEvent | GameCreatedEvent | GameEndedEvent | GameScoredEvent |
-            GameStartedEvent | HintGivenEvent | MarketRefilledEvent | MarketResetEvent | PassedEvent |
-            PlayerDroppedEvent | PlayerResignedEvent | PlayerReturnedEvent | RouteClaimedEvent |
-            SeatLeftEvent | SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent |
-            StandInSeatedEvent | StationBuiltEvent | TicketsDrawnEvent | TicketsKeptEvent |
-            TunnelAttemptedEvent | TunnelCardsRevealedEvent | TunnelDeclinedEvent | TurnEndedEvent |
-            TurnTimedOutEvent]): The export's events as a JSON array, in version order.
+        body (list[CardDrawnBlindEvent | CardTakenEvent | DeadlinePausedEvent |
+            DeadlineResumedEvent | DeckReshuffledEvent | FinalRoundStartedEvent | GameCreatedEvent |
+            GameEndedEvent | GameScoredEvent | GameStartedEvent | HintGivenEvent | MarketRefilledEvent
+            | MarketResetEvent | PassedEvent | PlayerDroppedEvent | PlayerResignedEvent |
+            PlayerReturnedEvent | RouteClaimedEvent | SeatLeftEvent | SeatTakenEvent |
+            SeedRevealedEvent | SetupTicketsReturnedEvent | StandInSeatedEvent | StationBuiltEvent |
+            TicketsDrawnEvent | TicketsKeptEvent | TunnelAttemptedEvent | TunnelCardsRevealedEvent |
+            TunnelDeclinedEvent | TurnEndedEvent | TurnTimedOutEvent]): The export's events as a JSON
+            array, in version order.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -331,7 +340,7 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient,
-    body: list[CardDrawnBlindEvent | CardTakenEvent | DeckReshuffledEvent | FinalRoundStartedEvent | GameCreatedEvent | GameEndedEvent | GameScoredEvent | GameStartedEvent | HintGivenEvent | MarketRefilledEvent | MarketResetEvent | PassedEvent | PlayerDroppedEvent | PlayerResignedEvent | PlayerReturnedEvent | RouteClaimedEvent | SeatLeftEvent | SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent | StandInSeatedEvent | StationBuiltEvent | TicketsDrawnEvent | TicketsKeptEvent | TunnelAttemptedEvent | TunnelCardsRevealedEvent | TunnelDeclinedEvent | TurnEndedEvent | TurnTimedOutEvent],
+    body: list[CardDrawnBlindEvent | CardTakenEvent | DeadlinePausedEvent | DeadlineResumedEvent | DeckReshuffledEvent | FinalRoundStartedEvent | GameCreatedEvent | GameEndedEvent | GameScoredEvent | GameStartedEvent | HintGivenEvent | MarketRefilledEvent | MarketResetEvent | PassedEvent | PlayerDroppedEvent | PlayerResignedEvent | PlayerReturnedEvent | RouteClaimedEvent | SeatLeftEvent | SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent | StandInSeatedEvent | StationBuiltEvent | TicketsDrawnEvent | TicketsKeptEvent | TunnelAttemptedEvent | TunnelCardsRevealedEvent | TunnelDeclinedEvent | TurnEndedEvent | TurnTimedOutEvent],
 
 ) -> Game | Problem | None:
     """ Import a verified export of a finished game (administrators)
@@ -341,14 +350,15 @@ async def asyncio(
     **Scope:** `admin` (a token without it gets 403 `insufficient-scope`).
 
     Args:
-        body (list[CardDrawnBlindEvent | CardTakenEvent | DeckReshuffledEvent |
-            FinalRoundStartedEvent | GameCreatedEvent | GameEndedEvent | GameScoredEvent |
-            GameStartedEvent | HintGivenEvent | MarketRefilledEvent | MarketResetEvent | PassedEvent |
-            PlayerDroppedEvent | PlayerResignedEvent | PlayerReturnedEvent | RouteClaimedEvent |
-            SeatLeftEvent | SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent |
-            StandInSeatedEvent | StationBuiltEvent | TicketsDrawnEvent | TicketsKeptEvent |
-            TunnelAttemptedEvent | TunnelCardsRevealedEvent | TunnelDeclinedEvent | TurnEndedEvent |
-            TurnTimedOutEvent]): The export's events as a JSON array, in version order.
+        body (list[CardDrawnBlindEvent | CardTakenEvent | DeadlinePausedEvent |
+            DeadlineResumedEvent | DeckReshuffledEvent | FinalRoundStartedEvent | GameCreatedEvent |
+            GameEndedEvent | GameScoredEvent | GameStartedEvent | HintGivenEvent | MarketRefilledEvent
+            | MarketResetEvent | PassedEvent | PlayerDroppedEvent | PlayerResignedEvent |
+            PlayerReturnedEvent | RouteClaimedEvent | SeatLeftEvent | SeatTakenEvent |
+            SeedRevealedEvent | SetupTicketsReturnedEvent | StandInSeatedEvent | StationBuiltEvent |
+            TicketsDrawnEvent | TicketsKeptEvent | TunnelAttemptedEvent | TunnelCardsRevealedEvent |
+            TunnelDeclinedEvent | TurnEndedEvent | TurnTimedOutEvent]): The export's events as a JSON
+            array, in version order.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -10,6 +10,8 @@ from ... import errors
 
 from ...models.card_drawn_blind_event import CardDrawnBlindEvent
 from ...models.card_taken_event import CardTakenEvent
+from ...models.deadline_paused_event import DeadlinePausedEvent
+from ...models.deadline_resumed_event import DeadlineResumedEvent
 from ...models.deck_reshuffled_event import DeckReshuffledEvent
 from ...models.final_round_started_event import FinalRoundStartedEvent
 from ...models.game_created_event import GameCreatedEvent
@@ -45,7 +47,7 @@ from typing import cast
 
 def _get_kwargs(
     *,
-    body: list[CardDrawnBlindEvent | CardTakenEvent | DeckReshuffledEvent | FinalRoundStartedEvent | GameCreatedEvent | GameEndedEvent | GameScoredEvent | GameStartedEvent | HintGivenEvent | MarketRefilledEvent | MarketResetEvent | PassedEvent | PlayerDroppedEvent | PlayerResignedEvent | PlayerReturnedEvent | RouteClaimedEvent | SeatLeftEvent | SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent | StandInSeatedEvent | StationBuiltEvent | TicketsDrawnEvent | TicketsKeptEvent | TunnelAttemptedEvent | TunnelCardsRevealedEvent | TunnelDeclinedEvent | TurnEndedEvent | TurnTimedOutEvent],
+    body: list[CardDrawnBlindEvent | CardTakenEvent | DeadlinePausedEvent | DeadlineResumedEvent | DeckReshuffledEvent | FinalRoundStartedEvent | GameCreatedEvent | GameEndedEvent | GameScoredEvent | GameStartedEvent | HintGivenEvent | MarketRefilledEvent | MarketResetEvent | PassedEvent | PlayerDroppedEvent | PlayerResignedEvent | PlayerReturnedEvent | RouteClaimedEvent | SeatLeftEvent | SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent | StandInSeatedEvent | StationBuiltEvent | TicketsDrawnEvent | TicketsKeptEvent | TunnelAttemptedEvent | TunnelCardsRevealedEvent | TunnelDeclinedEvent | TurnEndedEvent | TurnTimedOutEvent],
 
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
@@ -76,6 +78,10 @@ def _get_kwargs(
         elif isinstance(body_item_data, PlayerReturnedEvent):
             body_item = body_item_data.to_dict()
         elif isinstance(body_item_data, HintGivenEvent):
+            body_item = body_item_data.to_dict()
+        elif isinstance(body_item_data, DeadlinePausedEvent):
+            body_item = body_item_data.to_dict()
+        elif isinstance(body_item_data, DeadlineResumedEvent):
             body_item = body_item_data.to_dict()
         elif isinstance(body_item_data, GameStartedEvent):
             body_item = body_item_data.to_dict()
@@ -189,7 +195,7 @@ def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 def sync_detailed(
     *,
     client: AuthenticatedClient,
-    body: list[CardDrawnBlindEvent | CardTakenEvent | DeckReshuffledEvent | FinalRoundStartedEvent | GameCreatedEvent | GameEndedEvent | GameScoredEvent | GameStartedEvent | HintGivenEvent | MarketRefilledEvent | MarketResetEvent | PassedEvent | PlayerDroppedEvent | PlayerResignedEvent | PlayerReturnedEvent | RouteClaimedEvent | SeatLeftEvent | SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent | StandInSeatedEvent | StationBuiltEvent | TicketsDrawnEvent | TicketsKeptEvent | TunnelAttemptedEvent | TunnelCardsRevealedEvent | TunnelDeclinedEvent | TurnEndedEvent | TurnTimedOutEvent],
+    body: list[CardDrawnBlindEvent | CardTakenEvent | DeadlinePausedEvent | DeadlineResumedEvent | DeckReshuffledEvent | FinalRoundStartedEvent | GameCreatedEvent | GameEndedEvent | GameScoredEvent | GameStartedEvent | HintGivenEvent | MarketRefilledEvent | MarketResetEvent | PassedEvent | PlayerDroppedEvent | PlayerResignedEvent | PlayerReturnedEvent | RouteClaimedEvent | SeatLeftEvent | SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent | StandInSeatedEvent | StationBuiltEvent | TicketsDrawnEvent | TicketsKeptEvent | TunnelAttemptedEvent | TunnelCardsRevealedEvent | TunnelDeclinedEvent | TurnEndedEvent | TurnTimedOutEvent],
 
 ) -> Response[Problem | Verdict]:
     """ Verify an export: replay it through the rules, with no database
@@ -199,14 +205,15 @@ def sync_detailed(
     the seed's shuffles put there, and that the final score is the rules'.
 
     Args:
-        body (list[CardDrawnBlindEvent | CardTakenEvent | DeckReshuffledEvent |
-            FinalRoundStartedEvent | GameCreatedEvent | GameEndedEvent | GameScoredEvent |
-            GameStartedEvent | HintGivenEvent | MarketRefilledEvent | MarketResetEvent | PassedEvent |
-            PlayerDroppedEvent | PlayerResignedEvent | PlayerReturnedEvent | RouteClaimedEvent |
-            SeatLeftEvent | SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent |
-            StandInSeatedEvent | StationBuiltEvent | TicketsDrawnEvent | TicketsKeptEvent |
-            TunnelAttemptedEvent | TunnelCardsRevealedEvent | TunnelDeclinedEvent | TurnEndedEvent |
-            TurnTimedOutEvent]): The export's events as a JSON array, in version order.
+        body (list[CardDrawnBlindEvent | CardTakenEvent | DeadlinePausedEvent |
+            DeadlineResumedEvent | DeckReshuffledEvent | FinalRoundStartedEvent | GameCreatedEvent |
+            GameEndedEvent | GameScoredEvent | GameStartedEvent | HintGivenEvent | MarketRefilledEvent
+            | MarketResetEvent | PassedEvent | PlayerDroppedEvent | PlayerResignedEvent |
+            PlayerReturnedEvent | RouteClaimedEvent | SeatLeftEvent | SeatTakenEvent |
+            SeedRevealedEvent | SetupTicketsReturnedEvent | StandInSeatedEvent | StationBuiltEvent |
+            TicketsDrawnEvent | TicketsKeptEvent | TunnelAttemptedEvent | TunnelCardsRevealedEvent |
+            TunnelDeclinedEvent | TurnEndedEvent | TurnTimedOutEvent]): The export's events as a JSON
+            array, in version order.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -231,7 +238,7 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient,
-    body: list[CardDrawnBlindEvent | CardTakenEvent | DeckReshuffledEvent | FinalRoundStartedEvent | GameCreatedEvent | GameEndedEvent | GameScoredEvent | GameStartedEvent | HintGivenEvent | MarketRefilledEvent | MarketResetEvent | PassedEvent | PlayerDroppedEvent | PlayerResignedEvent | PlayerReturnedEvent | RouteClaimedEvent | SeatLeftEvent | SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent | StandInSeatedEvent | StationBuiltEvent | TicketsDrawnEvent | TicketsKeptEvent | TunnelAttemptedEvent | TunnelCardsRevealedEvent | TunnelDeclinedEvent | TurnEndedEvent | TurnTimedOutEvent],
+    body: list[CardDrawnBlindEvent | CardTakenEvent | DeadlinePausedEvent | DeadlineResumedEvent | DeckReshuffledEvent | FinalRoundStartedEvent | GameCreatedEvent | GameEndedEvent | GameScoredEvent | GameStartedEvent | HintGivenEvent | MarketRefilledEvent | MarketResetEvent | PassedEvent | PlayerDroppedEvent | PlayerResignedEvent | PlayerReturnedEvent | RouteClaimedEvent | SeatLeftEvent | SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent | StandInSeatedEvent | StationBuiltEvent | TicketsDrawnEvent | TicketsKeptEvent | TunnelAttemptedEvent | TunnelCardsRevealedEvent | TunnelDeclinedEvent | TurnEndedEvent | TurnTimedOutEvent],
 
 ) -> Problem | Verdict | None:
     """ Verify an export: replay it through the rules, with no database
@@ -241,14 +248,15 @@ def sync(
     the seed's shuffles put there, and that the final score is the rules'.
 
     Args:
-        body (list[CardDrawnBlindEvent | CardTakenEvent | DeckReshuffledEvent |
-            FinalRoundStartedEvent | GameCreatedEvent | GameEndedEvent | GameScoredEvent |
-            GameStartedEvent | HintGivenEvent | MarketRefilledEvent | MarketResetEvent | PassedEvent |
-            PlayerDroppedEvent | PlayerResignedEvent | PlayerReturnedEvent | RouteClaimedEvent |
-            SeatLeftEvent | SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent |
-            StandInSeatedEvent | StationBuiltEvent | TicketsDrawnEvent | TicketsKeptEvent |
-            TunnelAttemptedEvent | TunnelCardsRevealedEvent | TunnelDeclinedEvent | TurnEndedEvent |
-            TurnTimedOutEvent]): The export's events as a JSON array, in version order.
+        body (list[CardDrawnBlindEvent | CardTakenEvent | DeadlinePausedEvent |
+            DeadlineResumedEvent | DeckReshuffledEvent | FinalRoundStartedEvent | GameCreatedEvent |
+            GameEndedEvent | GameScoredEvent | GameStartedEvent | HintGivenEvent | MarketRefilledEvent
+            | MarketResetEvent | PassedEvent | PlayerDroppedEvent | PlayerResignedEvent |
+            PlayerReturnedEvent | RouteClaimedEvent | SeatLeftEvent | SeatTakenEvent |
+            SeedRevealedEvent | SetupTicketsReturnedEvent | StandInSeatedEvent | StationBuiltEvent |
+            TicketsDrawnEvent | TicketsKeptEvent | TunnelAttemptedEvent | TunnelCardsRevealedEvent |
+            TunnelDeclinedEvent | TurnEndedEvent | TurnTimedOutEvent]): The export's events as a JSON
+            array, in version order.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -268,7 +276,7 @@ body=body,
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
-    body: list[CardDrawnBlindEvent | CardTakenEvent | DeckReshuffledEvent | FinalRoundStartedEvent | GameCreatedEvent | GameEndedEvent | GameScoredEvent | GameStartedEvent | HintGivenEvent | MarketRefilledEvent | MarketResetEvent | PassedEvent | PlayerDroppedEvent | PlayerResignedEvent | PlayerReturnedEvent | RouteClaimedEvent | SeatLeftEvent | SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent | StandInSeatedEvent | StationBuiltEvent | TicketsDrawnEvent | TicketsKeptEvent | TunnelAttemptedEvent | TunnelCardsRevealedEvent | TunnelDeclinedEvent | TurnEndedEvent | TurnTimedOutEvent],
+    body: list[CardDrawnBlindEvent | CardTakenEvent | DeadlinePausedEvent | DeadlineResumedEvent | DeckReshuffledEvent | FinalRoundStartedEvent | GameCreatedEvent | GameEndedEvent | GameScoredEvent | GameStartedEvent | HintGivenEvent | MarketRefilledEvent | MarketResetEvent | PassedEvent | PlayerDroppedEvent | PlayerResignedEvent | PlayerReturnedEvent | RouteClaimedEvent | SeatLeftEvent | SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent | StandInSeatedEvent | StationBuiltEvent | TicketsDrawnEvent | TicketsKeptEvent | TunnelAttemptedEvent | TunnelCardsRevealedEvent | TunnelDeclinedEvent | TurnEndedEvent | TurnTimedOutEvent],
 
 ) -> Response[Problem | Verdict]:
     """ Verify an export: replay it through the rules, with no database
@@ -278,14 +286,15 @@ async def asyncio_detailed(
     the seed's shuffles put there, and that the final score is the rules'.
 
     Args:
-        body (list[CardDrawnBlindEvent | CardTakenEvent | DeckReshuffledEvent |
-            FinalRoundStartedEvent | GameCreatedEvent | GameEndedEvent | GameScoredEvent |
-            GameStartedEvent | HintGivenEvent | MarketRefilledEvent | MarketResetEvent | PassedEvent |
-            PlayerDroppedEvent | PlayerResignedEvent | PlayerReturnedEvent | RouteClaimedEvent |
-            SeatLeftEvent | SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent |
-            StandInSeatedEvent | StationBuiltEvent | TicketsDrawnEvent | TicketsKeptEvent |
-            TunnelAttemptedEvent | TunnelCardsRevealedEvent | TunnelDeclinedEvent | TurnEndedEvent |
-            TurnTimedOutEvent]): The export's events as a JSON array, in version order.
+        body (list[CardDrawnBlindEvent | CardTakenEvent | DeadlinePausedEvent |
+            DeadlineResumedEvent | DeckReshuffledEvent | FinalRoundStartedEvent | GameCreatedEvent |
+            GameEndedEvent | GameScoredEvent | GameStartedEvent | HintGivenEvent | MarketRefilledEvent
+            | MarketResetEvent | PassedEvent | PlayerDroppedEvent | PlayerResignedEvent |
+            PlayerReturnedEvent | RouteClaimedEvent | SeatLeftEvent | SeatTakenEvent |
+            SeedRevealedEvent | SetupTicketsReturnedEvent | StandInSeatedEvent | StationBuiltEvent |
+            TicketsDrawnEvent | TicketsKeptEvent | TunnelAttemptedEvent | TunnelCardsRevealedEvent |
+            TunnelDeclinedEvent | TurnEndedEvent | TurnTimedOutEvent]): The export's events as a JSON
+            array, in version order.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -310,7 +319,7 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient,
-    body: list[CardDrawnBlindEvent | CardTakenEvent | DeckReshuffledEvent | FinalRoundStartedEvent | GameCreatedEvent | GameEndedEvent | GameScoredEvent | GameStartedEvent | HintGivenEvent | MarketRefilledEvent | MarketResetEvent | PassedEvent | PlayerDroppedEvent | PlayerResignedEvent | PlayerReturnedEvent | RouteClaimedEvent | SeatLeftEvent | SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent | StandInSeatedEvent | StationBuiltEvent | TicketsDrawnEvent | TicketsKeptEvent | TunnelAttemptedEvent | TunnelCardsRevealedEvent | TunnelDeclinedEvent | TurnEndedEvent | TurnTimedOutEvent],
+    body: list[CardDrawnBlindEvent | CardTakenEvent | DeadlinePausedEvent | DeadlineResumedEvent | DeckReshuffledEvent | FinalRoundStartedEvent | GameCreatedEvent | GameEndedEvent | GameScoredEvent | GameStartedEvent | HintGivenEvent | MarketRefilledEvent | MarketResetEvent | PassedEvent | PlayerDroppedEvent | PlayerResignedEvent | PlayerReturnedEvent | RouteClaimedEvent | SeatLeftEvent | SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent | StandInSeatedEvent | StationBuiltEvent | TicketsDrawnEvent | TicketsKeptEvent | TunnelAttemptedEvent | TunnelCardsRevealedEvent | TunnelDeclinedEvent | TurnEndedEvent | TurnTimedOutEvent],
 
 ) -> Problem | Verdict | None:
     """ Verify an export: replay it through the rules, with no database
@@ -320,14 +329,15 @@ async def asyncio(
     the seed's shuffles put there, and that the final score is the rules'.
 
     Args:
-        body (list[CardDrawnBlindEvent | CardTakenEvent | DeckReshuffledEvent |
-            FinalRoundStartedEvent | GameCreatedEvent | GameEndedEvent | GameScoredEvent |
-            GameStartedEvent | HintGivenEvent | MarketRefilledEvent | MarketResetEvent | PassedEvent |
-            PlayerDroppedEvent | PlayerResignedEvent | PlayerReturnedEvent | RouteClaimedEvent |
-            SeatLeftEvent | SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent |
-            StandInSeatedEvent | StationBuiltEvent | TicketsDrawnEvent | TicketsKeptEvent |
-            TunnelAttemptedEvent | TunnelCardsRevealedEvent | TunnelDeclinedEvent | TurnEndedEvent |
-            TurnTimedOutEvent]): The export's events as a JSON array, in version order.
+        body (list[CardDrawnBlindEvent | CardTakenEvent | DeadlinePausedEvent |
+            DeadlineResumedEvent | DeckReshuffledEvent | FinalRoundStartedEvent | GameCreatedEvent |
+            GameEndedEvent | GameScoredEvent | GameStartedEvent | HintGivenEvent | MarketRefilledEvent
+            | MarketResetEvent | PassedEvent | PlayerDroppedEvent | PlayerResignedEvent |
+            PlayerReturnedEvent | RouteClaimedEvent | SeatLeftEvent | SeatTakenEvent |
+            SeedRevealedEvent | SetupTicketsReturnedEvent | StandInSeatedEvent | StationBuiltEvent |
+            TicketsDrawnEvent | TicketsKeptEvent | TunnelAttemptedEvent | TunnelCardsRevealedEvent |
+            TunnelDeclinedEvent | TurnEndedEvent | TurnTimedOutEvent]): The export's events as a JSON
+            array, in version order.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
