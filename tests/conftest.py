@@ -69,6 +69,8 @@ def _unavailable(what: str, error: Exception, variable: str, marker: str) -> Non
 def pytest_configure(config: pytest.Config) -> None:
     for name, meaning in MARKERS.items():
         config.addinivalue_line("markers", f"{name}: {meaning}")
+    # pytest-xdist's own, named here too so that `-p no:xdist` still knows it
+    config.addinivalue_line("markers", "xdist_group(name): tests one worker runs together")
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
