@@ -84,6 +84,8 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         for marker in sorted(needs):
             item.add_marker(marker)
         item.add_marker(pytest.mark.xdist_group(_worker_group(item)))
+    # The PostgreSQL tests, one worker's share and the longest, are handed out first.
+    items.sort(key=lambda item: _worker_group(item) != "postgres")
 
 
 def _worker_group(item: pytest.Item) -> str:
