@@ -19,10 +19,13 @@ from events import GameLog, open_store
 from events.ports import Store
 from messaging.native_threads import off_the_hub
 from messaging.notify import LocalNotifier, Notifier, RedisNotifier
+from referee.outreach import MailSender
 from referee.ports import Clock, Jobs, Observer
 from referee.settings import Settings
 from worker.context import WorkerContext
+from worker.log_mail import MailToLog
 from worker.queue import DEFAULT_STALE_AFTER, InlineJobs, RqJobs
+from worker.smtp_mail import MailBySmtp, SmtpServer
 from worker.thinking import THINKING_PROCESSES, Thinking
 from worker.webhook_config import WebhookConfig
 
@@ -34,7 +37,8 @@ WORKER_CACHE_SIZE = 256
 def bootstrap(settings: Settings, *, serving: bool = False, store: Store | None = None,
               notifier: Notifier | None = None, jobs: Jobs | None = None,
               clock: Clock | None = None, webhook_clock: Clock | None = None,
-              observer: Observer | None = None) -> WorkerContext:
+              observer: Observer | None = None,
+              mail: MailSender | None = None) -> WorkerContext:
     """A new context for `settings`; the arguments given replace what it would build.
 
     `serving`: for the API's process, which migrates the store at start (unless
@@ -42,7 +46,8 @@ def bootstrap(settings: Settings, *, serving: bool = False, store: Store | None 
     (so its game log may vouch for a cached state), keeps a large cache of states and
     starts the in-process jobs at once. Otherwise (a worker) none of that: `ttr worker`
     migrates once at its start. `clock`: the games' clock (default: the store's);
-    `webhook_clock`: the webhook deliveries' (default: the wall clock).
+    `webhook_clock`: the webhook deliveries' (default: the wall clock). `mail`: the
+    mail sender (default: `mail_sender(settings)`).
     """
     # under gevent, SQLite's calls go to a few native threads (messaging.native_threads)
     store = store or off_the_hub(open_store(settings.database_url), settings.sqlite_threads)
@@ -67,7 +72,8 @@ def bootstrap(settings: Settings, *, serving: bool = False, store: Store | None 
     ctx = WorkerContext(store=store, log=game_log, notifier=notifier, jobs=jobs,
                         clock=clock or store.clock,
                         webhooks=webhook_config(settings, webhook_clock),
-                        observer=observer, thinking=thinking)
+                        observer=observer, thinking=thinking,
+                        mail=mail or mail_sender(settings))
     holder.append(ctx)
     if serving and isinstance(jobs, InlineJobs):
         jobs.start()  # its first sweep picks up what a previous run left unfinished
@@ -84,6 +90,17 @@ def webhook_config(settings: Settings, clock: Clock | None = None) -> WebhookCon
     if clock is not None:
         config.clock = clock
     return config
+
+
+def mail_sender(settings: Settings) -> MailSender:
+    """How a process sends mail: through `settings.smtp_host`, or (none configured: the
+    embedded default) to the log, marked as not sent."""
+    if not settings.smtp_host:
+        return MailToLog(settings.mail_from)
+    return MailBySmtp(SmtpServer(settings.smtp_host, settings.smtp_port,
+                                 settings.smtp_security.lower(), settings.smtp_username,
+                                 settings.smtp_password, settings.smtp_timeout),
+                      settings.mail_from)
 
 
 def context_for(settings: Settings) -> WorkerContext:

@@ -26,7 +26,8 @@ from __future__ import annotations
 import math
 import os
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
+from email.utils import parseaddr
 from types import MappingProxyType, UnionType
 from typing import Any, TypeVar, Union, get_args, get_origin, get_type_hints
 
@@ -62,6 +63,17 @@ class Settings:
     webhook_allow_private: bool = False  # TTR_WEBHOOK_ALLOW_PRIVATE
     webhook_retry_delays: tuple[float, ...] | None = None  # None: the delivery's schedule
     webhook_timeout: float | None = None  # seconds an attempt may take (None: its default)
+    # -- e-mail (notices, addresses' verification, sign-in links)
+    # the SMTP server that carries mail (None: mails are written to the log, not sent)
+    smtp_host: str | None = None  # TTR_SMTP_HOST
+    smtp_port: int = 587  # TTR_SMTP_PORT
+    smtp_security: str = "starttls"  # TTR_SMTP_SECURITY: starttls, tls or none
+    smtp_username: str = ""  # TTR_SMTP_USERNAME ("": no login)
+    smtp_password: str = field(default="", repr=False)  # TTR_SMTP_PASSWORD
+    smtp_timeout: float = 10.0  # TTR_SMTP_TIMEOUT (seconds a mail may take to hand over)
+    mail_from: str = "Ticket to Ride <noreply@localhost>"  # TTR_MAIL_FROM
+    # where players reach the web client: the links in mails start with it
+    public_url: str = "http://127.0.0.1:8000"  # TTR_PUBLIC_URL
 
     @property
     def embedded(self) -> bool:
@@ -85,6 +97,14 @@ ENV = {
     "bot_budget_ms": "TTR_BOT_BUDGET_MS",
     "worker_seen_within": "TTR_WORKER_SEEN_WITHIN",
     "webhook_allow_private": "TTR_WEBHOOK_ALLOW_PRIVATE",
+    "smtp_host": "TTR_SMTP_HOST",
+    "smtp_port": "TTR_SMTP_PORT",
+    "smtp_security": "TTR_SMTP_SECURITY",
+    "smtp_username": "TTR_SMTP_USERNAME",
+    "smtp_password": "TTR_SMTP_PASSWORD",
+    "smtp_timeout": "TTR_SMTP_TIMEOUT",
+    "mail_from": "TTR_MAIL_FROM",
+    "public_url": "TTR_PUBLIC_URL",
 }
 
 
@@ -96,13 +116,15 @@ class SettingsError(ValueError):
 # be negative unless listed)
 
 # numbers that must be more than 0 (the other numbers: at least 0)
-_POSITIVE = frozenset({"job_stale_after", "worker_seen_within"})
+_POSITIVE = frozenset({"job_stale_after", "worker_seen_within", "smtp_timeout"})
 # strings that must be one of a few values (compared in lower case)
-_CHOICES = {"log_level": ("debug", "info", "warning", "error", "critical")}
+_CHOICES = {"log_level": ("debug", "info", "warning", "error", "critical"),
+            "smtp_security": ("starttls", "tls", "none")}
 # URLs and the schemes each may use
 _SCHEMES = {
     "database_url": ("postgresql://", "postgres://", "sqlite://"),
     "redis_url": ("redis://", "rediss://", "unix://"),
+    "public_url": ("https://", "http://"),
 }
 
 
@@ -121,12 +143,25 @@ def _check_port(variable: str, value: str) -> None:
         raise SettingsError(f"{variable} must be a port number (1-65535), not {value!r}")
 
 
+def _check_port_number(variable: str, value: int) -> None:
+    _check_port(variable, str(value))
+
+
+def _check_mail_from(variable: str, value: str) -> None:
+    address = parseaddr(value)[1]
+    if "@" not in address or "\n" in value or "\r" in value:
+        raise SettingsError(f"{variable} must be an address (Name <someone@example.org>), "
+                            f"not {value!r}")
+
+
 def settings_from_env(environ: Mapping[str, str] | None = None) -> Settings:
     """The application's settings from `TTR_*` variables (unset or empty: the default),
     every one checked: a variable that cannot be used raises `SettingsError` naming it."""
     return read_settings(Settings, ENV, environ, positive=_POSITIVE, choices=_CHOICES,
                          checks={**{name: _url_check(name) for name in _SCHEMES},
-                                 "worker_metrics_port": _check_port})
+                                 "worker_metrics_port": _check_port,
+                                 "smtp_port": _check_port_number,
+                                 "mail_from": _check_mail_from})
 
 
 # -- reading and checking: every variable is read and checked here, once ----------------

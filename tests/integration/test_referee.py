@@ -109,6 +109,8 @@ def test_every_settings_variable_names_a_field_and_is_parsed(
     valid = {"database_url": "sqlite:///t.sqlite3", "redis_url": "redis://r:6379/1",
              "admin_token": "5e8a1c0f9b2d4763a1e0c9f8b7d6e5a4", "log_level": "debug",
              "web_worker_class": "gevent", "worker_metrics_port": "9101",
+             "smtp_security": "tls", "mail_from": "Games <games@example.org>",
+             "public_url": "https://play.example",
              "bind": "127.0.0.1:8123", "cors_origins": "https://a.example,https://b.example",
              "token_keys": "0123456789abcdef0123456789abcdef,fedcba9876543210fedcba9876543210"}
     env = {}
