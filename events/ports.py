@@ -15,6 +15,7 @@ sees what a module touches and a test can hand it a small fake:
 - `RematchAnswers`: the players' answers to a finished game's rematch;
 - `TournamentLogs`: one event-sourced log per tournament;
 - `WebhookStore`: registrations, deliveries and their attempts;
+- `MailAddresses`: players' sealed e-mail addresses and the one-time links mailed to them;
 - `Migrations`: the schema.
 
 `Store` is all of them at once: what the one bootstrap opens and hands out.
@@ -31,6 +32,7 @@ from domain.rating_rules import LEADERBOARD_MIN_GAMES
 from domain.tournament_log import TournamentEvent
 from events.accounts import Token, User
 from events.index import GameRow
+from events.mail_addresses import LinkUse, MailAddress, MailLink
 from events.matches import MatchRequest, NewGameId, Pairing
 from events.onlookers import Onlooker
 from events.ratings_read import BoardEntry, Profile, ResultRow
@@ -40,7 +42,8 @@ from events.signin_codes import Redemption, SigninCode
 from events.store import EventStore
 from events.webhooks import Attempt, Delivery, NewDelivery, Webhook
 
-__all__ = ["EventStore", "GameShares", "GamesIndex", "MatchRequests", "Migrations", "Ratings",
+__all__ = ["EventStore", "GameShares", "GamesIndex", "MailAddresses", "MatchRequests",
+           "Migrations", "Ratings",
            "RematchAnswers",
            "SigninCodes", "Store", "TournamentLogs", "UserAccounts", "WebhookStore"]
 
@@ -184,6 +187,23 @@ class WebhookStore(Protocol):
     def prune_deliveries(self, before: datetime, limit: int = 1000) -> int: ...
 
 
+class MailAddresses(Protocol):
+    """Players' sealed e-mail addresses and mail links (`events.mail_addresses`)."""
+
+    def mail_address_of(self, user_id: str) -> MailAddress | None: ...
+
+    def mail_address_by_lookup(self, lookups: Sequence[str]) -> MailAddress | None: ...
+
+    def remove_mail_address(self, user_id: str) -> bool: ...
+
+    def add_mail_link(self, link: MailLink, link_sha256: str) -> MailLink: ...
+
+    def use_mail_link(self, link_sha256: str, purpose: str, now: datetime) -> LinkUse: ...
+
+    def record_mail_outcome(self, user_id: str, sent: bool, now: datetime,
+                            limit: int) -> MailAddress | None: ...
+
+
 class Ratings(Protocol):
     """The ratings projection (`events.ratings`, `events.ratings_read`)."""
 
@@ -236,5 +256,5 @@ class TournamentLogs(Protocol):
 
 class Store(EventStore, GamesIndex, UserAccounts, SigninCodes, GameShares, MatchRequests,
             RematchAnswers,
-            WebhookStore, Ratings, TournamentLogs, Migrations, Protocol):
+            WebhookStore, MailAddresses, Ratings, TournamentLogs, Migrations, Protocol):
     """Every port at once (what `events.open_store` returns)."""

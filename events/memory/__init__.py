@@ -17,6 +17,7 @@ hold a store of their own. Each part is a module:
 - `events.memory.rematches`: the answers to a finished game's rematch;
 - `events.memory.tournaments`: tournament logs;
 - `events.memory.webhooks`: webhook registrations, deliveries and their attempts;
+- `events.memory.mail_addresses`: players' sealed e-mail addresses and mail links;
 - `events.memory.ratings`: the ratings projection and what the boards and profiles read.
 """
 
@@ -28,6 +29,7 @@ from events.clock import utcnow
 from events.memory.accounts import MemoryAccounts
 from events.memory.base import Clock, DuplicateKey
 from events.memory.index import MemoryIndex
+from events.memory.mail_addresses import MemoryMailAddresses
 from events.memory.matches import MemoryMatches
 from events.memory.ratings import MemoryRatings
 from events.memory.recorder import MemoryRecorder
@@ -43,8 +45,9 @@ if TYPE_CHECKING:
 __all__ = ["DuplicateKey", "MemoryStore"]
 
 
-class MemoryStore(MemoryWebhooks, MemoryRatings, MemorySigninCodes, MemoryShares, MemoryMatches,
-                  MemoryRematches, MemoryTournaments, MemoryAccounts, MemoryIndex, MemoryRecorder):
+class MemoryStore(MemoryWebhooks, MemoryMailAddresses, MemoryRatings, MemorySigninCodes,
+                  MemoryShares, MemoryMatches, MemoryRematches, MemoryTournaments,
+                  MemoryAccounts, MemoryIndex, MemoryRecorder):
     """An empty store in memory (see the module doc); `clock` as the SQL stores'."""
 
     def __init__(self, clock: Clock = utcnow) -> None:
