@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import importlib
 
+from bootstrap.mail_keys import address_seal
 from events import GameLog, open_store
 from events.ports import Store
 from messaging.native_threads import off_the_hub
@@ -73,7 +74,9 @@ def bootstrap(settings: Settings, *, serving: bool = False, store: Store | None 
                         clock=clock or store.clock,
                         webhooks=webhook_config(settings, webhook_clock),
                         observer=observer, thinking=thinking,
-                        mail=mail or mail_sender(settings))
+                        mail=mail or mail_sender(settings),
+                        addresses=address_seal(settings, store),
+                        public_url=settings.public_url)
     holder.append(ctx)
     if serving and isinstance(jobs, InlineJobs):
         jobs.start()  # its first sweep picks up what a previous run left unfinished

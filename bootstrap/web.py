@@ -21,6 +21,7 @@ from service import app as api
 from service import observability
 from service.auth import Accounts
 from service.config import HttpSettings, from_env
+from service.mail_addresses import Mailing
 from service.ratelimit import Limiter, MemoryLimiter, RedisLimiter
 from worker.hints import ContextHints
 from worker.presence import QueuePresence
@@ -45,7 +46,8 @@ def build_services(settings: Settings, http: HttpSettings, *, store: Store | Non
                         limiter=limiter,
                         workers=QueuePresence(settings.redis_url, queue,
                                               settings.worker_seen_within),
-                        webhooks=ContextWebhooks(context), hints=ContextHints(context))
+                        webhooks=ContextWebhooks(context), hints=ContextHints(context),
+                        mailing=Mailing(context.addresses, context.mail, context.public_url))
 
 
 def create_app(settings: Settings | None = None, *, http: HttpSettings | None = None,

@@ -6,7 +6,8 @@ as compared: trimmed, lower case), by which sign-in by e-mail finds an account. 
 of the database without the keys gives no address away, in bulk or one by one.
 
 The keys (`TTR_MAIL_KEYS`, or the one kept beside a SQLite database: see
-`bootstrap.mail_keys`) are 32 bytes each, written as 64 hex digits; the first seals,
+`bootstrap.mail_keys`) are random strings of at least `MIN_KEY_LENGTH` characters
+(each gives a cipher key and a hash key, derived apart); the first seals,
 every one opens and looks up, so a new key may be put first while the old ones stay
 until every address was sealed again (a player's next verification does it).
 """
@@ -22,13 +23,8 @@ from collections.abc import Sequence
 from cryptography.exceptions import InvalidTag
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 
-KEY_HEX_DIGITS = 64
+MIN_KEY_LENGTH = 32
 _VERSION = "v1"
-
-
-def new_mail_key() -> str:
-    """A fresh key, as `AddressSeal` takes it."""
-    return os.urandom(32).hex()
 
 
 def compared(address: str) -> str:
@@ -42,9 +38,9 @@ class AddressSeal:
     def __init__(self, keys: Sequence[str]) -> None:
         if not keys:
             raise ValueError("an address seal needs at least one key")
-        raw = [bytes.fromhex(k) for k in keys]
-        if any(len(k) != 32 for k in raw):
-            raise ValueError("a mail key is 32 bytes, written as 64 hex digits")
+        if any(len(k) < MIN_KEY_LENGTH for k in keys):
+            raise ValueError(f"a mail key has at least {MIN_KEY_LENGTH} characters")
+        raw = [k.encode() for k in keys]
         # one key for the cipher and one for the look-up hash, each derived from the key
         self._ciphers = [AESGCM(hashlib.sha256(b"seal:" + k).digest()) for k in raw]
         self._macs = [hashlib.sha256(b"lookup:" + k).digest() for k in raw]

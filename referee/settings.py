@@ -72,6 +72,9 @@ class Settings:
     smtp_password: str = field(default="", repr=False)  # TTR_SMTP_PASSWORD
     smtp_timeout: float = 10.0  # TTR_SMTP_TIMEOUT (seconds a mail may take to hand over)
     mail_from: str = "Ticket to Ride <noreply@localhost>"  # TTR_MAIL_FROM
+    # the keys players' addresses are sealed with (the first seals; all open): see
+    # `bootstrap.mail_keys` for where they come from when none are set
+    mail_keys: tuple[str, ...] = field(default=(), repr=False)  # TTR_MAIL_KEYS
     # where players reach the web client: the links in mails start with it
     public_url: str = "http://127.0.0.1:8000"  # TTR_PUBLIC_URL
 
@@ -104,6 +107,7 @@ ENV = {
     "smtp_password": "TTR_SMTP_PASSWORD",
     "smtp_timeout": "TTR_SMTP_TIMEOUT",
     "mail_from": "TTR_MAIL_FROM",
+    "mail_keys": "TTR_MAIL_KEYS",
     "public_url": "TTR_PUBLIC_URL",
 }
 
@@ -147,6 +151,12 @@ def _check_port_number(variable: str, value: int) -> None:
     _check_port(variable, str(value))
 
 
+def _check_mail_keys(variable: str, keys: tuple[str, ...]) -> None:
+    if any(len(key) < 32 for key in keys):
+        raise SettingsError(f"{variable} holds a key shorter than 32 characters: set random "
+                            "ones (e.g. `openssl rand -hex 32`), comma-separated")
+
+
 def _check_mail_from(variable: str, value: str) -> None:
     address = parseaddr(value)[1]
     if "@" not in address or "\n" in value or "\r" in value:
@@ -161,7 +171,8 @@ def settings_from_env(environ: Mapping[str, str] | None = None) -> Settings:
                          checks={**{name: _url_check(name) for name in _SCHEMES},
                                  "worker_metrics_port": _check_port,
                                  "smtp_port": _check_port_number,
-                                 "mail_from": _check_mail_from})
+                                 "mail_from": _check_mail_from,
+                                 "mail_keys": _check_mail_keys})
 
 
 # -- reading and checking: every variable is read and checked here, once ----------------

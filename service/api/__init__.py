@@ -16,6 +16,7 @@ from service.api import (
     feed,
     games,
     hints,
+    mail,
     maps,
     matches,
     pages,
@@ -31,7 +32,7 @@ from service.api import (
 )
 
 BLUEPRINTS = [users.blp, tokens.blp, session.blp, signin.blp, maps.blp, games.blp, matches.blp,
-              shares.blp, feed.blp, audit.blp, webhooks.blp, ratings.blp, analysis.blp,
+              shares.blp, feed.blp, audit.blp, webhooks.blp, mail.blp, ratings.blp, analysis.blp,
               hints.blp, rematches.blp, tournaments.blp]
 
 

@@ -65,5 +65,5 @@ class Me(MethodView):
         holder = signed_in()
         s = services()
         close_account(holder.user.user_id, referee=s.referee, store=s.store, games=s.store,
-                      webhooks=s.store, accounts=s.accounts)
+                      webhooks=s.store, accounts=s.accounts, addresses=s.store)
         return Response(status=204)

@@ -111,6 +111,7 @@ def test_every_settings_variable_names_a_field_and_is_parsed(
              "web_worker_class": "gevent", "worker_metrics_port": "9101",
              "smtp_security": "tls", "mail_from": "Games <games@example.org>",
              "public_url": "https://play.example",
+             "mail_keys": "0123456789abcdef0123456789abcdef,fedcba9876543210fedcba9876543210",
              "bind": "127.0.0.1:8123", "cors_origins": "https://a.example,https://b.example",
              "token_keys": "0123456789abcdef0123456789abcdef,fedcba9876543210fedcba9876543210"}
     env = {}

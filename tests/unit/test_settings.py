@@ -78,6 +78,7 @@ REFUSED = {
     "TTR_SMTP_TIMEOUT": ("0", "more than 0"),
     "TTR_MAIL_FROM": ("nobody", "must be an address"),
     "TTR_PUBLIC_URL": ("play.example", "https://"),
+    "TTR_MAIL_KEYS": ("short", "shorter than 32"),
 }
 
 

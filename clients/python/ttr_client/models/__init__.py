@@ -83,6 +83,8 @@ from .length_count import LengthCount
 from .list_open_games_status import ListOpenGamesStatus
 from .list_player_games_result import ListPlayerGamesResult
 from .listed_player import ListedPlayer
+from .mail_address import MailAddress
+from .mail_code import MailCode
 from .map_list import MapList
 from .map_name import MapName
 from .map_rating import MapRating
@@ -98,6 +100,7 @@ from .match import Match
 from .match_state import MatchState
 from .new_entrant import NewEntrant
 from .new_game import NewGame
+from .new_mail_address import NewMailAddress
 from .new_match import NewMatch
 from .new_share import NewShare
 from .new_signin_code import NewSigninCode
@@ -175,6 +178,8 @@ from .share_list import ShareList
 from .signed_in import SignedIn
 from .signin import Signin
 from .signin_code import SigninCode
+from .signin_mail import SigninMail
+from .signin_mail_sent import SigninMailSent
 from .stand_in_reason import StandInReason
 from .stand_in_seated_data import StandInSeatedData
 from .stand_in_seated_event import StandInSeatedEvent
@@ -229,6 +234,8 @@ from .user import User
 from .user_created import UserCreated
 from .user_event_page import UserEventPage
 from .verdict import Verdict
+from .verification_sent import VerificationSent
+from .verified import Verified
 from .webhook import Webhook
 from .webhook_kind import WebhookKind
 from .you import You
@@ -317,6 +324,8 @@ __all__ = (
     "ListedPlayer",
     "ListOpenGamesStatus",
     "ListPlayerGamesResult",
+    "MailAddress",
+    "MailCode",
     "MapList",
     "MapName",
     "MapRating",
@@ -332,6 +341,7 @@ __all__ = (
     "MatchState",
     "NewEntrant",
     "NewGame",
+    "NewMailAddress",
     "NewMatch",
     "NewShare",
     "NewSigninCode",
@@ -409,6 +419,8 @@ __all__ = (
     "SignedIn",
     "Signin",
     "SigninCode",
+    "SigninMail",
+    "SigninMailSent",
     "Standing",
     "StandInReason",
     "StandInSeatedData",
@@ -463,6 +475,8 @@ __all__ = (
     "UserCreated",
     "UserEventPage",
     "Verdict",
+    "VerificationSent",
+    "Verified",
     "Webhook",
     "WebhookKind",
     "You",
