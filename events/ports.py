@@ -16,6 +16,7 @@ sees what a module touches and a test can hand it a small fake:
 - `TournamentLogs`: one event-sourced log per tournament;
 - `WebhookStore`: registrations, deliveries and their attempts;
 - `MailAddresses`: players' sealed e-mail addresses and the one-time links mailed to them;
+- `NoticeOutbox`: what players want to be told, and the deliveries of notices to them;
 - `Migrations`: the schema.
 
 `Store` is all of them at once: what the one bootstrap opens and hands out.
@@ -26,7 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from datetime import datetime
-from typing import Protocol
+from typing import Any, Protocol
 
 from domain.rating_rules import LEADERBOARD_MIN_GAMES
 from domain.tournament_log import TournamentEvent
@@ -34,6 +35,7 @@ from events.accounts import Token, User
 from events.index import GameRow
 from events.mail_addresses import LinkUse, MailAddress, MailLink
 from events.matches import MatchRequest, NewGameId, Pairing
+from events.notice_outbox import NewNoticeDelivery, NoticeDelivery
 from events.onlookers import Onlooker
 from events.ratings_read import BoardEntry, Profile, ResultRow
 from events.rematches import RematchAnswer
@@ -43,7 +45,7 @@ from events.store import EventStore
 from events.webhooks import Attempt, Delivery, NewDelivery, Webhook
 
 __all__ = ["EventStore", "GameShares", "GamesIndex", "MailAddresses", "MatchRequests",
-           "Migrations", "Ratings",
+           "Migrations", "NoticeOutbox", "Ratings",
            "RematchAnswers",
            "SigninCodes", "Store", "TournamentLogs", "UserAccounts", "WebhookStore"]
 
@@ -204,6 +206,34 @@ class MailAddresses(Protocol):
                             limit: int) -> MailAddress | None: ...
 
 
+class NoticeOutbox(Protocol):
+    """Notice settings and the notice outbox (`events.notice_outbox`)."""
+
+    def notice_settings_of(self, user_id: str) -> dict[str, Any] | None: ...
+
+    def put_notice_settings(self, user_id: str, settings: dict[str, Any],
+                            now: datetime) -> None: ...
+
+    def reachable_users(self) -> frozenset[str]: ...
+
+    def add_notice_deliveries(self, deliveries: Sequence[NewNoticeDelivery], now: datetime,
+                              new_id: Any) -> list[str]: ...
+
+    def notice_delivery(self, delivery_id: str) -> NoticeDelivery | None: ...
+
+    def claim_notice(self, delivery_id: str, now: datetime,
+                     until: datetime) -> NoticeDelivery | None: ...
+
+    def settle_notices(self, delivery_ids: Sequence[str], status: str,
+                       now: datetime) -> None: ...
+
+    def release_notice(self, delivery_id: str, due_at: datetime) -> None: ...
+
+    def due_notices(self, now: datetime, limit: int = 1000) -> list[NoticeDelivery]: ...
+
+    def pending_notices_of(self, user_id: str, channel: str) -> list[NoticeDelivery]: ...
+
+
 class Ratings(Protocol):
     """The ratings projection (`events.ratings`, `events.ratings_read`)."""
 
@@ -256,5 +286,6 @@ class TournamentLogs(Protocol):
 
 class Store(EventStore, GamesIndex, UserAccounts, SigninCodes, GameShares, MatchRequests,
             RematchAnswers,
-            WebhookStore, MailAddresses, Ratings, TournamentLogs, Migrations, Protocol):
+            WebhookStore, MailAddresses, NoticeOutbox, Ratings, TournamentLogs, Migrations,
+            Protocol):
     """Every port at once (what `events.open_store` returns)."""

@@ -23,6 +23,7 @@ from events.index import GameIndexTables, GameSummary
 from events.jsontext import parse, to_text
 from events.mail_addresses import MailAddressTables
 from events.matches import MatchTables
+from events.notice_outbox import NoticeTables
 from events.ratings import RatingTables
 from events.ratings_read import RatingReads
 from events.rematches import RematchTables
@@ -72,8 +73,8 @@ def request_hash(payload: Any) -> str:
 
 class SqlStore(GameIndexTables, SigninCodeTables, AccountTables, ShareTables, MatchTables,
                RematchTables,
-               WebhookTables, MailAddressTables, RatingTables, RatingReads, TournamentTables,
-               Database):
+               WebhookTables, MailAddressTables, NoticeTables, RatingTables, RatingReads,
+               TournamentTables, Database):
     """An event store on a SQL database; the adapter supplies the dialect (`Database`).
 
     It holds every port of `events.ports`: the events here, the games index, the

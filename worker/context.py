@@ -35,6 +35,7 @@ from events.ports import Store
 from messaging.notify import Notifier
 from referee.address_seal import AddressSeal
 from referee.outreach import MailSender, PushSender
+from referee.outreach_notices import Reachable
 from referee.ports import Clock, Jobs, Observer
 from referee.recipients import Recipients
 from referee.referee import Referee
@@ -80,6 +81,8 @@ class WorkerContext:
     addresses: AddressSeal | None = None
     # where players reach the web client (`Settings.public_url`): links in mails
     public_url: str = "http://127.0.0.1:8000"
+    # the users who can be reached by mail or push (the cache the referee asks)
+    reachable: Reachable = field(default_factory=Reachable)
     referee: Referee = field(init=False)
 
     def __post_init__(self) -> None:

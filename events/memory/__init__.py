@@ -18,6 +18,7 @@ hold a store of their own. Each part is a module:
 - `events.memory.tournaments`: tournament logs;
 - `events.memory.webhooks`: webhook registrations, deliveries and their attempts;
 - `events.memory.mail_addresses`: players' sealed e-mail addresses and mail links;
+- `events.memory.notice_outbox`: notice settings and the notice outbox;
 - `events.memory.ratings`: the ratings projection and what the boards and profiles read.
 """
 
@@ -31,6 +32,7 @@ from events.memory.base import Clock, DuplicateKey
 from events.memory.index import MemoryIndex
 from events.memory.mail_addresses import MemoryMailAddresses
 from events.memory.matches import MemoryMatches
+from events.memory.notice_outbox import MemoryNoticeOutbox
 from events.memory.ratings import MemoryRatings
 from events.memory.recorder import MemoryRecorder
 from events.memory.rematches import MemoryRematches
@@ -45,8 +47,9 @@ if TYPE_CHECKING:
 __all__ = ["DuplicateKey", "MemoryStore"]
 
 
-class MemoryStore(MemoryWebhooks, MemoryMailAddresses, MemoryRatings, MemorySigninCodes,
-                  MemoryShares, MemoryMatches, MemoryRematches, MemoryTournaments,
+class MemoryStore(MemoryWebhooks, MemoryNoticeOutbox, MemoryMailAddresses, MemoryRatings,
+                  MemorySigninCodes, MemoryShares, MemoryMatches, MemoryRematches,
+                  MemoryTournaments,
                   MemoryAccounts, MemoryIndex, MemoryRecorder):
     """An empty store in memory (see the module doc); `clock` as the SQL stores'."""
 

@@ -19,6 +19,7 @@ from service.api import (
     mail,
     maps,
     matches,
+    notices,
     pages,
     ratings,
     rematches,
@@ -32,8 +33,8 @@ from service.api import (
 )
 
 BLUEPRINTS = [users.blp, tokens.blp, session.blp, signin.blp, maps.blp, games.blp, matches.blp,
-              shares.blp, feed.blp, audit.blp, webhooks.blp, mail.blp, ratings.blp, analysis.blp,
-              hints.blp, rematches.blp, tournaments.blp]
+              shares.blp, feed.blp, audit.blp, webhooks.blp, mail.blp, notices.blp, ratings.blp,
+              analysis.blp, hints.blp, rematches.blp, tournaments.blp]
 
 
 def register_pages(app: Flask) -> None:

@@ -15,6 +15,8 @@ from referee.jobs import (
     DEADLINE,
     KINDS,
     MATCH_BOTS,
+    NOTICE,
+    NOTICE_FAN_OUT,
     RATINGS,
     SCORE,
     SWEEP,
@@ -32,6 +34,8 @@ EXAMPLES: list[tuple[JobKind[*tuple[Any, ...]], tuple[Any, ...], str]] = [
     (DEADLINE, ("g1", AT), "deadline-g1-20261123T090100123456Z"),
     (WEBHOOK_FAN_OUT, ("g1", 3, [{"kind": "your_turn"}]), "webhooks-g1-3"),
     (WEBHOOK, ("d1", AT), "webhook-d1-20261123T090100123456Z"),
+    (NOTICE_FAN_OUT, ("g1", 3, True, [{"kind": "your_turn"}]), "notices-g1-3"),
+    (NOTICE, ("nd_1", AT), "notice-nd_1-20261123T090100123456Z"),
     (BOT_TURN, ("g1", 3), "bot-g1-3"),
     (RATINGS, ("g1",), "ratings-g1"),
     (MATCH_BOTS, ("q_1", AT), "match-bots-q_1-20261123T090100123456Z"),
@@ -69,4 +73,4 @@ def test_a_value_rq_would_refuse_in_a_job_id_is_hashed_stably() -> None:
 
 def test_only_the_kinds_given_a_time_are_scheduled() -> None:
     assert [kind.name for kind, args, _ in EXAMPLES if kind.at(*args) == AT] == [
-        "deadline", "webhook", "match-bots", "tournament-start"]
+        "deadline", "webhook", "notice", "match-bots", "tournament-start"]
