@@ -952,6 +952,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/users/me/notice-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What you are told, and how
+         * @description **Scope:** `read` (a token without it gets 403 `insufficient-scope`).
+         */
+        get: operations["get_notice_settings"];
+        /**
+         * Choose what you are told, and how
+         * @description Replaces your settings: per kind of notice a channel (the kinds left out keep
+         *     their defaults), a digest, quiet hours in your time zone.
+         *
+         *     **Scope:** `admin` (a token without it gets 403 `insufficient-scope`).
+         */
+        put: operations["set_notice_settings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/unsubscribe/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Unsubscribe in one click (RFC 8058)
+         * @description The `List-Unsubscribe` URL of every notice mail: a mail program POSTs
+         *     `List-Unsubscribe=One-Click` to it. Turns off every kind of notice by mail; push
+         *     notices stay as they were.
+         */
+        post: operations["unsubscribe"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/leaderboards/{map_name}": {
         parameters: {
             query?: never;
@@ -2257,6 +2308,54 @@ export interface components {
         SigninMailSent: {
             /** @description The same whether or not the address has an account: if it has, a link that works once, for 15 minutes, is on its way. */
             message: string;
+        };
+        QuietHours: {
+            /** @example 22:00 */
+            start: string;
+            /** @example 07:30 */
+            end: string;
+        };
+        MailState: {
+            /** @description You have a verified address. */
+            address: boolean;
+            /** @description Mail to it failed for good several times in a row: nothing is mailed until you add an address again. */
+            disabled: boolean;
+        };
+        NoticeSettings: {
+            /** @description Per kind of notice (your_turn, game_started, game_scored, player_left, player_timed_out, deadline_near): how you are told: push, mail, both, none. (A correspondence game's; in a live game the your-turn and deadline notices you did not choose are not sent.) */
+            channels: {
+                [key: string]: string;
+            };
+            /** @description The kinds you chose; the others are defaults. */
+            chosen: string[];
+            mail_after_minutes: number;
+            digest_hours: number;
+            quiet_hours: components["schemas"]["QuietHours"] | (never | null);
+            time_zone: string;
+            mail: components["schemas"]["MailState"];
+        };
+        NewNoticeSettings: {
+            /**
+             * @description Per kind of notice (your_turn, game_started, game_scored, player_left, player_timed_out, deadline_near): how you are told: push, mail, both, none. A kind left out keeps its default.
+             * @example {
+             *       "your_turn": "push",
+             *       "game_scored": "none"
+             *     }
+             */
+            channels?: {
+                [key: string]: "push" | "mail" | "both" | "none";
+            };
+            /** @description A your-turn mail waits this long, and goes only if the turn is still waiting. Default: `60`. */
+            mail_after_minutes?: number;
+            /** @description 0: a mail per notice; else at most one mail per so many hours, gathering every game waiting for you. Default: `0`. */
+            digest_hours?: number;
+            /** @description Nothing is sent between start and end (in your time zone); it waits for the end. Default: `null`. */
+            quiet_hours?: components["schemas"]["QuietHours"] | (never | null);
+            /**
+             * @description An IANA time zone. Default: `UTC`.
+             * @example Europe/Paris
+             */
+            time_zone?: string;
         };
         BoardEntry: {
             /** @description The place on the map's board. */
@@ -5268,6 +5367,89 @@ export interface operations {
             409: components["responses"]["Problem409"];
             410: components["responses"]["Problem410"];
             415: components["responses"]["Problem415"];
+            429: components["responses"]["Problem429"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    get_notice_settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NoticeSettings"];
+                };
+            };
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            429: components["responses"]["Problem429"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    set_notice_settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewNoticeSettings"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NoticeSettings"];
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            415: components["responses"]["Problem415"];
+            429: components["responses"]["Problem429"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    unsubscribe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No more mail to this address's account. */
+            204: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: components["responses"]["Problem404"];
             429: components["responses"]["Problem429"];
             default: components["responses"]["Problem"];
         };

@@ -85,6 +85,7 @@ from .list_player_games_result import ListPlayerGamesResult
 from .listed_player import ListedPlayer
 from .mail_address import MailAddress
 from .mail_code import MailCode
+from .mail_state import MailState
 from .map_list import MapList
 from .map_name import MapName
 from .map_rating import MapRating
@@ -102,12 +103,17 @@ from .new_entrant import NewEntrant
 from .new_game import NewGame
 from .new_mail_address import NewMailAddress
 from .new_match import NewMatch
+from .new_notice_settings import NewNoticeSettings
+from .new_notice_settings_channels import NewNoticeSettingsChannels
+from .new_notice_settings_channels_additional_property import NewNoticeSettingsChannelsAdditionalProperty
 from .new_share import NewShare
 from .new_signin_code import NewSigninCode
 from .new_token import NewToken
 from .new_tournament import NewTournament
 from .new_user import NewUser
 from .new_webhook import NewWebhook
+from .notice_settings import NoticeSettings
+from .notice_settings_channels import NoticeSettingsChannels
 from .options import Options
 from .pass_ import Pass
 from .pass_type import PassType
@@ -138,6 +144,7 @@ from .problem import Problem
 from .problem_code import ProblemCode
 from .problem_errors import ProblemErrors
 from .profile import Profile
+from .quiet_hours import QuietHours
 from .rating_change import RatingChange
 from .rematch import Rematch
 from .rematch_place import RematchPlace
@@ -326,6 +333,7 @@ __all__ = (
     "ListPlayerGamesResult",
     "MailAddress",
     "MailCode",
+    "MailState",
     "MapList",
     "MapName",
     "MapRating",
@@ -343,12 +351,17 @@ __all__ = (
     "NewGame",
     "NewMailAddress",
     "NewMatch",
+    "NewNoticeSettings",
+    "NewNoticeSettingsChannels",
+    "NewNoticeSettingsChannelsAdditionalProperty",
     "NewShare",
     "NewSigninCode",
     "NewToken",
     "NewTournament",
     "NewUser",
     "NewWebhook",
+    "NoticeSettings",
+    "NoticeSettingsChannels",
     "Options",
     "Pass",
     "PassedData",
@@ -379,6 +392,7 @@ __all__ = (
     "ProblemCode",
     "ProblemErrors",
     "Profile",
+    "QuietHours",
     "RatingChange",
     "Rematch",
     "RematchPlace",
