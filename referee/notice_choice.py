@@ -21,6 +21,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from datetime import datetime, time, timedelta
+from functools import lru_cache
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
@@ -102,8 +103,9 @@ def settings_from(document: dict[str, Any] | None) -> NoticeSettings:
     return NoticeSettings(channels, wait, digest, start, end, zone)
 
 
-def _zones() -> set[str]:
-    return available_timezones() | {"UTC"}
+@lru_cache(maxsize=1)
+def _zones() -> frozenset[str]:
+    return frozenset(available_timezones() | {"UTC"})  # (read from disk: once)
 
 
 def _zone(name: str) -> ZoneInfo:

@@ -1,5 +1,6 @@
 """The web client's pages: the lobby at `/`, a sign-in link (`/signin#code=…`), an invite
-link (`/join/{game_id}#invite=…`), a table (`/play/{game_id}`), a player's profile
+link (`/join/{game_id}#invite=…`), an address's verification link
+(`/mail/verify#code=…`), a table (`/play/{game_id}`), a player's profile
 (`/players/{user_id}`) and a map's leaderboard (`/leaderboards/{map}`) all answer the
 same page (`static/app/index.html`), whose modules read the address and call the public
 API. The fragments (`#code=`, `#invite=`) never reach the server.
@@ -48,8 +49,8 @@ def client_page(**_: str) -> Response:
     return response
 
 
-ROUTES = ("/", "/signin", "/join/<game_id>", "/play/<game_id>", "/players/<user_id>",
-          "/leaderboards/<map_name>")
+ROUTES = ("/", "/signin", "/mail/verify", "/join/<game_id>", "/play/<game_id>",
+          "/players/<user_id>", "/leaderboards/<map_name>")
 
 
 def register_client_pages(app: Flask) -> None:

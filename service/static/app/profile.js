@@ -1,7 +1,8 @@
 /* A player's public profile, /players/{id}: name (bots marked), rating and rank per map,
  * games played, wins, mean score, ticket completion rate, longest-path bonuses, most
  * claimed routes, and their finished games (filtered by map and result, paged with
- * "more"), each linking to its result at /play/{id}. */
+ * "more"), each linking to its result at /play/{id}; on the player's own profile, their
+ * notices away from the table (notice_settings.js). */
 import { changeText, clear, h, profileLink, ratingText } from "./dom.js";
 import { t } from "./i18n.js";
 
@@ -25,6 +26,13 @@ export async function showProfile(app, main, userId) {
       h("h2", { id: "games-heading" }, t("finished_games")),
       filters(app, path, maps.maps, games), games)));
   await loadGames(app, path, games, {});
+  if (mine) {
+    try { // (a token without the scopes for them shows the profile without them)
+      main.querySelector("#profile").append(await (await import("./notice_settings.js")).noticeSection(app));
+    } catch (error) {
+      console.warn("notice settings not shown:", error);
+    }
+  }
   return null;
 }
 
