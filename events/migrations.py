@@ -362,12 +362,11 @@ MIGRATIONS: tuple[Migration, ...] = (
             used_at {time}
         )""",
         "CREATE INDEX mail_links_by_expiry ON mail_links (expires_at)",
-        # What a player wants to be told, and how (`events.notice_settings`: a JSON
-        # document); the one-click unsubscribe token's SHA-256.
+        # What a player wants to be told, and how (`events.notice_outbox`: a JSON
+        # document, `referee.notice_choice` reads it).
         """CREATE TABLE notice_settings (
             user_id TEXT PRIMARY KEY,
             settings {json} NOT NULL,
-            unsubscribe_sha256 TEXT UNIQUE,
             updated_at {time} NOT NULL
         )""",
         # The outbox (`events.notice_outbox`): one row per notice, recipient and channel

@@ -15,7 +15,7 @@ worker that dies in between leaves it pending for the sweep, never lost.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -88,7 +88,7 @@ class NoticeTables(Database):
     # -- the outbox --------------------------------------------------------------------
 
     def add_notice_deliveries(self, deliveries: Sequence[NewNoticeDelivery], now: datetime,
-                              new_id: Any) -> list[str]:
+                              new_id: Callable[[], str]) -> list[str]:
         """Store the deliveries not stored yet (by `notice_key`); the ids of the new ones.
         `new_id()` makes an id."""
         added = []

@@ -25,7 +25,7 @@ sees what a module touches and a test can hand it a small fake:
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
 from typing import Any, Protocol
 
@@ -217,7 +217,7 @@ class NoticeOutbox(Protocol):
     def reachable_users(self) -> frozenset[str]: ...
 
     def add_notice_deliveries(self, deliveries: Sequence[NewNoticeDelivery], now: datetime,
-                              new_id: Any) -> list[str]: ...
+                              new_id: Callable[[], str]) -> list[str]: ...
 
     def notice_delivery(self, delivery_id: str) -> NoticeDelivery | None: ...
 

@@ -3,7 +3,7 @@ tables (`events.notice_outbox`)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
@@ -45,7 +45,7 @@ class MemoryNoticeOutbox(MemoryTables):
                 u for u, a in self._addresses.items() if a.disabled_at is None)
 
     def add_notice_deliveries(self, deliveries: Sequence[NewNoticeDelivery], now: datetime,
-                              new_id: Any) -> list[str]:
+                              new_id: Callable[[], str]) -> list[str]:
         added = []
         with self._lock:
             for d in deliveries:
