@@ -92,6 +92,7 @@ class VerifyMailAddress(MethodView):
         s = services()
         link = verify(s.store, s.limiter, request.remote_addr or "?", body["code"],
                       s.worker.clock())
+        s.worker.reachable.invalidate()  # (this process: at once; the others within seconds)
         return json_response({"verified_at": iso(link.used_at or link.created_at)})
 
 

@@ -38,8 +38,9 @@ class MyNoticeSettings(MethodView):
         their defaults), a digest, quiet hours in your time zone.
         """
         s = services()
-        return json_response(put_settings(s.store, current_user().user_id, body,
-                                          s.worker.clock()))
+        view = put_settings(s.store, current_user().user_id, body, s.worker.clock())
+        s.worker.reachable.invalidate()  # (this process: at once; the others within seconds)
+        return json_response(view)
 
 
 @blp.route("/unsubscribe/<token>")

@@ -191,3 +191,20 @@ def test_closing_the_account_forgets_its_address(client: Client, smtp: SmtpRecei
     assert client.request("DELETE", "/v1/users/me", token=token).status_code == 204
     client.post("/v1/signin/mail", json={"address": address})
     assert len(smtp.inbox.to(address)) == 1  # the verification alone: no sign-in mail
+
+
+def test_a_player_who_asked_for_mail_hears_of_their_turn_through_the_whole_service(
+        client: Client, smtp: SmtpReceiver) -> None:
+    ada, bob = client.new_user("Ada"), client.new_user("Bob")
+    address = fresh_address()
+    verified(client, smtp, bob, address)
+    assert client.request("PUT", "/v1/users/me/notice-settings", token=bob, json={
+        "channels": {"your_turn": "mail", "game_started": "none"},
+        "mail_after_minutes": 0}).status_code == 200
+    game = client.post("/v1/games", token=ada, json={
+        "map": "usa", "seats": 2, "turn_time_limit": 2 * 86_400}).json
+    assert game is not None
+    client.post(f"/v1/games/{game['id']}/players", token=bob, json={})  # starts it
+    mails = smtp.inbox.wait_for(address, 2)  # the verification, then the turn
+    assert any(f"https://play.example/play/{game['id']}" in str(m.get_body(("plain",)))
+               for m in mails[1:])
