@@ -148,8 +148,13 @@ version of a game call for, store them in the outbox and ask for each at its tim
 NOTICE = JobKind[str, datetime](
     "notice", "worker.outreach.send_notice", timeout=60, retries=(5, 30, 120),
     calls=lambda delivery_id, at: (delivery_id,), queue=WEBHOOKS, runs=AT_WALL_TIME)
-"""Send a delivery of the notice outbox at `at` (a digest's: every pending one of its
-player)."""
+"""Send a delivery of the notice outbox at `at`."""
+
+DIGEST = JobKind[str, datetime](
+    "digest", "worker.outreach.send_digest", timeout=120, retries=(5, 30, 120),
+    calls=lambda user_id, at: (user_id,), queue=WEBHOOKS, runs=AT_WALL_TIME)
+"""Send a player's digest at `at`: one mail gathering every game waiting for them, for
+all their digest deliveries then due (once per player and time)."""
 
 BOT_TURN = JobKind[str, int](
     "bot", "worker.jobs.play_bot", timeout=60, retries=(1, 5, 15), runs=AFTER_BOT_PAUSE)
@@ -186,5 +191,5 @@ SWEEP = JobKind[()](
 """Ask again for the work the games index says is missing (one waits at a time)."""
 
 KINDS: tuple[JobKind[*tuple[Any, ...]], ...] = (
-    SCORE, DEADLINE, WEBHOOK_FAN_OUT, WEBHOOK, NOTICE_FAN_OUT, NOTICE, BOT_TURN, RATINGS,
+    SCORE, DEADLINE, WEBHOOK_FAN_OUT, WEBHOOK, NOTICE_FAN_OUT, NOTICE, DIGEST, BOT_TURN, RATINGS,
     MATCH_BOTS, TOURNAMENT, TOURNAMENT_START, SWEEP)

@@ -13,7 +13,8 @@ turned this kind off, or has no working address?) and then handed over: by mail 
 push through `worker.push_delivery.push_to_user`. It is marked sent only after it was
 handed over: a worker killed before that leaves it pending, and the sweep asks for it
 again once its claim has lapsed. A digest delivery sends one mail gathering every game
-waiting for its player and settles all of that player's digest deliveries then due.
+waiting for its player and settles all of that player's digest deliveries then due
+(`send_digest`: one job per player and time).
 
 A mail server's refusal for good counts against the address (`MAIL_FAILURES`: then it is
 disabled, and the player's settings say so); a failure to retry waits `RETRY_DELAYS`.
@@ -26,11 +27,12 @@ import json
 import logging
 import secrets
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from datetime import datetime, timedelta
 from typing import Any
 
 from events.notice_outbox import FAILED, SENT, SKIPPED, NewNoticeDelivery, NoticeDelivery
-from referee.jobs import NOTICE, stamp
+from referee.jobs import DIGEST, NOTICE, stamp
 from referee.notice_choice import (
     NoticeSettings,
     after_quiet_hours,
@@ -80,14 +82,26 @@ def fan_out_notices(game_id: str, correspondence_game: bool,
     for delivery_id in added:
         delivery = ctx.store.notice_delivery(delivery_id)
         if delivery is not None:
-            ctx.jobs.enqueue(NOTICE, delivery_id, delivery.due_at)
+            ask(ctx, delivery)
     return len(added)
+
+
+def ask(ctx: WorkerContext, delivery: NoticeDelivery) -> None:
+    """Ask for the job that sends `delivery` at its time (a digest's: one per player and
+    time, whatever number of deliveries it gathers)."""
+    if delivery.channel == "digest":
+        ctx.jobs.enqueue(DIGEST, delivery.user_id, delivery.due_at)
+    else:
+        ctx.jobs.enqueue(NOTICE, delivery.delivery_id, delivery.due_at)
 
 
 def send_notice(delivery_id: str) -> str:
     """Send one delivery (see the module doc); what came of it."""
     ctx = current_context()
     now = ctx.webhooks.clock()
+    found = ctx.store.notice_delivery(delivery_id)
+    if found is not None and found.channel == "digest":  # (its job is the player's digest)
+        return send_digest(found.user_id)
     delivery = ctx.store.claim_notice(delivery_id, now, now + CLAIM_FOR)
     if delivery is None:
         return "nothing to send"
@@ -103,9 +117,34 @@ def send_notice(delivery_id: str) -> str:
     return mail(ctx, delivery, now)
 
 
+def send_digest(user_id: str) -> str:
+    """Send the player's digest: claim every digest delivery of theirs now due (one job
+    at a time holds each), and mail every game waiting for them in one mail."""
+    ctx = current_context()
+    now = ctx.webhooks.clock()
+    held = [d for d in (ctx.store.claim_notice(p.delivery_id, now, now + CLAIM_FOR)
+                        for p in ctx.store.pending_notices_of(user_id, "digest")
+                        if p.due_at <= now) if d is not None]
+    if not held:
+        return "nothing to send"
+    settings = settings_of(ctx, user_id)
+    if quiet(settings, now):
+        due = after_quiet_hours(settings, now)
+        for delivery in held:
+            ctx.store.release_notice(delivery.delivery_id, due)
+        ctx.jobs.enqueue(DIGEST, user_id, due)
+        return "later: quiet hours"
+    wanted = [d for d in held if settings.channel(d.kind, bool(d.data.get("correspondence",
+                                                                           True))) != "none"]
+    ctx.store.settle_notices([d.delivery_id for d in held if d not in wanted], SKIPPED, now)
+    if not wanted:
+        return "skipped: the player no longer wants them"
+    return mail(ctx, wanted[0], now, gathered=wanted[1:])
+
+
 def later(ctx: WorkerContext, delivery: NoticeDelivery, due: datetime, why: str) -> str:
     ctx.store.release_notice(delivery.delivery_id, due)
-    ctx.jobs.enqueue(NOTICE, delivery.delivery_id, due)
+    ask(ctx, replace(delivery, due_at=due))
     return f"later: {why}"
 
 
@@ -145,7 +184,8 @@ def push(ctx: WorkerContext, delivery: NoticeDelivery, now: datetime) -> str:
     return f"pushed to {taken}"
 
 
-def mail(ctx: WorkerContext, delivery: NoticeDelivery, now: datetime) -> str:
+def mail(ctx: WorkerContext, delivery: NoticeDelivery, now: datetime,
+         gathered: Sequence[NoticeDelivery] = ()) -> str:
     kept = ctx.store.mail_address_of(delivery.user_id)
     seal = ctx.addresses
     if kept is None or kept.disabled_at is not None or seal is None:
@@ -153,11 +193,8 @@ def mail(ctx: WorkerContext, delivery: NoticeDelivery, now: datetime) -> str:
         return "skipped: no working address"
     address = seal.open(kept.sealed)
     links = Links(ctx.public_url, unsubscribe_url(ctx, delivery.user_id))
-    settle = [delivery.delivery_id]
+    settle = [delivery.delivery_id, *(d.delivery_id for d in gathered)]
     if delivery.channel == "digest":
-        gathered = [d for d in ctx.store.pending_notices_of(delivery.user_id, "digest")
-                    if d.due_at <= now]
-        settle += [d.delivery_id for d in gathered if d.delivery_id != delivery.delivery_id]
         games = waiting_games(ctx, delivery.user_id, [delivery, *gathered])
         if not games:
             ctx.store.settle_notices(settle, SKIPPED, now)
@@ -173,23 +210,27 @@ def mail(ctx: WorkerContext, delivery: NoticeDelivery, now: datetime) -> str:
     try:
         ctx.mail.send(message)
     except SendFailed as failed:
-        return mail_failed(ctx, delivery, failed, now)
+        return mail_failed(ctx, [delivery, *gathered], failed, now)
     ctx.store.settle_notices(settle, SENT, now)
     ctx.store.record_mail_outcome(delivery.user_id, True, now, MAIL_FAILURES)
     return f"mailed ({len(settle)} notices)"
 
 
-def mail_failed(ctx: WorkerContext, delivery: NoticeDelivery, failed: SendFailed,
-                now: datetime) -> str:
+def mail_failed(ctx: WorkerContext, deliveries: Sequence[NoticeDelivery],
+                failed: SendFailed, now: datetime) -> str:
+    ids = [d.delivery_id for d in deliveries]
+    first = deliveries[0]
     if failed.permanent:
-        ctx.store.record_mail_outcome(delivery.user_id, False, now, MAIL_FAILURES)
-        ctx.store.settle_notices([delivery.delivery_id], FAILED, now)
+        ctx.store.record_mail_outcome(first.user_id, False, now, MAIL_FAILURES)
+        ctx.store.settle_notices(ids, FAILED, now)
         return f"failed: {failed.reason}"
-    if delivery.attempts > len(RETRY_DELAYS):
-        ctx.store.settle_notices([delivery.delivery_id], FAILED, now)
+    if first.attempts > len(RETRY_DELAYS):
+        ctx.store.settle_notices(ids, FAILED, now)
         return f"gave up: {failed.reason}"
-    return later(ctx, delivery, now + timedelta(seconds=RETRY_DELAYS[delivery.attempts - 1]),
-                 failed.reason)
+    due = now + timedelta(seconds=RETRY_DELAYS[first.attempts - 1])
+    for delivery in deliveries[1:]:
+        ctx.store.release_notice(delivery.delivery_id, due)
+    return later(ctx, first, due, failed.reason)
 
 
 def unsubscribe_url(ctx: WorkerContext, user_id: str) -> str:
@@ -233,5 +274,5 @@ def sweep_notices(ctx: WorkerContext, limit: int = 1000) -> int:
     lost, or its worker died mid-send); how many."""
     due = ctx.store.due_notices(ctx.webhooks.clock(), limit)
     for delivery in due:
-        ctx.jobs.enqueue(NOTICE, delivery.delivery_id, delivery.due_at)
+        ask(ctx, delivery)
     return len(due)

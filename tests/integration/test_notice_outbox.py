@@ -26,7 +26,7 @@ from events.mail_addresses import VERIFY, MailLink
 from events.notice_outbox import PENDING
 from messaging.notify import LocalNotifier
 from referee.address_seal import AddressSeal
-from referee.jobs import NOTICE, NOTICE_FAN_OUT, Args, JobKind
+from referee.jobs import DIGEST, NOTICE, NOTICE_FAN_OUT, Args, JobKind
 from referee.outreach_notices import hand_over_outreach
 from service.notice_settings import unsubscribe
 from tests.smtp_receiver import REFUSED_DOMAIN, SmtpReceiver
@@ -79,13 +79,14 @@ class World:
                 outreach.fan_out_notices(game_id, correspondence, notices)
 
     def run_due(self) -> list[str]:
-        """Run the notice jobs whose time has come (the others stay queued)."""
-        due = [args for name, args in self.queue.jobs
-               if name == NOTICE.name and args[1] <= self.clock.now]
-        self.queue.jobs = [(n, a) for n, a in self.queue.jobs if (n, a) not in
-                           [(NOTICE.name, d) for d in due]]
+        """Run the notice and digest jobs whose time has come, each once however often
+        it was asked for (as a job id does); the others stay queued."""
+        sends = {NOTICE.name: outreach.send_notice, DIGEST.name: outreach.send_digest}
+        due = list(dict.fromkeys((name, args) for name, args in self.queue.jobs
+                                 if name in sends and args[1] <= self.clock.now))
+        self.queue.jobs = [job for job in self.queue.jobs if job not in due]
         with use_context(self.ctx):
-            return [outreach.send_notice(delivery_id) for delivery_id, _ in due]
+            return [sends[name](args[0]) for name, args in due]
 
     def mails_to(self, address: str) -> list[EmailMessage]:
         """The your-turn mails to `address` (a game's start is mailed too, at once)."""
@@ -203,6 +204,8 @@ def test_a_digest_gathers_every_waiting_game_into_one_mail(world: World) -> None
                                         world.clock.now)
     for game_id in ("g1", "g2", "g3"):
         correspondence_game(world, game_id)
+    digests = {args for name, args in world.queue.jobs if name == DIGEST.name}
+    assert len(digests) == 1  # one job for the player's digest, however many notices
     world.clock.advance(hours=24)
     world.run_due()
     [mail] = world.smtp.inbox.wait_for(address)  # (the starts are in the digest too)
@@ -255,3 +258,15 @@ def test_the_mail_carries_one_click_unsubscribe_which_turns_mail_off(world: Worl
     correspondence_game(world, "g2")
     world.run_due()
     assert len(world.mails_to(address)) == 1
+
+
+def test_a_digest_job_run_twice_sends_one_mail(world: World) -> None:
+    address = with_address(world, "u1")
+    world.ctx.store.put_notice_settings("u1", {"digest_hours": 6, "channels": {}},
+                                        world.clock.now)
+    correspondence_game(world, "g1")
+    world.clock.advance(hours=6)
+    with use_context(world.ctx):
+        results = [outreach.send_digest("u1"), outreach.send_digest("u1")]
+    assert results[1] == "nothing to send"
+    assert len(world.smtp.inbox.wait_for(address)) == 1
