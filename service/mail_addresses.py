@@ -48,7 +48,11 @@ MAILS_PER_SECOND = 1 / 300
 USES_BURST = 10
 USES_PER_SECOND = 1 / 60
 MAX_ADDRESS = 254
-_ADDRESS = re.compile(r"[^@\s\"(),:;<>\[\]\\]+@[^@\s\"(),:;<>\[\]\\]+\.[^@\s\"(),:;<>\[\]\\.]+")
+# what an address may look like (the schema's pattern too): one @, a domain with a dot,
+# no spaces, quotes, brackets or other characters a mail server would refuse
+ADDRESS_PATTERN = (r"^[^@\s\"(),:;<>\[\]\\]+@[^@\s\"(),:;<>\[\]\\]+"
+                   r"\.[^@\s\"(),:;<>\[\]\\.]+$")
+_ADDRESS = re.compile(ADDRESS_PATTERN)
 
 
 class AddressStore(MailAddresses, UserAccounts, Protocol):

@@ -17,12 +17,15 @@ class QuietHoursSchema(StrictSchema):
     end = fields.Str(required=True, validate=_HH_MM, metadata=doc("", example="07:30"))
 
 
+ChannelsSchema = StrictSchema.from_dict(
+    {kind: fields.Str(validate=validate.OneOf(CHANNELS), metadata={"enum": list(CHANNELS)})
+     for kind in KINDS}, name="NoticeChannels")
+
+
 class NewNoticeSettingsSchema(StrictSchema):
-    channels = fields.Dict(keys=fields.Str(validate=validate.OneOf(KINDS)),
-                           values=fields.Str(validate=validate.OneOf(CHANNELS)),
-                           load_default=dict, metadata=doc(
-                               _CHANNELS_DOC + " A kind left out keeps its default.",
-                               example={"your_turn": "push", "game_scored": "none"}))
+    channels = fields.Nested(ChannelsSchema, load_default=dict, metadata=doc(
+        _CHANNELS_DOC + " A kind left out keeps its default.",
+        example={"your_turn": "push", "game_scored": "none"}))
     mail_after_minutes = fields.Int(load_default=MAIL_AFTER_MINUTES,
                                     validate=validate.Range(min=0, max=7 * 24 * 60),
                                     metadata=doc("A your-turn mail waits this long, and "

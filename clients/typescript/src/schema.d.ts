@@ -2334,6 +2334,20 @@ export interface components {
             time_zone: string;
             mail: components["schemas"]["MailState"];
         };
+        NoticeChannels: {
+            /** @enum {string} */
+            your_turn?: "push" | "mail" | "both" | "none";
+            /** @enum {string} */
+            game_started?: "push" | "mail" | "both" | "none";
+            /** @enum {string} */
+            game_scored?: "push" | "mail" | "both" | "none";
+            /** @enum {string} */
+            player_left?: "push" | "mail" | "both" | "none";
+            /** @enum {string} */
+            player_timed_out?: "push" | "mail" | "both" | "none";
+            /** @enum {string} */
+            deadline_near?: "push" | "mail" | "both" | "none";
+        };
         NewNoticeSettings: {
             /**
              * @description Per kind of notice (your_turn, game_started, game_scored, player_left, player_timed_out, deadline_near): how you are told: push, mail, both, none. A kind left out keeps its default.
@@ -2342,9 +2356,7 @@ export interface components {
              *       "game_scored": "none"
              *     }
              */
-            channels?: {
-                [key: string]: "push" | "mail" | "both" | "none";
-            };
+            channels?: components["schemas"]["NoticeChannels"];
             /** @description A your-turn mail waits this long, and goes only if the turn is still waiting. Default: `60`. */
             mail_after_minutes?: number;
             /** @description 0: a mail per notice; else at most one mail per so many hours, gathering every game waiting for you. Default: `0`. */

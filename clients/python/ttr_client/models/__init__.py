@@ -104,14 +104,19 @@ from .new_game import NewGame
 from .new_mail_address import NewMailAddress
 from .new_match import NewMatch
 from .new_notice_settings import NewNoticeSettings
-from .new_notice_settings_channels import NewNoticeSettingsChannels
-from .new_notice_settings_channels_additional_property import NewNoticeSettingsChannelsAdditionalProperty
 from .new_share import NewShare
 from .new_signin_code import NewSigninCode
 from .new_token import NewToken
 from .new_tournament import NewTournament
 from .new_user import NewUser
 from .new_webhook import NewWebhook
+from .notice_channels import NoticeChannels
+from .notice_channels_deadline_near import NoticeChannelsDeadlineNear
+from .notice_channels_game_scored import NoticeChannelsGameScored
+from .notice_channels_game_started import NoticeChannelsGameStarted
+from .notice_channels_player_left import NoticeChannelsPlayerLeft
+from .notice_channels_player_timed_out import NoticeChannelsPlayerTimedOut
+from .notice_channels_your_turn import NoticeChannelsYourTurn
 from .notice_settings import NoticeSettings
 from .notice_settings_channels import NoticeSettingsChannels
 from .options import Options
@@ -352,14 +357,19 @@ __all__ = (
     "NewMailAddress",
     "NewMatch",
     "NewNoticeSettings",
-    "NewNoticeSettingsChannels",
-    "NewNoticeSettingsChannelsAdditionalProperty",
     "NewShare",
     "NewSigninCode",
     "NewToken",
     "NewTournament",
     "NewUser",
     "NewWebhook",
+    "NoticeChannels",
+    "NoticeChannelsDeadlineNear",
+    "NoticeChannelsGameScored",
+    "NoticeChannelsGameStarted",
+    "NoticeChannelsPlayerLeft",
+    "NoticeChannelsPlayerTimedOut",
+    "NoticeChannelsYourTurn",
     "NoticeSettings",
     "NoticeSettingsChannels",
     "Options",

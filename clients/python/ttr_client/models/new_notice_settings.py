@@ -12,7 +12,7 @@ from ..types import UNSET, Unset
 from typing import cast
 
 if TYPE_CHECKING:
-  from ..models.new_notice_settings_channels import NewNoticeSettingsChannels
+  from ..models.notice_channels import NoticeChannels
   from ..models.quiet_hours import QuietHours
 
 
@@ -27,9 +27,7 @@ T = TypeVar("T", bound="NewNoticeSettings")
 class NewNoticeSettings:
     """ 
         Attributes:
-            channels (NewNoticeSettingsChannels | Unset): Per kind of notice (your_turn, game_started, game_scored,
-                player_left, player_timed_out, deadline_near): how you are told: push, mail, both, none. A kind left out keeps
-                its default. Example: {'your_turn': 'push', 'game_scored': 'none'}.
+            channels (NoticeChannels | Unset):
             mail_after_minutes (int | Unset): A your-turn mail waits this long, and goes only if the turn is still waiting.
                 Default: `60`.
             digest_hours (int | Unset): 0: a mail per notice; else at most one mail per so many hours, gathering every game
@@ -39,7 +37,7 @@ class NewNoticeSettings:
             time_zone (str | Unset): An IANA time zone. Default: `UTC`. Example: Europe/Paris.
      """
 
-    channels: NewNoticeSettingsChannels | Unset = UNSET
+    channels: NoticeChannels | Unset = UNSET
     mail_after_minutes: int | Unset = UNSET
     digest_hours: int | Unset = UNSET
     quiet_hours: None | QuietHours | Unset = UNSET
@@ -50,7 +48,7 @@ class NewNoticeSettings:
 
 
     def to_dict(self) -> dict[str, Any]:
-        from ..models.new_notice_settings_channels import NewNoticeSettingsChannels
+        from ..models.notice_channels import NoticeChannels
         from ..models.quiet_hours import QuietHours
         channels: dict[str, Any] | Unset = UNSET
         if not isinstance(self.channels, Unset):
@@ -92,15 +90,15 @@ class NewNoticeSettings:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.new_notice_settings_channels import NewNoticeSettingsChannels
+        from ..models.notice_channels import NoticeChannels
         from ..models.quiet_hours import QuietHours
         d = dict(src_dict)
         _channels = d.pop("channels", UNSET)
-        channels: NewNoticeSettingsChannels | Unset
+        channels: NoticeChannels | Unset
         if isinstance(_channels,  Unset):
             channels = UNSET
         else:
-            channels = NewNoticeSettingsChannels.from_dict(_channels)
+            channels = NoticeChannels.from_dict(_channels)
 
 
 

@@ -1,6 +1,6 @@
 from enum import Enum
 
-class NewNoticeSettingsChannelsAdditionalProperty(str, Enum):
+class NoticeChannelsDeadlineNear(str, Enum):
     BOTH = "both"
     MAIL = "mail"
     NONE = "none"
