@@ -15,16 +15,19 @@ from __future__ import annotations
 
 import importlib
 
+from bootstrap.mail_keys import address_seal
 from bootstrap.push_keys import push_sender
 from events import GameLog, open_store
 from events.ports import Store
 from messaging.native_threads import off_the_hub
 from messaging.notify import LocalNotifier, Notifier, RedisNotifier
-from referee.outreach import PushSender
+from referee.outreach import MailSender, PushSender
 from referee.ports import Clock, Jobs, Observer
 from referee.settings import Settings
 from worker.context import WorkerContext
+from worker.log_mail import MailToLog
 from worker.queue import DEFAULT_STALE_AFTER, InlineJobs, RqJobs
+from worker.smtp_mail import MailBySmtp, SmtpServer
 from worker.thinking import THINKING_PROCESSES, Thinking
 from worker.webhook_config import WebhookConfig
 
@@ -37,7 +40,7 @@ def bootstrap(settings: Settings, *, serving: bool = False, store: Store | None 
               notifier: Notifier | None = None, jobs: Jobs | None = None,
               clock: Clock | None = None, webhook_clock: Clock | None = None,
               observer: Observer | None = None,
-              push: PushSender | None = None) -> WorkerContext:
+              push: PushSender | None = None, mail: MailSender | None = None) -> WorkerContext:
     """A new context for `settings`; the arguments given replace what it would build.
 
     `serving`: for the API's process, which migrates the store at start (unless
@@ -48,6 +51,8 @@ def bootstrap(settings: Settings, *, serving: bool = False, store: Store | None 
     `webhook_clock`: the webhook deliveries' (default: the wall clock). `push`: how
     notices are pushed to browsers (default: Web Push with this installation's VAPID
     key, `bootstrap.push_keys`).
+    `webhook_clock`: the webhook deliveries' (default: the wall clock). `mail`: the
+    mail sender (default: `mail_sender(settings)`).
     """
     # under gevent, SQLite's calls go to a few native threads (messaging.native_threads)
     store = store or off_the_hub(open_store(settings.database_url), settings.sqlite_threads)
@@ -73,7 +78,10 @@ def bootstrap(settings: Settings, *, serving: bool = False, store: Store | None 
                         clock=clock or store.clock,
                         webhooks=webhook_config(settings, webhook_clock),
                         observer=observer, thinking=thinking,
-                        push=push or push_sender(settings, store))
+                        push=push or push_sender(settings, store),
+                        mail=mail or mail_sender(settings),
+                        addresses=address_seal(settings, store),
+                        public_url=settings.public_url)
     holder.append(ctx)
     if serving and isinstance(jobs, InlineJobs):
         jobs.start()  # its first sweep picks up what a previous run left unfinished
@@ -90,6 +98,17 @@ def webhook_config(settings: Settings, clock: Clock | None = None) -> WebhookCon
     if clock is not None:
         config.clock = clock
     return config
+
+
+def mail_sender(settings: Settings) -> MailSender:
+    """How a process sends mail: through `settings.smtp_host`, or (none configured: the
+    embedded default) to the log, marked as not sent."""
+    if not settings.smtp_host:
+        return MailToLog(settings.mail_from)
+    return MailBySmtp(SmtpServer(settings.smtp_host, settings.smtp_port,
+                                 settings.smtp_security.lower(), settings.smtp_username,
+                                 settings.smtp_password, settings.smtp_timeout),
+                      settings.mail_from)
 
 
 def context_for(settings: Settings) -> WorkerContext:

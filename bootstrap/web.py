@@ -21,6 +21,7 @@ from service import app as api
 from service import observability
 from service.auth import Accounts
 from service.config import HttpSettings, from_env
+from service.mail_addresses import Mailing
 from service.ratelimit import Limiter, MemoryLimiter, RedisLimiter
 from worker.hints import ContextHints
 from worker.presence import QueuePresence
@@ -48,7 +49,8 @@ def build_services(settings: Settings, http: HttpSettings, *, store: Store | Non
                                               settings.worker_seen_within),
                         webhooks=ContextWebhooks(context), hints=ContextHints(context),
                         push_key=(context.push.key.public
-                                  if isinstance(context.push, WebPushSender) else None))
+                                  if isinstance(context.push, WebPushSender) else None),
+                        mailing=Mailing(context.addresses, context.mail, context.public_url))
 
 
 def create_app(settings: Settings | None = None, *, http: HttpSettings | None = None,

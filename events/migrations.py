@@ -335,6 +335,62 @@ MIGRATIONS: tuple[Migration, ...] = (
             round INTEGER NOT NULL
         )""",
     )),
+    Migration(12, "e-mail addresses, mail links, notice settings and the notice outbox", (
+        # A player's verified address (`events.mail_addresses`), never kept in clear:
+        # `sealed` is the address encrypted with a server key, `lookup` a keyed hash of
+        # it (sign-in by e-mail finds the account by it; one account per address).
+        # `failures` counts sends in a row that failed for good; `disabled_at`: set
+        # after too many, until the player adds an address again.
+        """CREATE TABLE mail_addresses (
+            user_id TEXT PRIMARY KEY,
+            sealed TEXT NOT NULL,
+            lookup TEXT NOT NULL UNIQUE,
+            verified_at {time} NOT NULL,
+            failures INTEGER NOT NULL DEFAULT 0,
+            disabled_at {time}
+        )""",
+        # One-time links sent by mail (`purpose`: verify an address, sign in), kept as
+        # their SHA-256 only; a verification link carries the address it would verify.
+        """CREATE TABLE mail_links (
+            link_sha256 TEXT PRIMARY KEY,
+            purpose TEXT NOT NULL,
+            user_id TEXT NOT NULL,
+            sealed TEXT,
+            lookup TEXT,
+            created_at {time} NOT NULL,
+            expires_at {time} NOT NULL,
+            used_at {time}
+        )""",
+        "CREATE INDEX mail_links_by_expiry ON mail_links (expires_at)",
+        # What a player wants to be told, and how (`events.notice_outbox`: a JSON
+        # document, `referee.notice_choice` reads it).
+        """CREATE TABLE notice_settings (
+            user_id TEXT PRIMARY KEY,
+            settings {json} NOT NULL,
+            updated_at {time} NOT NULL
+        )""",
+        # The outbox (`events.notice_outbox`): one row per notice, recipient and channel
+        # (`notice_key` is unique: a decision taken twice stores nothing twice); sent at
+        # `due_at` or later, marked sent after it was handed over.
+        """CREATE TABLE notice_deliveries (
+            delivery_id TEXT PRIMARY KEY,
+            notice_key TEXT NOT NULL UNIQUE,
+            user_id TEXT NOT NULL,
+            channel TEXT NOT NULL,
+            kind TEXT NOT NULL,
+            game_id TEXT,
+            version INTEGER,
+            data {json} NOT NULL,
+            status TEXT NOT NULL,
+            attempts INTEGER NOT NULL DEFAULT 0,
+            created_at {time} NOT NULL,
+            due_at {time} NOT NULL,
+            claimed_until {time},
+            sent_at {time}
+        )""",
+        "CREATE INDEX notice_deliveries_due ON notice_deliveries (status, due_at)",
+        "CREATE INDEX notice_deliveries_by_user ON notice_deliveries (user_id, status)",
+    )),
     Migration(13, "push subscriptions", (
         # A browser's push subscription for a user (`events.push_subscriptions`): one per
         # user and endpoint (the same browser subscribing again replaces its keys).

@@ -17,6 +17,8 @@ sees what a module touches and a test can hand it a small fake:
 - `TournamentLogs`: one event-sourced log per tournament;
 - `WebhookStore`: registrations, deliveries and their attempts;
 - `PushSubscriptions`: browsers' push subscriptions, per user;
+- `MailAddresses`: players' sealed e-mail addresses and the one-time links mailed to them;
+- `NoticeOutbox`: what players want to be told, and the deliveries of notices to them;
 - `Migrations`: the schema.
 
 `Store` is all of them at once: what the one bootstrap opens and hands out.
@@ -25,15 +27,17 @@ sees what a module touches and a test can hand it a small fake:
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
-from typing import Protocol
+from typing import Any, Protocol
 
 from domain.rating_rules import LEADERBOARD_MIN_GAMES
 from domain.tournament_log import TournamentEvent
 from events.accounts import Token, User
 from events.index import GameRow
+from events.mail_addresses import LinkUse, MailAddress, MailLink
 from events.matches import MatchRequest, NewGameId, Pairing
+from events.notice_outbox import NewNoticeDelivery, NoticeDelivery
 from events.onlookers import Onlooker
 from events.push_subscriptions import Subscription
 from events.ratings_read import BoardEntry, Profile, ResultRow
@@ -44,8 +48,9 @@ from events.store import EventStore
 from events.vacations import Vacation
 from events.webhooks import Attempt, Delivery, NewDelivery, Webhook
 
-__all__ = ["EventStore", "GameShares", "GamesIndex", "MatchRequests", "Migrations",
-           "PushSubscriptions", "Ratings", "RematchAnswers", "Vacations",
+__all__ = ["EventStore", "GameShares", "GamesIndex", "MailAddresses", "MatchRequests",
+           "Migrations", "NoticeOutbox", "PushSubscriptions", "Ratings", "RematchAnswers",
+           "Vacations",
            "SigninCodes", "Store", "TournamentLogs", "UserAccounts", "WebhookStore"]
 
 
@@ -200,6 +205,51 @@ class PushSubscriptions(Protocol):
     def drop_push_endpoint(self, user_id: str, endpoint: str) -> bool: ...
 
 
+class MailAddresses(Protocol):
+    """Players' sealed e-mail addresses and mail links (`events.mail_addresses`)."""
+
+    def mail_address_of(self, user_id: str) -> MailAddress | None: ...
+
+    def mail_address_by_lookup(self, lookups: Sequence[str]) -> MailAddress | None: ...
+
+    def remove_mail_address(self, user_id: str) -> bool: ...
+
+    def add_mail_link(self, link: MailLink, link_sha256: str) -> MailLink: ...
+
+    def use_mail_link(self, link_sha256: str, purpose: str, now: datetime) -> LinkUse: ...
+
+    def record_mail_outcome(self, user_id: str, sent: bool, now: datetime,
+                            limit: int) -> MailAddress | None: ...
+
+
+class NoticeOutbox(Protocol):
+    """Notice settings and the notice outbox (`events.notice_outbox`)."""
+
+    def notice_settings_of(self, user_id: str) -> dict[str, Any] | None: ...
+
+    def put_notice_settings(self, user_id: str, settings: dict[str, Any],
+                            now: datetime) -> None: ...
+
+    def reachable_users(self) -> frozenset[str]: ...
+
+    def add_notice_deliveries(self, deliveries: Sequence[NewNoticeDelivery], now: datetime,
+                              new_id: Callable[[], str]) -> list[str]: ...
+
+    def notice_delivery(self, delivery_id: str) -> NoticeDelivery | None: ...
+
+    def claim_notice(self, delivery_id: str, now: datetime,
+                     until: datetime) -> NoticeDelivery | None: ...
+
+    def settle_notices(self, delivery_ids: Sequence[str], status: str,
+                       now: datetime) -> None: ...
+
+    def release_notice(self, delivery_id: str, due_at: datetime) -> None: ...
+
+    def due_notices(self, now: datetime, limit: int = 1000) -> list[NoticeDelivery]: ...
+
+    def pending_notices_of(self, user_id: str, channel: str) -> list[NoticeDelivery]: ...
+
+
 class Ratings(Protocol):
     """The ratings projection (`events.ratings`, `events.ratings_read`)."""
 
@@ -270,5 +320,6 @@ class TournamentLogs(Protocol):
 
 class Store(EventStore, GamesIndex, UserAccounts, SigninCodes, GameShares, MatchRequests,
             RematchAnswers, Vacations,
-            WebhookStore, PushSubscriptions, Ratings, TournamentLogs, Migrations, Protocol):
+            WebhookStore, PushSubscriptions, MailAddresses, NoticeOutbox, Ratings,
+            TournamentLogs, Migrations, Protocol):
     """Every port at once (what `events.open_store` returns)."""

@@ -21,7 +21,9 @@ from events.accounts import AccountTables
 from events.database import Clock, Cursor, Database, Row
 from events.index import GameIndexTables, GameSummary
 from events.jsontext import parse, to_text
+from events.mail_addresses import MailAddressTables
 from events.matches import MatchTables
+from events.notice_outbox import NoticeTables
 from events.push_subscriptions import PushSubscriptionTables
 from events.ratings import RatingTables
 from events.ratings_read import RatingReads
@@ -73,7 +75,8 @@ def request_hash(payload: Any) -> str:
 
 class SqlStore(GameIndexTables, SigninCodeTables, AccountTables, ShareTables, MatchTables,
                RematchTables, PushSubscriptionTables, VacationTables,
-               WebhookTables, RatingTables, RatingReads, TournamentTables, Database):
+               WebhookTables, MailAddressTables, NoticeTables, RatingTables, RatingReads,
+               TournamentTables, Database):
     """An event store on a SQL database; the adapter supplies the dialect (`Database`).
 
     It holds every port of `events.ports`: the events here, the games index, the

@@ -7,8 +7,10 @@ game has just ended, ask for the new turn's deadline to be enforced (and a remin
 at a quarter of its time left, `referee.reminders`), ask for a bot's
 move when a seat held by a bot must act now, and hand the
 webhook messages the change calls for to a job (`referee.notices.hand_over`: nothing
-at all unless a player has a webhook; `notices=False` leaves them out). A player on
-vacation who acts in a game is back: their vacation is ended (`referee.jobs.BACK`). The events
+at all unless a player has a webhook; `notices=False` leaves them out), and the notices
+by mail and push likewise (`referee.outreach_notices.hand_over_outreach`: nothing unless
+a player can be reached). A player on vacation who acts in a game is back: their
+vacation is ended (`referee.jobs.BACK`). The events
 are already committed when it runs, so it never raises: a failure here costs
 latency (a stream wakes on its own timeout, the sweeper catches up with scoring and
 deadlines and webhook deliveries), never correctness.
@@ -24,6 +26,7 @@ from domain.vacations import DeadlinePaused, DeadlineResumed
 from events.repository import Outcome
 from referee.jobs import BACK, BOT_TURN, DEADLINE, DEADLINE_NEAR, RATINGS, SCORE, TOURNAMENT
 from referee.notices import hand_over
+from referee.outreach_notices import hand_over_outreach
 from referee.ports import Context
 from referee.reminders import reminder_time, turn_name
 
@@ -80,6 +83,11 @@ def follow_up(ctx: Context, outcome: Outcome, *, notices: bool = True) -> None:
     except Exception:
         log.exception("game %s: could not hand version %d to the webhooks", game_id,
                       outcome.last_version)
+    try:
+        hand_over_outreach(ctx, ctx.reachable, outcome)
+    except Exception:
+        log.exception("game %s: could not hand version %d to the notices by mail and push",
+                      game_id, outcome.last_version)
 
 
 def _schedule_deadline(ctx: Context, outcome: Outcome) -> None:

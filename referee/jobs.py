@@ -155,6 +155,29 @@ WEBHOOK = JobKind[str, datetime](
     calls=lambda delivery_id, at: (delivery_id,), queue=WEBHOOKS, runs=AT_WALL_TIME)
 """Make the next attempt of a webhook delivery at `at`."""
 
+NOTICE_FAN_OUT = JobKind[str, int, bool, list[dict[str, Any]]](
+    "notices", "worker.outreach.fan_out_notices", timeout=60, retries=(5, 30, 120),
+    once_per=lambda game_id, version, correspondence, notices: (game_id, version),
+    calls=lambda game_id, version, correspondence, notices: (game_id, correspondence,
+                                                             notices),
+    queue=WEBHOOKS,
+    describe=lambda game_id, version, correspondence, notices:
+        f"fan_out_notices({game_id!r}, version {version})")
+"""Decide by each player's settings which mail and push deliveries the notices of a
+version of a game call for, store them in the outbox and ask for each at its time
+(`referee.notices.Notice.as_dict` each; once per game and version)."""
+
+NOTICE = JobKind[str, datetime](
+    "notice", "worker.outreach.send_notice", timeout=60, retries=(5, 30, 120),
+    calls=lambda delivery_id, at: (delivery_id,), queue=WEBHOOKS, runs=AT_WALL_TIME)
+"""Send a delivery of the notice outbox at `at`."""
+
+DIGEST = JobKind[str, datetime](
+    "digest", "worker.outreach.send_digest", timeout=120, retries=(5, 30, 120),
+    calls=lambda user_id, at: (user_id,), queue=WEBHOOKS, runs=AT_WALL_TIME)
+"""Send a player's digest at `at`: one mail gathering every game waiting for them, for
+all their digest deliveries then due (once per player and time)."""
+
 BOT_TURN = JobKind[str, int](
     "bot", "worker.jobs.play_bot", timeout=60, retries=(1, 5, 15), runs=AFTER_BOT_PAUSE)
 """The move of the bot that must act in the game at that version (once per game and
@@ -190,5 +213,5 @@ SWEEP = JobKind[()](
 """Ask again for the work the games index says is missing (one waits at a time)."""
 
 KINDS: tuple[JobKind[*tuple[Any, ...]], ...] = (
-    SCORE, DEADLINE, WEBHOOK_FAN_OUT, WEBHOOK, BOT_TURN, RATINGS, MATCH_BOTS, TOURNAMENT,
-    TOURNAMENT_START, SWEEP, DEADLINE_NEAR, AWAY, BACK)
+    SCORE, DEADLINE, WEBHOOK_FAN_OUT, WEBHOOK, NOTICE_FAN_OUT, NOTICE, DIGEST, BOT_TURN, RATINGS,
+    MATCH_BOTS, TOURNAMENT, TOURNAMENT_START, SWEEP, DEADLINE_NEAR, AWAY, BACK)

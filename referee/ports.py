@@ -55,6 +55,10 @@ class Context(Protocol):
     def recipients(self) -> Recipients: ...
 
     @property
+    def reachable(self) -> Recipients:
+        """The users who can be reached by mail or push (`referee.outreach_notices`)."""
+
+    @property
     def clock(self) -> Clock: ...
 
 

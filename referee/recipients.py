@@ -36,13 +36,18 @@ class Recipients:
         try:
             if time.monotonic() - self._read_at >= self.refresh:
                 try:
-                    self._users = store.webhook_users()
+                    self._users = self._fetch(store)
                 except Exception as error:  # the store is away: try again next time
-                    log.warning("could not read the users with a webhook: %s", error)
+                    log.warning("could not read the %s: %s", self.what, error)
                 self._read_at = time.monotonic()
             return self._users
         finally:
             self._lock.release()
+
+    what = "users with a webhook"
+
+    def _fetch(self, store: WebhookStore) -> frozenset[str]:
+        return store.webhook_users()
 
     def invalidate(self) -> None:
         self._read_at = float("-inf")

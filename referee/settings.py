@@ -28,7 +28,8 @@ import math
 import os
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
+from email.utils import parseaddr
 from types import MappingProxyType, UnionType
 from typing import Any, TypeVar, Union, get_args, get_origin, get_type_hints
 
@@ -75,6 +76,20 @@ class Settings:
     vapid_subject: str = "mailto:operator@localhost"  # TTR_VAPID_SUBJECT
     # push endpoints may be http:// and on loopback: the tests' own push service only
     push_allow_loopback: bool = False  # TTR_PUSH_ALLOW_LOOPBACK
+    # -- e-mail (notices, addresses' verification, sign-in links)
+    # the SMTP server that carries mail (None: mails are written to the log, not sent)
+    smtp_host: str | None = None  # TTR_SMTP_HOST
+    smtp_port: int = 587  # TTR_SMTP_PORT
+    smtp_security: str = "starttls"  # TTR_SMTP_SECURITY: starttls, tls or none
+    smtp_username: str = ""  # TTR_SMTP_USERNAME ("": no login)
+    smtp_password: str = field(default="", repr=False)  # TTR_SMTP_PASSWORD
+    smtp_timeout: float = 10.0  # TTR_SMTP_TIMEOUT (seconds a mail may take to hand over)
+    mail_from: str = "Ticket to Ride <noreply@localhost>"  # TTR_MAIL_FROM
+    # the keys players' addresses are sealed with (the first seals; all open): see
+    # `bootstrap.mail_keys` for where they come from when none are set
+    mail_keys: tuple[str, ...] = field(default=(), repr=False)  # TTR_MAIL_KEYS
+    # where players reach the web client: the links in mails start with it
+    public_url: str = "http://127.0.0.1:8000"  # TTR_PUBLIC_URL
 
     @property
     def embedded(self) -> bool:
@@ -102,6 +117,15 @@ ENV = {
     "vapid_private_key": "TTR_VAPID_PRIVATE_KEY",
     "vapid_subject": "TTR_VAPID_SUBJECT",
     "push_allow_loopback": "TTR_PUSH_ALLOW_LOOPBACK",
+    "smtp_host": "TTR_SMTP_HOST",
+    "smtp_port": "TTR_SMTP_PORT",
+    "smtp_security": "TTR_SMTP_SECURITY",
+    "smtp_username": "TTR_SMTP_USERNAME",
+    "smtp_password": "TTR_SMTP_PASSWORD",
+    "smtp_timeout": "TTR_SMTP_TIMEOUT",
+    "mail_from": "TTR_MAIL_FROM",
+    "mail_keys": "TTR_MAIL_KEYS",
+    "public_url": "TTR_PUBLIC_URL",
 }
 
 
@@ -113,13 +137,15 @@ class SettingsError(ValueError):
 # be negative unless listed)
 
 # numbers that must be more than 0 (the other numbers: at least 0)
-_POSITIVE = frozenset({"job_stale_after", "worker_seen_within"})
+_POSITIVE = frozenset({"job_stale_after", "worker_seen_within", "smtp_timeout"})
 # strings that must be one of a few values (compared in lower case)
-_CHOICES = {"log_level": ("debug", "info", "warning", "error", "critical")}
+_CHOICES = {"log_level": ("debug", "info", "warning", "error", "critical"),
+            "smtp_security": ("starttls", "tls", "none")}
 # URLs and the schemes each may use
 _SCHEMES = {
     "database_url": ("postgresql://", "postgres://", "sqlite://"),
     "redis_url": ("redis://", "rediss://", "unix://"),
+    "public_url": ("https://", "http://"),
 }
 
 
@@ -153,6 +179,23 @@ def _check_vapid_subject(variable: str, value: str) -> None:
         raise SettingsError(f"{variable} must be a mailto: or https:// URL, not {value!r}")
 
 
+def _check_port_number(variable: str, value: int) -> None:
+    _check_port(variable, str(value))
+
+
+def _check_mail_keys(variable: str, keys: tuple[str, ...]) -> None:
+    if any(len(key) < 32 for key in keys):
+        raise SettingsError(f"{variable} holds a key shorter than 32 characters: set random "
+                            "ones (e.g. `openssl rand -hex 32`), comma-separated")
+
+
+def _check_mail_from(variable: str, value: str) -> None:
+    address = parseaddr(value)[1]
+    if "@" not in address or "\n" in value or "\r" in value:
+        raise SettingsError(f"{variable} must be an address (Name <someone@example.org>), "
+                            f"not {value!r}")
+
+
 def settings_from_env(environ: Mapping[str, str] | None = None) -> Settings:
     """The application's settings from `TTR_*` variables (unset or empty: the default),
     every one checked: a variable that cannot be used raises `SettingsError` naming it."""
@@ -160,7 +203,10 @@ def settings_from_env(environ: Mapping[str, str] | None = None) -> Settings:
                          checks={**{name: _url_check(name) for name in _SCHEMES},
                                  "worker_metrics_port": _check_port,
                                  "vapid_private_key": _check_vapid_key,
-                                 "vapid_subject": _check_vapid_subject})
+                                 "vapid_subject": _check_vapid_subject,
+                                 "smtp_port": _check_port_number,
+                                 "mail_from": _check_mail_from,
+                                 "mail_keys": _check_mail_keys})
 
 
 # -- reading and checking: every variable is read and checked here, once ----------------

@@ -8,7 +8,8 @@
 - Its tokens are deleted and every API process is told at once (`Accounts.forget`):
   no request with any of them succeeds after the answer.
 - Its name is replaced by a neutral placeholder (`events.accounts.CLOSED_NAME`) and
-  its webhook is deleted. The user id stays, so histories still name one account.
+  its webhook and its e-mail address are deleted. The user id stays, so histories still
+  name one account.
 
 The seats are given up before the tokens are revoked, so a failure half way (the
 database unreachable: 503) leaves a token to retry with; the games are swept once
@@ -20,7 +21,7 @@ from __future__ import annotations
 from domain.commands import Resign
 from domain.table import LeaveSeat
 from domain.violations import RuleViolation
-from events.ports import GamesIndex, PushSubscriptions, UserAccounts, WebhookStore
+from events.ports import GamesIndex, MailAddresses, PushSubscriptions, UserAccounts, WebhookStore
 from events.repository import GameNotFound
 from referee.referee import NotSeated, Referee
 from service.auth import Accounts
@@ -30,15 +31,18 @@ MAX_GAMES = 10_000
 
 def close_account(user_id: str, *, referee: Referee, store: UserAccounts,
                   games: GamesIndex, webhooks: WebhookStore, accounts: Accounts,
-                  push: PushSubscriptions) -> int:
-    """Close the account `user_id`; the number of seats given up. Its webhook and its
-    browsers' push subscriptions are deleted: nothing is sent for it any more."""
+                  push: PushSubscriptions, addresses: MailAddresses | None = None) -> int:
+    """Close the account `user_id`; the number of seats given up. Its webhook, its
+    browsers' push subscriptions and its e-mail address are deleted: nothing is sent
+    for it any more."""
     given_up = give_up_seats(user_id, referee, games)
     store.close_user(user_id)
     accounts.forget(user_id)
     webhooks.delete_webhook(user_id)
     for sub in push.push_subscriptions_of(user_id):
         push.delete_push_subscription(user_id, sub.subscription_id)
+    if addresses is not None:
+        addresses.remove_mail_address(user_id)
     return given_up + give_up_seats(user_id, referee, games)
 
 

@@ -16,15 +16,19 @@ members (`code` and `rule` for a rule violation, `errors` for invalid fields,
     ├── 406 not-acceptable           the Accept header asks for what we cannot send
     ├── 408 request-timeout          the body came too slowly; the connection is closed
     ├── 409 version-conflict         other players kept acting; reload and try again
+    ├── 409 link-used                a one-time link sent by mail was already used
+    ├── 410 link-expired             a link sent by mail is past its time
     ├── 412 precondition-failed      If-Match names a version that is not the latest
     ├── 413 payload-too-large
     ├── 414 uri-too-long             the request line is longer than the server reads
     ├── 415 unsupported-media-type   a body without Content-Type, or not of a type it takes
     ├── 422 rule-violation           the rules forbid this command now (`code`, `rule`)
     ├── 422 idempotency-key-reused   the Idempotency-Key was used for another request
+    ├── 422 invalid-mail-address     not an e-mail address mail can be sent to
     ├── 429 rate-limited             too many requests or connections (`Retry-After`)
     ├── 431 headers-too-large        too many header fields, or one too long
     ├── 503 unavailable              no database, or the server is full (`Retry-After`)
+    ├── 503 mail-unavailable         this server keeps no addresses, or a mail was not sent
     └── 500 internal                 a bug: never for anything a client sends
 """
 
@@ -86,6 +90,12 @@ KINDS: dict[str, Kind] = {
     "match-waiting": Kind(409, "Quick match waiting",
                           "You have a quick-match request waiting (`request_id`): one at a "
                           "time. Cancel it (DELETE /v1/matches/{id}) to ask for another."),
+    "link-used": Kind(409, "Link already used",
+                      "A link sent by mail works once, and this one was already used; "
+                      "nothing changed. Ask for a new one."),
+    "link-expired": Kind(410, "Link expired",
+                         "A link sent by mail works for a few minutes only, and this one "
+                         "has expired; nothing changed. Ask for a new one."),
     "precondition-failed": Kind(412, "Precondition failed",
                                 "If-Match names a version of the game that is no longer the "
                                 "latest; `current_version` is the latest."),
@@ -104,6 +114,10 @@ KINDS: dict[str, Kind] = {
     "idempotency-key-reused": Kind(422, "Idempotency key reused",
                                    "This Idempotency-Key was first used for a different "
                                    "request; use a new key for a new request."),
+    "invalid-mail-address": Kind(422, "Invalid e-mail address",
+                                 "This is not an e-mail address mail can be sent to "
+                                 "(one @, a domain with a dot, no spaces, at most 254 "
+                                 "characters); nothing changed."),
     "rate-limited": Kind(429, "Too many requests",
                          "Slow down: wait `Retry-After` seconds. The limits are in the docs."),
     "headers-too-large": Kind(431, "Request header fields too large",
@@ -114,6 +128,10 @@ KINDS: dict[str, Kind] = {
                         "reached, or it holds as many connections as it can); nothing "
                         "changed. Retry after `Retry-After` seconds (with the same "
                         "Idempotency-Key)."),
+    "mail-unavailable": Kind(503, "Mail unavailable",
+                             "This server keeps no e-mail addresses (it has no keys to "
+                             "seal them with), or the mail could not be handed over just "
+                             "now; nothing changed. Retry later."),
     "internal": Kind(500, "Internal error",
                      "A bug on our side; the request changed nothing that was not recorded."),
 }

@@ -29,6 +29,7 @@ from referee.referee import Referee
 from referee.settings import Settings
 from service.auth import Accounts
 from service.config import HttpSettings
+from service.mail_addresses import Mailing
 from service.ratelimit import Limiter
 
 
@@ -95,6 +96,8 @@ class Services:
     workers: WorkerPresence
     webhooks: WebhookDesk
     hints: HintDesk
+    # players' addresses and the mail sent to them (`service.mail_addresses`)
+    mailing: Mailing
     # the VAPID public key browsers subscribe with (applicationServerKey form); None: no
     # push is offered here
     push_key: str | None = None

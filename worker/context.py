@@ -33,7 +33,9 @@ from typing import TYPE_CHECKING
 from events import GameLog
 from events.ports import Store
 from messaging.notify import Notifier
+from referee.address_seal import AddressSeal
 from referee.outreach import MailSender, PushSender
+from referee.outreach_notices import Reachable
 from referee.ports import Clock, Jobs, Observer
 from referee.recipients import Recipients
 from referee.referee import Referee
@@ -75,6 +77,12 @@ class WorkerContext:
     # adapters from the settings; memory where none is chosen, as in tests)
     mail: MailSender = field(default_factory=MailInMemory)
     push: PushSender = field(default_factory=PushInMemory)
+    # what opens the players' sealed addresses (None: this installation keeps none)
+    addresses: AddressSeal | None = None
+    # where players reach the web client (`Settings.public_url`): links in mails
+    public_url: str = "http://127.0.0.1:8000"
+    # the users who can be reached by mail or push (the cache the referee asks)
+    reachable: Reachable = field(default_factory=Reachable)
     referee: Referee = field(init=False)
 
     def __post_init__(self) -> None:

@@ -22,6 +22,7 @@ from referee.jobs import BOT_TURN, DEADLINE, MATCH_BOTS, RATINGS, SCORE
 from worker import reports
 from worker.bot_turns import play_bot_turn
 from worker.context import current_context
+from worker.outreach import sweep_notices
 from worker.webhook_delivery import sweep_deliveries
 
 log = logging.getLogger(__name__)
@@ -107,7 +108,8 @@ def sweep(limit: int = SWEEP_LIMIT) -> dict[str, int]:
     due and that no job holds (their job was lost with Redis's data, or their worker
     died) are asked for again, and old finished ones are dropped
     (`worker.webhook_delivery.sweep_deliveries`; counted as ``webhooks`` when there
-    were any). Vacations whose start or end passed while their job was lost are
+    were any). Notices by mail and push likewise (`worker.outreach.sweep_notices`,
+    ``notices``). Vacations whose start or end passed while their job was lost are
     applied again (`referee.vacations.ask_again`). Every ask is idempotent, so sweeps
     may overlap.
     """
@@ -136,6 +138,11 @@ def sweep(limit: int = SWEEP_LIMIT) -> dict[str, int]:
     except Exception:  # (the scoring and the deadlines above are asked for regardless)
         log.exception("sweep: could not look for due webhook deliveries")
         webhooks = 0
+    try:
+        notices = sweep_notices(ctx, limit)
+    except Exception:
+        log.exception("sweep: could not look for due notices by mail and push")
+        notices = 0
     if len(scoring) >= limit or len(overdue) >= limit:
         log.warning("sweep: %d games to score and %d overdue, at the limit of %d: the "
                     "next sweep takes the rest", len(scoring), len(overdue), limit)
@@ -146,6 +153,8 @@ def sweep(limit: int = SWEEP_LIMIT) -> dict[str, int]:
         found["bots"] = len(bots)
     if matched:
         found["matched"] = len(matched)
+    if notices:
+        found["notices"] = notices
     if webhooks:
         found["webhooks"] = webhooks
         log.info("sweep: %d webhook deliveries due without a job", webhooks)

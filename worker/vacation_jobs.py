@@ -8,6 +8,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from referee import reminders, vacations
+from referee.jobs import NOTICE_FAN_OUT
 from worker.context import current_context
 from worker.webhook_delivery import fan_out_webhooks
 
@@ -22,6 +23,12 @@ def remind_deadline(game_id: str, version: int, turn: str, deadline: datetime) -
     wanted = [n.as_dict() for n in notices if n.user_id in users]
     if wanted:
         fan_out_webhooks(game_id, wanted)
+    # and by mail and push, to the players who can be reached that way (reminders are
+    # only for correspondence games)
+    reachable = ctx.reachable.users(ctx.store) if notices else frozenset()
+    outreach = [n.as_dict() for n in notices if n.user_id in reachable]
+    if outreach:
+        ctx.jobs.enqueue(NOTICE_FAN_OUT, game_id, version, True, outreach)
     return status
 
 

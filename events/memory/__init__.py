@@ -19,6 +19,8 @@ hold a store of their own. Each part is a module:
 - `events.memory.push_subscriptions`: browsers' push subscriptions;
 - `events.memory.vacations`: the players' days away;
 - `events.memory.webhooks`: webhook registrations, deliveries and their attempts;
+- `events.memory.mail_addresses`: players' sealed e-mail addresses and mail links;
+- `events.memory.notice_outbox`: notice settings and the notice outbox;
 - `events.memory.ratings`: the ratings projection and what the boards and profiles read.
 """
 
@@ -30,7 +32,9 @@ from events.clock import utcnow
 from events.memory.accounts import MemoryAccounts
 from events.memory.base import Clock, DuplicateKey
 from events.memory.index import MemoryIndex
+from events.memory.mail_addresses import MemoryMailAddresses
 from events.memory.matches import MemoryMatches
+from events.memory.notice_outbox import MemoryNoticeOutbox
 from events.memory.push_subscriptions import MemoryPushSubscriptions
 from events.memory.ratings import MemoryRatings
 from events.memory.recorder import MemoryRecorder
@@ -47,8 +51,9 @@ if TYPE_CHECKING:
 __all__ = ["DuplicateKey", "MemoryStore"]
 
 
-class MemoryStore(MemoryWebhooks, MemoryPushSubscriptions, MemoryRatings, MemorySigninCodes,
-                  MemoryShares, MemoryMatches, MemoryRematches, MemoryVacations, MemoryTournaments,
+class MemoryStore(MemoryWebhooks, MemoryPushSubscriptions, MemoryNoticeOutbox,
+                  MemoryMailAddresses, MemoryRatings, MemorySigninCodes, MemoryShares,
+                  MemoryMatches, MemoryRematches, MemoryVacations, MemoryTournaments,
                   MemoryAccounts, MemoryIndex, MemoryRecorder):
     """An empty store in memory (see the module doc); `clock` as the SQL stores'."""
 

@@ -16,8 +16,10 @@ from service.api import (
     feed,
     games,
     hints,
+    mail,
     maps,
     matches,
+    notices,
     pages,
     push,
     ratings,
@@ -33,8 +35,8 @@ from service.api import (
 )
 
 BLUEPRINTS = [users.blp, tokens.blp, session.blp, signin.blp, maps.blp, games.blp, matches.blp,
-              shares.blp, feed.blp, audit.blp, webhooks.blp, ratings.blp, analysis.blp,
-              hints.blp, rematches.blp, tournaments.blp, push.blp, vacation.blp]
+              shares.blp, feed.blp, audit.blp, webhooks.blp, mail.blp, notices.blp, ratings.blp,
+              analysis.blp, hints.blp, rematches.blp, tournaments.blp, push.blp, vacation.blp]
 
 
 def register_pages(app: Flask) -> None:

@@ -1,5 +1,6 @@
 """The web client's pages: the lobby at `/`, a sign-in link (`/signin#code=…`), an invite
-link (`/join/{game_id}#invite=…`), a table (`/play/{game_id}`), a player's profile
+link (`/join/{game_id}#invite=…`), an address's verification link
+(`/mail/verify#code=…`), a table (`/play/{game_id}`), a player's profile
 (`/players/{user_id}`), a map's leaderboard (`/leaderboards/{map}`), the tournaments
 (`/tournaments`) and a tournament (`/tournaments/{id}`) all answer the same page
 (`static/app/index.html`), whose modules read the address and call the public API.
@@ -51,8 +52,9 @@ def client_page(**_: str) -> Response:
     return response
 
 
-ROUTES = ("/", "/signin", "/join/<game_id>", "/play/<game_id>", "/players/<user_id>",
-          "/leaderboards/<map_name>", "/tournaments", "/tournaments/<tournament_id>")
+ROUTES = ("/", "/signin", "/mail/verify", "/join/<game_id>", "/play/<game_id>",
+          "/players/<user_id>", "/leaderboards/<map_name>", "/tournaments",
+          "/tournaments/<tournament_id>")
 
 
 def service_worker() -> Response:

@@ -66,5 +66,6 @@ class Me(MethodView):
         holder = signed_in()
         s = services()
         close_account(holder.user.user_id, referee=s.referee, store=s.store, games=s.store,
-                      webhooks=s.store, accounts=s.accounts, push=s.store)
+                      webhooks=s.store, accounts=s.accounts, push=s.store,
+                      addresses=s.store)
         return Response(status=204)

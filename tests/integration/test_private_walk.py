@@ -8,7 +8,8 @@ answer they got before, the private game's resources answering as a game that do
 not exist. The only figures that may move are the ratings (one figure per player
 and map, counting every rated game: docs/clients.md,
 "Private games: who sees what"). The private games' players,
-and the operator, find those games where the endpoint is about them.
+and the operator, find those games where the endpoint is about them. A player's
+e-mail address appears in no answer to anyone else, the operator included.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import json
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from datetime import timedelta
 from itertools import product
 from typing import Any
 from urllib.parse import urlencode
@@ -25,10 +27,13 @@ import pytest
 from flask import Flask
 from werkzeug.test import TestResponse
 
+from events.mail_addresses import VERIFY, MailLink
 from service.api.pages import build_spec
 from tests.api_support import Client, Table, make_app, play_to_the_end, wait_for_score
 
 ADMIN = "walk-operator-7f3c9a2e51d84b06"
+MAIL_KEY = "walk-mail-key-0b9d2c4e6f8a1b3c5d7e9f"
+ALICE_MAIL = "alice.walker@mail.example"
 NO_GAME = "g_00000000000000000000"  # a game id no game has
 PEOPLE = ("alice", "bob", "dave", "stranger")
 # what each path parameter of a GET is walked with (a parameter missing here fails the
@@ -68,7 +73,7 @@ class World:
 
 @pytest.fixture(scope="module")
 def app(module_adapter_url: str) -> Iterator[Flask]:
-    app = make_app(module_adapter_url, admin_token=ADMIN)
+    app = make_app(module_adapter_url, admin_token=ADMIN, mail_keys=(MAIL_KEY,))
     yield app
     app.extensions["ttr"].close()
 
@@ -152,6 +157,16 @@ def _without(template: str, body: Any) -> Any:
     return body
 
 
+def give_address(app: Flask, user_id: str, address: str) -> None:
+    """`address` verified as `user_id`'s (as a verification link's use stores it)."""
+    worker = app.extensions["ttr"].worker
+    seal, now = worker.addresses, worker.clock()
+    worker.store.add_mail_link(MailLink(VERIFY, user_id, seal.seal(address),
+                                        seal.lookup(address), now, now + timedelta(hours=1)),
+                               "walk-link")
+    assert worker.store.use_mail_link("walk-link", VERIFY, now).claimed
+
+
 @pytest.fixture(scope="module")
 def world(app: Flask) -> World:
     """Alice and Dave's public game; what strangers read then; then Alice and Bob's
@@ -161,6 +176,7 @@ def world(app: Flask) -> World:
     ids = {p: str((client.get("/v1/users/me", token=t).json or {})["id"])
            for p, t in tokens.items()}
     world = World(client, tokens, ids)
+    give_address(app, ids["alice"], ALICE_MAIL)
     world.public = play(world, ("alice", "dave"), private=False, seed=1)
     spec = build_spec(app)
     world.private = [NO_GAME]
@@ -221,3 +237,14 @@ def test_the_operator_finds_every_private_game_in_a_players_games(world: World) 
     listed = world.client.get(f"/v1/users/{world.ids['alice']}/games", token=ADMIN).json
     assert listed is not None
     assert {g["game_id"] for g in listed["games"]} == {world.public, world.private[0]}
+
+
+def test_an_address_appears_in_no_answer_to_anyone_but_its_owner(
+        app: Flask, world: World) -> None:
+    spec = build_spec(app)
+    for token in (None, world.tokens["stranger"], world.tokens["bob"], ADMIN):
+        for _, url in reads(spec, world):
+            text = world.client.get(url, token=token, check=False).get_data(True)
+            assert "alice.walker" not in text.lower(), (token, url)
+    mine = world.client.get("/v1/users/me/mail-address", token=world.tokens["alice"]).json
+    assert mine is not None and mine["address"] == ALICE_MAIL  # (the walk could see it)

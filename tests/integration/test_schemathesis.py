@@ -48,7 +48,10 @@ class Target:
 def _target(database_url: str) -> Target:
     # Jobs only written down: a fuzzed webhook URL must not be called (nor a game scored
     # in the background while the fuzzer reads it). Long polls short: `wait` is fuzzed.
-    app = make_app(database_url, long_poll_max=0.05, jobs=RecordingJobs())
+    # Keys for players' addresses, as a server on PostgreSQL must be given (without, it
+    # answers 503 `mail-unavailable` to every address: a setting, not a request, at fault).
+    app = make_app(database_url, long_poll_max=0.05, jobs=RecordingJobs(),
+                   mail_keys=("fuzz-mail-key-" + "0" * 32,))
     http = app.test_client()
 
     def post(path: str, token: str | None, body: Any) -> Any:
@@ -145,6 +148,12 @@ def _call_and_validate(case: Any) -> None:
         # an export's events are described by the event schema, but the server also
         # refuses what JSON Schema cannot say of them (a NUL anywhere, keys included:
         # no store can keep one), so a schema-valid export may still be a 400
+        excluded.append(schemathesis.checks.positive_data_acceptance)
+    if case.path in ("/v1/signin/mail", "/v1/users/me/mail-address",
+                     "/v1/users/me/notice-settings"):
+        # an address is checked as mail servers see it (422 `invalid-mail-address`), and
+        # a time zone must be one the server knows: the contract cannot list those
+        # without tying it to one machine's time zone database
         excluded.append(schemathesis.checks.positive_data_acceptance)
     if case.path == "/v1/games/import":
         # OPTIONS on this path also matches GET /v1/games/{game_id} (a game called

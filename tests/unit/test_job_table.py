@@ -16,8 +16,11 @@ from referee.jobs import (
     BOT_TURN,
     DEADLINE,
     DEADLINE_NEAR,
+    DIGEST,
     KINDS,
     MATCH_BOTS,
+    NOTICE,
+    NOTICE_FAN_OUT,
     RATINGS,
     SCORE,
     SWEEP,
@@ -35,6 +38,9 @@ EXAMPLES: list[tuple[JobKind[*tuple[Any, ...]], tuple[Any, ...], str]] = [
     (DEADLINE, ("g1", AT), "deadline-g1-20261123T090100123456Z"),
     (WEBHOOK_FAN_OUT, ("g1", 3, [{"kind": "your_turn"}]), "webhooks-g1-3"),
     (WEBHOOK, ("d1", AT), "webhook-d1-20261123T090100123456Z"),
+    (NOTICE_FAN_OUT, ("g1", 3, True, [{"kind": "your_turn"}]), "notices-g1-3"),
+    (NOTICE, ("nd_1", AT), "notice-nd_1-20261123T090100123456Z"),
+    (DIGEST, ("u_1", AT), "digest-u_1-20261123T090100123456Z"),
     (BOT_TURN, ("g1", 3), "bot-g1-3"),
     (RATINGS, ("g1",), "ratings-g1"),
     (MATCH_BOTS, ("q_1", AT), "match-bots-q_1-20261123T090100123456Z"),
@@ -75,4 +81,5 @@ def test_a_value_rq_would_refuse_in_a_job_id_is_hashed_stably() -> None:
 
 def test_only_the_kinds_given_a_time_are_scheduled() -> None:
     assert [kind.name for kind, args, _ in EXAMPLES if kind.at(*args) == AT] == [
-        "deadline", "webhook", "match-bots", "tournament-start", "reminder", "away"]
+        "deadline", "webhook", "notice", "digest", "match-bots", "tournament-start", "reminder",
+        "away"]

@@ -73,6 +73,12 @@ REFUSED = {
     "TTR_ADMIN_TOKEN": ("CHANGE-ME", "placeholder"),
     "TTR_BIND": ("127.0.0.1", "needs a port"),
     "TTR_CORS_ORIGINS": ("not-an-origin", "not an origin"),
+    "TTR_SMTP_PORT": ("0", "port number"),
+    "TTR_SMTP_SECURITY": ("ssl3", "one of starttls"),
+    "TTR_SMTP_TIMEOUT": ("0", "more than 0"),
+    "TTR_MAIL_FROM": ("nobody", "must be an address"),
+    "TTR_PUBLIC_URL": ("play.example", "https://"),
+    "TTR_MAIL_KEYS": ("short", "shorter than 32"),
 }
 
 

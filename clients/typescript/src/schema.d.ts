@@ -861,6 +861,151 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/users/me/mail-address": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your e-mail address
+         * @description **Scope:** `admin` (a token without it gets 403 `insufficient-scope`).
+         */
+        get: operations["get_mail_address"];
+        /**
+         * Add or replace your e-mail address
+         * @description Mails a link to the address; it becomes yours (replacing any other) when the
+         *     link is opened, within 30 minutes. It is never shown to anyone else.
+         *
+         *     **Scope:** `admin` (a token without it gets 403 `insufficient-scope`).
+         */
+        put: operations["set_mail_address"];
+        post?: never;
+        /**
+         * Remove your e-mail address
+         * @description Nothing more is mailed to it, and it no longer signs in.
+         *
+         *     **Scope:** `admin` (a token without it gets 403 `insufficient-scope`).
+         */
+        delete: operations["remove_mail_address"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/mail-address/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Verify an e-mail address
+         * @description Uses the code of a verification link (once): its address becomes its account's.
+         */
+        post: operations["verify_mail_address"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/signin/mail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask for a sign-in link by e-mail
+         * @description The answer is the same whether or not the address has an account.
+         */
+        post: operations["ask_signin_mail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/signin/mail-code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign in with a code sent by e-mail
+         * @description Exchanges the code of a sign-in mail (once, within 15 minutes) for a new bearer
+         *     token of its account, shown only now; the account's other tokens keep working.
+         */
+        post: operations["sign_in_by_mail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/users/me/notice-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What you are told, and how
+         * @description **Scope:** `read` (a token without it gets 403 `insufficient-scope`).
+         */
+        get: operations["get_notice_settings"];
+        /**
+         * Choose what you are told, and how
+         * @description Replaces your settings: per kind of notice a channel (the kinds left out keep
+         *     their defaults), a digest, quiet hours in your time zone.
+         *
+         *     **Scope:** `admin` (a token without it gets 403 `insufficient-scope`).
+         */
+        put: operations["set_notice_settings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/unsubscribe/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Unsubscribe in one click (RFC 8058)
+         * @description The `List-Unsubscribe` URL of every notice mail: a mail program POSTs
+         *     `List-Unsubscribe=One-Click` to it. Turns off every kind of notice by mail; push
+         *     notices stay as they were.
+         */
+        post: operations["unsubscribe"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/leaderboards/{map_name}": {
         parameters: {
             query?: never;
@@ -2295,6 +2440,114 @@ export interface components {
         };
         DeliveryList: {
             deliveries: components["schemas"]["Delivery"][];
+        };
+        MailAddress: {
+            /** @description Your verified address. */
+            address: string;
+            /** Format: date-time */
+            verified_at: string;
+            /** @description Mail to it failed for good several times in a row: nothing is sent to it until you add an address again. */
+            disabled: boolean;
+            /** Format: date-time */
+            disabled_at: string | null;
+            /** @description Sends in a row that the mail server refused for good. */
+            failures: number;
+        };
+        NewMailAddress: {
+            /**
+             * @description The address to verify and then keep.
+             * @example ada@example.org
+             */
+            address: string;
+        };
+        VerificationSent: {
+            /**
+             * Format: date-time
+             * @description The verification link works until then (30 minutes).
+             */
+            expires_at: string;
+        };
+        MailCode: {
+            /**
+             * @description The code from the link's fragment (`#code=…`).
+             * @example ttrm_Qm9vZ2x5
+             */
+            code: string;
+        };
+        Verified: {
+            /** Format: date-time */
+            verified_at: string;
+        };
+        SigninMail: {
+            /**
+             * @description The address of your account.
+             * @example ada@example.org
+             */
+            address: string;
+        };
+        SigninMailSent: {
+            /** @description The same whether or not the address has an account: if it has, a link that works once, for 15 minutes, is on its way. */
+            message: string;
+        };
+        QuietHours: {
+            /** @example 22:00 */
+            start: string;
+            /** @example 07:30 */
+            end: string;
+        };
+        MailState: {
+            /** @description You have a verified address. */
+            address: boolean;
+            /** @description Mail to it failed for good several times in a row: nothing is mailed until you add an address again. */
+            disabled: boolean;
+        };
+        NoticeSettings: {
+            /** @description Per kind of notice (your_turn, game_started, game_scored, player_left, player_timed_out, deadline_near): how you are told: push, mail, both, none. (A correspondence game's; in a live game the your-turn and deadline notices you did not choose are not sent.) */
+            channels: {
+                [key: string]: string;
+            };
+            /** @description The kinds you chose; the others are defaults. */
+            chosen: string[];
+            mail_after_minutes: number;
+            digest_hours: number;
+            quiet_hours: components["schemas"]["QuietHours"] | (never | null);
+            time_zone: string;
+            mail: components["schemas"]["MailState"];
+        };
+        NoticeChannels: {
+            /** @enum {string} */
+            your_turn?: "push" | "mail" | "both" | "none";
+            /** @enum {string} */
+            game_started?: "push" | "mail" | "both" | "none";
+            /** @enum {string} */
+            game_scored?: "push" | "mail" | "both" | "none";
+            /** @enum {string} */
+            player_left?: "push" | "mail" | "both" | "none";
+            /** @enum {string} */
+            player_timed_out?: "push" | "mail" | "both" | "none";
+            /** @enum {string} */
+            deadline_near?: "push" | "mail" | "both" | "none";
+        };
+        NewNoticeSettings: {
+            /**
+             * @description Per kind of notice (your_turn, game_started, game_scored, player_left, player_timed_out, deadline_near): how you are told: push, mail, both, none. A kind left out keeps its default.
+             * @example {
+             *       "your_turn": "push",
+             *       "game_scored": "none"
+             *     }
+             */
+            channels?: components["schemas"]["NoticeChannels"];
+            /** @description A your-turn mail waits this long, and goes only if the turn is still waiting. Default: `60`. */
+            mail_after_minutes?: number;
+            /** @description 0: a mail per notice; else at most one mail per so many hours, gathering every game waiting for you. Default: `0`. */
+            digest_hours?: number;
+            /** @description Nothing is sent between start and end (in your time zone); it waits for the end. Default: `null`. */
+            quiet_hours?: components["schemas"]["QuietHours"] | (never | null);
+            /**
+             * @description An IANA time zone. Default: `UTC`.
+             * @example Europe/Paris
+             */
+            time_zone?: string;
         };
         BoardEntry: {
             /** @description The place on the map's board. */
@@ -3861,8 +4114,19 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description `/problems/version-conflict` (Version conflict): Other players kept acting while this command was decided, several times in a row. Reload the game and try again. `/problems/match-waiting` (Quick match waiting): You have a quick-match request waiting (`request_id`): one at a time. Cancel it (DELETE /v1/matches/{id}) to ask for another. */
+        /** @description `/problems/version-conflict` (Version conflict): Other players kept acting while this command was decided, several times in a row. Reload the game and try again. `/problems/match-waiting` (Quick match waiting): You have a quick-match request waiting (`request_id`): one at a time. Cancel it (DELETE /v1/matches/{id}) to ask for another. `/problems/link-used` (Link already used): A link sent by mail works once, and this one was already used; nothing changed. Ask for a new one. */
         Problem409: {
+            headers: {
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                RateLimit: components["headers"]["RateLimit"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description `/problems/link-expired` (Link expired): A link sent by mail works for a few minutes only, and this one has expired; nothing changed. Ask for a new one. */
+        Problem410: {
             headers: {
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 RateLimit: components["headers"]["RateLimit"];
@@ -3905,7 +4169,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description `/problems/rule-violation` (Against the rules): The rules forbid this command now: `code` is the rule's stable code (see `x-rule-codes` in openapi.yaml), `rule` says what it forbids. Nothing changed. `/problems/idempotency-key-reused` (Idempotency key reused): This Idempotency-Key was first used for a different request; use a new key for a new request. */
+        /** @description `/problems/rule-violation` (Against the rules): The rules forbid this command now: `code` is the rule's stable code (see `x-rule-codes` in openapi.yaml), `rule` says what it forbids. Nothing changed. `/problems/idempotency-key-reused` (Idempotency key reused): This Idempotency-Key was first used for a different request; use a new key for a new request. `/problems/invalid-mail-address` (Invalid e-mail address): This is not an e-mail address mail can be sent to (one @, a domain with a dot, no spaces, at most 254 characters); nothing changed. */
         Problem422: {
             headers: {
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -3929,7 +4193,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description `/problems/unavailable` (Service unavailable): The server cannot take this just now (the database cannot be reached, or it holds as many connections as it can); nothing changed. Retry after `Retry-After` seconds (with the same Idempotency-Key). */
+        /** @description `/problems/unavailable` (Service unavailable): The server cannot take this just now (the database cannot be reached, or it holds as many connections as it can); nothing changed. Retry after `Retry-After` seconds (with the same Idempotency-Key). `/problems/mail-unavailable` (Mail unavailable): This server keeps no e-mail addresses (it has no keys to seal them with), or the mail could not be handed over just now; nothing changed. Retry later. */
         Problem503: {
             headers: {
                 /** @description Seconds to wait before trying again. */
@@ -5241,6 +5505,272 @@ export interface operations {
             };
             401: components["responses"]["Problem401"];
             403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            429: components["responses"]["Problem429"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    get_mail_address: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MailAddress"];
+                };
+            };
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            429: components["responses"]["Problem429"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    set_mail_address: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewMailAddress"];
+            };
+        };
+        responses: {
+            /** @description Accepted */
+            202: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VerificationSent"];
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            415: components["responses"]["Problem415"];
+            422: components["responses"]["Problem422"];
+            429: components["responses"]["Problem429"];
+            503: components["responses"]["Problem503"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    remove_mail_address: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description You have no address now (whether or not you had one). */
+            204: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            429: components["responses"]["Problem429"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    verify_mail_address: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MailCode"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Verified"];
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            409: components["responses"]["Problem409"];
+            410: components["responses"]["Problem410"];
+            415: components["responses"]["Problem415"];
+            429: components["responses"]["Problem429"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    ask_signin_mail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SigninMail"];
+            };
+        };
+        responses: {
+            /** @description Accepted */
+            202: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SigninMailSent"];
+                };
+            };
+            400: components["responses"]["Problem400"];
+            415: components["responses"]["Problem415"];
+            422: components["responses"]["Problem422"];
+            429: components["responses"]["Problem429"];
+            503: components["responses"]["Problem503"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    sign_in_by_mail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MailCode"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedIn"];
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            409: components["responses"]["Problem409"];
+            410: components["responses"]["Problem410"];
+            415: components["responses"]["Problem415"];
+            429: components["responses"]["Problem429"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    get_notice_settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NoticeSettings"];
+                };
+            };
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            429: components["responses"]["Problem429"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    set_notice_settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewNoticeSettings"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NoticeSettings"];
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            415: components["responses"]["Problem415"];
+            429: components["responses"]["Problem429"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    unsubscribe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No more mail to this address's account. */
+            204: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             404: components["responses"]["Problem404"];
             429: components["responses"]["Problem429"];
             default: components["responses"]["Problem"];

@@ -58,7 +58,9 @@ export async function makeSignInLink(api) {
 
 /* The token a sign-in code becomes (a new one, of this device alone). */
 export async function redeemCode(api, code) {
-  return (await api.post("/v1/signin", { code })).token;
+  // a code mailed to the account's address (ttrm_…), or one a signed-in device made
+  const path = String(code).startsWith("ttrm_") ? "/v1/signin/mail-code" : "/v1/signin";
+  return (await api.post(path, { code })).token;
 }
 
 /* What a sign-in link's fragment carries: { code } (what we make), { token } (the links
@@ -74,5 +76,5 @@ export function credentialFromFragment(hash) {
 export function credentialFromText(text) {
   const value = String(text || "").trim();
   if (value.includes("#")) return credentialFromFragment(value.slice(value.indexOf("#")));
-  return value.startsWith("ttrc_") ? { code: value } : { token: value };
+  return value.startsWith("ttrc_") || value.startsWith("ttrm_") ? { code: value } : { token: value };
 }

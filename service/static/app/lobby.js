@@ -26,6 +26,8 @@ export function signUpForm(app, then) {
   const name = h("input", { id: "signup-name", name: "name", required: true, maxlength: 64,
     autocomplete: "nickname" });
   const key = h("input", { id: "signin-key", name: "key", autocomplete: "off" });
+  const mail = h("input", { id: "signin-mail-address", name: "address", type: "email",
+    autocomplete: "email", maxlength: 254 });
   const error = h("p", { class: "error", role: "alert", hidden: true });
   const fail = (e) => {
     error.textContent = problemText(e);
@@ -55,6 +57,18 @@ export function signUpForm(app, then) {
         }
       } }, h("label", { for: "signin-key" }, t("signin_key")), key,
       h("button", { type: "submit" }, t("sign_in")))),
+    h("details", {}, h("summary", {}, t("signin_by_mail")),
+      h("form", { id: "signin-mail", onsubmit: async (event) => {
+        event.preventDefault();
+        try {
+          await app.api.post("/v1/signin/mail", { address: mail.value.trim() });
+          error.textContent = t("signin_mail_sent"); // (the same whether or not it has an account)
+          error.hidden = false;
+        } catch (e) {
+          fail(e);
+        }
+      } }, h("label", { for: "signin-mail-address" }, t("mail_address")), mail,
+      h("button", { type: "submit" }, t("signin_mail_send")))),
     error);
 }
 

@@ -160,6 +160,22 @@ async function route() {
       }
       return;
     }
+    if (path === "/mail/verify") {
+      // an address's verification link: the code leaves the address bar at once
+      const credential = identity.credentialFromFragment(location.hash);
+      history.replaceState(null, "", "/");
+      let said;
+      try {
+        await (await import("./notice_settings.js")).verifyAddress(app, credential.code || "");
+        said = h("p", { id: "mail-verified", role: "status" }, t("mail_verified"));
+      } catch (error) {
+        said = h("p", { id: "mail-verify-failed", class: "error", role: "alert" },
+          t("mail_verify_failed", { detail: error.message }));
+      }
+      await route();
+      app.main.prepend(said);
+      return;
+    }
     const join = path.match(/^\/join\/([^/]+)\/?$/);
     const play = path.match(/^\/play\/([^/]+)\/?$/);
     const player = path.match(/^\/players\/([^/]+)\/?$/);

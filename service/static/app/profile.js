@@ -2,7 +2,8 @@
  * games played, wins, mean score, ticket completion rate, longest-path bonuses, most
  * claimed routes, and their finished games (filtered by map and result, paged with
  * "more"), each linking to its result at /play/{id}. On the player's own profile, the
- * switch for push notifications in this browser (push.js) and days away (`away.js`). */
+ * switch for push notifications in this browser (push.js), their notices away from the
+ * table (notice_settings.js) and days away (`away.js`). */
 import { vacationSection } from "./away.js";
 import { changeText, clear, h, profileLink, ratingText } from "./dom.js";
 import { t } from "./i18n.js";
@@ -30,6 +31,13 @@ export async function showProfile(app, main, userId) {
       h("h2", { id: "games-heading" }, t("finished_games")),
       filters(app, path, maps.maps, games), games)));
   await loadGames(app, path, games, {});
+  if (mine) {
+    try { // (a token without the scopes for them shows the profile without them)
+      main.querySelector("#profile").append(await (await import("./notice_settings.js")).noticeSection(app));
+    } catch (error) {
+      console.warn("notice settings not shown:", error);
+    }
+  }
   return null;
 }
 

@@ -90,6 +90,9 @@ from .length_count import LengthCount
 from .list_open_games_status import ListOpenGamesStatus
 from .list_player_games_result import ListPlayerGamesResult
 from .listed_player import ListedPlayer
+from .mail_address import MailAddress
+from .mail_code import MailCode
+from .mail_state import MailState
 from .map_list import MapList
 from .map_name import MapName
 from .map_rating import MapRating
@@ -105,7 +108,9 @@ from .match import Match
 from .match_state import MatchState
 from .new_entrant import NewEntrant
 from .new_game import NewGame
+from .new_mail_address import NewMailAddress
 from .new_match import NewMatch
+from .new_notice_settings import NewNoticeSettings
 from .new_push_subscription import NewPushSubscription
 from .new_share import NewShare
 from .new_signin_code import NewSigninCode
@@ -114,6 +119,15 @@ from .new_tournament import NewTournament
 from .new_user import NewUser
 from .new_vacation import NewVacation
 from .new_webhook import NewWebhook
+from .notice_channels import NoticeChannels
+from .notice_channels_deadline_near import NoticeChannelsDeadlineNear
+from .notice_channels_game_scored import NoticeChannelsGameScored
+from .notice_channels_game_started import NoticeChannelsGameStarted
+from .notice_channels_player_left import NoticeChannelsPlayerLeft
+from .notice_channels_player_timed_out import NoticeChannelsPlayerTimedOut
+from .notice_channels_your_turn import NoticeChannelsYourTurn
+from .notice_settings import NoticeSettings
+from .notice_settings_channels import NoticeSettingsChannels
 from .options import Options
 from .pass_ import Pass
 from .pass_type import PassType
@@ -148,6 +162,7 @@ from .push_key import PushKey
 from .push_keys import PushKeys
 from .push_subscription import PushSubscription
 from .push_subscription_list import PushSubscriptionList
+from .quiet_hours import QuietHours
 from .rating_change import RatingChange
 from .rematch import Rematch
 from .rematch_place import RematchPlace
@@ -188,6 +203,8 @@ from .share_list import ShareList
 from .signed_in import SignedIn
 from .signin import Signin
 from .signin_code import SigninCode
+from .signin_mail import SigninMail
+from .signin_mail_sent import SigninMailSent
 from .stand_in_reason import StandInReason
 from .stand_in_seated_data import StandInSeatedData
 from .stand_in_seated_event import StandInSeatedEvent
@@ -243,6 +260,8 @@ from .user_created import UserCreated
 from .user_event_page import UserEventPage
 from .vacation import Vacation
 from .verdict import Verdict
+from .verification_sent import VerificationSent
+from .verified import Verified
 from .webhook import Webhook
 from .webhook_kind import WebhookKind
 from .you import You
@@ -338,6 +357,9 @@ __all__ = (
     "ListedPlayer",
     "ListOpenGamesStatus",
     "ListPlayerGamesResult",
+    "MailAddress",
+    "MailCode",
+    "MailState",
     "MapList",
     "MapName",
     "MapRating",
@@ -353,7 +375,9 @@ __all__ = (
     "MatchState",
     "NewEntrant",
     "NewGame",
+    "NewMailAddress",
     "NewMatch",
+    "NewNoticeSettings",
     "NewPushSubscription",
     "NewShare",
     "NewSigninCode",
@@ -362,6 +386,15 @@ __all__ = (
     "NewUser",
     "NewVacation",
     "NewWebhook",
+    "NoticeChannels",
+    "NoticeChannelsDeadlineNear",
+    "NoticeChannelsGameScored",
+    "NoticeChannelsGameStarted",
+    "NoticeChannelsPlayerLeft",
+    "NoticeChannelsPlayerTimedOut",
+    "NoticeChannelsYourTurn",
+    "NoticeSettings",
+    "NoticeSettingsChannels",
     "Options",
     "Pass",
     "PassedData",
@@ -396,6 +429,7 @@ __all__ = (
     "PushKeys",
     "PushSubscription",
     "PushSubscriptionList",
+    "QuietHours",
     "RatingChange",
     "Rematch",
     "RematchPlace",
@@ -436,6 +470,8 @@ __all__ = (
     "SignedIn",
     "Signin",
     "SigninCode",
+    "SigninMail",
+    "SigninMailSent",
     "Standing",
     "StandInReason",
     "StandInSeatedData",
@@ -491,6 +527,8 @@ __all__ = (
     "UserEventPage",
     "Vacation",
     "Verdict",
+    "VerificationSent",
+    "Verified",
     "Webhook",
     "WebhookKind",
     "You",
