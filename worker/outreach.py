@@ -23,7 +23,6 @@ Times are the webhooks' clock (the wall clock; tests move it).
 
 from __future__ import annotations
 
-import json
 import logging
 import secrets
 from collections.abc import Mapping, Sequence
@@ -40,7 +39,7 @@ from referee.notice_choice import (
     quiet,
     settings_from,
 )
-from referee.outreach import PushMessage, SendFailed
+from referee.outreach import SendFailed
 from worker import push_delivery
 from worker.context import WorkerContext, current_context
 from worker.notice_mail import About, Links, about, digest_mail, notice_mail, subject
