@@ -43,10 +43,11 @@ def policy_for(mimetype: str | None) -> str:
 def secure_headers(response: Response) -> Response:
     """The `after_request` part that writes the headers above (a view's own stay)."""
     headers = response.headers
+    mimetype = response.mimetype  # (parsed from Content-Type on each read)
     headers.setdefault("X-Content-Type-Options", "nosniff")
     headers.setdefault("Referrer-Policy", "no-referrer")
-    headers.setdefault("Content-Security-Policy", policy_for(response.mimetype))
-    if response.mimetype == "text/html":
+    headers.setdefault("Content-Security-Policy", policy_for(mimetype))
+    if mimetype == "text/html":
         headers.setdefault("Permissions-Policy", PERMISSIONS_POLICY)
         headers.setdefault("X-Frame-Options", "DENY")
         headers.setdefault("Cross-Origin-Opener-Policy", "same-origin")

@@ -148,6 +148,9 @@ def json_response(body: Any, status: int = 200, *, version: int | None = None,
 # is `private` (a browser may keep it, a proxy may not) and varies with Authorization.
 PUBLIC_ANSWER = "public, max-age=300"
 PRIVATE_ANSWER = "private"
+# what a private answer varies with: the token, and the web client's session cookie
+# (`service.web_session`)
+VARY = "Authorization, Cookie"
 CACHING = (
     "**Caching.** The maps (`/v1/maps…`) are the same for every caller: "
     f"`Cache-Control: {PUBLIC_ANSWER}`. Every other answer under `/v1` depends on the "
@@ -169,6 +172,11 @@ def cache_policy(response: Response) -> Response:
         return response
     elif "private" not in control:
         response.headers["Cache-Control"] = f"{PRIVATE_ANSWER}, {control}"
+    if "Vary" not in response.headers:
+        # Speed: the usual case written at once; `response.vary` parses the header into
+        # a set that writes it back on every `add`
+        response.headers["Vary"] = VARY
+        return response
     response.vary.add("Authorization")
     response.vary.add("Cookie")  # the web client's session (`service.web_session`)
     return response
