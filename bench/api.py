@@ -175,7 +175,7 @@ def main() -> int:
     parser.add_argument("--profile", default="", metavar="DIR",
                         help="with --against: py-spy samples each side's API workers "
                              "through its first load (raw folded stacks in DIR; "
-                             "bench/profile_summary.py reads them)")
+                             "summarised by bench/profiles.py)")
     args = parser.parse_args()
     if args.against:
         options = ["--url", args.url, "--seconds", str(args.seconds), "--clients",
