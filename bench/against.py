@@ -176,13 +176,13 @@ def alternate(ref: str, runs: int, options: list[str],
     rate = summary([r["actions_per_s_ratio"] for r in per_run])
     print(f"overall ({runs} runs): new/ref API CPU per action {cpu}, actions/s {rate}",
           flush=True)
-    found: dict[str, Any] = {"against": ref, "runs": runs, "api_cpu_ratio": cpu,
-                             "actions_per_s_ratio": rate, "per_run": per_run}
+    figures: dict[str, Any] = {"against": ref, "runs": runs, "api_cpu_ratio": cpu,
+                               "actions_per_s_ratio": rate, "per_run": per_run}
     if profile_to is not None:
-        found["profile"] = profiles = {
+        figures["profile"] = profiles = {
             side: profile_summary(read(sorted(profile_to.glob(f"{side}-*.txt"))), 15)
             for side in ("ref", "new")}
         for side, sampled in profiles.items():
             parts = ", ".join(f"{name} {share}%" for name, share in sampled["parts"])
             print(f"{side}'s samples by part: {parts}", flush=True)
-    return found
+    return figures
