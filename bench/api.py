@@ -1,7 +1,7 @@
 """Throughput benchmark of the HTTP API on PostgreSQL, beside pgbench in the same run.
 
     python bench/api.py [--seconds S] [--clients P] [--games G[,G…]] [--web-workers W]
-                        [--worker-class gevent|gthread]
+                        [--worker-class gevent|gthread] [--against REF [--runs N]]
 
 Starts the whole stack on loopback (`bench/stack.py`: a scratch PostgreSQL schema, a
 Redis of its own, the API under gunicorn as `ttr serve` runs it (one gevent worker
@@ -48,6 +48,13 @@ pyenv's) is the steadiest figure to compare code changes by: the drift in the
 machine's speed moves both CPU times alike. The last line of output is one JSON object
 with every figure; a run that cannot measure (a client not ready in time, or no action
 answered) ends with one line on stderr instead.
+
+`--against REF` (a git commit) compares: it builds REF in a temporary directory with a
+venv of its own and runs REF's `bench/api.py` and this tree's, with the same options,
+one after the other N times (`--runs`, 3 by default), reporting per run and overall
+the ratio this tree / REF of the API's CPU per action (with a 95% interval) and of
+actions per second (`bench/against.py` says how). Quote it when a change touches the
+action path, e.g. `python bench/api.py --against ff21d8f --games 8 --seconds 10`.
 """
 
 from __future__ import annotations
@@ -66,6 +73,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.against import alternate  # noqa: E402
 from bench.loop import play_games  # noqa: E402
 from bench.outcome import CannotMeasure, run  # noqa: E402
 from bench.ready import Crew  # noqa: E402
@@ -161,7 +169,24 @@ def main() -> int:
     parser.add_argument("--worker-class", default="", choices=["", "gevent", "gthread"],
                         help="gunicorn worker class (default: what `ttr serve` picks, gevent)")
     parser.add_argument("--pgbench-seconds", type=float, default=5.0)
+    parser.add_argument("--against", default="", metavar="REF",
+                        help="a git commit to alternate with this tree (bench/against.py)")
+    parser.add_argument("--runs", type=int, default=3, help="alternations (--against)")
+    parser.add_argument("--profile", default="", metavar="DIR",
+                        help="with --against: py-spy samples each side's API workers "
+                             "through its first load (raw folded stacks in DIR; "
+                             "summarised by bench/profiles.py)")
     args = parser.parse_args()
+    if args.against:
+        options = ["--url", args.url, "--seconds", str(args.seconds), "--clients",
+                   str(args.clients), "--games", args.games, "--web-workers",
+                   str(args.web_workers), "--web-threads", str(args.web_threads),
+                   "--pgbench-seconds", str(args.pgbench_seconds)]
+        if args.worker_class:
+            options += ["--worker-class", args.worker_class]
+        print(json.dumps(alternate(args.against, args.runs, options,
+                                   Path(args.profile) if args.profile else None)))
+        return 0
     loads = [int(g) for g in args.games.split(",")]
 
     stack = Stack(args.url, web_workers=args.web_workers, web_threads=args.web_threads,

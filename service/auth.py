@@ -246,7 +246,10 @@ class Accounts:
         session = self._session()
         deaf = session is None or session != known.session
         lifetime = DEAF_SECONDS if deaf and self.notifier.hearsay is not None else CACHE_SECONDS
-        if now - known.at >= lifetime or known.holder.token.expired(self._now()):
+        token = known.holder.token
+        # (the clock is read only for a token that can expire)
+        if now - known.at >= lifetime or (token.expires_at is not None
+                                          and token.expired(self._now())):
             return False
         user_key = tokens_key(known.holder.user.user_id)
         return self.notifier.watch([user_key]) == known.watch

@@ -25,7 +25,7 @@ import time
 from flask import Response, g, request
 
 from service.auth import Holder, bearer_token, token_hash, unknown_token
-from service.headers import secure_headers
+from service.headers import header_names, secure_headers
 from service.problems import Problem
 from service.ratelimit import rate_headers, retry_after
 from service.scopes import scope_of
@@ -127,16 +127,22 @@ def _limit(s: Services, policy: str, key: str, rate: float, burst: int) -> None:
 
 
 def after_request(response: Response) -> Response:
-    secure_headers(response)
+    names = header_names(response)
+    secure_headers(response, names)
     if g.get("session_ended"):
         end_cookie(response)
     elif response.status_code == 200 and g.get("user") is not None:
         renewed = renews_cookie()
         if renewed is not None:
             set_cookie(response, renewed)
-    response.headers["X-Request-Id"] = _SAFE_REQUEST_ID.sub("", g.get("request_id", ""))
-    for name, value in g.get("rate_headers", {}).items():
-        response.headers[name] = value
+    headers = response.headers
+    for name, value in [("X-Request-Id", _SAFE_REQUEST_ID.sub("", g.get("request_id", ""))),
+                        *g.get("rate_headers", {}).items()]:
+        # (`set` replaces a header the view wrote; absent, it is added at the end)
+        if name.lower() in names:
+            headers[name] = value
+        else:
+            headers.add(name, value)
     return response
 
 

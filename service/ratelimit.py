@@ -21,6 +21,7 @@ edge), and the same two backends as the rest of the service; that is this page.
 
 from __future__ import annotations
 
+import functools
 import logging
 import math
 import threading
@@ -176,12 +177,18 @@ def rate_headers(policy: str, rate: float, burst: int, allowance: Allowance) -> 
     """The IETF RateLimit headers for a request that went through `policy`'s bucket:
     `RateLimit-Policy` (`q` requests per `w` seconds) and `RateLimit` (`r` left, `t`
     seconds until the bucket is full again)."""
-    window = max(1, math.ceil(burst / rate))
-    headers = {"RateLimit-Policy": f'"{policy}";q={burst};w={window}'}
+    headers = {"RateLimit-Policy": _policy_header(policy, rate, burst)}
     if allowance.remaining is not None:
         headers["RateLimit"] = (f'"{policy}";r={max(0, allowance.remaining)};'
                                 f't={max(0, math.ceil(allowance.reset))}')
     return headers
+
+
+@functools.lru_cache(maxsize=64)
+def _policy_header(policy: str, rate: float, burst: int) -> str:
+    """`RateLimit-Policy`'s value: the same for every request of a policy (made once)."""
+    window = max(1, math.ceil(burst / rate))
+    return f'"{policy}";q={burst};w={window}'
 
 
 RATE_LIMIT_HEADERS: dict[str, dict[str, Any]] = {

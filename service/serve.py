@@ -61,7 +61,7 @@ from typing import Any
 from gunicorn.app.base import BaseApplication
 from werkzeug.exceptions import RequestTimeout
 
-from service import observability
+from service import observability, whole_answer
 from service.config import HttpSettings, ServerSettings, from_env
 from service.http_errors import worker_class_path
 
@@ -131,9 +131,11 @@ def json_logs_before_the_app(level: str) -> Any:
 
 
 def start_worker(worker: Any = None) -> None:
-    """gunicorn's `post_worker_init`: settle the heap, have gevent's hub log its errors
-    as JSON, and end the worker's streams when it is told to stop."""
+    """gunicorn's `post_worker_init`: settle the heap, send each answer's head with its
+    body (`service.whole_answer`), have gevent's hub log its errors as JSON, and end the
+    worker's streams when it is told to stop."""
     settle_heap(worker)
+    whole_answer.install()
     if worker is not None and _gevent_worker(worker):
         import gevent
 

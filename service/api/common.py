@@ -20,6 +20,7 @@ from events.clock import iso
 from events.jsontext import to_bytes
 from events.ratings_read import ResultRow
 from service.api.bodies import request_json
+from service.headers import header_names
 from service.problems import KINDS, Problem
 from service.views import Viewer
 
@@ -148,6 +149,9 @@ def json_response(body: Any, status: int = 200, *, version: int | None = None,
 # is `private` (a browser may keep it, a proxy may not) and varies with Authorization.
 PUBLIC_ANSWER = "public, max-age=300"
 PRIVATE_ANSWER = "private"
+# what a private answer varies with: the token, and the web client's session cookie
+# (`service.web_session`)
+VARY = "Authorization, Cookie"
 CACHING = (
     "**Caching.** The maps (`/v1/maps…`) are the same for every caller: "
     f"`Cache-Control: {PUBLIC_ANSWER}`. Every other answer under `/v1` depends on the "
@@ -162,13 +166,20 @@ def cache_policy(response: Response) -> Response:
     `private` and varying with `Authorization` and `Cookie`, unless its view declared it public."""
     if not request.path.startswith("/v1/"):
         return response
-    control = response.headers.get("Cache-Control")
-    if control is None:
-        response.headers["Cache-Control"] = PRIVATE_ANSWER
-    elif "public" in control:
+    names = header_names(response)
+    if "cache-control" not in names:
+        response.headers.add("Cache-Control", PRIVATE_ANSWER)
+    else:
+        control = response.headers["Cache-Control"]
+        if "public" in control:
+            return response
+        if "private" not in control:
+            response.headers["Cache-Control"] = f"{PRIVATE_ANSWER}, {control}"
+    if "vary" not in names:
+        # Speed: the usual case written at once; `response.vary` parses the header into
+        # a set that writes it back on every `add`
+        response.headers.add("Vary", VARY)
         return response
-    elif "private" not in control:
-        response.headers["Cache-Control"] = f"{PRIVATE_ANSWER}, {control}"
     response.vary.add("Authorization")
     response.vary.add("Cookie")  # the web client's session (`service.web_session`)
     return response
