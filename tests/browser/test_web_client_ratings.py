@@ -9,6 +9,7 @@ from __future__ import annotations
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
+from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
 import pytest
@@ -128,7 +129,9 @@ def test_my_profile_shows_the_figures_the_api_gives(page: Any, league: League) -
     rate = profile["ticket_completion_rate"]
     assert figures == {
         "games_played": str(GAMES + 1), "wins": str(profile["wins"]),  # the quick one too
-        "mean_score": f"{profile['mean_score']:.1f}",
+        # as the page's toFixed rounds: the exact value, a half up (14.25 is "14.3")
+        "mean_score": str(Decimal(profile["mean_score"]).quantize(Decimal("0.1"),
+                                                                  ROUND_HALF_UP)),
         "ticket_completion": "–" if rate is None else f"{round(rate * 100)} %",
         "longest_path_bonuses": str(profile["longest_path_bonuses"]),
     }
