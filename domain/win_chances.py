@@ -286,8 +286,8 @@ def _chosen(events: Sequence[Event], before: _Position, after: _Position
     return None
 
 
-def _key_moment(work: _Work, events: Sequence[Event], before: _Position, after: _Position, proposer: Proposer,
-                playouts: int) -> KeyMoment | None:
+def _key_moment(work: _Work, events: Sequence[Event], before: _Position,
+                after: _Position, proposer: Proposer, playouts: int) -> KeyMoment | None:
     game = before.game
     if game.phase != "playing" or game.step != "start":
         return None
