@@ -8,6 +8,7 @@ from functools import cache
 
 import pytest
 
+from bots.agent import Agent
 from bots.agents.route_focus import RouteFocusAgent
 from bots.agents.strong import StrongAgent
 from bots.analysis_policy import proposed_moves, strong_policy
@@ -42,7 +43,7 @@ def thrown_last_turn() -> tuple[tuple[Event, ...], ClaimRoute]:
     seed = game_seed(30, LAST_TURN_GAME)
     played: list[Event] = list(start_game("usa", 2, seed))
     game = replay(played)
-    agents = [StrongAgent(), RouteFocusAgent()]
+    agents: list[Agent] = [StrongAgent(), RouteFocusAgent()]
     rng = random.Random(LAST_TURN_GAME)
     while not (game.phase == "playing" and game.step == "start"
                and game.final_turns_owed == (game.current,)):
