@@ -335,6 +335,17 @@ MIGRATIONS: tuple[Migration, ...] = (
             round INTEGER NOT NULL
         )""",
     )),
+    Migration(16, "computer analysis of finished games", (
+        # Each finished game's win chances and key moments (`events.win_chances`), as
+        # JSON text: written once by the analysis job, read by the analysis endpoint.
+        # (12–15 are other tables' numbers, kept apart while they are built.)
+        """CREATE TABLE game_win_chances (
+            game_id TEXT PRIMARY KEY,
+            budget DOUBLE PRECISION NOT NULL,
+            body TEXT NOT NULL,
+            computed_at {time} NOT NULL
+        )""",
+    )),
 )
 
 LATEST = MIGRATIONS[-1].number

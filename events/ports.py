@@ -15,6 +15,7 @@ sees what a module touches and a test can hand it a small fake:
 - `RematchAnswers`: the players' answers to a finished game's rematch;
 - `TournamentLogs`: one event-sourced log per tournament;
 - `WebhookStore`: registrations, deliveries and their attempts;
+- `WinChanceStore`: the computer analysis of each finished game;
 - `Migrations`: the schema.
 
 `Store` is all of them at once: what the one bootstrap opens and hands out.
@@ -39,10 +40,12 @@ from events.shares import Share
 from events.signin_codes import Redemption, SigninCode
 from events.store import EventStore
 from events.webhooks import Attempt, Delivery, NewDelivery, Webhook
+from events.win_chances import StoredWinChances
 
 __all__ = ["EventStore", "GameShares", "GamesIndex", "MatchRequests", "Migrations", "Ratings",
            "RematchAnswers",
-           "SigninCodes", "Store", "TournamentLogs", "UserAccounts", "WebhookStore"]
+           "SigninCodes", "Store", "TournamentLogs", "UserAccounts", "WebhookStore",
+           "WinChanceStore"]
 
 
 class GamesIndex(Protocol):
@@ -212,6 +215,15 @@ class Ratings(Protocol):
     def results_of_games(self, game_ids: list[str]) -> dict[str, list[ResultRow]]: ...
 
 
+class WinChanceStore(Protocol):
+    """The computer analysis of finished games (`events.win_chances`): one per game."""
+
+    def save_win_chances(self, stored: StoredWinChances) -> bool:
+        """Store a game's analysis; False (nothing changed) if it has one already."""
+
+    def win_chances_of(self, game_id: str) -> StoredWinChances | None: ...
+
+
 class Migrations(Protocol):
     def migrate(self) -> list[int]:
         """Apply every missing migration; the numbers applied."""
@@ -235,6 +247,6 @@ class TournamentLogs(Protocol):
 
 
 class Store(EventStore, GamesIndex, UserAccounts, SigninCodes, GameShares, MatchRequests,
-            RematchAnswers,
+            RematchAnswers, WinChanceStore,
             WebhookStore, Ratings, TournamentLogs, Migrations, Protocol):
     """Every port at once (what `events.open_store` returns)."""

@@ -38,6 +38,7 @@ from events.store import (
 )
 from events.tournaments import TournamentTables
 from events.webhooks import WebhookTables
+from events.win_chances import WinChanceTables
 
 if TYPE_CHECKING:
     from events.ports import Store
@@ -70,7 +71,7 @@ def request_hash(payload: Any) -> str:
 
 
 class SqlStore(GameIndexTables, SigninCodeTables, AccountTables, ShareTables, MatchTables,
-               RematchTables,
+               RematchTables, WinChanceTables,
                WebhookTables, RatingTables, RatingReads, TournamentTables, Database):
     """An event store on a SQL database; the adapter supplies the dialect (`Database`).
 
