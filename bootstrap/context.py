@@ -21,6 +21,7 @@ from messaging.native_threads import off_the_hub
 from messaging.notify import LocalNotifier, Notifier, RedisNotifier
 from referee.ports import Clock, Jobs, Observer
 from referee.settings import Settings
+from worker.analyst import Analyst
 from worker.context import WorkerContext
 from worker.queue import DEFAULT_STALE_AFTER, InlineJobs, RqJobs
 from worker.thinking import THINKING_PROCESSES, Thinking
@@ -67,7 +68,9 @@ def bootstrap(settings: Settings, *, serving: bool = False, store: Store | None 
     ctx = WorkerContext(store=store, log=game_log, notifier=notifier, jobs=jobs,
                         clock=clock or store.clock,
                         webhooks=webhook_config(settings, webhook_clock),
-                        observer=observer, thinking=thinking)
+                        observer=observer, thinking=thinking,
+                        analyst=Analyst(settings.analysis_budget,
+                                        apart=serving or isinstance(jobs, InlineJobs)))
     holder.append(ctx)
     if serving and isinstance(jobs, InlineJobs):
         jobs.start()  # its first sweep picks up what a previous run left unfinished

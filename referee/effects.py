@@ -17,7 +17,7 @@ from __future__ import annotations
 import logging
 
 from events.repository import Outcome
-from referee.jobs import BOT_TURN, DEADLINE, RATINGS, SCORE, TOURNAMENT
+from referee.jobs import BOT_TURN, DEADLINE, RATINGS, SCORE, TOURNAMENT, WIN_CHANCES
 from referee.notices import hand_over
 from referee.ports import Context
 
@@ -45,6 +45,10 @@ def follow_up(ctx: Context, outcome: Outcome, *, notices: bool = True) -> None:
             ctx.jobs.enqueue(RATINGS, game_id)
         except Exception:
             log.exception("game %s: could not ask for its ratings", game_id)
+        try:  # and the computer analysis (a job that does nothing without a budget)
+            ctx.jobs.enqueue(WIN_CHANCES, game_id)
+        except Exception:
+            log.exception("game %s: could not ask for its computer analysis", game_id)
         try:  # a tournament's round may be complete now
             tournament_id = ctx.store.tournament_of_game(game_id)
             if tournament_id is not None:

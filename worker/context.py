@@ -37,6 +37,7 @@ from referee.outreach import MailSender, PushSender
 from referee.ports import Clock, Jobs, Observer
 from referee.recipients import Recipients
 from referee.referee import Referee
+from worker.analyst import Analyst
 from worker.memory_outreach import MailInMemory, PushInMemory
 from worker.thinking import Thinking
 
@@ -75,6 +76,9 @@ class WorkerContext:
     # adapters from the settings; memory where none is chosen, as in tests)
     mail: MailSender = field(default_factory=MailInMemory)
     push: PushSender = field(default_factory=PushInMemory)
+    # how the computer analysis of finished games is computed (none by default: the
+    # composition root gives it the budget of `TTR_ANALYSIS_BUDGET`)
+    analyst: Analyst = field(default_factory=Analyst)
     referee: Referee = field(init=False)
 
     def __post_init__(self) -> None:
