@@ -77,6 +77,10 @@ from .hint_given_event import HintGivenEvent
 from .hint_given_event_type import HintGivenEventType
 from .keep_tickets import KeepTickets
 from .keep_tickets_type import KeepTicketsType
+from .key_moment import KeyMoment
+from .key_moment_best import KeyMomentBest
+from .key_moment_chosen import KeyMomentChosen
+from .key_moment_label import KeyMomentLabel
 from .leaderboard import Leaderboard
 from .legal_moves import LegalMoves
 from .length_count import LengthCount
@@ -231,6 +235,9 @@ from .user_event_page import UserEventPage
 from .verdict import Verdict
 from .webhook import Webhook
 from .webhook_kind import WebhookKind
+from .win_chance_turn import WinChanceTurn
+from .win_chances import WinChances
+from .win_chances_status import WinChancesStatus
 from .you import You
 
 __all__ = (
@@ -311,6 +318,10 @@ __all__ = (
     "HintGivenEventType",
     "KeepTickets",
     "KeepTicketsType",
+    "KeyMoment",
+    "KeyMomentBest",
+    "KeyMomentChosen",
+    "KeyMomentLabel",
     "Leaderboard",
     "LegalMoves",
     "LengthCount",
@@ -465,5 +476,8 @@ __all__ = (
     "Verdict",
     "Webhook",
     "WebhookKind",
+    "WinChances",
+    "WinChancesStatus",
+    "WinChanceTurn",
     "You",
 )

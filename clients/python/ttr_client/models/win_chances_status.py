@@ -1,0 +1,8 @@
+from enum import Enum
+
+class WinChancesStatus(str, Enum):
+    PENDING = "pending"
+    READY = "ready"
+
+    def __str__(self) -> str:
+        return str(self.value)
