@@ -15,8 +15,9 @@ const RETRY_MS = [500, 1000, 1500, 2000, 3000, 4000, 5000, 8000];
 // the computer analysis takes up to its budget (TTR_ANALYSIS_BUDGET) after the score
 const WIN_RETRY_MS = [2000, 4000, 8000, 15000, 30000, 60000];
 
-/* `delays`: the waits before each new question while the ratings are not projected. */
-export async function showPostgame(table, box, delays = RETRY_MS) {
+/* `delays`: the waits before each new question while the ratings are not projected;
+ * `winDelays`: while the computer analysis is pending. */
+export async function showPostgame(table, box, delays = RETRY_MS, winDelays = WIN_RETRY_MS) {
   const ratings = h("section", { id: "rating-changes", "aria-labelledby": "ratings-heading" },
     h("h2", { id: "ratings-heading" }, t("rating_changes")));
   const analysis = h("section", { id: "end-analysis", "aria-labelledby": "analysis-heading", hidden: true });
@@ -36,13 +37,13 @@ export async function showPostgame(table, box, delays = RETRY_MS) {
   const win = h("div", { id: "end-win-chart", class: "chart win-chances" });
   analysis.append(h("h3", { id: "win-heading" }, t("win.heading")), win);
   await Promise.all([followRatings(table, ratings, body.ratings, delays),
-    followWinChances(table, win, body)]);
+    followWinChances(table, win, body, winDelays)]);
 }
 
 /* The win-chance graph, asked again while its job has not stored it. A key moment links
  * to the replay at the board where it was played (a public game's: a private game's
  * replay is seen through a share, made by the replay link above). */
-async function followWinChances(table, place, first, delays = WIN_RETRY_MS) {
+async function followWinChances(table, place, first, delays) {
   let body = first;
   for (let attempt = 0; body.win_chances.status !== "ready" && attempt < delays.length; attempt++) {
     clear(place);
