@@ -130,6 +130,7 @@ from domain.tournament_log import (
     tournament_over,
 )
 from domain.violations import CODES, RuleViolation
+from domain.win_chances import SECONDS_PER_DECISION, estimate_win_chances
 
 __all__ = [
     "FormedTable", "Seeking", "form_tables",
@@ -156,5 +157,6 @@ __all__ = [
     "final_score_matches", "freeze", "game_seed", "give_hint", "legal_moves", "load_board",
     "locomotives_allowed", "longest_path", "map_entry", "map_names", "play_random_game", "rate",
     "replay", "replay_table", "result_of", "rules_for", "score_game", "score_table",
-    "seats_to_act", "start_game", "subtract", "thaw", "time_out_table", "turn_key"
+    "seats_to_act", "start_game", "subtract", "thaw", "time_out_table", "turn_key",
+    "SECONDS_PER_DECISION", "estimate_win_chances",
 ]

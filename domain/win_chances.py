@@ -1,7 +1,7 @@
 """The computer analysis of a finished game: each player's chance of winning after every
 turn, and the turns where a player's choice lost the most.
 
-`win_chances(events, policy, proposer, budget)` reads the whole stream of a scored
+`estimate_win_chances(events, policy, proposer, budget)` reads the whole stream of a scored
 game. The game is over, so everything is public: each position is the real state of
 the game (every hand, every ticket), and only what was still to come — the order of
 the deck and of the ticket deck — is dealt afresh for each playout. From each
@@ -127,7 +127,7 @@ def noise(playouts: int) -> float:
     return 1 / math.sqrt(playouts)
 
 
-def win_chances(events: Sequence[Event], policy: Policy, proposer: Proposer,
+def estimate_win_chances(events: Sequence[Event], policy: Policy, proposer: Proposer,
                 budget: float, seed: bytes = b"") -> WinChances:
     """The win chances and key moments of the scored game `events` (see the module)."""
     positions, table = _positions(events)

@@ -23,7 +23,7 @@ from typing import Any
 
 from bots.analysis_policy import proposed_moves, strong_policy
 from domain.events import Event
-from domain.win_chances import win_chances
+from domain.win_chances import estimate_win_chances
 
 log = logging.getLogger(__name__)
 
@@ -71,7 +71,7 @@ class Analyst:
 
 def compute(game_id: str, events: Sequence[Event], budget: float) -> dict[str, Any]:
     """The analysis itself, here (seeded by the game's id: the same every time)."""
-    return win_chances(events, strong_policy, proposed_moves, budget,
+    return estimate_win_chances(events, strong_policy, proposed_moves, budget,
                        game_id.encode()).as_dict()
 
 
