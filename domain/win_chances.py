@@ -59,7 +59,7 @@ BLUNDER = 0.20
 CANDIDATES = 4  # moves compared at a turn, the chosen one included
 MIN_PLAYOUTS = 4
 MAX_PLAYOUTS = 32
-SECONDS_PER_DECISION = 0.00035  # the strong agent's mean decision, bookkeeping included
+SECONDS_PER_DECISION = 0.0005  # the dearest map's mean decision (Nordic; bench/analysis.py)
 DECISIONS_PER_TURN = 1.8  # a turn of cards is two decisions, a claim one
 MAX_DECISIONS = 5000  # a playout that does not end (it never should) counts as a draw
 
