@@ -54,12 +54,13 @@ def ratings_view(game_id: str, map_name: str) -> dict[str, Any]:
             "players": [change_view(r) for r in rows]}
 
 
-def win_chances_view(store: WinChanceStore, game_id: str) -> dict[str, Any]:
+def win_chances_view(store: WinChanceStore, game_id: str, budget: float) -> dict[str, Any]:
     """The computer analysis as stored by its job, or `pending` until it is (read anew
-    each time: unlike the rest, it arrives after the game's last version)."""
+    each time: unlike the rest, it arrives after the game's last version); `off` when
+    none is stored and this installation computes none (`budget` 0)."""
     stored = store.win_chances_of(game_id)
     if stored is None:
-        return {"status": "pending"}
+        return {"status": "pending" if budget > 0 else "off"}
     return {"status": "ready", "budget": stored.budget, **stored.body}
 
 
@@ -94,7 +95,9 @@ class Analysis(MethodView):
         table, map_name = _finished(game_id)
         body = analysis_of(services().store, game_id, table.version)
         return json_response({**body,
-                              "win_chances": win_chances_view(services().store, game_id),
+                              "win_chances": win_chances_view(
+                                  services().store, game_id,
+                                  services().settings.analysis_budget),
                               "ratings": ratings_view(game_id, map_name)},
                              version=table.version)
 

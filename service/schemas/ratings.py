@@ -247,8 +247,9 @@ class KeyMomentSchema(Schema):
 
 
 class WinChancesSchema(Schema):
-    status = fields.Str(required=True, metadata={"enum": ["pending", "ready"], **doc(
-        "pending: the analysis job has not stored it yet (or it is turned off).")})
+    status = fields.Str(required=True, metadata={"enum": ["pending", "ready", "off"], **doc(
+        "pending: its job has not stored it yet; off: this server computes none "
+        "(TTR_ANALYSIS_BUDGET=0) and none is stored.")})
     budget = fields.Float(metadata=doc("Seconds of CPU it was computed within."))
     playouts = fields.Int(metadata=doc("Playouts per position and per candidate move."))
     every = fields.Int(metadata=doc("Every how many turns a position was analysed."))

@@ -84,6 +84,7 @@ END_SCREEN = """async ([pending, ready]) => {
       } } } };
   const box = document.createElement('section');
   document.body.append(box);
+  delete document.body.dataset.winChances;
   await m.showPostgame(table, box, [], [1, 1]);
   const result = { shown,
     lines: [...box.querySelectorAll('#end-win-chart path.win-line')].map((e) => +e.dataset.seat),
@@ -111,3 +112,9 @@ def test_the_end_screen_waits_for_the_win_chances_then_draws_them(page_logic: An
     assert result["lines"] == [0, 1]
     assert result["links"] == ["/games/g/replay?at=12"]
     assert result["state"] == "ready"
+
+
+def test_the_end_screen_of_a_server_that_computes_none_shows_no_graph(
+        page_logic: Any) -> None:
+    result = page_logic.evaluate(END_SCREEN, [{"status": "off"}, {"status": "off"}])
+    assert result == {"shown": [], "lines": [], "links": [], "state": None}

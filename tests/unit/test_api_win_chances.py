@@ -46,9 +46,18 @@ def worker_context(app: Flask) -> WorkerContext:
     return ctx
 
 
+def test_without_a_budget_the_win_chances_are_off(client: Client, finished: Table) -> None:
+    assert analysis(client, finished)["win_chances"] == {"status": "off"}
+
+
 def test_the_win_chances_are_pending_until_the_job_stores_them(
         client: Client, finished: Table, app: Flask) -> None:
-    assert analysis(client, finished)["win_chances"] == {"status": "pending"}
+    settings = app.extensions["ttr"].settings
+    app.extensions["ttr"].settings = settings.with_(analysis_budget=BUDGET)
+    try:
+        assert analysis(client, finished)["win_chances"] == {"status": "pending"}
+    finally:
+        app.extensions["ttr"].settings = settings
 
 
 def test_the_analysis_serves_the_stored_win_chances_and_key_moments(

@@ -2318,10 +2318,10 @@ export interface components {
         };
         WinChances: {
             /**
-             * @description pending: the analysis job has not stored it yet (or it is turned off).
+             * @description pending: its job has not stored it yet; off: this server computes none (TTR_ANALYSIS_BUDGET=0) and none is stored.
              * @enum {string}
              */
-            status: "pending" | "ready";
+            status: "pending" | "ready" | "off";
             /** @description Seconds of CPU it was computed within. */
             budget?: number;
             /** @description Playouts per position and per candidate move. */

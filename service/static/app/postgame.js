@@ -30,7 +30,7 @@ export async function showPostgame(table, box, delays = RETRY_MS, winDelays = WI
     return;
   }
   drawAnalysis(analysis, body);
-  if (!body.win_chances) {  // (a server without the computer analysis)
+  if (!body.win_chances || body.win_chances.status === "off") {  // (none computed here)
     await followRatings(table, ratings, body.ratings, delays);
     return;
   }

@@ -49,7 +49,8 @@ export function chanceSeries(analysis) {
 export function winChanceChart(analysis, parent, words = ENGLISH, linkTo = () => null,
   onMoment = null) {
   const chances = analysis.win_chances;
-  if (!chances || chances.status !== "ready") {
+  if (!chances || chances.status === "off") return null;
+  if (chances.status !== "ready") {
     const p = document.createElement("p");
     p.className = "win-pending";
     p.textContent = words.pending;

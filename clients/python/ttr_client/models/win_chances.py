@@ -28,7 +28,8 @@ T = TypeVar("T", bound="WinChances")
 class WinChances:
     """ 
         Attributes:
-            status (WinChancesStatus): pending: the analysis job has not stored it yet (or it is turned off).
+            status (WinChancesStatus): pending: its job has not stored it yet; off: this server computes none
+                (TTR_ANALYSIS_BUDGET=0) and none is stored.
             budget (float | Unset): Seconds of CPU it was computed within.
             playouts (int | Unset): Playouts per position and per candidate move.
             every (int | Unset): Every how many turns a position was analysed.

@@ -1,6 +1,7 @@
 from enum import Enum
 
 class WinChancesStatus(str, Enum):
+    OFF = "off"
     PENDING = "pending"
     READY = "ready"
 
