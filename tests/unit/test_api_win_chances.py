@@ -4,6 +4,7 @@ answer checked against openapi.yaml by the test client)."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -78,3 +79,20 @@ def test_the_analysis_serves_the_stored_win_chances_and_key_moments(
     assert chances["turns"][-1]["chances"][winner] == 1.0
     assert all(m["label"] in ("inaccuracy", "mistake", "blunder")
                for m in chances["key_moments"])
+
+
+def test_an_embedded_server_computes_the_analysis_after_the_score_by_itself() -> None:
+    app = make_app(MEMORY_URL, analysis_budget=BUDGET)
+    try:
+        client = Client(app)
+        table = open_table(client, "usa", 2)
+        play_to_the_end(client, table, seed=13)
+        deadline = time.monotonic() + 60
+        status = "pending"
+        while status == "pending" and time.monotonic() < deadline:
+            status = analysis(client, table)["win_chances"]["status"]
+            time.sleep(0.1)
+        assert status == "ready"
+        assert worker_context(app).analyst == Analyst(BUDGET, apart=True)
+    finally:
+        app.extensions["ttr"].close()
