@@ -130,7 +130,7 @@ from domain.tournament_log import (
     tournament_over,
 )
 from domain.violations import CODES, RuleViolation
-from domain.win_chances import SECONDS_PER_DECISION, estimate_win_chances
+from domain.win_chances import SECONDS_PER_DECISION, NotScored, estimate_win_chances
 
 __all__ = [
     "FormedTable", "Seeking", "form_tables",
@@ -158,5 +158,5 @@ __all__ = [
     "locomotives_allowed", "longest_path", "map_entry", "map_names", "play_random_game", "rate",
     "replay", "replay_table", "result_of", "rules_for", "score_game", "score_table",
     "seats_to_act", "start_game", "subtract", "thaw", "time_out_table", "turn_key",
-    "SECONDS_PER_DECISION", "estimate_win_chances",
+    "SECONDS_PER_DECISION", "NotScored", "estimate_win_chances",
 ]

@@ -223,6 +223,10 @@ class WinChanceStore(Protocol):
 
     def win_chances_of(self, game_id: str) -> StoredWinChances | None: ...
 
+    def finished_without_win_chances(self, since: datetime, limit: int = 100) -> list[str]:
+        """Finished games last active at `since` or later with none stored, oldest
+        first (for the sweep)."""
+
 
 class Migrations(Protocol):
     def migrate(self) -> list[int]:

@@ -41,6 +41,18 @@ class WinChanceTables(Database):
                  self.time_param(stored.computed_at)))
             return bool(cur.rowcount)
 
+    def finished_without_win_chances(self, since: datetime, limit: int = 100) -> list[str]:
+        """The games finished (last active) at `since` or later that have no analysis
+        stored, longest waiting first: the sweep asks for theirs again."""
+        with self.reading() as cur:
+            cur.execute(
+                "SELECT g.game_id FROM games g LEFT JOIN game_win_chances w "
+                "ON w.game_id = g.game_id WHERE g.status = 'finished' "
+                "AND g.last_activity >= %s AND w.game_id IS NULL "
+                "ORDER BY g.last_activity, g.game_id LIMIT %s",
+                (self.time_param(since), limit))
+            return [str(row[0]) for row in cur.fetchall()]
+
     def win_chances_of(self, game_id: str) -> StoredWinChances | None:
         """The game's stored analysis, or None if none is stored yet."""
         with self.reading() as cur:

@@ -23,7 +23,7 @@ from typing import Any
 
 from bots.analysis_policy import proposed_moves, strong_policy
 from domain.events import Event
-from domain.win_chances import estimate_win_chances
+from domain.win_chances import NotScored, estimate_win_chances
 
 log = logging.getLogger(__name__)
 
@@ -70,9 +70,13 @@ class Analyst:
 
 
 def compute(game_id: str, events: Sequence[Event], budget: float) -> dict[str, Any]:
-    """The analysis itself, here (seeded by the game's id: the same every time)."""
-    return estimate_win_chances(events, strong_policy, proposed_moves, budget,
-                       game_id.encode()).as_dict()
+    """The analysis itself, here (seeded by the game's id: the same every time); a game
+    that ended before its first turn has nothing to play out: no turns."""
+    try:
+        return estimate_win_chances(events, strong_policy, proposed_moves, budget,
+                                    game_id.encode()).as_dict()
+    except NotScored:
+        return {"playouts": 0, "every": 1, "decisions": 0, "turns": [], "key_moments": []}
 
 
 def main() -> int:
