@@ -1,32 +1,37 @@
 """The computer analysis of a finished game: each player's chance of winning after every
 turn, and the turns where a player's choice lost the most.
 
-`estimate_win_chances(events, policy, proposer, budget)` reads the whole stream of a scored
-game. The game is over, so everything is public: each position is the real state of
-the game (every hand, every ticket), and only what was still to come — the order of
-the deck and of the ticket deck — is dealt afresh for each playout. From each
+`estimate_win_chances(events, policy, proposer, budget)` reads the whole stream of a
+scored game. The game is over, so everything is public: each position is the real
+state of the game (every hand, every ticket), and only what was still to come — the
+order of the deck and of the ticket deck — is dealt afresh for each playout. From each
 position, `policy` (the strong agent, handed in by the caller: the domain knows no
 agent) plays every seat to the end; a player's win chance is the share of those
 playouts they win (a tie shared among its winners). After the last turn the chances
 are the real result: 1 for the winner, 0 for the others.
 
-**Key moments.** At the start of each turn, the move its player chose (the turn's
-first command) and a few candidates (`proposer`'s, at most `CANDIDATES` in all) are
-each played out from the same dealt decks (common random numbers: the comparison is
-not luck of the draw); a turn's *loss* is the best candidate's win chance less the
-chosen move's, for the player who moved. Thresholds (docs/analysis.md):
-inaccuracy ≥ `INACCURACY`, mistake ≥ `MISTAKE`, blunder ≥ `BLUNDER`.
+**Key moments.** The turns whose player's chance fell most from before to after them
+(at most `KEY_TURNS`) are looked at closer: at the turn's start, the move its player
+chose (the turn's first command) and a few candidates (`proposer`'s, at most
+`CANDIDATES` in all) are each played out from the same dealt decks (common random
+numbers: the comparison is not luck of the draw); the turn's *loss* is the best
+candidate's win chance less the chosen move's, for the player who moved. Thresholds
+(docs/analysis.md): inaccuracy ≥ `INACCURACY`, mistake ≥ `MISTAKE`, blunder ≥
+`BLUNDER`; and a loss is named only when it is beyond the playouts' noise (`noise`),
+so few playouts name only the clear ones.
 
 **Bounded and repeatable.** No clock is read. `budget` (seconds of CPU) becomes a
 count of agent decisions at `SECONDS_PER_DECISION` each (bench/analysis.py measures
-the real figure); the playouts per position are the most that fit the decisions the
-finished game suggests remain, between `MIN_PLAYOUTS` and `MAX_PLAYOUTS`, and when
-even the fewest do not fit, only every k-th turn (counted back from the last) is
-analysed; the others have no chances (`null`). A count of the
-decisions made stops the work for good once the allowance is spent (the turns are
-analysed from the last back, so what is left out is the start). Every playout's
-rng derives from `seed`, the turn, the candidate and the playout's number, so the
-same game, budget and seed give the same analysis.
+the real figure). `GRAPH_SHARE` of it goes to the chances after every turn: the
+playouts per position are the most that fit the decisions the finished game suggests
+remain, between `MIN_PLAYOUTS` and `MAX_PLAYOUTS`; when even the fewest do not fit,
+only every k-th turn (counted back from the last) and the position before it are
+analysed, the others have no chances (`null`). The rest goes to the key moments,
+shared among the turns looked at. A count of the decisions made stops the work for
+good once the allowance is spent (the turns are analysed from the last back, so what
+is left out is the start). Every playout's rng derives from `seed`, the turn, the
+candidate and the playout's number, so the same game, budget and seed give the same
+analysis.
 """
 
 from __future__ import annotations
@@ -56,7 +61,9 @@ Proposer = Callable[[Game, int, random.Random], Sequence[Command]]
 INACCURACY = 0.05  # win chance lost by a turn's choice (0–1)
 MISTAKE = 0.10
 BLUNDER = 0.20
-CANDIDATES = 4  # moves compared at a turn, the chosen one included
+CANDIDATES = 3  # moves compared at a turn, the chosen one included
+KEY_TURNS = 8  # turns looked at closer for key moments: those whose player's chance fell most
+GRAPH_SHARE = 0.5  # of the budget, for the chances after every turn (the rest: key moments)
 MIN_PLAYOUTS = 4
 MAX_PLAYOUTS = 32
 SECONDS_PER_DECISION = 0.0005  # the dearest map's mean decision (Nordic; bench/analysis.py)
@@ -89,7 +96,7 @@ class KeyMoment:
 
 @dataclass(frozen=True, slots=True)
 class WinChances:
-    playouts: int  # per position (and per candidate)
+    playouts: int  # per position of the graph
     every: int  # every how many turns a position was analysed
     decisions: int  # agent decisions made: the work done
     turns: tuple[dict[str, Any], ...]  # {"turn", "version", "chances": [per seat] | None}
@@ -128,43 +135,72 @@ def noise(playouts: int) -> float:
 
 
 def estimate_win_chances(events: Sequence[Event], policy: Policy, proposer: Proposer,
-                budget: float, seed: bytes = b"") -> WinChances:
+                         budget: float, seed: bytes = b"") -> WinChances:
     """The win chances and key moments of the scored game `events` (see the module)."""
     positions, table = _positions(events)
     final = positions[-1]
     allowance = int(budget / SECONDS_PER_DECISION)
     turns_played = final.turn
-    # decisions of one playout from each position, and from each candidate of each turn
-    remaining = sum(max(1.0, (turns_played - p.turn) * DECISIONS_PER_TURN)
-                    for p in positions[:-1])
-    per_round = remaining * (1 + CANDIDATES)
-    playouts = min(MAX_PLAYOUTS, int(allowance / per_round)) if per_round else MAX_PLAYOUTS
+    # the decisions one playout takes from each position (as many turns are left as
+    # the game had: the agents' games are no longer)
+    left = [max(1.0, (turns_played - p.turn) * DECISIONS_PER_TURN) for p in positions]
+    graph_allowance = int(allowance * GRAPH_SHARE)
+    per_round = sum(left[:-1])
+    playouts = min(MAX_PLAYOUTS, int(graph_allowance / per_round)) if per_round else 0
     every = 1
     if playouts < MIN_PLAYOUTS:
+        # every k-th turn, with the position just before it (a turn's two ends: how
+        # much its player's chance fell, for the key moments): two positions in k
         playouts = MIN_PLAYOUTS
-        every = max(1, math.ceil(per_round * MIN_PLAYOUTS / max(1, allowance)))
-    work = _Work(policy, allowance, seed)
+        every = max(2, math.ceil(2 * per_round * MIN_PLAYOUTS / max(1, graph_allowance)))
+    work = _Work(policy, graph_allowance, seed)
     seats = len(final.game.players)
-    rows: list[dict[str, Any]] = [{"turn": final.turn, "version": final.version,
-                                   "chances": _result(table, seats)}]
-    moments: list[KeyMoment] = []
+    chances: list[list[float] | None] = [None] * len(positions)
+    chances[-1] = _result(table, seats)
     # from the last turn back: the cheapest playouts and the decisive turns come first,
     # and the k-th turns counted from the end, so the last turn is always among them
     for i in range(len(positions) - 2, -1, -1):
-        position = positions[i]
-        analysed = (turns_played - 1 - position.turn) % every == 0 and not work.spent
-        chances = work.chances(position, playouts, seats) if analysed else None
-        rows.append({"turn": position.turn, "version": position.version,
-                     "chances": chances})
-        if not analysed:
-            continue
-        moment = _key_moment(work, events, position, positions[i + 1], proposer, playouts)
-        if moment is not None:
-            moments.append(moment)
-    rows.reverse()
+        if (turns_played - positions[i].turn) % every in (0, 1) and not work.spent:
+            chances[i] = work.chances(positions[i], playouts, seats)
+    rows = tuple({"turn": p.turn, "version": p.version, "chances": c}
+                 for p, c in zip(positions, chances, strict=True))
+    # the key moments: the turns whose player's chance fell most are looked at closer
+    work.allowance = allowance
+    screened = _screened(positions, chances)
+    moments: list[KeyMoment] = []
+    if screened:
+        cost = CANDIDATES * sum(left[i] for i in screened) / len(screened)
+        share = (allowance - work.decisions) / len(screened)
+        closer = max(MIN_PLAYOUTS, min(MAX_PLAYOUTS, int(share / cost)))
+        for i in screened:
+            if work.spent:
+                break
+            moment = _key_moment(work, events, positions[i], positions[i + 1], proposer,
+                                 closer)
+            if moment is not None:
+                moments.append(moment)
     moments.sort(key=lambda m: (-m.loss, m.turn))
     return WinChances(playouts=playouts, every=every, decisions=work.decisions,
-                      turns=tuple(rows), key_moments=tuple(moments))
+                      turns=rows, key_moments=tuple(moments))
+
+
+def _screened(positions: Sequence[_Position], chances: Sequence[list[float] | None]
+              ) -> list[int]:
+    """The turns (by the index of the position they start from) whose player's chance
+    fell most from before to after it, at most `KEY_TURNS`, largest fall first: only
+    turns with both ends analysed, a fall, and a player to choose at their start."""
+    falls = []
+    for i in range(len(positions) - 1):
+        before, after, game = chances[i], chances[i + 1], positions[i].game
+        if before is None or after is None:
+            continue
+        if game.phase != "playing" or game.step != "start":
+            continue
+        fall = before[game.current] - after[game.current]
+        if fall > 0:
+            falls.append((-fall, positions[i].turn, i))
+    falls.sort()
+    return [i for _, _, i in falls[:KEY_TURNS]]
 
 
 def _positions(events: Sequence[Event]) -> tuple[list[_Position], Table]:
