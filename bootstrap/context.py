@@ -24,6 +24,7 @@ from messaging.notify import LocalNotifier, Notifier, RedisNotifier
 from referee.outreach import MailSender, PushSender
 from referee.ports import Clock, Jobs, Observer
 from referee.settings import Settings
+from worker.analyst import Analyst
 from worker.context import WorkerContext
 from worker.log_mail import MailToLog
 from worker.queue import DEFAULT_STALE_AFTER, InlineJobs, RqJobs
@@ -81,7 +82,9 @@ def bootstrap(settings: Settings, *, serving: bool = False, store: Store | None 
                         push=push or push_sender(settings, store),
                         mail=mail or mail_sender(settings),
                         addresses=address_seal(settings, store),
-                        public_url=settings.public_url)
+                        public_url=settings.public_url,
+                        analyst=Analyst(settings.analysis_budget,
+                                        apart=serving or isinstance(jobs, InlineJobs)))
     holder.append(ctx)
     if serving and isinstance(jobs, InlineJobs):
         jobs.start()  # its first sweep picks up what a previous run left unfinished

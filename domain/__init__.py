@@ -142,6 +142,7 @@ from domain.vacations import (
     is_correspondence,
 )
 from domain.violations import CODES, RuleViolation
+from domain.win_chances import SECONDS_PER_DECISION, NotScored, estimate_win_chances
 
 __all__ = [
     "AwayPeriod", "DeadlinePaused", "DeadlineResumed", "MAX_VACATION_DAYS", "check_vacation",
@@ -171,5 +172,6 @@ __all__ = [
     "final_score_matches", "freeze", "game_seed", "give_hint", "legal_moves", "load_board",
     "locomotives_allowed", "longest_path", "map_entry", "map_names", "play_random_game", "rate",
     "replay", "replay_table", "result_of", "rules_for", "score_game", "score_table",
-    "seats_to_act", "start_game", "subtract", "thaw", "time_out_table", "turn_key"
+    "seats_to_act", "start_game", "subtract", "thaw", "time_out_table", "turn_key",
+    "SECONDS_PER_DECISION", "NotScored", "estimate_win_chances",
 ]

@@ -421,6 +421,16 @@ MIGRATIONS: tuple[Migration, ...] = (
         "CREATE INDEX vacations_by_user ON vacations (user_id, starts_at)",
         "CREATE INDEX vacations_unapplied ON vacations (applied, starts_at)",
     )),
+    Migration(15, "computer analysis of finished games", (
+        # Each finished game's win chances and key moments (`events.win_chances`), as
+        # JSON text: written once by the analysis job, read by the analysis endpoint.
+        """CREATE TABLE game_win_chances (
+            game_id TEXT PRIMARY KEY,
+            budget DOUBLE PRECISION NOT NULL,
+            body TEXT NOT NULL,
+            computed_at {time} NOT NULL
+        )""",
+    )),
 )
 
 LATEST = MIGRATIONS[-1].number

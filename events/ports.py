@@ -19,6 +19,7 @@ sees what a module touches and a test can hand it a small fake:
 - `PushSubscriptions`: browsers' push subscriptions, per user;
 - `MailAddresses`: players' sealed e-mail addresses and the one-time links mailed to them;
 - `NoticeOutbox`: what players want to be told, and the deliveries of notices to them;
+- `WinChanceStore`: the computer analysis of each finished game;
 - `Migrations`: the schema.
 
 `Store` is all of them at once: what the one bootstrap opens and hands out.
@@ -47,11 +48,12 @@ from events.signin_codes import Redemption, SigninCode
 from events.store import EventStore
 from events.vacations import Vacation
 from events.webhooks import Attempt, Delivery, NewDelivery, Webhook
+from events.win_chances import StoredWinChances
 
 __all__ = ["EventStore", "GameShares", "GamesIndex", "MailAddresses", "MatchRequests",
            "Migrations", "NoticeOutbox", "PushSubscriptions", "Ratings", "RematchAnswers",
-           "Vacations",
-           "SigninCodes", "Store", "TournamentLogs", "UserAccounts", "WebhookStore"]
+           "SigninCodes", "Store", "TournamentLogs", "UserAccounts", "Vacations",
+           "WebhookStore", "WinChanceStore"]
 
 
 class GamesIndex(Protocol):
@@ -278,6 +280,19 @@ class Ratings(Protocol):
     def results_of_games(self, game_ids: list[str]) -> dict[str, list[ResultRow]]: ...
 
 
+class WinChanceStore(Protocol):
+    """The computer analysis of finished games (`events.win_chances`): one per game."""
+
+    def save_win_chances(self, stored: StoredWinChances) -> bool:
+        """Store a game's analysis; False (nothing changed) if it has one already."""
+
+    def win_chances_of(self, game_id: str) -> StoredWinChances | None: ...
+
+    def finished_without_win_chances(self, since: datetime, limit: int = 100) -> list[str]:
+        """Finished games last active at `since` or later with none stored, oldest
+        first (for the sweep)."""
+
+
 class Migrations(Protocol):
     def migrate(self) -> list[int]:
         """Apply every missing migration; the numbers applied."""
@@ -319,7 +334,7 @@ class TournamentLogs(Protocol):
 
 
 class Store(EventStore, GamesIndex, UserAccounts, SigninCodes, GameShares, MatchRequests,
-            RematchAnswers, Vacations,
+            RematchAnswers, Vacations, WinChanceStore,
             WebhookStore, PushSubscriptions, MailAddresses, NoticeOutbox, Ratings,
             TournamentLogs, Migrations, Protocol):
     """Every port at once (what `events.open_store` returns)."""

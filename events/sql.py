@@ -42,6 +42,7 @@ from events.store import (
 from events.tournaments import TournamentTables
 from events.vacations import VacationTables
 from events.webhooks import WebhookTables
+from events.win_chances import WinChanceTables
 
 if TYPE_CHECKING:
     from events.ports import Store
@@ -74,7 +75,7 @@ def request_hash(payload: Any) -> str:
 
 
 class SqlStore(GameIndexTables, SigninCodeTables, AccountTables, ShareTables, MatchTables,
-               RematchTables, PushSubscriptionTables, VacationTables,
+               RematchTables, PushSubscriptionTables, VacationTables, WinChanceTables,
                WebhookTables, MailAddressTables, NoticeTables, RatingTables, RatingReads,
                TournamentTables, Database):
     """An event store on a SQL database; the adapter supplies the dialect (`Database`).

@@ -24,7 +24,16 @@ from domain.events import PlayerDropped, TurnTimedOut
 from domain.stand_ins import StandInSeated
 from domain.vacations import DeadlinePaused, DeadlineResumed
 from events.repository import Outcome
-from referee.jobs import BACK, BOT_TURN, DEADLINE, DEADLINE_NEAR, RATINGS, SCORE, TOURNAMENT
+from referee.jobs import (
+    BACK,
+    BOT_TURN,
+    DEADLINE,
+    DEADLINE_NEAR,
+    RATINGS,
+    SCORE,
+    TOURNAMENT,
+    WIN_CHANCES,
+)
 from referee.notices import hand_over
 from referee.outreach_notices import hand_over_outreach
 from referee.ports import Context
@@ -54,6 +63,10 @@ def follow_up(ctx: Context, outcome: Outcome, *, notices: bool = True) -> None:
             ctx.jobs.enqueue(RATINGS, game_id)
         except Exception:
             log.exception("game %s: could not ask for its ratings", game_id)
+        try:  # and the computer analysis (a job that does nothing without a budget)
+            ctx.jobs.enqueue(WIN_CHANCES, game_id)
+        except Exception:
+            log.exception("game %s: could not ask for its computer analysis", game_id)
         try:  # a tournament's round may be complete now
             tournament_id = ctx.store.tournament_of_game(game_id)
             if tournament_id is not None:

@@ -207,6 +207,13 @@ TOURNAMENT_START = JobKind[str, datetime](
     runs=AT_GAME_TIME)
 """Pair a tournament's first round at its start time `at`."""
 
+WIN_CHANCES = JobKind[str](
+    "win-chances", "worker.analysis_jobs.analyse_win_chances", timeout=3600,
+    retries=(30, 300))
+"""Compute and store the computer analysis of the scored game (its win chances and key
+moments), once; its CPU is bounded by `Settings.analysis_budget`, the timeout is a
+backstop."""
+
 SWEEP = JobKind[()](
     "sweep", "worker.jobs.sweep", timeout=300, retries=(), once_per_queue=True,
     first_in_queue=True, keep_result=False)
@@ -214,4 +221,4 @@ SWEEP = JobKind[()](
 
 KINDS: tuple[JobKind[*tuple[Any, ...]], ...] = (
     SCORE, DEADLINE, WEBHOOK_FAN_OUT, WEBHOOK, NOTICE_FAN_OUT, NOTICE, DIGEST, BOT_TURN, RATINGS,
-    MATCH_BOTS, TOURNAMENT, TOURNAMENT_START, SWEEP, DEADLINE_NEAR, AWAY, BACK)
+    MATCH_BOTS, TOURNAMENT, TOURNAMENT_START, WIN_CHANCES, SWEEP, DEADLINE_NEAR, AWAY, BACK)

@@ -58,6 +58,9 @@ class Settings:
     bot_pause: float = 1.0  # TTR_BOT_PAUSE
     # milliseconds a bot may think per decision; then it plays its best answer so far
     bot_budget_ms: int = 200  # TTR_BOT_BUDGET_MS
+    # seconds of CPU the computer analysis of one finished game may take (its win
+    # chances and key moments, `domain.win_chances`; 0: no such analysis)
+    analysis_budget: float = 20.0  # TTR_ANALYSIS_BUDGET
     # a worker unheard of for longer counts as gone: /readyz and a pending score say so
     worker_seen_within: float = 60.0  # TTR_WORKER_SEEN_WITHIN (seconds)
     # -- correspondence players
@@ -111,6 +114,7 @@ ENV = {
     "worker_metrics_port": "TTR_WORKER_METRICS_PORT",
     "bot_pause": "TTR_BOT_PAUSE",
     "bot_budget_ms": "TTR_BOT_BUDGET_MS",
+    "analysis_budget": "TTR_ANALYSIS_BUDGET",
     "worker_seen_within": "TTR_WORKER_SEEN_WITHIN",
     "vacation_days": "TTR_VACATION_DAYS",
     "webhook_allow_private": "TTR_WEBHOOK_ALLOW_PRIVATE",

@@ -60,6 +60,8 @@ def make_app(database_url: str, *, store: SqlStore | None = None,
     settings.setdefault("burst_per_token", 10**6)
     settings.setdefault("rate_per_address", 1e6)
     settings.setdefault("burst_per_address", 10**6)
+    # no computer analysis of the games the tests finish (its own tests ask for it)
+    settings.setdefault("analysis_budget", 0.0)
     own = {name: settings.pop(name) for name in list(settings) if name in HTTP_FIELDS}
     return create_app(Settings(database_url=database_url, **settings),
                       http=HttpSettings(**own), store=store, notifier=notifier, jobs=jobs,

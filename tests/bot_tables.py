@@ -41,7 +41,7 @@ class EmbeddedServer:
         self.log = self.folder / "server.log"
         self.env = {k: v for k, v in os.environ.items() if not k.startswith("TTR_")}
         self.env.update(UNLIMITED, TTR_BIND=f"127.0.0.1:{self.port}", TTR_BOT_PAUSE="0",
-                        TTR_LOG_LEVEL="warning",
+                        TTR_LOG_LEVEL="warning", TTR_ANALYSIS_BUDGET="0",
                         TTR_DATABASE_URL=f"sqlite:///{self.folder / 'ttr.sqlite3'}")
         self.env.update(settings)
         self.process: subprocess.Popen[bytes] | None = None

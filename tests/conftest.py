@@ -35,6 +35,10 @@ from tests.api_support import Client
 from tests.worker_support import clear_queue
 from worker.context import WorkerContext
 
+# Servers and workers the tests start compute no analysis of the games they finish
+# (playouts for seconds a game would load the suite); the analysis tests ask for it.
+os.environ.setdefault("TTR_ANALYSIS_BUDGET", "0")
+
 PG_URL = os.environ.get("TTR_TEST_DATABASE_URL", "postgresql://postgres@127.0.0.1:5432/test")
 REDIS_URL = os.environ.get("TTR_TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
 
@@ -247,7 +251,9 @@ def queue(redis_url: str) -> Iterator[str]:
 def rq_context(pg_schema_url: str, pg_store: SqlStore, redis_url: str, queue: str
                ) -> Iterator[WorkerContext]:
     """The API's side of RQ: the test's PostgreSQL schema, jobs on the test's queue."""
-    ctx = bootstrap(Settings(database_url=pg_schema_url, redis_url=redis_url, queue=queue))
+    # no computer analysis of the games it finishes: playouts would load the suite
+    ctx = bootstrap(Settings(database_url=pg_schema_url, redis_url=redis_url, queue=queue,
+                             analysis_budget=0))
     yield ctx
     ctx.close()
 

@@ -513,7 +513,8 @@ class AppServer(_Served):
         from bootstrap.web import create_app
         from service.config import HttpSettings, Settings
 
-        self.app = create_app(Settings(database_url=f"sqlite:///{folder / 'replay.sqlite3'}"),
+        self.app = create_app(Settings(database_url=f"sqlite:///{folder / 'replay.sqlite3'}",
+                                       analysis_budget=0.0),
                               http=HttpSettings(admin_token=self.ADMIN_TOKEN, **settings))
         client = self.app.test_client()
         for game in games:

@@ -81,7 +81,9 @@ def serve(folder: Path, **settings: str) -> Iterator[Server]:
                TTR_DATABASE_URL=f"sqlite:///{folder / 'ttr.sqlite3'}",
                # many players from one address in a short time: the tests, not an attack
                TTR_RATE_PER_ADDRESS="10000", TTR_BURST_PER_ADDRESS="100000",
-               TTR_ACCOUNTS_PER_ADDRESS_PER_HOUR="100000", TTR_SSE_KEEPALIVE="2", **settings)
+               TTR_ACCOUNTS_PER_ADDRESS_PER_HOUR="100000", TTR_SSE_KEEPALIVE="2",
+               TTR_ANALYSIS_BUDGET="0")  # (no computer analysis of the games finished)
+    env.update(settings)
     ttr = Path(sys.executable).parent / "ttr"
     with open(log, "wb") as out:
         process = subprocess.Popen([str(ttr), "serve"], cwd=folder, stdout=out,

@@ -59,7 +59,8 @@ class Workers:
     def __init__(self, tmp_path: Path, database_url: str, redis_url: str, queue: str) -> None:
         self.tmp_path = tmp_path
         self.env = {**os.environ, ENV["database_url"]: database_url,
-                    ENV["redis_url"]: redis_url, ENV["queue"]: queue, "PYTHONPATH": str(ROOT)}
+                    ENV["redis_url"]: redis_url, ENV["queue"]: queue, "PYTHONPATH": str(ROOT),
+                    ENV["analysis_budget"]: "0"}  # (no computer analysis unless asked)
         self.env.pop(ENV["job_stale_after"], None)
         self.procs: list[subprocess.Popen[bytes]] = []
 

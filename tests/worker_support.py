@@ -39,6 +39,7 @@ from referee.jobs import (
     TOURNAMENT_START,
     WEBHOOK,
     WEBHOOK_FAN_OUT,
+    WIN_CHANCES,
     Args,
     JobKind,
 )
@@ -83,6 +84,7 @@ class RecordingJobs:
     ratings_asked: list[str] = field(default_factory=list)
     match_bots: list[tuple[str, datetime]] = field(default_factory=list)
     tournaments: list[Any] = field(default_factory=list)
+    analyses: list[str] = field(default_factory=list)
     sweeps: int = 0
     closed: bool = False
 
@@ -96,7 +98,7 @@ class RecordingJobs:
             WEBHOOK_FAN_OUT.name: self.fan_outs, WEBHOOK.name: self.webhooks,
             BOT_TURN.name: self.bot_turns, RATINGS.name: self.ratings_asked,
             MATCH_BOTS.name: self.match_bots, TOURNAMENT.name: self.tournaments,
-            TOURNAMENT_START.name: self.tournaments}
+            TOURNAMENT_START.name: self.tournaments, WIN_CHANCES.name: self.analyses}
         lists[kind.name].append(given[0] if len(given) == 1 else given)
 
     def close(self) -> None:

@@ -39,6 +39,7 @@ from referee.outreach_notices import Reachable
 from referee.ports import Clock, Jobs, Observer
 from referee.recipients import Recipients
 from referee.referee import Referee
+from worker.analyst import Analyst
 from worker.memory_outreach import MailInMemory, PushInMemory
 from worker.thinking import Thinking
 
@@ -83,6 +84,9 @@ class WorkerContext:
     public_url: str = "http://127.0.0.1:8000"
     # the users who can be reached by mail or push (the cache the referee asks)
     reachable: Reachable = field(default_factory=Reachable)
+    # how the computer analysis of finished games is computed (none by default: the
+    # composition root gives it the budget of `TTR_ANALYSIS_BUDGET`)
+    analyst: Analyst = field(default_factory=Analyst)
     referee: Referee = field(init=False)
 
     def __post_init__(self) -> None:

@@ -14,11 +14,12 @@ from __future__ import annotations
 
 import logging
 import time
+from datetime import timedelta
 
 from domain.violations import RuleViolation
 from events import GameNotFound
 from referee import quick_match, tournaments, vacations
-from referee.jobs import BOT_TURN, DEADLINE, MATCH_BOTS, RATINGS, SCORE
+from referee.jobs import BOT_TURN, DEADLINE, MATCH_BOTS, RATINGS, SCORE, WIN_CHANCES
 from worker import reports
 from worker.bot_turns import play_bot_turn
 from worker.context import current_context
@@ -28,6 +29,9 @@ from worker.webhook_delivery import sweep_deliveries
 log = logging.getLogger(__name__)
 
 SWEEP_LIMIT = 1000
+# finished games this recent without their computer analysis get its job again (older
+# ones, finished before there was one or while it was off, are left alone)
+ANALYSIS_SWEEP_WINDOW = timedelta(days=1)
 
 
 def score_game(game_id: str) -> str:
@@ -110,8 +114,9 @@ def sweep(limit: int = SWEEP_LIMIT) -> dict[str, int]:
     (`worker.webhook_delivery.sweep_deliveries`; counted as ``webhooks`` when there
     were any). Notices by mail and push likewise (`worker.outreach.sweep_notices`,
     ``notices``). Vacations whose start or end passed while their job was lost are
-    applied again (`referee.vacations.ask_again`). Every ask is idempotent, so sweeps
-    may overlap.
+    applied again (`referee.vacations.ask_again`). Games finished within
+    `ANALYSIS_SWEEP_WINDOW` without their computer analysis get its job again (when
+    this process computes one). Every ask is idempotent, so sweeps may overlap.
     """
     ctx = current_context()
     scoring = ctx.store.games_with_status("scoring", limit)
@@ -133,6 +138,12 @@ def sweep(limit: int = SWEEP_LIMIT) -> dict[str, int]:
     vacations.ask_again(ctx.referee, limit)  # a vacation's start or end whose job was lost
     if ctx.store.unprojected_games():  # scored games the ratings have not reached
         ctx.jobs.enqueue(RATINGS, "sweep")
+    analyses: list[str] = []
+    if ctx.analyst.budget > 0:
+        analyses = ctx.store.finished_without_win_chances(
+            ctx.clock() - ANALYSIS_SWEEP_WINDOW, limit)
+        for game_id in analyses:
+            ctx.jobs.enqueue(WIN_CHANCES, game_id)
     try:
         webhooks = sweep_deliveries(ctx, limit)
     except Exception:  # (the scoring and the deadlines above are asked for regardless)
@@ -155,6 +166,8 @@ def sweep(limit: int = SWEEP_LIMIT) -> dict[str, int]:
         found["matched"] = len(matched)
     if notices:
         found["notices"] = notices
+    if analyses:
+        found["analyses"] = len(analyses)
     if webhooks:
         found["webhooks"] = webhooks
         log.info("sweep: %d webhook deliveries due without a job", webhooks)

@@ -15,6 +15,7 @@ hold a store of their own. Each part is a module:
 - `events.memory.shares`: read-only capabilities for one game each;
 - `events.memory.matches`: quick-match requests and their pairing;
 - `events.memory.rematches`: the answers to a finished game's rematch;
+- `events.memory.win_chances`: the computer analysis of finished games;
 - `events.memory.tournaments`: tournament logs;
 - `events.memory.push_subscriptions`: browsers' push subscriptions;
 - `events.memory.vacations`: the players' days away;
@@ -44,6 +45,7 @@ from events.memory.signin_codes import MemorySigninCodes
 from events.memory.tournaments import MemoryTournaments
 from events.memory.vacations import MemoryVacations
 from events.memory.webhooks import MemoryWebhooks
+from events.memory.win_chances import MemoryWinChances
 
 if TYPE_CHECKING:
     from events.ports import Store
@@ -53,8 +55,8 @@ __all__ = ["DuplicateKey", "MemoryStore"]
 
 class MemoryStore(MemoryWebhooks, MemoryPushSubscriptions, MemoryNoticeOutbox,
                   MemoryMailAddresses, MemoryRatings, MemorySigninCodes, MemoryShares,
-                  MemoryMatches, MemoryRematches, MemoryVacations, MemoryTournaments,
-                  MemoryAccounts, MemoryIndex, MemoryRecorder):
+                  MemoryMatches, MemoryRematches, MemoryVacations, MemoryWinChances,
+                  MemoryTournaments, MemoryAccounts, MemoryIndex, MemoryRecorder):
     """An empty store in memory (see the module doc); `clock` as the SQL stores'."""
 
     def __init__(self, clock: Clock = utcnow) -> None:

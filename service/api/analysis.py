@@ -15,6 +15,7 @@ from typing import Any
 from flask.views import MethodView
 
 from domain.analysis import analyse
+from events.ports import WinChanceStore
 from events.store import EventStore
 from service.api.common import (
     Blueprint,
@@ -53,6 +54,16 @@ def ratings_view(game_id: str, map_name: str) -> dict[str, Any]:
             "players": [change_view(r) for r in rows]}
 
 
+def win_chances_view(store: WinChanceStore, game_id: str, budget: float) -> dict[str, Any]:
+    """The computer analysis as stored by its job, or `pending` until it is (read anew
+    each time: unlike the rest, it arrives after the game's last version); `off` when
+    none is stored and this installation computes none (`budget` 0)."""
+    stored = store.win_chances_of(game_id)
+    if stored is None:
+        return {"status": "pending" if budget > 0 else "off"}
+    return {"status": "ready", "budget": stored.budget, **stored.body}
+
+
 def analysis_of(store: EventStore, game_id: str, version: int) -> dict[str, Any]:
     key = (id(store), game_id, version)
     with _cache_lock:
@@ -76,14 +87,18 @@ class Analysis(MethodView):
     @doc(blp, security=SHARE_READ)
     def get(self, game_id: str) -> Any:
         """A finished game's analysis: score after every turn, ticket timeline, cards,
-        routes, tunnels, kinds of turns, swing moves and rating changes
+        routes, tunnels, kinds of turns, swing moves, win chances and rating changes
 
         See docs/analysis.md for the definitions (a turn, a ticket's completion, a swing).
         A share of the game (`Authorization: Share <capability>`) reads it too.
         """
         table, map_name = _finished(game_id)
         body = analysis_of(services().store, game_id, table.version)
-        return json_response({**body, "ratings": ratings_view(game_id, map_name)},
+        return json_response({**body,
+                              "win_chances": win_chances_view(
+                                  services().store, game_id,
+                                  services().settings.analysis_budget),
+                              "ratings": ratings_view(game_id, map_name)},
                              version=table.version)
 
 

@@ -220,6 +220,45 @@ class SwingSchema(Schema):
     moves = fields.List(fields.Nested(SwingMoveSchema), required=True)
 
 
+class WinChanceTurnSchema(Schema):
+    turn = fields.Int(required=True, metadata=doc("The turn that ended here (0: the setup)."))
+    version = fields.Int(required=True, metadata=doc(
+        "The game's version after that turn: the replay shows the board there."))
+    chances = fields.List(fields.Float(), required=True, allow_none=True, metadata=doc(
+        "Every player's chance of winning from here, in seat order (they add up to 1); "
+        "null: this turn was not analysed (a small budget analyses every k-th turn)."))
+
+
+class KeyMomentSchema(Schema):
+    turn = fields.Int(required=True)
+    seat = fields.Int(required=True, metadata=doc("Who chose."))
+    version = fields.Int(required=True, metadata=doc(
+        "The game's version at the start of the turn: the board the choice was made on."))
+    label = fields.Str(required=True, metadata={"enum": ["inaccuracy", "mistake",
+                                                         "blunder"]})
+    loss = fields.Float(required=True, metadata=doc(
+        "The best move's win chance less the chosen move's, for the player who chose."))
+    chosen = fields.Dict(keys=fields.Str(), values=fields.Raw(), required=True, metadata=doc(
+        "The turn's first command as played (the commands' JSON shape)."))
+    chosen_chance = fields.Float(required=True)
+    best = fields.Dict(keys=fields.Str(), values=fields.Raw(), required=True, metadata=doc(
+        "The best command the analysis found."))
+    best_chance = fields.Float(required=True)
+
+
+class WinChancesSchema(Schema):
+    status = fields.Str(required=True, metadata={"enum": ["pending", "ready", "off"], **doc(
+        "pending: its job has not stored it yet; off: this server computes none "
+        "(TTR_ANALYSIS_BUDGET=0) and none is stored.")})
+    budget = fields.Float(metadata=doc("Seconds of CPU it was computed within."))
+    playouts = fields.Int(metadata=doc("Playouts per position and per candidate move."))
+    every = fields.Int(metadata=doc("Every how many turns a position was analysed."))
+    decisions = fields.Int(metadata=doc("The agent decisions the playouts made."))
+    turns = fields.List(fields.Nested(WinChanceTurnSchema))
+    key_moments = fields.List(fields.Nested(KeyMomentSchema), metadata=doc(
+        "The turns whose choice lost the most, largest loss first."))
+
+
 class AnalysisSchema(Schema):
     game_id = fields.Str(required=True)
     map = fields.Str(required=True, metadata={"enum": list(MAP_NAMES)})
@@ -227,4 +266,7 @@ class AnalysisSchema(Schema):
     turns = fields.List(fields.Nested(AnalysisTurnSchema), required=True)
     players = fields.List(fields.Nested(AnalysisPlayerSchema), required=True)
     swing = fields.Nested(SwingSchema, required=True)
+    win_chances = fields.Nested(WinChancesSchema, required=True, metadata=doc(
+        "The computer analysis: each player's win chance after every turn, from playouts "
+        "of the strong agent, and the key moments (docs/analysis.md)."))
     ratings = fields.Nested(GameRatingsSchema, required=True)

@@ -33,6 +33,8 @@ def smallest(pg: str, redis: str) -> dict[str, tuple[list[str], set[str]]]:
     """Per script: its smallest arguments, and the figures its last line must name."""
     return {
         "engine": (["--seconds", "0.01", "--positions", "10"], {"games", "longest_path"}),
+        "analysis": (["--maps", "usa", "--games", "1", "--budget", "0.2"],
+                     {"budget", "maps", "assumed_ms_per_decision"}),
         "bots": (["--smoke"], {"budget_ms", "decision_times", "budget", "probe"}),
         "store": (["--url", pg, "--seconds", "1", "--writers", "2", "--runs", "1"],
                   {"pgbench_2_clients_tps", "append_1_event_2_writers",

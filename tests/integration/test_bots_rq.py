@@ -23,7 +23,7 @@ def test_a_game_between_a_person_and_a_bot_progresses_through_rq_jobs(
         tmp_path: Path, pg_schema_url: str, pg_store: SqlStore, redis_url: str,
         queue: str) -> None:
     ctx = bootstrap(Settings(database_url=pg_schema_url, redis_url=redis_url, queue=queue,
-                             bot_pause=0.0))
+                             bot_pause=0.0, analysis_budget=0.0))
     workers = Workers(tmp_path, pg_schema_url, redis_url, queue)
     workers.start(TTR_BOT_PAUSE="0")
     gid = game_id()

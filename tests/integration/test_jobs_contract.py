@@ -53,7 +53,7 @@ def _rq(request: pytest.FixtureRequest, tmp_path: Path, database_url: str) -> It
     redis_url: str = request.getfixturevalue("redis_url")
     queue: str = request.getfixturevalue("queue")
     ctx = bootstrap(Settings(database_url=database_url, redis_url=redis_url, queue=queue,
-                             bot_pause=0.0))
+                             bot_pause=0.0, analysis_budget=0.0))
     workers = Workers(tmp_path, database_url, redis_url, queue)
     assert isinstance(ctx.jobs, RqJobs)
     yield Adapter(ctx, ctx.jobs, workers.run_burst)

@@ -16,7 +16,7 @@ import pytest
 
 from events import SqlStore
 from messaging.notify import game_key
-from referee.settings import ENV, Settings, settings_from_env
+from referee.settings import ENV, Settings, SettingsError, settings_from_env
 from service.config import HTTP_ENV, HttpSettings, http_settings_from_env
 from tests.worker_support import RecordingJobs, finished_game, make_context
 
@@ -76,6 +76,14 @@ def test_every_ttr_variable_is_read_by_the_settings_alone() -> None:
                     if isinstance(node, ast.Constant) and isinstance(node.value, str)
                     and re.fullmatch(r"TTR_[A-Z0-9_]+", node.value)})
     assert found == []
+
+
+def test_the_analysis_budget_is_seconds_of_cpu_and_never_negative() -> None:
+    assert Settings().analysis_budget == 20.0
+    assert settings_from_env({"TTR_ANALYSIS_BUDGET": "2.5"}).analysis_budget == 2.5
+    assert settings_from_env({"TTR_ANALYSIS_BUDGET": "0"}).analysis_budget == 0
+    with pytest.raises(SettingsError, match="TTR_ANALYSIS_BUDGET"):
+        settings_from_env({"TTR_ANALYSIS_BUDGET": "-1"})
 
 
 def test_nothing_writes_the_environment() -> None:

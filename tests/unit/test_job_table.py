@@ -28,6 +28,7 @@ from referee.jobs import (
     TOURNAMENT_START,
     WEBHOOK,
     WEBHOOK_FAN_OUT,
+    WIN_CHANCES,
     JobKind,
 )
 
@@ -46,6 +47,7 @@ EXAMPLES: list[tuple[JobKind[*tuple[Any, ...]], tuple[Any, ...], str]] = [
     (MATCH_BOTS, ("q_1", AT), "match-bots-q_1-20261123T090100123456Z"),
     (TOURNAMENT, ("t_1", "g1"), "tournament-t_1-g1"),
     (TOURNAMENT_START, ("t_1", AT), "tournament-start-t_1-20261123T090100123456Z"),
+    (WIN_CHANCES, ("g1",), "win-chances-g1"),
     (SWEEP, (), "sweep"),
     (DEADLINE_NEAR, ("g1", 3, "turn-7", AT, AT), "reminder-g1-3"),
     (AWAY, ("u_1", AT), "away-u_1-20261123T090100123456Z"),

@@ -1095,7 +1095,7 @@ export interface paths {
         };
         /**
          * A finished game's analysis: score after every turn, ticket timeline, cards,
-         *     routes, tunnels, kinds of turns, swing moves and rating changes
+         *     routes, tunnels, kinds of turns, swing moves, win chances and rating changes
          * @description See docs/analysis.md for the definitions (a turn, a ticket's completion, a swing).
          *     A share of the game (`Authorization: Share <capability>`) reads it too.
          *
@@ -2720,6 +2720,53 @@ export interface components {
             margin: number | null;
             moves: components["schemas"]["SwingMove"][];
         };
+        WinChanceTurn: {
+            /** @description The turn that ended here (0: the setup). */
+            turn: number;
+            /** @description The game's version after that turn: the replay shows the board there. */
+            version: number;
+            /** @description Every player's chance of winning from here, in seat order (they add up to 1); null: this turn was not analysed (a small budget analyses every k-th turn). */
+            chances: number[] | null;
+        };
+        KeyMoment: {
+            turn: number;
+            /** @description Who chose. */
+            seat: number;
+            /** @description The game's version at the start of the turn: the board the choice was made on. */
+            version: number;
+            /** @enum {string} */
+            label: "inaccuracy" | "mistake" | "blunder";
+            /** @description The best move's win chance less the chosen move's, for the player who chose. */
+            loss: number;
+            /** @description The turn's first command as played (the commands' JSON shape). */
+            chosen: {
+                [key: string]: unknown;
+            };
+            chosen_chance: number;
+            /** @description The best command the analysis found. */
+            best: {
+                [key: string]: unknown;
+            };
+            best_chance: number;
+        };
+        WinChances: {
+            /**
+             * @description pending: its job has not stored it yet; off: this server computes none (TTR_ANALYSIS_BUDGET=0) and none is stored.
+             * @enum {string}
+             */
+            status: "pending" | "ready" | "off";
+            /** @description Seconds of CPU it was computed within. */
+            budget?: number;
+            /** @description Playouts per position and per candidate move. */
+            playouts?: number;
+            /** @description Every how many turns a position was analysed. */
+            every?: number;
+            /** @description The agent decisions the playouts made. */
+            decisions?: number;
+            turns?: components["schemas"]["WinChanceTurn"][];
+            /** @description The turns whose choice lost the most, largest loss first. */
+            key_moments?: components["schemas"]["KeyMoment"][];
+        };
         GameRatings: {
             game_id: string;
             map: components["schemas"]["MapName"];
@@ -2734,6 +2781,8 @@ export interface components {
             turns: components["schemas"]["AnalysisTurn"][];
             players: components["schemas"]["AnalysisPlayer"][];
             swing: components["schemas"]["Swing"];
+            /** @description The computer analysis: each player's win chance after every turn, from playouts of the strong agent, and the key moments (docs/analysis.md). */
+            win_chances: components["schemas"]["WinChances"];
             ratings: components["schemas"]["GameRatings"];
         };
         Hint: {

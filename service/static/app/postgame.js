@@ -1,18 +1,23 @@
 /* After the game, below the final score: how it moved each player's rating (before →
  * after, the change, "provisional" while a rating settles; unrated games and players
- * said so) and the analysis: the score after every turn and the ticket timeline, drawn
- * by the module the replay viewer uses. The ratings job projects a game moments after
+ * said so) and the analysis: the score after every turn, the ticket timeline and the
+ * computer analysis's win chances and key moments, drawn by the modules the replay
+ * viewer uses. The ratings job projects a game moments after
  * its score: until then (`projected: false`) the page says so and asks again a few
  * times. */
 import { scoreChart, ticketTimeline } from "/static/board/analysis.js";
+import { winChanceChart } from "/static/board/win_chances.js";
 import { changeText, clear, h, profileLink, ratingText } from "./dom.js";
 import { t } from "./i18n.js";
-import { chartWords } from "./words.js";
+import { chartWords, winWords } from "./words.js";
 
 const RETRY_MS = [500, 1000, 1500, 2000, 3000, 4000, 5000, 8000];
+// the computer analysis takes up to its budget (TTR_ANALYSIS_BUDGET) after the score
+const WIN_RETRY_MS = [2000, 4000, 8000, 15000, 30000, 60000];
 
-/* `delays`: the waits before each new question while the ratings are not projected. */
-export async function showPostgame(table, box, delays = RETRY_MS) {
+/* `delays`: the waits before each new question while the ratings are not projected;
+ * `winDelays`: while the computer analysis is pending. */
+export async function showPostgame(table, box, delays = RETRY_MS, winDelays = WIN_RETRY_MS) {
   const ratings = h("section", { id: "rating-changes", "aria-labelledby": "ratings-heading" },
     h("h2", { id: "ratings-heading" }, t("rating_changes")));
   const analysis = h("section", { id: "end-analysis", "aria-labelledby": "analysis-heading", hidden: true });
@@ -25,7 +30,39 @@ export async function showPostgame(table, box, delays = RETRY_MS) {
     return;
   }
   drawAnalysis(analysis, body);
-  await followRatings(table, ratings, body.ratings, delays);
+  if (!body.win_chances || body.win_chances.status === "off") {  // (none computed here)
+    await followRatings(table, ratings, body.ratings, delays);
+    return;
+  }
+  const win = h("div", { id: "end-win-chart", class: "chart win-chances" });
+  analysis.append(h("h3", { id: "win-heading" }, t("win.heading")), win);
+  await Promise.all([followRatings(table, ratings, body.ratings, delays),
+    followWinChances(table, win, body, winDelays)]);
+}
+
+/* The win-chance graph, asked again while its job has not stored it. A key moment links
+ * to the replay at the board where it was played (a public game's: a private game's
+ * replay is seen through a share, made by the replay link above). */
+async function followWinChances(table, place, first, delays) {
+  let body = first;
+  for (let attempt = 0; body.win_chances.status !== "ready" && attempt < delays.length; attempt++) {
+    clear(place);
+    winChanceChart(body, place, winWords());
+    await new Promise((resolve) => setTimeout(resolve, delays[attempt]));
+    if (table.stopped) return;
+    try {
+      const again = await table.app.api.get(`${table.path}/analysis`);
+      if (again && again.win_chances) body = again;
+    } catch (error) {
+      console.warn("analysis not read", error);
+    }
+  }
+  clear(place);
+  const g = table.game;
+  const linkTo = (m) => g.private ? null
+    : `/games/${encodeURIComponent(g.id)}/replay?at=${m.version}`;
+  winChanceChart(body, place, winWords(), linkTo);
+  document.body.dataset.winChances = body.win_chances.status;
 }
 
 function drawAnalysis(section, body) {

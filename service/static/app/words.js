@@ -182,6 +182,27 @@ export function caption(game, mySeat, seatName) {
   return t("caption.other", { who: seatName(turn.seat) });
 }
 
+/* The win-chance graph's words (`board/win_chances.js`) from the catalogue. */
+export function winWords() {
+  const moves = { draw_card: "win.draw_card", draw_tickets: "win.draw_tickets", pass: "win.pass" };
+  return {
+    label: t("win.label"),
+    pending: t("win.pending"),
+    axis: (n) => t("win.axis", { n }),
+    moments: t("win.moments"),
+    none: t("win.none"),
+    labels: { inaccuracy: t("win.inaccuracy"), mistake: t("win.mistake"),
+      blunder: t("win.blunder") },
+    moment: (turn, name, label, loss) => t("win.moment", { turn, name, label, loss }),
+    moves: (chosen, best) => t("win.moves", { chosen, best }),
+    move: (command) => {
+      if (command.type === "claim_route") return command.route.split("/").pop();
+      if (command.type === "build_station") return t("win.station", { city: command.city });
+      return moves[command.type] ? t(moves[command.type]) : command.type.replace(/_/g, " ");
+    },
+  };
+}
+
 /* The analysis chart's words (`board/analysis.js`) from the catalogue: the end screen's
  * and the replay viewer's. */
 export function chartWords() {

@@ -1,13 +1,16 @@
 /* The replay viewer's post-game analysis: fetched from GET /v1/games/{id}/analysis and
  * drawn by the shared module /static/board/analysis.js (the web client's end screen
- * draws the same), labelled in the chosen language; `draw()` again redraws it in the
+ * draws the same), with the computer analysis's win chances and key moments (each one
+ * shows the board where it was played), labelled in the chosen language; `draw()` again redraws it in the
  * language chosen since. A game not finished has none, and nothing is shown. */
 import { finalParts, scoreChart, ticketTimeline } from "/static/board/analysis.js";
-import { t } from "/static/app/i18n.js";
-import { chartWords } from "/static/app/words.js";
+import { winChanceChart } from "/static/board/win_chances.js";
+import { chartWords, winWords } from "/static/app/words.js";
 
-/* Fetches the analysis and draws it; returns the function that draws it again. */
-export async function showAnalysis(gameId, authorization) {
+/* Fetches the analysis and draws it; returns the function that draws it again.
+ * `showVersion(version)`: the viewer shows the board at that version (a key moment's
+ * button). */
+export async function showAnalysis(gameId, authorization, showVersion = () => {}) {
   const section = document.getElementById("analysis");
   if (!section) return () => {};
   const headers = authorization ? { Authorization: authorization } : {};
@@ -22,6 +25,7 @@ export async function showAnalysis(gameId, authorization) {
   const analysis = await response.json();
   const chart = section.querySelector("#score-chart");
   const timeline = section.querySelector("#ticket-timeline");
+  const win = section.querySelector("#win-chart");
   function draw() {
     const words = chartWords();
     chart.textContent = "";
@@ -29,6 +33,10 @@ export async function showAnalysis(gameId, authorization) {
     scoreChart(analysis, chart, words);
     finalParts(analysis, chart, words);
     ticketTimeline(analysis, timeline, words);
+    if (win) {
+      win.textContent = "";
+      winChanceChart(analysis, win, winWords(), () => null, (m) => showVersion(m.version));
+    }
   }
   draw();
   section.hidden = false;

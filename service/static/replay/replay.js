@@ -64,7 +64,18 @@ async function main() {
       playerColors: PLAYER_COLORS.slice(), routeColors: { ...ROUTE_COLORS }, gameId,
     });
     document.body.dataset.state = "ready";
-    redrawAnalysis = await showAnalysis(gameId, authorization);
+    // a key moment shows the board at the start of its turn: the step of that version
+    const showVersion = (version) => {
+      const step = model.records.findIndex((r) => r.version === version) + 1;
+      if (step > 0) {
+        viewer.goTo(step);
+        document.getElementById("map").scrollIntoView({ block: "nearest" });
+      }
+    };
+    // `?at=<version>` (the end screen's links to a key moment): that board first
+    const at = Number(new URLSearchParams(window.location.search).get("at"));
+    if (at > 0) showVersion(at);
+    redrawAnalysis = await showAnalysis(gameId, authorization, showVersion);
   } catch (error) {
     if (!(error instanceof LoadError)) console.error(error);
     showError(error instanceof LoadError ? error.message

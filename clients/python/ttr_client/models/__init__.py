@@ -84,6 +84,10 @@ from .hint_given_event import HintGivenEvent
 from .hint_given_event_type import HintGivenEventType
 from .keep_tickets import KeepTickets
 from .keep_tickets_type import KeepTicketsType
+from .key_moment import KeyMoment
+from .key_moment_best import KeyMomentBest
+from .key_moment_chosen import KeyMomentChosen
+from .key_moment_label import KeyMomentLabel
 from .leaderboard import Leaderboard
 from .legal_moves import LegalMoves
 from .length_count import LengthCount
@@ -264,6 +268,9 @@ from .verification_sent import VerificationSent
 from .verified import Verified
 from .webhook import Webhook
 from .webhook_kind import WebhookKind
+from .win_chance_turn import WinChanceTurn
+from .win_chances import WinChances
+from .win_chances_status import WinChancesStatus
 from .you import You
 
 __all__ = (
@@ -351,6 +358,10 @@ __all__ = (
     "HintGivenEventType",
     "KeepTickets",
     "KeepTicketsType",
+    "KeyMoment",
+    "KeyMomentBest",
+    "KeyMomentChosen",
+    "KeyMomentLabel",
     "Leaderboard",
     "LegalMoves",
     "LengthCount",
@@ -531,5 +542,8 @@ __all__ = (
     "Verified",
     "Webhook",
     "WebhookKind",
+    "WinChances",
+    "WinChancesStatus",
+    "WinChanceTurn",
     "You",
 )

@@ -16,6 +16,7 @@ if TYPE_CHECKING:
   from ..models.analysis_turn import AnalysisTurn
   from ..models.game_ratings import GameRatings
   from ..models.swing import Swing
+  from ..models.win_chances import WinChances
 
 
 
@@ -35,6 +36,7 @@ class Analysis:
             turns (list[AnalysisTurn]):
             players (list[AnalysisPlayer]):
             swing (Swing):
+            win_chances (WinChances):
             ratings (GameRatings):
      """
 
@@ -44,6 +46,7 @@ class Analysis:
     turns: list[AnalysisTurn]
     players: list[AnalysisPlayer]
     swing: Swing
+    win_chances: WinChances
     ratings: GameRatings
 
 
@@ -55,6 +58,7 @@ class Analysis:
         from ..models.analysis_turn import AnalysisTurn
         from ..models.game_ratings import GameRatings
         from ..models.swing import Swing
+        from ..models.win_chances import WinChances
         game_id = self.game_id
 
         map_ = self.map_.value
@@ -77,6 +81,8 @@ class Analysis:
 
         swing = self.swing.to_dict()
 
+        win_chances = self.win_chances.to_dict()
+
         ratings = self.ratings.to_dict()
 
 
@@ -89,6 +95,7 @@ class Analysis:
             "turns": turns,
             "players": players,
             "swing": swing,
+            "win_chances": win_chances,
             "ratings": ratings,
         })
 
@@ -102,6 +109,7 @@ class Analysis:
         from ..models.analysis_turn import AnalysisTurn
         from ..models.game_ratings import GameRatings
         from ..models.swing import Swing
+        from ..models.win_chances import WinChances
         d = dict(src_dict)
         game_id = d.pop("game_id")
 
@@ -137,6 +145,11 @@ class Analysis:
 
 
 
+        win_chances = WinChances.from_dict(d.pop("win_chances"))
+
+
+
+
         ratings = GameRatings.from_dict(d.pop("ratings"))
 
 
@@ -149,6 +162,7 @@ class Analysis:
             turns=turns,
             players=players,
             swing=swing,
+            win_chances=win_chances,
             ratings=ratings,
         )
 

@@ -94,7 +94,7 @@ def sync_detailed(
 
 ) -> Response[Analysis | Problem]:
     """ A finished game's analysis: score after every turn, ticket timeline, cards,
-    routes, tunnels, kinds of turns, swing moves and rating changes
+    routes, tunnels, kinds of turns, swing moves, win chances and rating changes
 
      See docs/analysis.md for the definitions (a turn, a ticket's completion, a swing).
     A share of the game (`Authorization: Share <capability>`) reads it too.
@@ -131,7 +131,7 @@ def sync(
 
 ) -> Analysis | Problem | None:
     """ A finished game's analysis: score after every turn, ticket timeline, cards,
-    routes, tunnels, kinds of turns, swing moves and rating changes
+    routes, tunnels, kinds of turns, swing moves, win chances and rating changes
 
      See docs/analysis.md for the definitions (a turn, a ticket's completion, a swing).
     A share of the game (`Authorization: Share <capability>`) reads it too.
@@ -163,7 +163,7 @@ async def asyncio_detailed(
 
 ) -> Response[Analysis | Problem]:
     """ A finished game's analysis: score after every turn, ticket timeline, cards,
-    routes, tunnels, kinds of turns, swing moves and rating changes
+    routes, tunnels, kinds of turns, swing moves, win chances and rating changes
 
      See docs/analysis.md for the definitions (a turn, a ticket's completion, a swing).
     A share of the game (`Authorization: Share <capability>`) reads it too.
@@ -200,7 +200,7 @@ async def asyncio(
 
 ) -> Analysis | Problem | None:
     """ A finished game's analysis: score after every turn, ticket timeline, cards,
-    routes, tunnels, kinds of turns, swing moves and rating changes
+    routes, tunnels, kinds of turns, swing moves, win chances and rating changes
 
      See docs/analysis.md for the definitions (a turn, a ticket's completion, a swing).
     A share of the game (`Authorization: Share <capability>`) reads it too.
