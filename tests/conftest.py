@@ -77,6 +77,8 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "xdist_group(name): tests one worker runs together")
 
 
+# (first: pytest-xdist reads the groups in a hook of its own, which must come after)
+@pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Mark each test by the services its fixtures and parameters use."""
     for item in items:
