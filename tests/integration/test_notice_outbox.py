@@ -10,6 +10,7 @@ turns mail off."""
 from __future__ import annotations
 
 import itertools
+import json
 import re
 import time
 from collections.abc import Iterator
@@ -27,6 +28,7 @@ from domain.tournament_log import TournamentCreated
 from events import GameLog, SqlStore, user_actor
 from events.mail_addresses import VERIFY, MailLink
 from events.notice_outbox import PENDING
+from events.push_subscriptions import Subscription
 from messaging.notify import LocalNotifier
 from referee import tournaments
 from referee.address_seal import AddressSeal
@@ -37,6 +39,7 @@ from tests.smtp_receiver import REFUSED_DOMAIN, SmtpReceiver
 from tests.worker_support import T0, FakeClock, move, new_game, users
 from worker import outreach
 from worker.context import WorkerContext, use_context
+from worker.memory_outreach import PushInMemory
 from worker.smtp_mail import MailBySmtp, SmtpServer
 
 TWO_DAYS = 2 * 86_400
@@ -324,3 +327,15 @@ def test_a_player_who_joins_for_themselves_is_not_invited(world: World) -> None:
         "Open cup", "u0", "usa", 2, 3, TWO_DAYS, False, starts.isoformat(), False, False))
     tournaments.join(world.ctx.referee, tournament_id, "u1", tournaments.Entrant("u1", "Ann"))
     assert [name for name, _ in world.queue.jobs if name == NOTICE_FAN_OUT.name] == []
+
+
+def test_an_invited_player_who_chose_push_is_pushed_the_tournaments_page(world: World) -> None:
+    now = world.clock.now
+    world.ctx.store.put_notice_settings("u1", {"channels": {"invitation": "push"}}, now)
+    world.ctx.store.add_push_subscription(Subscription(
+        "ps_1", "u1", "https://push.example/u1", "key", "auth", now))
+    tournament_id = invite(world, "u1")
+    world.run_due()
+    assert isinstance(world.ctx.push, PushInMemory)
+    [(_, message)] = world.ctx.push.sent
+    assert json.loads(message.payload)["url"] == f"/tournaments/{tournament_id}"
