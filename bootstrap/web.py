@@ -50,7 +50,7 @@ def build_services(settings: Settings, http: HttpSettings, *, store: Store | Non
                         webhooks=ContextWebhooks(context), hints=ContextHints(context),
                         push_key=(context.push.key.public
                                   if isinstance(context.push, WebPushSender) else None),
-                        mailing=Mailing(context.addresses, context.mail, context.public_url))
+                        mailing=Mailing(context.addresses, context.jobs, context.public_url))
 
 
 def create_app(settings: Settings | None = None, *, http: HttpSettings | None = None,

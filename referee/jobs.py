@@ -178,6 +178,17 @@ DIGEST = JobKind[str, datetime](
 """Send a player's digest at `at`: one mail gathering every game waiting for them, for
 all their digest deliveries then due (once per player and time)."""
 
+LINK_MAIL = JobKind[str, str](
+    "link-mail", "worker.link_mail.send_link_mail", timeout=60,
+    retries=(5, 20, 60, 180, 420),
+    once_per=lambda purpose, sealed: (sealed,), calls=lambda purpose, sealed: (sealed,),
+    queue=WEBHOOKS, describe=lambda purpose, sealed: f"send_link_mail({purpose})")
+"""Hand over a mail carrying a one-time link (`purpose`: ``verify`` or ``signin``),
+sealed whole (`referee.outreach.sealed_mail`: no address, no link in the queue or in
+what RQ shows; its job id a hash of that); once per mail (each has a link of its own).
+A server that is away is tried again with growing waits, all within the shortest
+link's life (`service.mail_addresses`); a refusal for good is not."""
+
 BOT_TURN = JobKind[str, int](
     "bot", "worker.jobs.play_bot", timeout=60, retries=(1, 5, 15), runs=AFTER_BOT_PAUSE)
 """The move of the bot that must act in the game at that version (once per game and
@@ -221,4 +232,5 @@ SWEEP = JobKind[()](
 
 KINDS: tuple[JobKind[*tuple[Any, ...]], ...] = (
     SCORE, DEADLINE, WEBHOOK_FAN_OUT, WEBHOOK, NOTICE_FAN_OUT, NOTICE, DIGEST, BOT_TURN, RATINGS,
-    MATCH_BOTS, TOURNAMENT, TOURNAMENT_START, WIN_CHANCES, SWEEP, DEADLINE_NEAR, AWAY, BACK)
+    MATCH_BOTS, TOURNAMENT, TOURNAMENT_START, WIN_CHANCES, SWEEP, DEADLINE_NEAR, AWAY, BACK,
+    LINK_MAIL)

@@ -26,16 +26,18 @@ from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
 # the kinds of notice a player may be told away from the table (of `referee.notices`'s,
-# and `deadline_near`, a reminder before a correspondence deadline)
+# `deadline_near`, a reminder before a correspondence deadline, and `invitation`, an
+# organiser adding the player to a tournament: `referee.tournaments.join`)
 KINDS = ("your_turn", "game_started", "game_scored", "player_left", "player_timed_out",
-         "deadline_near")
+         "stand_in_seated", "deadline_near", "invitation")
 CHANNELS = ("push", "mail", "both", "none")
 MAIL_AFTER_MINUTES = 60
 MAX_DIGEST_HOURS = 24 * 7
 CORRESPONDENCE_TURN = 86_400  # seconds per turn from which a game is correspondence
 
 _DEFAULTS = {"your_turn": "both", "game_started": "mail", "game_scored": "mail",
-             "player_left": "mail", "player_timed_out": "mail", "deadline_near": "both"}
+             "player_left": "mail", "player_timed_out": "mail", "stand_in_seated": "mail",
+             "deadline_near": "both", "invitation": "mail"}
 _LIVE_DEFAULTS = {**_DEFAULTS, "your_turn": "none", "deadline_near": "none"}
 
 

@@ -14,6 +14,8 @@ kind                when                                   to whom
 ``player_timed_out`` a player's turn deadline passed       the other players
 ``player_left``     a player resigned, was dropped, or     the other players
                     left their seat before the start
+``stand_in_seated`` a bot took over a player's seat (they    the player replaced
+                    resigned, or timed out too often)
 ``deadline_near``   a quarter of a correspondence turn's    the seats that must act
                     time is left (`referee.reminders`,
                     a job: not from a change)
@@ -38,6 +40,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from domain.events import GameEnded, GameStarted, PlayerDropped, PlayerResigned, TurnTimedOut
+from domain.stand_ins import StandInSeated
 from domain.table import GameScored, SeatLeft, Table, turn_key
 from events.clock import iso
 from events.index import seats_to_act
@@ -48,7 +51,7 @@ from referee.ports import Context
 log = logging.getLogger(__name__)
 
 KINDS = ("your_turn", "game_started", "game_ended", "game_scored", "player_timed_out",
-         "player_left", "deadline_near", "ping")
+         "player_left", "stand_in_seated", "deadline_near", "ping")
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,6 +109,11 @@ def notices(outcome: Outcome) -> list[Notice]:
             reason = "dropped" if isinstance(event, PlayerDropped) else "resigned"
             to_others("player_left", version, event.seat, _name(after, event.seat),
                       {"reason": reason})
+        elif isinstance(event, StandInSeated):
+            # to the player replaced (no longer seated after the change): they may come back
+            found.append(Notice(event.replaced, "stand_in_seated", version, at, {
+                "seat": event.seat, "name": event.name, "level": event.level,
+                "reason": event.reason, **links}))
         elif isinstance(event, SeatLeft):
             # before the start: the players after them have moved up one seat
             name = before.seats[event.seat].name if before is not None else ""

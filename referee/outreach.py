@@ -5,13 +5,20 @@ and a Web Push message, and the two senders that carry them (`MailSender`,
 The adapters live in the layers above (SMTP, the log, Web Push, memory); the notices
 decided from a game's log reach them through jobs, which retry a `SendFailed` that is
 not permanent and give up on one that is.
+
+A mail carrying a one-time link (an address's verification, a sign-in) goes to its job
+sealed whole (`sealed_mail`, under the addresses' key): neither the address nor the
+link is readable in the queue, a job's description or a log.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Protocol
+
+from referee.address_seal import AddressSeal
 
 
 class SendFailed(Exception):
@@ -36,6 +43,20 @@ class Mail:
     html: str
     key: str
     headers: Mapping[str, str] = field(default_factory=dict)
+
+
+def sealed_mail(seal: AddressSeal, mail: Mail) -> str:
+    """`mail` encrypted whole (see the module doc)."""
+    return seal.seal(json.dumps({"to": mail.to, "subject": mail.subject, "text": mail.text,
+                                 "html": mail.html, "key": mail.key,
+                                 "headers": dict(mail.headers)}))
+
+
+def opened_mail(seal: AddressSeal, sealed: str) -> Mail:
+    """The mail `sealed_mail` sealed; ValueError if no key of `seal` opens it."""
+    fields = json.loads(seal.open(sealed))
+    return Mail(to=fields["to"], subject=fields["subject"], text=fields["text"],
+                html=fields["html"], key=fields["key"], headers=fields.get("headers", {}))
 
 
 class MailSender(Protocol):

@@ -43,6 +43,7 @@ from domain.violations import RuleViolation
 from events.clock import iso
 from events.store import VersionConflict
 from referee.jobs import TOURNAMENT_START
+from referee.outreach_notices import hand_over_invitation
 from referee.referee import NewGame, Referee
 
 
@@ -107,6 +108,9 @@ def join(referee: Referee, tournament_id: str, by: str, entrant: Entrant) -> Tou
         raise RuleViolation("already_joined", "Already in the tournament.")
     referee.ctx.store.append_tournament(
         tournament_id, [EntrantJoined(entrant.user_id, entrant.name, entrant.bot)], len(log))
+    if entrant.bot is None and entrant.user_id != by:  # the organiser invited them
+        hand_over_invitation(referee.ctx, tournament_id, len(log) + 1, entrant.user_id,
+                             terms, referee.ctx.clock())
     return fold_tournament([*log, EntrantJoined(entrant.user_id, entrant.name, entrant.bot)])
 
 

@@ -9,7 +9,11 @@ its owner alone, never logged, and removed with a DELETE or when the account clo
 verified, working address of an account, a one-time link (`SIGNIN_MINUTES`) goes to it,
 which becomes a new token of that account on the device that opens it (the account's
 other tokens keep working). The answer is the same whether or not the address has an
-account (a failure to hand the mail over too): it never says.
+account: it never says.
+
+**The mails go through a job** (`referee.jobs.LINK_MAIL`), sealed whole, so a mail
+server that is briefly away is tried again with growing waits and a request never waits
+on it; the link is in no job's description and no log.
 
 A link never carries a lasting credential: a one-time code (`ttrm_…`, 32 random bytes,
 kept as its SHA-256) in the link's fragment, which the page posts once. An unknown code
@@ -31,7 +35,9 @@ from events.clock import iso
 from events.mail_addresses import SIGNIN, VERIFY, LinkUse, MailLink
 from events.ports import MailAddresses, UserAccounts
 from referee.address_seal import AddressSeal
-from referee.outreach import Mail, MailSender, SendFailed
+from referee.jobs import LINK_MAIL
+from referee.outreach import Mail, sealed_mail
+from referee.ports import Jobs
 from service.auth import MAX_TOKENS, new_id, token_hash
 from service.problems import Problem
 from service.ratelimit import Limiter, retry_after
@@ -61,10 +67,10 @@ class AddressStore(MailAddresses, UserAccounts, Protocol):
 
 @dataclass(frozen=True)
 class Mailing:
-    """How this server keeps and mails addresses: its seal (None: it keeps none), its
-    mail sender and where the links point (`Settings.public_url`)."""
+    """How this server keeps and mails addresses: its seal (None: it keeps none), the
+    jobs that hand its mails over and where the links point (`Settings.public_url`)."""
     seal: AddressSeal | None
-    mail: MailSender
+    jobs: Jobs
     public_url: str
 
     def sealing(self) -> AddressSeal:
@@ -109,7 +115,7 @@ def ask_verification(store: AddressStore, mailing: Mailing, limiter: Limiter,
                                         now + timedelta(minutes=VERIFY_MINUTES)),
                                token_hash(code))
     url = mailing.link("mail/verify", code)
-    send(mailing, Mail(
+    send(mailing, "verify", Mail(
         to=address, subject="Confirm your e-mail address for Ticket to Ride",
         text=(f"Hello {user.name},\n\nOpen this link within {VERIFY_MINUTES} minutes to "
               f"confirm that this address is yours:\n\n{url}\n\nIf you did not ask for it, "
@@ -165,19 +171,16 @@ def ask_signin(store: AddressStore, mailing: Mailing, limiter: Limiter, text: st
     store.add_mail_link(MailLink(SIGNIN, kept.user_id, None, None, now,
                                  now + timedelta(minutes=SIGNIN_MINUTES)), token_hash(code))
     url = mailing.link("signin", code)
-    try:
-        send(mailing, Mail(
-            to=address, subject="Sign in to Ticket to Ride",
-            text=(f"Open this link within {SIGNIN_MINUTES} minutes to sign in on the device "
-                  f"you open it on:\n\n{url}\n\nIt works once. If you did not ask for it, "
-                  "ignore this mail: nobody can sign in without it.\n"),
-            html=(f"<p>Open this link within {SIGNIN_MINUTES} minutes to sign in on the "
-                  f"device you open it on:</p><p><a href=\"{escape(url)}\">Sign in</a></p>"
-                  "<p>It works once. If you did not ask for it, ignore this mail: nobody "
-                  "can sign in without it.</p>"),
-            key="signin:" + token_hash(code)))
-    except Problem:
-        return  # saying so would say that the address has an account
+    send(mailing, "signin", Mail(
+        to=address, subject="Sign in to Ticket to Ride",
+        text=(f"Open this link within {SIGNIN_MINUTES} minutes to sign in on the device "
+              f"you open it on:\n\n{url}\n\nIt works once. If you did not ask for it, "
+              "ignore this mail: nobody can sign in without it.\n"),
+        html=(f"<p>Open this link within {SIGNIN_MINUTES} minutes to sign in on the "
+              f"device you open it on:</p><p><a href=\"{escape(url)}\">Sign in</a></p>"
+              "<p>It works once. If you did not ask for it, ignore this mail: nobody "
+              "can sign in without it.</p>"),
+        key="signin:" + token_hash(code)))
 
 
 def signin(store: AddressStore, limiter: Limiter, client: str, code: str, now: datetime,
@@ -212,9 +215,7 @@ def refuse(use: LinkUse, now: datetime, what: str) -> None:
     raise Problem("link-expired", f"This {what} link has expired: ask for a new one.")
 
 
-def send(mailing: Mailing, mail: Mail) -> None:
-    try:
-        mailing.mail.send(mail)
-    except SendFailed as failed:
-        raise Problem("mail-unavailable", "The mail could not be handed over: "
-                      f"{failed.reason}.") from None
+def send(mailing: Mailing, purpose: str, mail: Mail) -> None:
+    """Ask for the job that hands `mail` over (sealed: see the module doc); never
+    raises (`Jobs.enqueue`), so the answer says nothing of the mail's fate."""
+    mailing.jobs.enqueue(LINK_MAIL, purpose, sealed_mail(mailing.sealing(), mail))

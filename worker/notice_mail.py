@@ -75,7 +75,18 @@ def subject(kind: str, game: About, data: dict[str, object]) -> str:
         "player_left": f"{name} left your game on {game.map}",
         "player_timed_out": f"{name} ran out of time on {game.map}",
         "deadline_near": f"Your turn on {game.map}: the deadline is near",
+        "stand_in_seated": f"A bot took your seat on {game.map}",
     }.get(kind, f"News of your game on {game.map}")
+
+
+def _why(kind: str, data: dict[str, object]) -> list[str]:
+    """What a notice adds to the game's lines, for the kinds that need telling why."""
+    if kind == "stand_in_seated":
+        because = ("you resigned" if data.get("reason") == "resigned"
+                   else "your turns timed out too often")
+        return [f"{data.get('name', 'A bot')} plays your seat: {because}. "
+                "You may come back to it from the table."]
+    return []
 
 
 def _lines(game: About) -> list[str]:
@@ -106,7 +117,7 @@ def notice_mail(to: str, delivery: NoticeDelivery, game: About, links: Links) ->
     """The mail of one delivery."""
     title = subject(delivery.kind, game, delivery.data)
     table = links.table(game.game_id)
-    lines = _lines(game)
+    lines = _why(delivery.kind, delivery.data) + _lines(game)
     foot_text, foot_html = _footer(links, delivery.user_id)
     text = f"{title}.\n\n" + "\n".join(lines) + f"\n\nGo to the table: {table}\n" + foot_text
     html = (f"<p><strong>{escape(title)}.</strong></p><ul>"
@@ -132,3 +143,44 @@ def digest_mail(to: str, user_id: str, games: list[About], key: str, links: Link
     html = (f"<p><strong>{escape(title)}.</strong></p><ol>" + "".join(html_parts) + "</ol>"
             + foot_html)
     return Mail(to=to, subject=title, text=text, html=html, key=key, headers=_headers(links))
+
+
+@dataclass(frozen=True)
+class Invitation:
+    """A tournament a player was invited to, as a mail or a push tells it."""
+    tournament_id: str
+    name: str
+    map: str
+    starts_at: str
+    url: str  # the tournament's page, from the site's root
+
+    def title(self) -> str:
+        return f"You are invited to the tournament {self.name}"
+
+    def line(self) -> str:
+        return f"On {self.map}, from {self.starts_at}"
+
+
+def invitation_about(delivery: NoticeDelivery) -> Invitation:
+    """The invitation an `invitation` delivery tells of (its data names the tournament)."""
+    data = delivery.data
+    tournament_id = str(data["tournament_id"])
+    return Invitation(tournament_id, str(data.get("name", "")),
+                      str(data.get("map", "")).replace("_", " ").title(),
+                      str(data.get("starts_at", "")), f"/tournaments/{tournament_id}")
+
+
+def invitation_mail(to: str, delivery: NoticeDelivery, invited: Invitation,
+                    links: Links) -> Mail:
+    """The mail of an invitation to a tournament, linking to its page."""
+    title = invited.title()
+    page = f"{links.public_url.rstrip('/')}{invited.url}"
+    lines = [f"Map: {invited.map}", f"Starts: {invited.starts_at}"]
+    foot_text, foot_html = _footer(links, delivery.user_id)
+    text = (f"{title}.\n\n" + "\n".join(lines) + f"\n\nSee the tournament: {page}\n"
+            + foot_text)
+    html = (f"<p><strong>{escape(title)}.</strong></p><ul>"
+            + "".join(f"<li>{escape(line)}</li>" for line in lines)
+            + f"</ul><p><a href=\"{escape(page)}\">See the tournament</a></p>" + foot_html)
+    return Mail(to=to, subject=title, text=text, html=html, key=delivery.notice_key,
+                headers=_headers(links))

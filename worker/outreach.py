@@ -42,7 +42,16 @@ from referee.notice_choice import (
 from referee.outreach import SendFailed
 from worker import push_delivery
 from worker.context import WorkerContext, current_context
-from worker.notice_mail import About, Links, about, digest_mail, notice_mail, subject
+from worker.notice_mail import (
+    About,
+    Links,
+    about,
+    digest_mail,
+    invitation_about,
+    invitation_mail,
+    notice_mail,
+    subject,
+)
 
 log = logging.getLogger(__name__)
 
@@ -72,11 +81,14 @@ def fan_out_notices(game_id: str, correspondence_game: bool,
     wanted = []
     for notice in notices:
         user_id, kind = str(notice["user_id"]), str(notice["kind"])
+        data = dict(notice.get("data", {}))
+        # an invitation is about a tournament (`game_id` is then its id), not a game
+        game = None if "tournament_id" in data else game_id
         for step in plan(settings_of(ctx, user_id), kind, correspondence_game, now):
             wanted.append(NewNoticeDelivery(
                 f"{kind}:{game_id}:{notice['version']}:{user_id}:{step.channel}", user_id,
-                step.channel, kind, game_id, int(notice["version"]), step.due,
-                {**dict(notice.get("data", {})), "correspondence": correspondence_game}))
+                step.channel, kind, game, int(notice["version"]), step.due,
+                {**data, "correspondence": correspondence_game}))
     added = ctx.store.add_notice_deliveries(wanted, now, new_delivery_id)
     for delivery_id in added:
         delivery = ctx.store.notice_delivery(delivery_id)
@@ -174,6 +186,13 @@ def at_the_table(ctx: WorkerContext, user_id: str, now: datetime) -> bool:
 
 def push(ctx: WorkerContext, delivery: NoticeDelivery, now: datetime) -> str:
     # what the service worker shows (`static/app/sw.js`): a title, a line, the table
+    if "tournament_id" in delivery.data:
+        invited = invitation_about(delivery)
+        message = push_delivery.notice_message(invited.title(), invited.line(), invited.url,
+                                               delivery.notice_key)
+        taken = push_delivery.push_to_user(ctx, delivery.user_id, message)
+        ctx.store.settle_notices([delivery.delivery_id], SENT if taken else SKIPPED, now)
+        return f"pushed to {taken}"
     game = game_about(ctx, delivery.game_id, delivery.user_id, delivery.version)
     if game is None:
         ctx.store.settle_notices([delivery.delivery_id], SKIPPED, now)
@@ -204,6 +223,8 @@ def mail(ctx: WorkerContext, delivery: NoticeDelivery, now: datetime,
             return "skipped: no game is waiting"
         message = digest_mail(address, delivery.user_id, games,
                               f"digest:{delivery.user_id}:{stamp(delivery.due_at)}", links)
+    elif "tournament_id" in delivery.data:
+        message = invitation_mail(address, delivery, invitation_about(delivery), links)
     else:
         game = game_about(ctx, delivery.game_id, delivery.user_id, delivery.version)
         if game is None:

@@ -67,7 +67,8 @@ def smallest(pg: str, redis: str) -> dict[str, tuple[list[str], set[str]]]:
                      {"waiting", "probes", "request_to_started_ms", "target_met",
                       "pair_round_ms", "tournament_target_met"}),
         "notices": (["--url", pg, "--moves", "6", "--backlog", "5"],
-                    {"delay_p95_s", "target_met", "notices_per_minute_one_worker"}),
+                    {"delay_p95_s", "push_delay_p95_s", "target_met",
+                     "notices_per_minute_one_worker", "pushes_per_minute_one_worker"}),
         "web": (["--loads", "1", "--samples", "1"],
                 {"page_weight_kb", "interactive_ms_median", "opponent_to_table_ms_median"}),
     }

@@ -128,10 +128,10 @@ def test_too_many_verification_mails_are_refused(client: Client, smtp: SmtpRecei
     assert answers == [202] * MAILS_BURST + [429]
 
 
-def test_an_address_the_server_refuses_is_a_problem(client: Client) -> None:
+def test_an_address_the_mail_server_refuses_is_asked_for_all_the_same(client: Client) -> None:
+    # the mail goes by a job (`worker.link_mail`): the answer says nothing of its fate
     answer = add(client, client.new_user("Ada"), f"ada@{REFUSED_DOMAIN}")
-    assert answer.status_code == 503 and answer.json is not None
-    assert answer.json["type"] == "/problems/mail-unavailable"
+    assert answer.status_code == 202
 
 
 def test_an_address_can_be_removed(client: Client, smtp: SmtpReceiver) -> None:

@@ -10,29 +10,36 @@ turns mail off."""
 from __future__ import annotations
 
 import itertools
+import json
 import re
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 from email.message import EmailMessage
 from typing import Any
 
 import pytest
 
+from domain.commands import Resign
 from domain.moves import legal_moves
-from events import GameLog, SqlStore
+from domain.table import TakeSeat, create_game
+from domain.tournament_log import TournamentCreated
+from events import GameLog, SqlStore, user_actor
 from events.mail_addresses import VERIFY, MailLink
 from events.notice_outbox import PENDING
+from events.push_subscriptions import Subscription
 from messaging.notify import LocalNotifier
+from referee import tournaments
 from referee.address_seal import AddressSeal
 from referee.jobs import DIGEST, NOTICE, NOTICE_FAN_OUT, Args, JobKind
 from referee.outreach_notices import hand_over_outreach
 from service.notice_settings import unsubscribe
 from tests.smtp_receiver import REFUSED_DOMAIN, SmtpReceiver
-from tests.worker_support import T0, FakeClock, move, new_game
+from tests.worker_support import T0, FakeClock, move, new_game, users
 from worker import outreach
 from worker.context import WorkerContext, use_context
+from worker.memory_outreach import PushInMemory
 from worker.smtp_mail import MailBySmtp, SmtpServer
 
 TWO_DAYS = 2 * 86_400
@@ -74,6 +81,10 @@ class World:
     def changed(self, outcome: Any) -> None:
         """The referee's hand-over, then the fan-out job it asked for."""
         hand_over_outreach(self.ctx, self.ctx.reachable, outcome)
+        self.decide()
+
+    def decide(self) -> None:
+        """Run the fan-out jobs asked for."""
         for game_id, _version, correspondence, notices in self.queue.take(NOTICE_FAN_OUT.name):
             with use_context(self.ctx):
                 outreach.fan_out_notices(game_id, correspondence, notices)
@@ -270,3 +281,61 @@ def test_a_digest_job_run_twice_sends_one_mail(world: World) -> None:
         results = [outreach.send_digest("u1"), outreach.send_digest("u1")]
     assert results[1] == "nothing to send"
     assert len(world.smtp.inbox.wait_for(address)) == 1
+
+
+def test_a_player_a_bot_replaced_is_mailed_that_it_took_their_seat(world: World) -> None:
+    address = with_address(world, "u1")
+    log = world.ctx.log
+    created = create_game(map_name="usa", seats=2, created_by="u0", seed=b"g1",
+                          turn_time_limit=TWO_DAYS, stand_in="easy")
+    log.execute("g1", lambda _: list(created), user_actor("u0"), new=True)
+    for user in users(2):
+        move(log, "g1", user, TakeSeat(user))
+    world.changed(move(log, "g1", "u1", Resign()))
+    world.run_due()
+    [mail] = world.smtp.inbox.wait_for(address)
+    text = mail.get_body(("plain",)).get_content()  # type: ignore[union-attr]
+    assert mail["Subject"] == "A bot took your seat on Usa"
+    assert "you resigned" in text and f"{PUBLIC}/play/g1" in text
+
+
+def invite(world: World, invited: str) -> str:
+    """A tournament organised by u0, who invites `invited`; its id."""
+    starts = datetime.now(UTC) + timedelta(days=1)
+    tournament_id = tournaments.create_tournament(world.ctx.referee, TournamentCreated(
+        "Autumn cup", "u0", "usa", 2, 3, TWO_DAYS, False, starts.isoformat(), True, False))
+    tournaments.join(world.ctx.referee, tournament_id, "u0",
+                     tournaments.Entrant(invited, "Ann"))
+    world.decide()
+    return tournament_id
+
+
+def test_an_invited_player_is_mailed_a_link_to_the_tournament(world: World) -> None:
+    address = with_address(world, "u1")
+    tournament_id = invite(world, "u1")
+    world.run_due()
+    [mail] = world.smtp.inbox.wait_for(address)
+    text = mail.get_body(("plain",)).get_content()  # type: ignore[union-attr]
+    assert mail["Subject"] == "You are invited to the tournament Autumn cup"
+    assert f"{PUBLIC}/tournaments/{tournament_id}" in text
+
+
+def test_a_player_who_joins_for_themselves_is_not_invited(world: World) -> None:
+    with_address(world, "u1")
+    starts = datetime.now(UTC) + timedelta(days=1)
+    tournament_id = tournaments.create_tournament(world.ctx.referee, TournamentCreated(
+        "Open cup", "u0", "usa", 2, 3, TWO_DAYS, False, starts.isoformat(), False, False))
+    tournaments.join(world.ctx.referee, tournament_id, "u1", tournaments.Entrant("u1", "Ann"))
+    assert [name for name, _ in world.queue.jobs if name == NOTICE_FAN_OUT.name] == []
+
+
+def test_an_invited_player_who_chose_push_is_pushed_the_tournaments_page(world: World) -> None:
+    now = world.clock.now
+    world.ctx.store.put_notice_settings("u1", {"channels": {"invitation": "push"}}, now)
+    world.ctx.store.add_push_subscription(Subscription(
+        "ps_1", "u1", "https://push.example/u1", "key", "auth", now))
+    tournament_id = invite(world, "u1")
+    world.run_due()
+    assert isinstance(world.ctx.push, PushInMemory)
+    [(_, message)] = world.ctx.push.sent
+    assert json.loads(message.payload)["url"] == f"/tournaments/{tournament_id}"

@@ -18,6 +18,7 @@ from referee.jobs import (
     DEADLINE_NEAR,
     DIGEST,
     KINDS,
+    LINK_MAIL,
     MATCH_BOTS,
     NOTICE,
     NOTICE_FAN_OUT,
@@ -52,6 +53,7 @@ EXAMPLES: list[tuple[JobKind[*tuple[Any, ...]], tuple[Any, ...], str]] = [
     (DEADLINE_NEAR, ("g1", 3, "turn-7", AT, AT), "reminder-g1-3"),
     (AWAY, ("u_1", AT), "away-u_1-20261123T090100123456Z"),
     (BACK, ("u_1",), "back-u_1"),
+    (LINK_MAIL, ("signin", "v1:sealed"), "link-mail-h093fcfedb0ec747b58fda19a074f5b38667564ee"),
 ]
 
 

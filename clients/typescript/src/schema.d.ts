@@ -755,7 +755,7 @@ export interface paths {
          *     `{"id", "kind", "game_id", "version", "created_at", "data"}` and these headers:
          *
          *     - `X-TTR-Event`: the kind (`your_turn`, `game_started`, `game_ended`, `game_scored`,
-         *       `player_timed_out`, `player_left`, `deadline_near` or `ping`);
+         *       `player_timed_out`, `player_left`, `stand_in_seated`, `deadline_near` or `ping`);
          *     - `X-TTR-Delivery`: the delivery's id (the body's `id`), the same on every retry:
          *       drop the ones you have already handled;
          *     - `X-TTR-Timestamp`: when this attempt was sent, in Unix seconds;
@@ -786,9 +786,12 @@ export interface paths {
          *     `score_url`. `player_timed_out` (an opponent's deadline passed): `seat`, `name`,
          *     `deadline`, `consecutive`. `player_left` (an opponent resigned, was dropped after
          *     repeated time-outs, or left before the start): `seat`, `name`, `reason` (`resigned`,
-         *     `dropped`, `left`). `deadline_near` (a quarter of your correspondence turn's time
-         *     is left; once per turn, and not once you have played it): `seat`, `phase`, `turn`,
-         *     `deadline`, `game_url`, `actions_url`. `ping`: `message`.
+         *     `dropped`, `left`). `stand_in_seated` (a bot took over your seat: you resigned, or
+         *     your turns timed out too often; you may come back to it): `seat`, `name` and `level`
+         *     (the bot's), `reason` (`resigned`, `timed_out`), `game_url`. `deadline_near` (a
+         *     quarter of your correspondence turn's time is left; once per turn, and not once you
+         *     have played it): `seat`, `phase`, `turn`, `deadline`, `game_url`, `actions_url`.
+         *     `ping`: `message`.
          *
          *     **Delivery.** Answer with any 2xx within 5 seconds (do the work after answering).
          *     Anything else — another status, a redirect, a timeout, a refused connection — is
@@ -2502,7 +2505,7 @@ export interface components {
             disabled: boolean;
         };
         NoticeSettings: {
-            /** @description Per kind of notice (your_turn, game_started, game_scored, player_left, player_timed_out, deadline_near): how you are told: push, mail, both, none. (A correspondence game's; in a live game the your-turn and deadline notices you did not choose are not sent.) */
+            /** @description Per kind of notice (your_turn, game_started, game_scored, player_left, player_timed_out, stand_in_seated, deadline_near, invitation): how you are told: push, mail, both, none. (A correspondence game's; in a live game the your-turn and deadline notices you did not choose are not sent.) */
             channels: {
                 [key: string]: string;
             };
@@ -2526,11 +2529,15 @@ export interface components {
             /** @enum {string} */
             player_timed_out?: "push" | "mail" | "both" | "none";
             /** @enum {string} */
+            stand_in_seated?: "push" | "mail" | "both" | "none";
+            /** @enum {string} */
             deadline_near?: "push" | "mail" | "both" | "none";
+            /** @enum {string} */
+            invitation?: "push" | "mail" | "both" | "none";
         };
         NewNoticeSettings: {
             /**
-             * @description Per kind of notice (your_turn, game_started, game_scored, player_left, player_timed_out, deadline_near): how you are told: push, mail, both, none. A kind left out keeps its default.
+             * @description Per kind of notice (your_turn, game_started, game_scored, player_left, player_timed_out, stand_in_seated, deadline_near, invitation): how you are told: push, mail, both, none. A kind left out keeps its default.
              * @example {
              *       "your_turn": "push",
              *       "game_scored": "none"
@@ -4090,7 +4097,7 @@ export interface components {
         /** @enum {string} */
         DeliveryStatus: "pending" | "delivered" | "failed";
         /** @enum {string} */
-        WebhookKind: "your_turn" | "game_started" | "game_ended" | "game_scored" | "player_timed_out" | "player_left" | "deadline_near" | "ping";
+        WebhookKind: "your_turn" | "game_started" | "game_ended" | "game_scored" | "player_timed_out" | "player_left" | "stand_in_seated" | "deadline_near" | "ping";
         /** @enum {string} */
         BotLevel: "easy" | "medium" | "hard";
         /** @enum {string} */

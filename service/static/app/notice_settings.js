@@ -8,7 +8,7 @@ import { h } from "./dom.js";
 import { t } from "./i18n.js";
 
 const KINDS = ["your_turn", "game_started", "game_scored", "player_left", "player_timed_out",
-  "deadline_near"];
+  "stand_in_seated", "deadline_near", "invitation"];
 const CHANNELS = ["both", "push", "mail", "none"];
 const SETTINGS = "/v1/users/me/notice-settings";
 const ADDRESS = "/v1/users/me/mail-address";

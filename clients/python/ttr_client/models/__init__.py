@@ -127,8 +127,10 @@ from .notice_channels import NoticeChannels
 from .notice_channels_deadline_near import NoticeChannelsDeadlineNear
 from .notice_channels_game_scored import NoticeChannelsGameScored
 from .notice_channels_game_started import NoticeChannelsGameStarted
+from .notice_channels_invitation import NoticeChannelsInvitation
 from .notice_channels_player_left import NoticeChannelsPlayerLeft
 from .notice_channels_player_timed_out import NoticeChannelsPlayerTimedOut
+from .notice_channels_stand_in_seated import NoticeChannelsStandInSeated
 from .notice_channels_your_turn import NoticeChannelsYourTurn
 from .notice_settings import NoticeSettings
 from .notice_settings_channels import NoticeSettingsChannels
@@ -401,8 +403,10 @@ __all__ = (
     "NoticeChannelsDeadlineNear",
     "NoticeChannelsGameScored",
     "NoticeChannelsGameStarted",
+    "NoticeChannelsInvitation",
     "NoticeChannelsPlayerLeft",
     "NoticeChannelsPlayerTimedOut",
+    "NoticeChannelsStandInSeated",
     "NoticeChannelsYourTurn",
     "NoticeSettings",
     "NoticeSettingsChannels",

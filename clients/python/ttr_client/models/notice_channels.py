@@ -11,8 +11,10 @@ from ..types import UNSET, Unset
 from ..models.notice_channels_deadline_near import NoticeChannelsDeadlineNear
 from ..models.notice_channels_game_scored import NoticeChannelsGameScored
 from ..models.notice_channels_game_started import NoticeChannelsGameStarted
+from ..models.notice_channels_invitation import NoticeChannelsInvitation
 from ..models.notice_channels_player_left import NoticeChannelsPlayerLeft
 from ..models.notice_channels_player_timed_out import NoticeChannelsPlayerTimedOut
+from ..models.notice_channels_stand_in_seated import NoticeChannelsStandInSeated
 from ..models.notice_channels_your_turn import NoticeChannelsYourTurn
 from ..types import UNSET, Unset
 
@@ -34,7 +36,9 @@ class NoticeChannels:
             game_scored (NoticeChannelsGameScored | Unset):
             player_left (NoticeChannelsPlayerLeft | Unset):
             player_timed_out (NoticeChannelsPlayerTimedOut | Unset):
+            stand_in_seated (NoticeChannelsStandInSeated | Unset):
             deadline_near (NoticeChannelsDeadlineNear | Unset):
+            invitation (NoticeChannelsInvitation | Unset):
      """
 
     your_turn: NoticeChannelsYourTurn | Unset = UNSET
@@ -42,7 +46,9 @@ class NoticeChannels:
     game_scored: NoticeChannelsGameScored | Unset = UNSET
     player_left: NoticeChannelsPlayerLeft | Unset = UNSET
     player_timed_out: NoticeChannelsPlayerTimedOut | Unset = UNSET
+    stand_in_seated: NoticeChannelsStandInSeated | Unset = UNSET
     deadline_near: NoticeChannelsDeadlineNear | Unset = UNSET
+    invitation: NoticeChannelsInvitation | Unset = UNSET
 
 
 
@@ -74,9 +80,19 @@ class NoticeChannels:
             player_timed_out = self.player_timed_out.value
 
 
+        stand_in_seated: str | Unset = UNSET
+        if not isinstance(self.stand_in_seated, Unset):
+            stand_in_seated = self.stand_in_seated.value
+
+
         deadline_near: str | Unset = UNSET
         if not isinstance(self.deadline_near, Unset):
             deadline_near = self.deadline_near.value
+
+
+        invitation: str | Unset = UNSET
+        if not isinstance(self.invitation, Unset):
+            invitation = self.invitation.value
 
 
 
@@ -94,8 +110,12 @@ class NoticeChannels:
             field_dict["player_left"] = player_left
         if player_timed_out is not UNSET:
             field_dict["player_timed_out"] = player_timed_out
+        if stand_in_seated is not UNSET:
+            field_dict["stand_in_seated"] = stand_in_seated
         if deadline_near is not UNSET:
             field_dict["deadline_near"] = deadline_near
+        if invitation is not UNSET:
+            field_dict["invitation"] = invitation
 
         return field_dict
 
@@ -154,6 +174,16 @@ class NoticeChannels:
 
 
 
+        _stand_in_seated = d.pop("stand_in_seated", UNSET)
+        stand_in_seated: NoticeChannelsStandInSeated | Unset
+        if isinstance(_stand_in_seated,  Unset):
+            stand_in_seated = UNSET
+        else:
+            stand_in_seated = NoticeChannelsStandInSeated(_stand_in_seated)
+
+
+
+
         _deadline_near = d.pop("deadline_near", UNSET)
         deadline_near: NoticeChannelsDeadlineNear | Unset
         if isinstance(_deadline_near,  Unset):
@@ -164,13 +194,25 @@ class NoticeChannels:
 
 
 
+        _invitation = d.pop("invitation", UNSET)
+        invitation: NoticeChannelsInvitation | Unset
+        if isinstance(_invitation,  Unset):
+            invitation = UNSET
+        else:
+            invitation = NoticeChannelsInvitation(_invitation)
+
+
+
+
         notice_channels = cls(
             your_turn=your_turn,
             game_started=game_started,
             game_scored=game_scored,
             player_left=player_left,
             player_timed_out=player_timed_out,
+            stand_in_seated=stand_in_seated,
             deadline_near=deadline_near,
+            invitation=invitation,
         )
 
         return notice_channels

@@ -28,8 +28,8 @@ class NoticeSettings:
     """ 
         Attributes:
             channels (NoticeSettingsChannels): Per kind of notice (your_turn, game_started, game_scored, player_left,
-                player_timed_out, deadline_near): how you are told: push, mail, both, none. (A correspondence game's; in a live
-                game the your-turn and deadline notices you did not choose are not sent.)
+                player_timed_out, stand_in_seated, deadline_near, invitation): how you are told: push, mail, both, none. (A
+                correspondence game's; in a live game the your-turn and deadline notices you did not choose are not sent.)
             chosen (list[str]): The kinds you chose; the others are defaults.
             mail_after_minutes (int):
             digest_hours (int):

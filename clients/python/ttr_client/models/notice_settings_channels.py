@@ -20,9 +20,9 @@ T = TypeVar("T", bound="NoticeSettingsChannels")
 
 @_attrs_define
 class NoticeSettingsChannels:
-    """ Per kind of notice (your_turn, game_started, game_scored, player_left, player_timed_out, deadline_near): how you are
-    told: push, mail, both, none. (A correspondence game's; in a live game the your-turn and deadline notices you did
-    not choose are not sent.)
+    """ Per kind of notice (your_turn, game_started, game_scored, player_left, player_timed_out, stand_in_seated,
+    deadline_near, invitation): how you are told: push, mail, both, none. (A correspondence game's; in a live game the
+    your-turn and deadline notices you did not choose are not sent.)
 
      """
 

@@ -8,6 +8,7 @@ class WebhookKind(str, Enum):
     PING = "ping"
     PLAYER_LEFT = "player_left"
     PLAYER_TIMED_OUT = "player_timed_out"
+    STAND_IN_SEATED = "stand_in_seated"
     YOUR_TURN = "your_turn"
 
     def __str__(self) -> str:

@@ -124,7 +124,7 @@ def sync_detailed(
     `{\"id\", \"kind\", \"game_id\", \"version\", \"created_at\", \"data\"}` and these headers:
 
     - `X-TTR-Event`: the kind (`your_turn`, `game_started`, `game_ended`, `game_scored`,
-      `player_timed_out`, `player_left`, `deadline_near` or `ping`);
+      `player_timed_out`, `player_left`, `stand_in_seated`, `deadline_near` or `ping`);
     - `X-TTR-Delivery`: the delivery's id (the body's `id`), the same on every retry:
       drop the ones you have already handled;
     - `X-TTR-Timestamp`: when this attempt was sent, in Unix seconds;
@@ -155,9 +155,12 @@ def sync_detailed(
     `score_url`. `player_timed_out` (an opponent's deadline passed): `seat`, `name`,
     `deadline`, `consecutive`. `player_left` (an opponent resigned, was dropped after
     repeated time-outs, or left before the start): `seat`, `name`, `reason` (`resigned`,
-    `dropped`, `left`). `deadline_near` (a quarter of your correspondence turn's time
-    is left; once per turn, and not once you have played it): `seat`, `phase`, `turn`,
-    `deadline`, `game_url`, `actions_url`. `ping`: `message`.
+    `dropped`, `left`). `stand_in_seated` (a bot took over your seat: you resigned, or
+    your turns timed out too often; you may come back to it): `seat`, `name` and `level`
+    (the bot's), `reason` (`resigned`, `timed_out`), `game_url`. `deadline_near` (a
+    quarter of your correspondence turn's time is left; once per turn, and not once you
+    have played it): `seat`, `phase`, `turn`, `deadline`, `game_url`, `actions_url`.
+    `ping`: `message`.
 
     **Delivery.** Answer with any 2xx within 5 seconds (do the work after answering).
     Anything else — another status, a redirect, a timeout, a refused connection — is
@@ -208,7 +211,7 @@ def sync(
     `{\"id\", \"kind\", \"game_id\", \"version\", \"created_at\", \"data\"}` and these headers:
 
     - `X-TTR-Event`: the kind (`your_turn`, `game_started`, `game_ended`, `game_scored`,
-      `player_timed_out`, `player_left`, `deadline_near` or `ping`);
+      `player_timed_out`, `player_left`, `stand_in_seated`, `deadline_near` or `ping`);
     - `X-TTR-Delivery`: the delivery's id (the body's `id`), the same on every retry:
       drop the ones you have already handled;
     - `X-TTR-Timestamp`: when this attempt was sent, in Unix seconds;
@@ -239,9 +242,12 @@ def sync(
     `score_url`. `player_timed_out` (an opponent's deadline passed): `seat`, `name`,
     `deadline`, `consecutive`. `player_left` (an opponent resigned, was dropped after
     repeated time-outs, or left before the start): `seat`, `name`, `reason` (`resigned`,
-    `dropped`, `left`). `deadline_near` (a quarter of your correspondence turn's time
-    is left; once per turn, and not once you have played it): `seat`, `phase`, `turn`,
-    `deadline`, `game_url`, `actions_url`. `ping`: `message`.
+    `dropped`, `left`). `stand_in_seated` (a bot took over your seat: you resigned, or
+    your turns timed out too often; you may come back to it): `seat`, `name` and `level`
+    (the bot's), `reason` (`resigned`, `timed_out`), `game_url`. `deadline_near` (a
+    quarter of your correspondence turn's time is left; once per turn, and not once you
+    have played it): `seat`, `phase`, `turn`, `deadline`, `game_url`, `actions_url`.
+    `ping`: `message`.
 
     **Delivery.** Answer with any 2xx within 5 seconds (do the work after answering).
     Anything else — another status, a redirect, a timeout, a refused connection — is
@@ -287,7 +293,7 @@ async def asyncio_detailed(
     `{\"id\", \"kind\", \"game_id\", \"version\", \"created_at\", \"data\"}` and these headers:
 
     - `X-TTR-Event`: the kind (`your_turn`, `game_started`, `game_ended`, `game_scored`,
-      `player_timed_out`, `player_left`, `deadline_near` or `ping`);
+      `player_timed_out`, `player_left`, `stand_in_seated`, `deadline_near` or `ping`);
     - `X-TTR-Delivery`: the delivery's id (the body's `id`), the same on every retry:
       drop the ones you have already handled;
     - `X-TTR-Timestamp`: when this attempt was sent, in Unix seconds;
@@ -318,9 +324,12 @@ async def asyncio_detailed(
     `score_url`. `player_timed_out` (an opponent's deadline passed): `seat`, `name`,
     `deadline`, `consecutive`. `player_left` (an opponent resigned, was dropped after
     repeated time-outs, or left before the start): `seat`, `name`, `reason` (`resigned`,
-    `dropped`, `left`). `deadline_near` (a quarter of your correspondence turn's time
-    is left; once per turn, and not once you have played it): `seat`, `phase`, `turn`,
-    `deadline`, `game_url`, `actions_url`. `ping`: `message`.
+    `dropped`, `left`). `stand_in_seated` (a bot took over your seat: you resigned, or
+    your turns timed out too often; you may come back to it): `seat`, `name` and `level`
+    (the bot's), `reason` (`resigned`, `timed_out`), `game_url`. `deadline_near` (a
+    quarter of your correspondence turn's time is left; once per turn, and not once you
+    have played it): `seat`, `phase`, `turn`, `deadline`, `game_url`, `actions_url`.
+    `ping`: `message`.
 
     **Delivery.** Answer with any 2xx within 5 seconds (do the work after answering).
     Anything else — another status, a redirect, a timeout, a refused connection — is
@@ -371,7 +380,7 @@ async def asyncio(
     `{\"id\", \"kind\", \"game_id\", \"version\", \"created_at\", \"data\"}` and these headers:
 
     - `X-TTR-Event`: the kind (`your_turn`, `game_started`, `game_ended`, `game_scored`,
-      `player_timed_out`, `player_left`, `deadline_near` or `ping`);
+      `player_timed_out`, `player_left`, `stand_in_seated`, `deadline_near` or `ping`);
     - `X-TTR-Delivery`: the delivery's id (the body's `id`), the same on every retry:
       drop the ones you have already handled;
     - `X-TTR-Timestamp`: when this attempt was sent, in Unix seconds;
@@ -402,9 +411,12 @@ async def asyncio(
     `score_url`. `player_timed_out` (an opponent's deadline passed): `seat`, `name`,
     `deadline`, `consecutive`. `player_left` (an opponent resigned, was dropped after
     repeated time-outs, or left before the start): `seat`, `name`, `reason` (`resigned`,
-    `dropped`, `left`). `deadline_near` (a quarter of your correspondence turn's time
-    is left; once per turn, and not once you have played it): `seat`, `phase`, `turn`,
-    `deadline`, `game_url`, `actions_url`. `ping`: `message`.
+    `dropped`, `left`). `stand_in_seated` (a bot took over your seat: you resigned, or
+    your turns timed out too often; you may come back to it): `seat`, `name` and `level`
+    (the bot's), `reason` (`resigned`, `timed_out`), `game_url`. `deadline_near` (a
+    quarter of your correspondence turn's time is left; once per turn, and not once you
+    have played it): `seat`, `phase`, `turn`, `deadline`, `game_url`, `actions_url`.
+    `ping`: `message`.
 
     **Delivery.** Answer with any 2xx within 5 seconds (do the work after answering).
     Anything else — another status, a redirect, a timeout, a refused connection — is
