@@ -117,6 +117,11 @@ def _zone(name: str) -> ZoneInfo:
         return ZoneInfo("UTC")
 
 
+# a game's result is mailed a minute after the score: by then the ratings job (asked for
+# with the score) has usually projected it, and the mail can give the rating change
+RESULT_WAIT = timedelta(minutes=1)
+
+
 @dataclass(frozen=True)
 class Step:
     """One delivery a notice calls for: on `channel` (``push``, ``mail`` or ``digest``),
@@ -133,7 +138,8 @@ def plan(settings: NoticeSettings, kind: str, correspondence: bool,
     if channel in ("push", "both"):
         steps.append(Step("push", after_quiet_hours(settings, now)))
     if channel in ("mail", "both"):
-        wait = timedelta(minutes=settings.mail_after_minutes if kind == "your_turn" else 0)
+        wait = (timedelta(minutes=settings.mail_after_minutes) if kind == "your_turn"
+                else RESULT_WAIT if kind == "game_scored" else timedelta(0))
         if settings.digest_hours:
             steps.append(Step("digest", after_quiet_hours(
                 settings, next_digest(settings, now + wait))))

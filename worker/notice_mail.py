@@ -14,8 +14,10 @@ from dataclasses import dataclass
 from datetime import datetime
 from html import escape
 
+from domain import Skill
 from events.index import GameRow
 from events.notice_outbox import NoticeDelivery
+from events.ratings_read import ResultRow
 from events.store import Recorded
 from referee.outreach import Mail
 
@@ -49,6 +51,8 @@ class About:
     opponents: list[str]
     last_move: str | None
     deadline: datetime | None
+    # a finished game's line for the player: their place, points and rating change
+    result: str | None = None
 
 
 def about(row: GameRow, user_id: str, recent: list[Recorded]) -> About:
@@ -89,9 +93,24 @@ def _why(kind: str, data: dict[str, object]) -> list[str]:
     return []
 
 
+def result_line(row: ResultRow, players: int) -> str:
+    """The player's result in a finished game: place, points and, once the ratings job
+    has projected the game, the rating before and after it."""
+    place = f"{'won' if row.winner else f'place {row.rank} of {players}'}, {row.total} points"
+    before = Skill(row.mu_before, row.sigma_before, row.games_before).rating
+    if row.mu_after is not None and row.sigma_after is not None:
+        after = Skill(row.mu_after, row.sigma_after, row.games_before + 1).rating
+        return f"{place}; rating {before:.1f} → {after:.1f} ({after - before:+.1f})"
+    if row.unrated_reason is not None:
+        return f"{place}; not rated ({row.unrated_reason.replace('_', ' ')})"
+    return f"{place}; the rating change is on its way"
+
+
 def _lines(game: About) -> list[str]:
     lines = [f"Map: {game.map}",
              f"Against: {', '.join(game.opponents) if game.opponents else 'nobody yet'}"]
+    if game.result:
+        lines.append(f"Your result: {game.result}")
     if game.last_move:
         lines.append(f"Last move: {game.last_move}")
     if game.deadline is not None:

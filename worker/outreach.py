@@ -50,6 +50,7 @@ from worker.notice_mail import (
     invitation_about,
     invitation_mail,
     notice_mail,
+    result_line,
     subject,
 )
 
@@ -275,7 +276,10 @@ def game_about(ctx: WorkerContext, game_id: str | None, user_id: str,
     upto = version or row.version
     recent = [e for e in ctx.store.read_stream(game_id, after=max(0, upto - 12))
               if e.version <= upto]
-    return about(row, user_id, recent)
+    told = about(row, user_id, recent)
+    results = ctx.store.results_of_games([game_id]).get(game_id, [])
+    mine = next((r for r in results if r.user_id == user_id), None)
+    return told if mine is None else replace(told, result=result_line(mine, len(results)))
 
 
 def waiting_games(ctx: WorkerContext, user_id: str,
