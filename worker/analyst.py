@@ -16,6 +16,7 @@ import os
 import pickle
 import subprocess
 import sys
+import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -55,18 +56,41 @@ class Analyst:
             p for p in (_ROOT, env.get("PYTHONPATH", "")) if p)
         question = pickle.dumps((game_id, tuple(events), self.budget),
                                 protocol=pickle.HIGHEST_PROTOCOL)
+        child = subprocess.Popen([sys.executable, "-c", _MAIN], stdin=subprocess.PIPE,
+                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+        with _lock:
+            _running.add(child)
         try:
-            done = subprocess.run([sys.executable, "-c", _MAIN], input=question,
-                                  capture_output=True, env=env, check=False,
-                                  timeout=self.budget * 2 + GRACE)
-        except subprocess.TimeoutExpired as late:
+            out, err = child.communicate(question, timeout=self.budget * 2 + GRACE)
+        except subprocess.TimeoutExpired:
+            child.kill()
+            child.communicate()
             raise AnalysisLost(f"game {game_id}: no analysis within "
-                               f"{late.timeout:.0f} s") from None
-        if done.returncode != 0:
+                               f"{self.budget * 2 + GRACE:.0f} s") from None
+        finally:
+            with _lock:
+                _running.discard(child)
+        if child.returncode != 0:
             raise AnalysisLost(f"game {game_id}: the analysis process failed "
-                               f"({done.returncode}): {done.stderr[-2000:]!r}")
-        body: dict[str, Any] = pickle.loads(done.stdout)
+                               f"({child.returncode}): {err[-2000:]!r}")
+        body: dict[str, Any] = pickle.loads(out)
         return body
+
+
+# the analyses apart this process is running (`stop_analyses` ends them)
+_running: set[subprocess.Popen[bytes]] = set()
+_lock = threading.Lock()
+
+
+def stop_analyses() -> int:
+    """End every analysis apart this process runs, as it stops: a stopping server must
+    not wait a budget's worth of playouts. Their jobs fail, and the sweep asks for them
+    again. Returns how many were ended."""
+    with _lock:
+        running = list(_running)
+    for child in running:
+        child.kill()
+    return len(running)
 
 
 def compute(game_id: str, events: Sequence[Event], budget: float) -> dict[str, Any]:

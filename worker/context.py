@@ -39,7 +39,7 @@ from referee.outreach_notices import Reachable
 from referee.ports import Clock, Jobs, Observer
 from referee.recipients import Recipients
 from referee.referee import Referee
-from worker.analyst import Analyst
+from worker.analyst import Analyst, stop_analyses
 from worker.memory_outreach import MailInMemory, PushInMemory
 from worker.thinking import Thinking
 
@@ -100,7 +100,9 @@ class WorkerContext:
         return self.webhooks.recipients
 
     def close(self) -> None:
-        """Release what the context opened (jobs first: they may still use the store)."""
+        """Release what the context opened (jobs first: they may still use the store;
+        before them, the analyses apart, which a stopping server does not wait for)."""
+        stop_analyses()
         for part in (self.jobs, self.thinking, self.notifier, self.store):
             try:
                 part.close()

@@ -5,6 +5,8 @@ a process of its own."""
 from __future__ import annotations
 
 import random
+import threading
+import time
 from dataclasses import replace
 
 from domain.commands import Resign
@@ -14,7 +16,7 @@ from events import SqlStore
 from tests.ratings_support import leaving_stream, scored_stream
 from tests.worker_support import RecordingJobs, finished_game, make_context
 from worker.analysis_jobs import analyse_win_chances
-from worker.analyst import Analyst, compute
+from worker.analyst import AnalysisLost, Analyst, compute, stop_analyses
 from worker.context import WorkerContext, use_context
 from worker.jobs import sweep
 
@@ -101,3 +103,23 @@ def test_a_game_resigned_in_its_setup_has_only_its_result() -> None:
     body = compute("g1", resigned, BUDGET)
     assert [row["chances"] for row in body["turns"]] == [[0.0, 1.0]]
     assert (body["decisions"], body["key_moments"]) == (0, [])
+
+
+def test_a_stopping_server_does_not_wait_for_an_analysis_apart(store: SqlStore) -> None:
+    scored_context(store)
+    events = [r.event() for r in store.read_stream("g1")]
+    lost: list[BaseException] = []
+
+    def analyse() -> None:
+        try:
+            Analyst(60.0, apart=True).analyse("g1", events)  # a minute of playouts
+        except AnalysisLost as error:
+            lost.append(error)
+
+    thread = threading.Thread(target=analyse)
+    thread.start()
+    deadline = time.monotonic() + 30
+    while not stop_analyses() and time.monotonic() < deadline:
+        time.sleep(0.05)  # until its process has started, then ended at once
+    thread.join(30)
+    assert not thread.is_alive() and len(lost) == 1
