@@ -182,7 +182,9 @@ def test_a_worker_killed_mid_job_leaves_it_to_the_next_which_scores_once(
     time.sleep(1.5)  # (a second score would have had time to land)
     assert count_scored(pg_store, gid) == 1
     assert gap_free(pg_store, gid)
-    assert "abandoned" in workers.output()
+    # (Which clean-up hands the job to the second worker depends on timing: the sweep,
+    # which logs the job as abandoned, or RQ's own clean-up of its started jobs, which
+    # logs nothing of ours. Either way the game is scored once.)
 
 
 def alive(pid: int) -> bool:
