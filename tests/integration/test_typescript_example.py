@@ -48,7 +48,9 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         yield f"http://127.0.0.1:{port}"
     finally:
         process.terminate()
-        process.wait(20)
+        # (a stop takes seconds: the games' jobs and the bots' thinking end first; on a
+        # machine busy with the rest of the suite, more)
+        process.wait(60)
 
 
 def test_the_example_compiles_with_strict_typescript(example: Path) -> None:
