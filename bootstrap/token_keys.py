@@ -52,8 +52,7 @@ def token_seal(http: HttpSettings, store: Store) -> TokenSeal | None:
 
 def kept_keys(path: Path, make: Callable[[], str] = new_key) -> list[str]:
     """The keys in `path`, one a line; made (one new key, `make()`) if there is no such
-    file. Two
-    processes starting at once read the same key: the file appears whole or not at all
+    file. Two processes starting at once read the same key: the file appears whole or not at all
     (written aside, then linked into place, which fails if another was first)."""
     if not path.exists():
         path.parent.mkdir(parents=True, exist_ok=True)

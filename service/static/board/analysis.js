@@ -19,7 +19,8 @@ export const ENGLISH = {
   parts: ["Player", "Routes", "Tickets", "Stations", "Longest path", "Globetrotter", "Total"],
 };
 
-function el(tag, attrs, parent, text) {
+/* An SVG element `tag` with `attrs` (and `text`), appended to `parent` if given. */
+export function el(tag, attrs, parent, text) {
   const node = document.createElementNS(NS, tag);
   for (const [k, v] of Object.entries(attrs || {})) node.setAttribute(k, String(v));
   if (text !== undefined) node.textContent = text;

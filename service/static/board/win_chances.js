@@ -6,9 +6,9 @@
  * their catalogue's words (ENGLISH: the fallback) and say what a key moment's link does
  * (`linkTo(moment)`: an href; else a button that calls `onMoment(moment)`, if given;
  * else plain text). */
+import { el } from "./analysis.js";
 import { playerColor } from "./board.js";
 
-const NS = "http://www.w3.org/2000/svg";
 const W = 640, H = 220, PAD = { left: 44, right: 20, top: 14, bottom: 30 };
 
 export const ENGLISH = {
@@ -28,14 +28,6 @@ export function describe(command) {
   if (command.type === "claim_route") return command.route.split("/").pop();
   if (command.type === "build_station") return `station ${command.city}`;
   return command.type.replace(/_/g, " ");
-}
-
-function el(tag, attrs, parent, text) {
-  const node = document.createElementNS(NS, tag);
-  for (const [k, v] of Object.entries(attrs || {})) node.setAttribute(k, String(v));
-  if (text !== undefined) node.textContent = text;
-  if (parent) parent.appendChild(node);
-  return node;
 }
 
 /* Each seat's analysed points [turn, chance]: the turns without chances left out. */
