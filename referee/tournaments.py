@@ -3,8 +3,8 @@
 The decisions are the domain's (`domain.swiss`, `domain.standings`,
 `domain.tournament_log`); here they meet the store and the referee. A tournament is
 its log (`events.tournaments`): every change is an append at the version read, so two
-processes moving it on at once write it once (the other's `VersionConflict` is
-harmless: it reads again next time).
+processes moving it on at once write it once (the other reads the log again and
+decides again: it may be the one that saw the round's last game scored).
 
 `advance` does whatever is due: pair the first round once the start time has come,
 record the results of the round's games that have been scored (a player who missed
@@ -154,7 +154,26 @@ def _open_log(referee: Referee, tournament_id: str, until_the_start: bool = Fals
 
 
 def advance(referee: Referee, tournament_id: str, now: datetime) -> Tournament:
-    """Do what is due now (see the module doc); the tournament as it then is."""
+    """Do what is due now (see the module doc); the tournament as it then is.
+
+    A conflict means another process appended first, maybe only the result of another
+    table; giving up then could leave a complete round unpaired until the sweep, so the
+    decision is taken again on the longer log."""
+    for _ in range(_ATTEMPTS - 1):
+        try:
+            return _advance_once(referee, tournament_id, now)
+        except VersionConflict:
+            continue
+    try:
+        return _advance_once(referee, tournament_id, now)
+    except VersionConflict:
+        return tournament(referee, tournament_id)  # the sweep decides again later
+
+
+_ATTEMPTS = 5
+
+
+def _advance_once(referee: Referee, tournament_id: str, now: datetime) -> Tournament:
     log = referee.ctx.store.read_tournament(tournament_id)
     if not log:
         raise TournamentNotFound(tournament_id)
@@ -174,10 +193,7 @@ def advance(referee: Referee, tournament_id: str, now: datetime) -> Tournament:
             due.append(_pair(referee, tournament_id, state))
     if not due:
         return state
-    try:
-        referee.ctx.store.append_tournament(tournament_id, due, len(log))
-    except VersionConflict:
-        return tournament(referee, tournament_id)  # moved on by another process
+    referee.ctx.store.append_tournament(tournament_id, due, len(log))
     return fold_tournament([*log, *due])
 
 

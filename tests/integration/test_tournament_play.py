@@ -5,7 +5,7 @@ pairing allows (docs/tournaments.md: 12 meetings a player over 11 others, so twi
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from datetime import datetime, timedelta
 
 import pytest
@@ -13,8 +13,9 @@ import pytest
 from domain.commands import Resign
 from domain.standings import TableResult, standings
 from domain.swiss import meetings
-from domain.tournament_log import Tournament, TournamentCreated
+from domain.tournament_log import Tournament, TournamentCreated, TournamentEvent
 from events import SqlStore
+from events.store import VersionConflict
 from referee import tournaments
 from referee.tournaments import Entrant
 from tests.worker_support import make_context
@@ -96,3 +97,28 @@ def test_a_player_who_resigns_their_game_is_withdrawn_with_no_points(
 
 def test_no_pair_meets_more_than_twice(played: Tournament) -> None:
     assert max(meetings([r.tables for r in played.rounds]).values()) <= 2
+
+
+def test_a_round_is_paired_even_when_another_process_appended_first(
+        ctx: WorkerContext, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two tables' games scored at once: the job that loses the race still decides on
+    the longer log (it may be the one that saw the round complete)."""
+    created = TournamentCreated("Cup", HOST, "usa", 4, 1, None, False,
+                                _start(ctx).isoformat(), False, True)
+    tournament_id = tournaments.create_tournament(ctx.referee, created)
+    for name in ("ann", "bob", "cid", "dee"):
+        tournaments.join(ctx.referee, tournament_id, f"u_{name}", Entrant(f"u_{name}", name))
+    store = ctx.referee.ctx.store
+    real_append = store.append_tournament
+    raced: list[int] = []
+
+    def lose_the_first_race(tid: str, events: Sequence[TournamentEvent], version: int) -> None:
+        if not raced:
+            raced.append(version)
+            raise VersionConflict(tid, version, version + 1)
+        real_append(tid, events, version)
+
+    monkeypatch.setattr(store, "append_tournament", lose_the_first_race)
+    state = tournaments.advance(ctx.referee, tournament_id, _start(ctx))
+    assert raced and len(state.rounds) == 1
+    assert len(tournaments.tournament(ctx.referee, tournament_id).rounds) == 1
