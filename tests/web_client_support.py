@@ -4,8 +4,9 @@ the API where a test only needs them to exist, and players that click through th
 
 A player's turn is chosen from what the page offers (the test may choose which legal
 move to click, never how): keep the dealt tickets, pay for a tunnel, claim the longest
-route it can (the fastest way to the end), else draw from the deck or a face-up card,
-else draw tickets or pass. Every choice is a key press on a control of the page.
+route it can (the fastest way to the end; the claim panel's Confirm after the route),
+else draw from the deck or a face-up card, else draw tickets or pass. Every choice is a
+key press on a control of the page.
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ PICK = """() => {
   if (on(q('#keep-tickets'))) return '#keep-tickets';
   if (q('.pay-tunnel')) return '.pay-tunnel';
   if (q('#decline-tunnel')) return '#decline-tunnel';
-  if (q('#chooser:not([hidden]) .payment')) return '#chooser .payment';
+  if (q('#claim:not([hidden]) #claim-confirm')) return '#claim-confirm';
   if (q('.claim')) return q('details.claims').open ? '.claim' : 'details.claims summary';
   if (on(q('#draw-deck'))) return '#draw-deck';
   const face = [...document.querySelectorAll('.face-up')].find(on);

@@ -42,7 +42,8 @@ export function cardParts(cards) {
     .sort(([a], [b]) => CARD_ORDER.indexOf(a) - CARD_ORDER.indexOf(b));
 }
 
-/* The payments of one route (or city, or tunnel) in the chooser's order: fewest
+/* The payments of one route (or city, or tunnel) in the order the
+ * claim panel offers them: fewest
  * locomotives first, then fewest cards, then by colour. */
 export function paymentChoices(moves) {
   const locos = (m) => (m.cards && m.cards.locomotive) || 0;

@@ -13,6 +13,7 @@ import * as parts from "./table_parts.js";
 import { renderEnd } from "./endgame.js";
 import { turnSignals } from "./signals.js";
 import { buildHint, renderHint } from "./table_hint.js";
+import { buildClaim, claimSetting, closeClaim, renderClaim, stopClaim } from "./claim.js";
 
 export async function showTable(app, main, gameId) {
   const table = new Table(app, main, gameId);
@@ -64,6 +65,7 @@ class Table {
     if (this.stream) this.stream.stop();
     this.timers.forEach(clearInterval);
     if (this.signals) this.signals.stop();
+    stopClaim(this);
   }
 
   mySeat() {
@@ -184,7 +186,7 @@ class Table {
     this.busy = true;
     document.body.dataset.busy = "true";
     parts.showRefusal(this, null);
-    parts.closeChooser(this);
+    closeClaim(this);
     try {
       const result = await this.app.api.act(this.gameId, move, key);
       for (const e of result.events || []) this.log.set(e.version, e);
@@ -214,8 +216,11 @@ class Table {
     el.refusal = h("p", { id: "refusal", class: "error", role: "alert", hidden: true });
     el.actions = h("section", { id: "actions", "aria-label": t("your_moves") });
     el.hint = buildHint(this);
-    el.chooser = h("div", { id: "chooser", class: "chooser", hidden: true });
+    el.claim = buildClaim(this);
+    // what the claim and tunnel panels say to a screen reader as they change
+    el.said = h("p", { id: "said", class: "visually-hidden", "aria-live": "polite" });
     el.hand = h("ul", { id: "hand", class: "cards" });
+    el.handNote = h("p", { id: "hand-note", class: "hand-note", hidden: true });
     el.market = h("div", { id: "market", class: "market" });
     el.tickets = h("ul", { id: "my-tickets", class: "tickets" });
     el.players = h("div", { id: "players" });
@@ -228,12 +233,14 @@ class Table {
       routeTitle: (r) => parts.routeTitle(r) });
     el.board = h("div", { id: "board", class: "board" }, this.view.root);
     const side = h("div", { class: "side" },
-      el.refusal, el.hint, el.chooser, el.actions,
-      h("section", { "aria-labelledby": "hand-heading" }, h("h2", { id: "hand-heading" }, t("your_cards")), el.hand),
+      el.refusal, el.hint, el.claim, el.actions, el.said,
+      h("section", { "aria-labelledby": "hand-heading" }, h("h2", { id: "hand-heading" }, t("your_cards")), el.hand,
+        el.handNote),
       h("section", { "aria-labelledby": "market-heading" }, h("h2", { id: "market-heading" }, t("face_up")), el.market),
       h("section", { "aria-labelledby": "tickets-heading" }, h("h2", { id: "tickets-heading" }, t("your_tickets")), el.tickets),
       h("section", { "aria-labelledby": "players-heading" }, h("h2", { id: "players-heading" }, t("players")), el.players),
-      h("section", { "aria-labelledby": "log-heading" }, h("h2", { id: "log-heading" }, t("log")), el.log));
+      h("section", { "aria-labelledby": "log-heading" }, h("h2", { id: "log-heading" }, t("log")), el.log),
+      (el.settings = claimSetting()));
     clear(this.main).append(h("div", { class: "table", id: "table" },
       h("header", { class: "table-head" },
         h("h1", {}, t(`map.${this.board.map}`)), el.caption, el.countdown, el.finalRound, el.notify,
@@ -255,6 +262,8 @@ class Table {
     parts.renderWaiting(this);
     parts.renderStandIn(this);
     parts.renderActions(this, sorted);
+    renderClaim(this);
+    this.el.settings.hidden = g.status === "finished" || this.mySeat() === null;
     renderHint(this);
     parts.renderHand(this);
     parts.renderMarket(this, sorted);

@@ -1,11 +1,14 @@
 /* The parts of the table, each drawn from the game view and the sorted legal moves:
- * the board's clickable routes and cities, the actions (draws, claims with their payment
- * chooser, stations, tickets to keep, a tunnel's extra cards, pass, resign), my hand,
- * the face-up cards, my tickets, the players, the log and the deadline. */
+ * the board's clickable routes and cities, the actions (draws, the routes to claim and
+ * the cities to build in, each confirmed in the pending claim's panel of claim.js,
+ * tickets to keep, a tunnel's extra cards (tunnel.js), pass, resign), my hand, the
+ * face-up cards, my tickets, the players, the log and the deadline. */
 import { BOT_LEVELS, clear, h, cardLabel, levelName, playerName } from "./dom.js";
 import { t } from "./i18n.js";
-import { CARD_ORDER, connectedTickets, keepMove, keepRange, paymentChoices, paymentText } from "./payment.js";
-import { cardName, cardsText } from "./words.js";
+import { CARD_ORDER, connectedTickets, keepMove, keepRange } from "./payment.js";
+import { chooseClaim, say } from "./claim.js";
+import { tunnelPanel } from "./tunnel.js";
+import { cardName } from "./words.js";
 
 export function routeTitle(r) {
   const kind = r.tunnel ? t("route.tunnel") : r.locomotives > 0 ? t("route.ferry", { n: r.locomotives }) : "";
@@ -41,41 +44,12 @@ export function showRefusal(table, text, code) {
   else delete el.dataset.code;
 }
 
-export function closeChooser(table) {
-  table.el.chooser.hidden = true;
-  clear(table.el.chooser);
-}
-
-/* The payments of one route (or city): act at once when there is only one. */
-function chooser(table, heading, moves) {
-  const choices = paymentChoices(moves);
-  if (choices.length === 1) return table.act(choices[0]);
-  const box = clear(table.el.chooser);
-  box.append(h("h2", { id: "chooser-heading", tabindex: "-1" }, heading),
-    h("ul", { class: "payments", "aria-labelledby": "chooser-heading" }, choices.map((m) => h("li", {},
-      moveButton(table, m, paymentLabel(m.cards), { class: "payment", "aria-label": paymentText(m.cards, cardName) })))),
-    h("button", { type: "button", class: "cancel", onclick: () => closeChooser(table) }, t("cancel")));
-  box.hidden = false;
-  // the heading, not a payment: the key that opened the chooser must not also choose
-  box.querySelector("h2").focus();
-  return null;
-}
-
-function paymentLabel(cards) {
-  return h("span", { class: "payment-cards" },
-    Object.entries(cards).filter(([, n]) => n > 0)
-      .sort(([a], [b]) => CARD_ORDER.indexOf(a) - CARD_ORDER.indexOf(b))
-      .map(([c, n]) => cardLabel(c, n)));
-}
-
 function chooseRoute(table, id) {
-  const moves = table.sorted.claims.get(id) || [];
-  return chooser(table, t("pay_for", { what: table.routeName(id) }), moves);
+  chooseClaim(table, "route", id);
 }
 
 function chooseStation(table, city) {
-  const moves = table.sorted.stations.get(city) || [];
-  return chooser(table, t("station_in", { city }), moves);
+  chooseClaim(table, "station", city);
 }
 
 /* Rebuilt only when what it shows changed: a rebuild would take the keyboard's focus away. */
@@ -93,7 +67,14 @@ export function renderActions(table, sorted, force = false) {
   const box = clear(table.el.actions);
   if (g.status !== "playing") return;
   if (sorted.keeps.length) box.append(keepForm(table, sorted.keeps));
-  if (sorted.tunnelPays.length || sorted.decline) box.append(tunnelForm(table, sorted));
+  if (sorted.tunnelPays.length || sorted.decline) {
+    const lost = !document.activeElement || document.activeElement === document.body;
+    const tunnel = tunnelPanel(table, sorted);
+    box.append(tunnel.box);
+    say(table, tunnel.said);
+    // the claim's Confirm that led here is gone: the keyboard goes on in the tunnel
+    if (lost) tunnel.box.querySelector("#tunnel-heading").focus();
+  }
   if (sorted.claims.size) {
     const routes = [...sorted.claims.keys()].sort((a, b) =>
       table.routeById.get(b).length - table.routeById.get(a).length || table.routeName(a).localeCompare(table.routeName(b)));
@@ -158,22 +139,23 @@ function keepForm(table, keeps) {
   return form;
 }
 
-function tunnelForm(table, sorted) {
-  const tunnel = table.game.tunnel || {};
-  return h("fieldset", { class: "tunnel", id: "tunnel" },
-    h("legend", {}, t("tunnel_heading", { route: table.routeName(tunnel.route) })),
-    h("p", {}, t("tunnel_revealed", { cards: cardsText(tunnel.revealed || []), n: tunnel.extra_cards ?? 0 })),
-    h("ul", { class: "payments" }, paymentChoices(sorted.tunnelPays).map((m) => h("li", {},
-      moveButton(table, m, paymentLabel(m.cards), { class: "payment pay-tunnel", "aria-label": t("pay_cards", { cards: paymentText(m.cards, cardName) }) })))),
-    sorted.decline ? moveButton(table, sorted.decline, t("decline_tunnel"), { id: "decline-tunnel" }) : null);
-}
-
+/* My cards; while a tunnel of mine waits, without the cards put down for it (its panel
+ * shows those). */
 export function renderHand(table) {
   const list = clear(table.el.hand);
-  const hand = (table.game.you && table.game.you.hand) || {};
+  const hand = { ...((table.game.you && table.game.you.hand) || {}) };
+  const tunnel = table.game.tunnel;
+  const putDown = tunnel && tunnel.seat === table.mySeat() ? tunnel.cards || {} : {};
+  let aside = 0;
+  for (const [c, n] of Object.entries(putDown)) {
+    hand[c] = (hand[c] || 0) - n;
+    aside += n;
+  }
+  table.el.handNote.hidden = !aside;
+  table.el.handNote.textContent = aside ? t("hand_without_tunnel", { n: aside }) : "";
   const colours = CARD_ORDER.filter((c) => hand[c] > 0);
   if (!colours.length) list.append(h("li", { class: "none" }, t("no_cards")));
-  for (const c of colours) list.append(h("li", { "data-color": c }, cardLabel(c, hand[c])));
+  for (const c of colours) list.append(h("li", { "data-color": c, "data-count": hand[c] }, cardLabel(c, hand[c])));
 }
 
 export function renderMarket(table, sorted) {
