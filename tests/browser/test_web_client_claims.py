@@ -1,7 +1,8 @@
 """Claims at the table, in Chromium against `ttr serve`, pressed on the page only: a
 route chosen (on the map or in the list) is claimed only once confirmed, with the
 payment picked; cancelled, nothing is sent; the player's own "claim at once" setting;
-a tunnel whose revealed cards cost more, paid, or shown why it cannot be.
+a tunnel whose revealed cards cost more, paid, or shown why it cannot be; and the
+reason's sentence for each way a tunnel can be unpayable.
 
 Each test's game is a two-player Europe game brought, through the API, to the position
 it needs (`tests/claim_setups.py`: the draws leading there are searched with the domain
@@ -90,8 +91,9 @@ def _minus(hand: dict[str, int], *spent: dict[str, int]) -> dict[str, int]:
 
 def _cards(page: Any, selector: str) -> dict[str, int]:
     """The cards a list of the page shows, colour by colour."""
-    pairs = page.evaluate(f"[...document.querySelectorAll({json.dumps(selector + ' li[data-color]')})]"
-                          ".map(li => [li.dataset.color, +li.dataset.count])")
+    pairs = page.evaluate("(s) => [...document.querySelectorAll(s)]"
+                          ".map(li => [li.dataset.color, +li.dataset.count])",
+                          f"{selector} li[data-color]")
     return dict(pairs)
 
 
@@ -115,6 +117,13 @@ def _owned(view: dict[str, Any], seat: int, route: str) -> bool:
     return route in next(p for p in view["players"] if p["seat"] == seat)["routes"]
 
 
+def _marked(page: Any, route_id: str) -> bool:
+    """Whether the board marks the route as the pending claim's."""
+    return bool(page.evaluate(
+        "(id) => document.querySelector(`#board .route[data-route-id='${id}']`)"
+        ".classList.contains('pending')", route_id))
+
+
 def _moved(page: Any, version: int) -> None:
     page.wait_for_function("(v) => +document.body.dataset.version > v"
                            " && document.body.dataset.busy !== 'true'", arg=version)
@@ -130,7 +139,8 @@ def test_a_route_chosen_on_the_map_is_claimed_once_confirmed_with_the_payment_pi
     page.click(f"#board .route[data-route-id='{route_id}']")
     panel = page.locator("#claim")
     panel.wait_for(state="visible")
-    assert page.inner_text("#claim-heading") == _said("claim.heading", route=f"{route['a']} – {route['b']}")
+    name = f"{route['a']} – {route['b']}"
+    assert page.inner_text("#claim-heading") == _said("claim.heading", route=name)
     assert page.inner_text("#claim-route").startswith(
         _said("claim.facts", n=route["length"], color=ENGLISH[f"card.{route['color']}"]))
     assert page.evaluate("document.activeElement.id") == "claim-heading"
@@ -167,8 +177,7 @@ def test_a_claim_cancelled_sends_nothing_and_changes_nothing(site: Site, chromiu
     opener.focus()
     page.keyboard.press("Enter")  # from the list, by keyboard
     page.locator("#claim").wait_for(state="visible")
-    assert page.evaluate(f"document.querySelector(\"#board .route[data-route-id='{route_id}']\")"
-                         ".classList.contains('pending')")
+    assert _marked(page, route_id)
     assert page.inner_text("#said").endswith("Enter confirms, Escape cancels.")
     page.keyboard.press("Escape")
     assert page.locator("#claim").is_hidden()
@@ -179,8 +188,7 @@ def test_a_claim_cancelled_sends_nothing_and_changes_nothing(site: Site, chromiu
     page.locator("#claim").wait_for(state="visible")
     page.click("#claim-cancel")
     assert page.locator("#claim").is_hidden()
-    assert not page.evaluate(f"document.querySelector(\"#board .route[data-route-id='{route_id}']\")"
-                             ".classList.contains('pending')")
+    assert not _marked(page, route_id)
 
     assert table.posts == []
     after = _view(site, table)
@@ -247,7 +255,8 @@ def test_a_tunnel_that_costs_more_shows_the_cards_put_down_apart_and_is_paid(
     assert tunnel["cards"] == claim["cards"] and tunnel["extra_cards"] > 0
     assert _cards(page, "#tunnel-committed") == claim["cards"]  # apart from the hand…
     assert _cards(page, "#hand") == _minus(pending["you"]["hand"], claim["cards"])  # …not in it
-    assert page.inner_text("#hand-note") == _said("hand_without_tunnel", n=sum(claim["cards"].values()))
+    put_down = sum(claim["cards"].values())
+    assert page.inner_text("#hand-note") == _said("hand_without_tunnel", n=put_down)
     revealed = page.evaluate("[...document.querySelectorAll('#tunnel-revealed li')]"
                              ".map(li => li.dataset.color)")
     assert revealed == tunnel["revealed"] and len(revealed) == 3
@@ -269,7 +278,8 @@ def test_a_tunnel_that_costs_more_shows_the_cards_put_down_apart_and_is_paid(
     _moved(page, pending["version"])
     after = _view(site, table)
     assert _owned(after, table.target.seat, claim["route"])
-    assert _minus(after["you"]["hand"]) == _minus(before["you"]["hand"], claim["cards"], paid["cards"])
+    spent = (claim["cards"], paid["cards"])
+    assert _minus(after["you"]["hand"]) == _minus(before["you"]["hand"], *spent)
     assert page.locator("#tunnel").count() == 0 and page.locator("#hand-note").is_hidden()
     assert page.errors == []
     page.context.close()
@@ -302,4 +312,28 @@ def test_a_tunnel_that_cannot_be_paid_says_why_and_is_given_up(site: Site, chrom
     assert after["you"]["hand"] == before["you"]["hand"]  # the cards put down are kept
     assert _cards(page, "#hand") == _minus(before["you"]["hand"])
     assert page.errors == []
+    page.context.close()
+
+
+@pytest.mark.parametrize(("hand", "tunnel", "key", "held"), [
+    ({"red": 2}, {"color": "red", "cards": {"red": 2}, "extra_cards": 1}, "none_color", 0),
+    ({"red": 3, "locomotive": 1, "blue": 4}, {"color": "red", "cards": {"red": 2},
+                                              "extra_cards": 3}, "short_color", 2),
+    ({"locomotive": 2, "red": 3}, {"color": "locomotive", "cards": {"locomotive": 2},
+                                   "extra_cards": 2}, "none_locomotive", 0),
+    ({"locomotive": 3, "red": 5}, {"color": "locomotive", "cards": {"locomotive": 2},
+                                   "extra_cards": 2}, "short_locomotive", 1),
+], ids=["no-colour-left", "too-few-of-colour", "no-locomotive-left", "too-few-locomotives"])
+def test_an_unpayable_tunnel_names_the_cards_it_needs_and_how_many_are_left(
+        site: Site, chromium: Any, hand: dict[str, int], tunnel: dict[str, Any], key: str,
+        held: int) -> None:
+    page = chromium.new_context().new_page()
+    page.goto(site.server.origin + "/problems/not-found")  # the origin, running nothing
+    said = page.evaluate(
+        "async ([hand, tunnel]) => { await (await import('/static/app/i18n.js')).setLanguage('en');"
+        " return (await import('/static/app/tunnel.js')).whyNoPayment(hand, tunnel); }",
+        [hand, tunnel])
+    color = tunnel["color"]
+    assert said == _said(f"tunnel.why_{key}", n=tunnel["extra_cards"], held=held,
+                         color=ENGLISH[f"card.{color}"])
     page.context.close()

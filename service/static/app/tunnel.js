@@ -25,7 +25,7 @@ export function tunnelPanel(table, sorted) {
     pay.dataset.move = JSON.stringify(choices[i]);
     say(table, paymentText(choices[i].cards, cardName));
   };
-  const why = choices.length ? null : whyNot(table, tunnel);
+  const why = choices.length ? null : whyNoPayment((table.game.you && table.game.you.hand) || {}, tunnel);
   const box = h("section", { id: "tunnel", class: "tunnel-panel", "aria-labelledby": "tunnel-heading",
     "data-route": tunnel.route },
   h("h2", { id: "tunnel-heading", tabindex: "-1" }, t("tunnel_heading", { route: table.routeName(tunnel.route) })),
@@ -70,10 +70,10 @@ function extraText(color, n) {
     : t("tunnel.extra_color", { n, color: cardName(color) });
 }
 
-/* Why no payment is legal: the cards of the colour played and the locomotives held
- * besides those put down are fewer than the extra cost. */
-function whyNot(table, tunnel) {
-  const hand = (table.game.you && table.game.you.hand) || {};
+/* Why no payment of `tunnel`'s extra cost is legal with `hand` (the cards put down
+ * still in it): the cards of the colour played and the locomotives held besides those
+ * put down are fewer than the extra cost. */
+export function whyNoPayment(hand, tunnel) {
   const put = tunnel.cards || {};
   const left = (c) => Math.max(0, (hand[c] || 0) - (put[c] || 0));
   const color = tunnel.color;
