@@ -26,6 +26,14 @@ once, without waiting; after that the next requests try again, waiting
 `CONNECT_TIMEOUT`, and the pool stops its backing-off reconnection attempts after
 `RECONNECT_FOR` seconds, so that once the database is back a request's own attempt
 reconnects at once instead of waiting for the pool's next retry, seconds later.
+
+**A read replica** (`replica_url`) answers only the reads a caller marked
+(`events.replica.replica_reads`), when it is fresh enough for them; it has a pool of
+its own. Its feed reads keep the rule above: a hot standby's snapshot counts every
+transaction it has seen WAL of, or of a later one, as running until it replays its
+end, so its `xmin` too stays below every event it may show later. A statement the
+replica fails is made again on the primary (`_ReplicaCursor`). Without a replica,
+`reading()` is what it was.
 """
 
 from __future__ import annotations
@@ -33,8 +41,8 @@ from __future__ import annotations
 import os
 import threading
 import time
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import ExitStack, contextmanager
 from datetime import datetime
 from typing import Any
 
@@ -47,6 +55,8 @@ from events.clock import utcnow
 from events.database import Clock, Cursor, Row
 from events.index import GAME_COLUMNS, PLAYER_COLUMNS, GameSummary, game_params
 from events.jsontext import parse, to_bytes
+from events.replica import WRITTEN_MARK, Replica, replica_read
+from events.replica import lost_replica as _lost_replica
 from events.sql import EVENT_COLUMNS, KEY_COLUMNS, SqlStore
 from events.store import (
     MAX_EVENTS_PER_APPEND,
@@ -62,6 +72,7 @@ OUTAGE_HOLD = 0.5  # seconds a failure to get a connection is believed without t
 PROBE_TIMEOUT = 0.5  # seconds a request waits for a connection after such a failure
 CONNECT_TIMEOUT = 2  # seconds a new connection may take (libpq's least is 2)
 RECONNECT_FOR = 3.0  # seconds the pool retries a failed connection in the background
+REPLICA_TIMEOUT = 1.0  # seconds a read waits for a replica's connection before the primary
 
 
 class _Connection(psycopg.Connection[Any]):
@@ -91,6 +102,43 @@ class _PgCursor(Cursor):
         self._cur = cur
 
     def execute(self, sql: str, params: Sequence[Any] = ()) -> None:
+        self._cur.execute(sql, params)
+
+    def fetchone(self) -> Row | None:
+        return self._cur.fetchone()
+
+    def fetchall(self) -> list[Row]:
+        return self._cur.fetchall()
+
+    @property
+    def rowcount(self) -> int:
+        return self._cur.rowcount
+
+
+class _ReplicaCursor(Cursor):
+    """A cursor on the replica that, if the replica fails a statement (it stopped, or
+    cancelled the statement for a conflict with its recovery), says so and runs that
+    statement and the rest on the primary: a read, made twice, changes nothing."""
+
+    __slots__ = ("_cur", "_primary", "_replica", "_on_replica")
+
+    def __init__(self, cur: Cursor, primary: Callable[[], Cursor], replica: Replica) -> None:
+        self._cur = cur
+        self._primary = primary
+        self._replica = replica
+        self._on_replica = True
+
+    def execute(self, sql: str, params: Sequence[Any] = ()) -> None:
+        if self._on_replica:
+            try:
+                self._cur.execute(sql, params)
+                return
+            except psycopg.Error as error:
+                if not _lost_replica(error, _outage(error)):
+                    raise
+                self._replica.lost(error)
+                self._on_replica = False
+                self._cur = self._primary()
         self._cur.execute(sql, params)
 
     def fetchone(self) -> Row | None:
@@ -187,9 +235,15 @@ class PostgresStore(SqlStore):
     TYPES = {"json": "JSONB", "time": "TIMESTAMPTZ", "bigint": "BIGINT", "bool": "BOOLEAN"}
 
     def __init__(self, url: str, *, min_size: int = 1, max_size: int = 10,
-                 clock: Clock = utcnow, timeout: float = 5.0) -> None:
+                 clock: Clock = utcnow, timeout: float = 5.0,
+                 replica_url: str | None = None, replica_max_lag: float = 5.0) -> None:
         super().__init__(clock)
         self.url = url
+        # the streaming replica for the reads marked `events.replica.replica_reads`; its
+        # own pool, waiting little for a connection (the primary answers meanwhile)
+        self._replica = None if replica_url is None else Replica(
+            PostgresStore(replica_url, min_size=min_size, max_size=max_size, clock=clock,
+                          timeout=REPLICA_TIMEOUT), replica_max_lag)
         self._sizes = (min_size, max_size)
         self._timeout = timeout
         self._pool: ConnectionPool[_Connection] | None = None
@@ -258,8 +312,35 @@ class PostgresStore(SqlStore):
 
     @contextmanager
     def reading(self) -> Iterator[Cursor]:
+        replica = self._replica
+        if replica is not None:
+            read = replica_read()
+            if read is not None and replica.answers(read):
+                with ExitStack() as held:
+                    try:
+                        cur = held.enter_context(replica.reader.reading())
+                    except StoreUnavailable as error:
+                        replica.lost(error)
+                    else:
+                        yield _ReplicaCursor(cur, lambda: held.enter_context(
+                            self._primary_reading()), replica)
+                        return
+        with self._primary_reading() as cur:
+            yield cur
+
+    @contextmanager
+    def _primary_reading(self) -> Iterator[Cursor]:
         with self._connection() as conn:
             yield _PgCursor(conn.store_cursor())
+
+    def written_mark(self) -> int | None:
+        if self._replica is None:
+            return None
+        with self._connection() as conn:
+            cur = conn.store_cursor()
+            cur.execute(WRITTEN_MARK)
+            row = cur.fetchone()
+        return None if row is None else int(row[0])
 
     def json_param(self, value: Any) -> Any:
         return None if value is None else Jsonb(value, to_bytes)
@@ -318,6 +399,8 @@ class PostgresStore(SqlStore):
         cur.execute("SELECT pg_advisory_xact_lock(%s)", (MATCHING_LOCK,))
 
     def close(self) -> None:
+        if self._replica is not None:
+            self._replica.close()
         if self._pool is not None and self._pid == os.getpid():
             self._pool.close()
         self._pool = None
