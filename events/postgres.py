@@ -32,7 +32,7 @@ reconnects at once instead of waiting for the pool's next retry, seconds later.
 its own. Its feed reads keep the rule above: a hot standby's snapshot counts every
 transaction it has seen WAL of, or of a later one, as running until it replays its
 end, so its `xmin` too stays below every event it may show later. A statement the
-replica fails is made again on the primary (`_ReplicaCursor`). Without a replica,
+replica fails is made again on the primary (`events.replica.ReplicaCursor`). Without a replica,
 `reading()` is what it was.
 """
 
@@ -41,7 +41,7 @@ from __future__ import annotations
 import os
 import threading
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from contextlib import ExitStack, contextmanager
 from datetime import datetime
 from typing import Any
@@ -55,8 +55,7 @@ from events.clock import utcnow
 from events.database import Clock, Cursor, Row
 from events.index import GAME_COLUMNS, PLAYER_COLUMNS, GameSummary, game_params
 from events.jsontext import parse, to_bytes
-from events.replica import WRITTEN_MARK, Replica, replica_read
-from events.replica import lost_replica as _lost_replica
+from events.replica import WRITTEN_MARK, Replica, ReplicaCursor, replica_read
 from events.sql import EVENT_COLUMNS, KEY_COLUMNS, SqlStore
 from events.store import (
     MAX_EVENTS_PER_APPEND,
@@ -102,43 +101,6 @@ class _PgCursor(Cursor):
         self._cur = cur
 
     def execute(self, sql: str, params: Sequence[Any] = ()) -> None:
-        self._cur.execute(sql, params)
-
-    def fetchone(self) -> Row | None:
-        return self._cur.fetchone()
-
-    def fetchall(self) -> list[Row]:
-        return self._cur.fetchall()
-
-    @property
-    def rowcount(self) -> int:
-        return self._cur.rowcount
-
-
-class _ReplicaCursor(Cursor):
-    """A cursor on the replica that, if the replica fails a statement (it stopped, or
-    cancelled the statement for a conflict with its recovery), says so and runs that
-    statement and the rest on the primary: a read, made twice, changes nothing."""
-
-    __slots__ = ("_cur", "_primary", "_replica", "_on_replica")
-
-    def __init__(self, cur: Cursor, primary: Callable[[], Cursor], replica: Replica) -> None:
-        self._cur = cur
-        self._primary = primary
-        self._replica = replica
-        self._on_replica = True
-
-    def execute(self, sql: str, params: Sequence[Any] = ()) -> None:
-        if self._on_replica:
-            try:
-                self._cur.execute(sql, params)
-                return
-            except psycopg.Error as error:
-                if not _lost_replica(error, _outage(error)):
-                    raise
-                self._replica.lost(error)
-                self._on_replica = False
-                self._cur = self._primary()
         self._cur.execute(sql, params)
 
     def fetchone(self) -> Row | None:
@@ -229,6 +191,14 @@ def _outage(error: Exception) -> bool:
     # no SQLSTATE: the connection itself failed; 08: connection exceptions; 57P0x: the
     # server shutting down, crashed, or not yet accepting connections
     return state is None or state.startswith("08") or state in ("57P01", "57P02", "57P03")
+
+
+def _replica_lost(error: Exception) -> bool:
+    """Does `error`, from a statement on the replica, mean its reads should go to the
+    primary for a while: it cannot be reached, or it cancelled the statement for a
+    conflict with its recovery (40001; 40P01, a deadlock with it)?"""
+    return isinstance(error, psycopg.Error) and (
+        _outage(error) or getattr(error, "sqlstate", None) in ("40001", "40P01"))
 
 
 class PostgresStore(SqlStore):
@@ -322,8 +292,8 @@ class PostgresStore(SqlStore):
                     except StoreUnavailable as error:
                         replica.lost(error)
                     else:
-                        yield _ReplicaCursor(cur, lambda: held.enter_context(
-                            self._primary_reading()), replica)
+                        yield ReplicaCursor(cur, lambda: held.enter_context(
+                            self._primary_reading()), replica, _replica_lost)
                         return
         with self._primary_reading() as cur:
             yield cur

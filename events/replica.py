@@ -33,13 +33,13 @@ import logging
 import math
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
-from events.database import Cursor
+from events.database import Cursor, Row
 from events.store import StoreUnavailable
 
 log = logging.getLogger(__name__)
@@ -179,12 +179,45 @@ class Replica:
         self.reader.close()
 
 
-def lost_replica(error: Exception, outage: bool) -> bool:
-    """Does `error`, from a statement on the replica, mean it should be left alone for
-    a while and the statement made on the primary: the replica cannot be reached
-    (`outage`), or it cancelled the statement for a conflict with its recovery (40001;
-    40P01 for a deadlock with the recovery)?"""
-    return outage or getattr(error, "sqlstate", None) in ("40001", "40P01")
+class ReplicaCursor(Cursor):
+    """A cursor on the replica that, if the replica fails a statement as a lost replica
+    does (`lost(error)`, the adapter's judgement: it cannot be reached, it cancelled the
+    statement for a conflict with its recovery), says so and runs that statement and
+    the rest on the primary's cursor (`primary()`): a read, made twice, changes
+    nothing."""
+
+    __slots__ = ("_cur", "_primary", "_replica", "_lost", "_on_replica")
+
+    def __init__(self, cur: Cursor, primary: Callable[[], Cursor], replica: Replica,
+                 lost: Callable[[Exception], bool]) -> None:
+        self._cur = cur
+        self._primary = primary
+        self._replica = replica
+        self._lost = lost
+        self._on_replica = True
+
+    def execute(self, sql: str, params: Sequence[Any] = ()) -> None:
+        if self._on_replica:
+            try:
+                self._cur.execute(sql, params)
+                return
+            except Exception as error:
+                if not self._lost(error):
+                    raise
+                self._replica.lost(error)
+                self._on_replica = False
+                self._cur = self._primary()
+        self._cur.execute(sql, params)
+
+    def fetchone(self) -> Row | None:
+        return self._cur.fetchone()
+
+    def fetchall(self) -> list[Row]:
+        return self._cur.fetchall()
+
+    @property
+    def rowcount(self) -> int:
+        return self._cur.rowcount
 
 
 # the primary's WAL position now, in bytes (after a write: a floor for the writer's reads)
