@@ -57,8 +57,9 @@ class MemoryMarks:
         now = time.monotonic()
         with self._lock:
             kept = self._marks.get(user_id)
-            if kept is None or kept[1] < now or kept[0] < mark:
-                self._marks[user_id] = (mark, now + self._ttl)
+            if kept is not None and kept[1] > now:
+                mark = max(mark, kept[0])
+            self._marks[user_id] = (mark, now + self._ttl)
             if len(self._marks) > 100_000:
                 self._marks = {k: v for k, v in self._marks.items() if v[1] > now}
 
@@ -123,7 +124,7 @@ def known(read: Callable[[], T | None]) -> T | None:
     up a moment ago)."""
     with from_replica():
         found = read()
-    if found is None:
+    if found is None and services().marks is not None:  # (no replica: it was the primary)
         with primary_reads():
             found = read()
     return found
