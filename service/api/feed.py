@@ -8,7 +8,9 @@ nothing happens. Streams and long polls wake on change notifications (in-process
 Redis pub/sub across API processes) of their own game or user only; a notification can
 be lost, so a stream also re-reads the log after every third keep-alive, and a long
 poll when its wait ends. The streams of one game share their reads of the log and
-each event's rendering per seat (`service.tails`).
+each event's rendering per seat (`service.tails`). A page (no `wait`) may come from the
+read replica (`service.replica_reads`); long polls and streams read the primary, whose
+commits their notifications announce.
 
 Each stream and each long poll that waits is a held connection, counted per client
 and per process (`service.held`): over a limit, 429 or 503 with `Retry-After`. When
