@@ -56,7 +56,8 @@ def bootstrap(settings: Settings, *, serving: bool = False, store: Store | None 
     mail sender (default: `mail_sender(settings)`).
     """
     # under gevent, SQLite's calls go to a few native threads (messaging.native_threads)
-    store = store or off_the_hub(open_store(settings.database_url), settings.sqlite_threads)
+    store = store or off_the_hub(open_store(settings.database_url, **replica_options(settings)),
+                                 settings.sqlite_threads)
     if serving and settings.migrate_on_start:
         store.migrate()
     if notifier is None:
@@ -89,6 +90,14 @@ def bootstrap(settings: Settings, *, serving: bool = False, store: Store | None 
     if serving and isinstance(jobs, InlineJobs):
         jobs.start()  # its first sweep picks up what a previous run left unfinished
     return ctx
+
+
+def replica_options(settings: Settings) -> dict[str, object]:
+    """The store's options for a read replica (none configured: none)."""
+    if not settings.replica_database_url:
+        return {}
+    return {"replica_url": settings.replica_database_url,
+            "replica_max_lag": settings.replica_max_lag}
 
 
 def webhook_config(settings: Settings, clock: Clock | None = None) -> WebhookConfig:

@@ -23,6 +23,7 @@ from service.auth import Accounts
 from service.config import HttpSettings, from_env
 from service.mail_addresses import Mailing
 from service.ratelimit import Limiter, MemoryLimiter, RedisLimiter
+from service.replica_reads import MemoryMarks, RedisMarks, mark_ttl
 from worker.hints import ContextHints
 from worker.presence import QueuePresence
 from worker.web_push import WebPushSender
@@ -50,7 +51,18 @@ def build_services(settings: Settings, http: HttpSettings, *, store: Store | Non
                         webhooks=ContextWebhooks(context), hints=ContextHints(context),
                         push_key=(context.push.key.public
                                   if isinstance(context.push, WebPushSender) else None),
-                        mailing=Mailing(context.addresses, context.jobs, context.public_url))
+                        mailing=Mailing(context.addresses, context.jobs, context.public_url),
+                        marks=written_marks(settings, queue))
+
+
+def written_marks(settings: Settings, queue: str) -> api.WrittenMarks | None:
+    """Where the API keeps its users' last writes for the read replica: Redis, shared by
+    every API process; this process's memory without Redis; none without a replica."""
+    if not settings.replica_database_url:
+        return None
+    ttl = mark_ttl(settings.replica_max_lag)
+    return (RedisMarks(settings.redis_url, queue, ttl) if settings.redis_url
+            else MemoryMarks(ttl))
 
 
 def create_app(settings: Settings | None = None, *, http: HttpSettings | None = None,

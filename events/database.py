@@ -87,6 +87,11 @@ class Database(ABC):
         """Hold the quick match's lock (`events.matches`) until the transaction of `cur`
         ends: one pairing at a time, across every process."""
 
+    def written_mark(self) -> int | None:
+        """Where the database's writes have reached, for a reader's later replica reads
+        (`events.replica`); None: no replica, every read sees every write."""
+        return None
+
     @abstractmethod
     def close(self) -> None: ...
 

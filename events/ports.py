@@ -20,7 +20,8 @@ sees what a module touches and a test can hand it a small fake:
 - `MailAddresses`: players' sealed e-mail addresses and the one-time links mailed to them;
 - `NoticeOutbox`: what players want to be told, and the deliveries of notices to them;
 - `WinChanceStore`: the computer analysis of each finished game;
-- `Migrations`: the schema.
+- `Migrations`: the schema;
+- `ReplicaReads`: where the writes have reached, for read-your-writes on a replica.
 
 `Store` is all of them at once: what the one bootstrap opens and hands out.
 `tests/integration/test_store_contract.py` and its neighbours hold every adapter to them.
@@ -52,6 +53,7 @@ from events.win_chances import StoredWinChances
 
 __all__ = ["EventStore", "GameShares", "GamesIndex", "MailAddresses", "MatchRequests",
            "Migrations", "NoticeOutbox", "PushSubscriptions", "Ratings", "RematchAnswers",
+           "ReplicaReads",
            "SigninCodes", "Store", "TournamentLogs", "UserAccounts", "Vacations",
            "WebhookStore", "WinChanceStore"]
 
@@ -300,6 +302,14 @@ class Migrations(Protocol):
     def schema_version(self) -> int: ...
 
 
+class ReplicaReads(Protocol):
+    """Reads that may come from a streaming replica (`events.replica`)."""
+
+    def written_mark(self) -> int | None:
+        """The primary's WAL position now (after a write: the floor its writer's replica
+        reads must reach); None when no replica is configured."""
+
+
 class Vacations(Protocol):
     """The players' declared days away (`events.vacations`)."""
 
@@ -336,5 +346,5 @@ class TournamentLogs(Protocol):
 class Store(EventStore, GamesIndex, UserAccounts, SigninCodes, GameShares, MatchRequests,
             RematchAnswers, Vacations, WinChanceStore,
             WebhookStore, PushSubscriptions, MailAddresses, NoticeOutbox, Ratings,
-            TournamentLogs, Migrations, Protocol):
+            TournamentLogs, Migrations, ReplicaReads, Protocol):
     """Every port at once (what `events.open_store` returns)."""

@@ -26,6 +26,14 @@ once, without waiting; after that the next requests try again, waiting
 `CONNECT_TIMEOUT`, and the pool stops its backing-off reconnection attempts after
 `RECONNECT_FOR` seconds, so that once the database is back a request's own attempt
 reconnects at once instead of waiting for the pool's next retry, seconds later.
+
+**A read replica** (`replica_url`) answers only the reads a caller marked
+(`events.replica.replica_reads`), when it is fresh enough for them; it has a pool of
+its own. Its feed reads keep the rule above: a hot standby's snapshot counts every
+transaction it has seen WAL of, or of a later one, as running until it replays its
+end, so its `xmin` too stays below every event it may show later. A statement the
+replica fails is made again on the primary (`events.replica.ReplicaCursor`). Without a replica,
+`reading()` is what it was.
 """
 
 from __future__ import annotations
@@ -34,7 +42,7 @@ import os
 import threading
 import time
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from datetime import datetime
 from typing import Any
 
@@ -47,6 +55,7 @@ from events.clock import utcnow
 from events.database import Clock, Cursor, Row
 from events.index import GAME_COLUMNS, PLAYER_COLUMNS, GameSummary, game_params
 from events.jsontext import parse, to_bytes
+from events.replica import WRITTEN_MARK, Replica, ReplicaCursor, replica_read
 from events.sql import EVENT_COLUMNS, KEY_COLUMNS, SqlStore
 from events.store import (
     MAX_EVENTS_PER_APPEND,
@@ -62,6 +71,7 @@ OUTAGE_HOLD = 0.5  # seconds a failure to get a connection is believed without t
 PROBE_TIMEOUT = 0.5  # seconds a request waits for a connection after such a failure
 CONNECT_TIMEOUT = 2  # seconds a new connection may take (libpq's least is 2)
 RECONNECT_FOR = 3.0  # seconds the pool retries a failed connection in the background
+REPLICA_TIMEOUT = 1.0  # seconds a read waits for a replica's connection before the primary
 
 
 class _Connection(psycopg.Connection[Any]):
@@ -183,13 +193,27 @@ def _outage(error: Exception) -> bool:
     return state is None or state.startswith("08") or state in ("57P01", "57P02", "57P03")
 
 
+def _replica_lost(error: Exception) -> bool:
+    """Does `error`, from a statement on the replica, mean its reads should go to the
+    primary for a while: it cannot be reached, or it cancelled the statement for a
+    conflict with its recovery (40001; 40P01, a deadlock with it)?"""
+    return isinstance(error, psycopg.Error) and (
+        _outage(error) or getattr(error, "sqlstate", None) in ("40001", "40P01"))
+
+
 class PostgresStore(SqlStore):
     TYPES = {"json": "JSONB", "time": "TIMESTAMPTZ", "bigint": "BIGINT", "bool": "BOOLEAN"}
 
     def __init__(self, url: str, *, min_size: int = 1, max_size: int = 10,
-                 clock: Clock = utcnow, timeout: float = 5.0) -> None:
+                 clock: Clock = utcnow, timeout: float = 5.0,
+                 replica_url: str | None = None, replica_max_lag: float = 5.0) -> None:
         super().__init__(clock)
         self.url = url
+        # the streaming replica for the reads marked `events.replica.replica_reads`; its
+        # own pool, waiting little for a connection (the primary answers meanwhile)
+        self._replica = None if replica_url is None else Replica(
+            PostgresStore(replica_url, min_size=min_size, max_size=max_size, clock=clock,
+                          timeout=REPLICA_TIMEOUT), replica_max_lag)
         self._sizes = (min_size, max_size)
         self._timeout = timeout
         self._pool: ConnectionPool[_Connection] | None = None
@@ -258,8 +282,35 @@ class PostgresStore(SqlStore):
 
     @contextmanager
     def reading(self) -> Iterator[Cursor]:
+        replica = self._replica
+        if replica is not None:
+            read = replica_read()
+            if read is not None and replica.answers(read):
+                with ExitStack() as held:
+                    try:
+                        cur = held.enter_context(replica.reader.reading())
+                    except StoreUnavailable as error:
+                        replica.lost(error)
+                    else:
+                        yield ReplicaCursor(cur, lambda: held.enter_context(
+                            self._primary_reading()), replica, _replica_lost)
+                        return
+        with self._primary_reading() as cur:
+            yield cur
+
+    @contextmanager
+    def _primary_reading(self) -> Iterator[Cursor]:
         with self._connection() as conn:
             yield _PgCursor(conn.store_cursor())
+
+    def written_mark(self) -> int | None:
+        if self._replica is None:
+            return None
+        with self._connection() as conn:
+            cur = conn.store_cursor()
+            cur.execute(WRITTEN_MARK)
+            row = cur.fetchone()
+        return None if row is None else int(row[0])
 
     def json_param(self, value: Any) -> Any:
         return None if value is None else Jsonb(value, to_bytes)
@@ -318,6 +369,8 @@ class PostgresStore(SqlStore):
         cur.execute("SELECT pg_advisory_xact_lock(%s)", (MATCHING_LOCK,))
 
     def close(self) -> None:
+        if self._replica is not None:
+            self._replica.close()
         if self._pool is not None and self._pid == os.getpid():
             self._pool.close()
         self._pool = None

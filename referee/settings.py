@@ -40,6 +40,11 @@ DEFAULT_QUEUE = "ttr"
 class Settings:
     database_url: str | None = None  # TTR_DATABASE_URL; None: ./ttr.sqlite3
     redis_url: str | None = None  # TTR_REDIS_URL; None: jobs run in-process
+    # a PostgreSQL streaming replica of the database: the reads that may be a moment
+    # behind go there (`events.replica`); None: every read goes to the database
+    replica_database_url: str | None = None  # TTR_REPLICA_DATABASE_URL
+    # seconds a replica may lag before its reads go to the primary instead
+    replica_max_lag: float = 5.0  # TTR_REPLICA_MAX_LAG
     migrate_on_start: bool = True  # TTR_MIGRATE_ON_START
     log_level: str = "info"  # TTR_LOG_LEVEL (the API's, gunicorn's and the worker's logs)
     # native threads for SQLite's calls in a process that runs on gevent
@@ -105,6 +110,8 @@ class Settings:
 ENV = {
     "database_url": "TTR_DATABASE_URL",
     "redis_url": "TTR_REDIS_URL",
+    "replica_database_url": "TTR_REPLICA_DATABASE_URL",
+    "replica_max_lag": "TTR_REPLICA_MAX_LAG",
     "migrate_on_start": "TTR_MIGRATE_ON_START",
     "log_level": "TTR_LOG_LEVEL",
     "sqlite_threads": "TTR_SQLITE_THREADS",
@@ -149,6 +156,7 @@ _CHOICES = {"log_level": ("debug", "info", "warning", "error", "critical"),
 _SCHEMES = {
     "database_url": ("postgresql://", "postgres://", "sqlite://"),
     "redis_url": ("redis://", "rediss://", "unix://"),
+    "replica_database_url": ("postgresql://", "postgres://"),
     "public_url": ("https://", "http://"),
 }
 
@@ -203,7 +211,7 @@ def _check_mail_from(variable: str, value: str) -> None:
 def settings_from_env(environ: Mapping[str, str] | None = None) -> Settings:
     """The application's settings from `TTR_*` variables (unset or empty: the default),
     every one checked: a variable that cannot be used raises `SettingsError` naming it."""
-    return read_settings(Settings, ENV, environ, positive=_POSITIVE, choices=_CHOICES,
+    settings = read_settings(Settings, ENV, environ, positive=_POSITIVE, choices=_CHOICES,
                          checks={**{name: _url_check(name) for name in _SCHEMES},
                                  "worker_metrics_port": _check_port,
                                  "vapid_private_key": _check_vapid_key,
@@ -211,6 +219,11 @@ def settings_from_env(environ: Mapping[str, str] | None = None) -> Settings:
                                  "smtp_port": _check_port_number,
                                  "mail_from": _check_mail_from,
                                  "mail_keys": _check_mail_keys})
+    if settings.replica_database_url and not (settings.database_url or "").startswith(
+            _SCHEMES["replica_database_url"]):
+        raise SettingsError("TTR_REPLICA_DATABASE_URL needs TTR_DATABASE_URL to name its "
+                            "PostgreSQL primary (postgresql://)")
+    return settings
 
 
 # -- reading and checking: every variable is read and checked here, once ----------------

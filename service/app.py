@@ -22,7 +22,7 @@ from flask_smorest import Api
 from werkzeug.middleware.proxy_fix import ProxyFix
 from werkzeug.routing import UnicodeConverter
 
-from service import middleware, observability
+from service import middleware, observability, replica_reads
 from service.api import BLUEPRINTS, register_pages
 from service.api.bodies import MediaTypePlugin
 from service.api.common import CACHING, cache_policy
@@ -42,10 +42,10 @@ from service.ratelimit import (
 )
 from service.schemas import ProblemSchema
 from service.scopes import ScopePlugin
-from service.services import Services
+from service.services import Services, WrittenMarks
 from worker import reports
 
-__all__ = ["Services", "create_app"]
+__all__ = ["Services", "WrittenMarks", "create_app"]
 
 log = logging.getLogger("service")
 API_VERSION = "1.0.0"
@@ -105,6 +105,7 @@ def create_app(services: Services) -> Flask:
     app.before_request(check_request)
     app.after_request(middleware.after_request)
     app.after_request(cache_policy)
+    app.after_request(replica_reads.note_write)
     register_error_handlers(app)
     observability.install(app)
     # the jobs this process runs (all of them, in the embedded mode) count here too

@@ -83,6 +83,19 @@ class HintDesk(Protocol):
         seat's view apart from this process, and recorded (`Referee.hint`)."""
 
 
+class WrittenMarks(Protocol):
+    """Each user's last write, as the primary's WAL position in bytes: what their reads
+    from the replica wait for (`service.replica_reads` has the two kinds)."""
+
+    def note(self, user_id: str, mark: int) -> None:
+        """Remember `mark` for `user_id` (a lower one than kept changes nothing)."""
+
+    def floor_of(self, user_id: str) -> int | None:
+        """The mark kept for `user_id`: None if none (or it lapsed); `UNKNOWN_FLOOR`
+        (`events.replica`) if it cannot be read just now (only the primary is then sure
+        to be fresh)."""
+
+
 @dataclass
 class Services:
     """Everything a request needs, built once per process: the bootstrap's context (the
@@ -101,6 +114,9 @@ class Services:
     # the VAPID public key browsers subscribe with (applicationServerKey form); None: no
     # push is offered here
     push_key: str | None = None
+    # each user's last write, for read-your-writes on the read replica
+    # (`service.replica_reads`); None: no replica, every read sees every write
+    marks: WrittenMarks | None = None
 
     @property
     def store(self) -> Store:

@@ -62,6 +62,9 @@ class MemoryStore(MemoryWebhooks, MemoryPushSubscriptions, MemoryNoticeOutbox,
     def __init__(self, clock: Clock = utcnow) -> None:
         super().__init__(clock)
 
+    def written_mark(self) -> int | None:
+        return None  # no replica: every read sees every write
+
 
 if TYPE_CHECKING:
     def _holds_its_ports(store: MemoryStore) -> Store:

@@ -26,6 +26,7 @@ from service.api.common import (
 )
 from service.api.readers import SHARE_READ, reader_of
 from service.problems import Problem
+from service.replica_reads import from_replica, stream_as_seen
 from service.schemas.ratings import AnalysisSchema, GameRatingsSchema
 from service.services import services
 
@@ -49,7 +50,8 @@ def _finished(game_id: str) -> tuple[Any, str]:
 
 
 def ratings_view(game_id: str, map_name: str) -> dict[str, Any]:
-    rows = services().store.results_of_games([game_id])[game_id]
+    with from_replica():
+        rows = services().store.results_of_games([game_id])[game_id]
     return {"game_id": game_id, "map": map_name, "projected": bool(rows),
             "players": [change_view(r) for r in rows]}
 
@@ -58,7 +60,8 @@ def win_chances_view(store: WinChanceStore, game_id: str, budget: float) -> dict
     """The computer analysis as stored by its job, or `pending` until it is (read anew
     each time: unlike the rest, it arrives after the game's last version); `off` when
     none is stored and this installation computes none (`budget` 0)."""
-    stored = store.win_chances_of(game_id)
+    with from_replica():
+        stored = store.win_chances_of(game_id)
     if stored is None:
         return {"status": "pending" if budget > 0 else "off"}
     return {"status": "ready", "budget": stored.budget, **stored.body}
@@ -71,7 +74,7 @@ def analysis_of(store: EventStore, game_id: str, version: int) -> dict[str, Any]
         if found is not None:
             _cache.move_to_end(key)
             return found
-    events = [r.event() for r in store.read_stream(game_id)]
+    events = [r.event() for r in stream_as_seen(store, game_id, version)]
     body = {"game_id": game_id, **analyse(events).as_dict()}
     with _cache_lock:
         _cache[key] = body

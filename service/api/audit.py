@@ -24,6 +24,7 @@ from service.api.readers import SHARE_READ, reader_of
 from service.auth import bearer_token
 from service.compute import aside
 from service.problems import Problem
+from service.replica_reads import stream_as_seen
 from service.schemas import GameSchema, VerdictSchema
 from service.services import services
 from service.views import Viewer, ended, event_view, game_view
@@ -44,10 +45,11 @@ _EXPORT_BODY = {"required": True, "content": {NDJSON: _NDJSON, "application/json
                "description": "The export's events as a JSON array, in version order."}}}}
 
 
-def export_lines(store: EventStore, game_id: str, viewer: Viewer,
-                 everything: bool) -> Iterator[str]:
-    """The game's log as NDJSON lines, as `viewer` may see it."""
-    for record in store.read_stream(game_id):
+def export_lines(store: EventStore, game_id: str, viewer: Viewer, everything: bool,
+                 version: int = 0) -> Iterator[str]:
+    """The game's log as NDJSON lines, as `viewer` may see it, up to `version` at least
+    (the version the caller's view of the game was loaded at)."""
+    for record in stream_as_seen(store, game_id, version):
         yield json.dumps(event_view(record, viewer.seat, everything)) + "\n"
 
 
@@ -69,7 +71,7 @@ class Export(MethodView):
         s = services()
         table = s.log.load(game_id)
         viewer = reader_of(game_id, table)
-        body = "".join(export_lines(s.store, game_id, viewer, ended(table)))
+        body = "".join(export_lines(s.store, game_id, viewer, ended(table), table.version))
         asked = request.accept_mimetypes.best_match([NDJSON, "text/plain"], NDJSON)
         return Response(body, mimetype=asked, headers={
             "Content-Disposition": f'attachment; filename="{game_id}.ndjson"'})

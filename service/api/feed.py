@@ -8,7 +8,9 @@ nothing happens. Streams and long polls wake on change notifications (in-process
 Redis pub/sub across API processes) of their own game or user only; a notification can
 be lost, so a stream also re-reads the log after every third keep-alive, and a long
 poll when its wait ends. The streams of one game share their reads of the log and
-each event's rendering per seat (`service.tails`).
+each event's rendering per seat (`service.tails`). A page (no `wait`) may come from the
+read replica (`service.replica_reads`); long polls and streams read the primary, whose
+commits their notifications announce.
 
 Each stream and each long poll that waits is a held connection, counted per client
 and per process (`service.held`): over a limit, 429 or 503 with `Retry-After`. When
@@ -40,6 +42,7 @@ from service.api.common import (
 )
 from service.auth import current_user, optional_user
 from service.problems import Problem
+from service.replica_reads import from_replica, stream_as_seen
 from service.schemas import (
     MAX_POSITION,
     EventPageSchema,
@@ -93,8 +96,13 @@ class GameEvents(MethodView):
             tail = _tails().tail(game_id)  # held for as long as the stream lasts
             return _stream_response(_game_stream(s, tail, viewer, after, held.holds()),
                                     held.hold())
-        records = _long_poll(s, [game_key(game_id)], args["wait"], lambda: s.store.read_stream(
-            game_id, after=args["after"], limit=args["limit"]))
+        if args["wait"] > 0:
+            # woken by the primary's notifications: a replica could be behind them
+            records = _long_poll(s, [game_key(game_id)], args["wait"], lambda: s.store.read_stream(
+                game_id, after=args["after"], limit=args["limit"]))
+        else:
+            records = stream_as_seen(s.store, game_id, table.version, args["after"],
+                                     args["limit"])
         latest = s.log.load(game_id) if records else table
         everything = ended(latest)
         return json_response({
@@ -297,14 +305,22 @@ class MyEvents(MethodView):
         if wants_stream():
             return _stream_response(_user_stream(s, user.user_id, _last_event_id() or 0,
                                                  held.holds()), held.hold())
-        page = _long_poll(s, [user_key(user.user_id)], args["wait"], lambda: _user_page(
-            s, user.user_id, args["after"], args["limit"]))
+        if args["wait"] > 0:  # (woken as the game's feed: on the primary)
+            page = _long_poll(s, [user_key(user.user_id)], args["wait"], lambda: _user_page(
+                s, user.user_id, args["after"], args["limit"]))
+        else:
+            page = _user_page(s, user.user_id, args["after"], args["limit"], replica=True)
         return json_response({"position": page[-1]["position"] if page else args["after"],
                               "events": page})
 
 
-def _user_page(s: Services, user_id: str, after: int, limit: int) -> list[dict[str, Any]]:
-    records = s.store.read_user_events(user_id, after, limit)
+def _user_page(s: Services, user_id: str, after: int, limit: int,
+               replica: bool = False) -> list[dict[str, Any]]:
+    if replica:
+        with from_replica():
+            records = s.store.read_user_events(user_id, after, limit)
+    else:
+        records = s.store.read_user_events(user_id, after, limit)
     newest: dict[str, int] = {}
     for rec in records:
         newest[rec.game_id] = max(newest.get(rec.game_id, 0), rec.version)

@@ -35,6 +35,7 @@ from service.api.common import (
 from service.auth import current_user, new_id, optional_user
 from service.commands_spec import EXAMPLES
 from service.problems import Problem
+from service.replica_reads import from_replica
 from service.schemas import (
     ActionResultSchema,
     BotSeatSchema,
@@ -76,7 +77,8 @@ class Games(MethodView):
     def get(self, args: dict[str, Any]) -> Any:
         """The lobby: open public games with free seats, newest first"""
         user = optional_user()
-        rows = services().store.open_games(args.get("map"), args["limit"])
+        with from_replica():
+            rows = services().store.open_games(args.get("map"), args["limit"])
         return json_response({"games": [row_view(r, user.user_id if user else None)
                                         for r in rows]})
 
@@ -125,8 +127,9 @@ class MyGames(MethodView):
     def get(self, args: dict[str, Any]) -> Any:
         """Your games, newest activity first (`my_turn=true`: those waiting for you)"""
         user = current_user()
-        rows = services().store.games_of_user(user.user_id, args.get("status"),
-                                              args["my_turn"], args["limit"])
+        with from_replica():
+            rows = services().store.games_of_user(user.user_id, args.get("status"),
+                                                  args["my_turn"], args["limit"])
         return json_response({"games": [row_view(r, user.user_id) for r in rows]})
 
 

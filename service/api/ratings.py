@@ -16,6 +16,7 @@ from events.ratings_read import BoardEntry, MapStats
 from service.api.common import PUBLIC_READ, Blueprint, change_view, doc, json_response, problems
 from service.auth import bearer_token, current_user, optional_user
 from service.problems import Problem
+from service.replica_reads import from_replica, known
 from service.schemas.ratings import (
     LeaderboardArgsSchema,
     LeaderboardSchema,
@@ -65,13 +66,16 @@ class Leaderboard(MethodView):
             raise Problem("not-found", f"There is no map {map_name!r}.")
         s = services()
         store, least = s.store, s.http.leaderboard_min_games
-        total, entries = store.leaderboard(map_name, args["bots"], args["offset"],
-                                           args["limit"], min_games=least)
+        with from_replica():
+            total, entries = store.leaderboard(map_name, args["bots"], args["offset"],
+                                               args["limit"], min_games=least)
         body: dict[str, Any] = {"map": map_name, "bots": args["bots"], "total": total,
                                 "offset": args["offset"], "limit": args["limit"],
                                 "entries": [entry_view(e) for e in entries]}
         if args["me"]:
-            mine = store.board_entry(map_name, current_user().user_id, min_games=least)
+            user_id = current_user().user_id
+            with from_replica():
+                mine = store.board_entry(map_name, user_id, min_games=least)
             body["me"] = entry_view(mine) if mine is not None else None
         return json_response(body)
 
@@ -101,8 +105,11 @@ class UserProfile(MethodView):
         reader and counts every rated game, private ones included.
         """
         s = services()
-        profile = (s.store.profile(user_id, onlooker(), min_games=s.http.leaderboard_min_games)
-                   if _storable(user_id) else None)
+        profile = None
+        if _storable(user_id):
+            reader = onlooker()
+            profile = known(lambda: s.store.profile(user_id, reader,
+                                                    min_games=s.http.leaderboard_min_games))
         if profile is None:
             raise Problem("not-found", "There is no such user.")
         stats = profile.stats
@@ -137,14 +144,17 @@ class PlayerGames(MethodView):
         creator and the operator.
         """
         store = services().store
-        if not _storable(user_id) or store.profile(user_id) is None:
+        if not _storable(user_id) or known(lambda: store.profile(user_id)) is None:
             raise Problem("not-found", "There is no such user.")
+        reader = onlooker()
         result = args.get("result")
-        rows = store.results_of_player(
-            user_id, map_name=args.get("map"), won=None if result is None else result == "won",
-            opponent=args.get("opponent"), before=args.get("before"), limit=args["limit"],
-            onlooker=onlooker())
-        lines = store.results_of_games([r.game_id for r in rows])
+        with from_replica():
+            rows = store.results_of_player(
+                user_id, map_name=args.get("map"),
+                won=None if result is None else result == "won",
+                opponent=args.get("opponent"), before=args.get("before"),
+                limit=args["limit"], onlooker=reader)
+            lines = store.results_of_games([r.game_id for r in rows])
         games = []
         for row in rows:
             players = [change_view(p) for p in lines[row.game_id]]

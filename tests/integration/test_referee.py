@@ -86,6 +86,23 @@ def test_the_analysis_budget_is_seconds_of_cpu_and_never_negative() -> None:
         settings_from_env({"TTR_ANALYSIS_BUDGET": "-1"})
 
 
+def test_a_read_replica_is_a_postgresql_standby_of_a_postgresql_primary() -> None:
+    primary = "postgresql://db.example/ttr"
+    read = settings_from_env({"TTR_DATABASE_URL": primary,
+                              "TTR_REPLICA_DATABASE_URL": "postgresql://replica.example/ttr",
+                              "TTR_REPLICA_MAX_LAG": "2.5"})
+    assert read.replica_database_url == "postgresql://replica.example/ttr"
+    assert read.replica_max_lag == 2.5
+    assert Settings().replica_database_url is None and Settings().replica_max_lag == 5.0
+    with pytest.raises(SettingsError, match="TTR_REPLICA_DATABASE_URL must start with"):
+        settings_from_env({"TTR_DATABASE_URL": primary,
+                           "TTR_REPLICA_DATABASE_URL": "sqlite:///replica.sqlite3"})
+    with pytest.raises(SettingsError, match="TTR_REPLICA_DATABASE_URL needs TTR_DATABASE_URL"):
+        settings_from_env({"TTR_REPLICA_DATABASE_URL": "postgresql://replica.example/ttr"})
+    with pytest.raises(SettingsError, match="TTR_REPLICA_MAX_LAG"):
+        settings_from_env({"TTR_REPLICA_MAX_LAG": "-1"})
+
+
 def test_nothing_writes_the_environment() -> None:
     writes = []
     for path, tree in modules(*SHIPPED):
@@ -114,7 +131,8 @@ def test_every_settings_variable_names_a_field_and_is_parsed(
     defaults = kind()
     assert set(variables) <= set(defaults.__dataclass_fields__)
     # values the settings' checks take (a URL with its scheme, a level, a real token)
-    valid = {"database_url": "sqlite:///t.sqlite3", "redis_url": "redis://r:6379/1",
+    valid = {"database_url": "postgresql://db.example/ttr", "redis_url": "redis://r:6379/1",
+             "replica_database_url": "postgresql://replica.example/ttr",
              "admin_token": "5e8a1c0f9b2d4763a1e0c9f8b7d6e5a4", "log_level": "debug",
              "web_worker_class": "gevent", "worker_metrics_port": "9101",
              "smtp_security": "tls", "mail_from": "Games <games@example.org>",

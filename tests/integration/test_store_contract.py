@@ -50,6 +50,7 @@ from events import (
 )
 from events.catalogue import TYPES
 from events.migrations import LATEST, MIGRATIONS
+from events.replica import replica_reads
 from events.sqlite import SqliteStore
 from tests.conftest import migrated
 
@@ -144,6 +145,15 @@ def test_the_global_feed_resumes_after_a_position(store: SqlStore) -> None:
 
 
 # -- conflicts ---------------------------------------------------------------------------
+
+def test_without_a_replica_reads_marked_for_one_see_every_write(store: SqlStore) -> None:
+    # (the replica itself: tests/integration/test_replica.py)
+    store.append("g1", new(created()), 0)
+    assert store.written_mark() is None  # nothing for a reader to wait for
+    with replica_reads(floor=10**12):
+        assert [r.version for r in store.read_stream("g1")] == [1]
+        assert store.current_version("g1") == 1
+
 
 def test_a_stale_expected_version_is_a_conflict_with_the_current_version(
         store: SqlStore) -> None:
