@@ -83,13 +83,6 @@ _CATCH_UP = (f"INSERT INTO {_NEW} ({EVENT_COLUMNS}) SELECT {EVENT_COLUMNS} FROM 
              "WHERE position > %s")
 
 
-def is_partitioned(conn: psycopg.Connection[Any]) -> bool:
-    """Is `events` (as the connection's search path finds it) a partitioned table?"""
-    row = conn.execute("SELECT relkind FROM pg_class "
-                       "WHERE oid = to_regclass('events')").fetchone()
-    return row is not None and row[0] == "p"
-
-
 def partition_events(conn: psycopg.Connection[Any], migration: Migration, *, visible: str,
                      batch: int, progress: Progress | None, now: datetime) -> bool:
     """Convert `events` on `conn` (autocommit, holding the migration lock for its
