@@ -37,7 +37,7 @@ service goes on appending to the old one:
 
 An append waiting on the lock carries on into the new table: PostgreSQL looks the
 name up again once a lock it waited for is granted, and re-plans prepared statements
-whose table changed. The same process-wide migration lock as every other migration
+whose table changed. The same database-wide migration lock as every other migration
 (here held by the session, across the copy's transactions) keeps two processes from
 converting at once.
 """

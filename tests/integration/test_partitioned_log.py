@@ -280,6 +280,61 @@ def test_appends_racing_the_whole_conversion_are_neither_lost_nor_refused(
         store.close()
 
 
+def test_an_append_waiting_on_the_final_lock_goes_on_into_the_new_table(
+        pg_schema_url: str) -> None:
+    # The swap is held open (a lock on schema_migrations, which it writes last) while
+    # an append of a prepared statement waits on the old table; then both go on.
+    store = _old_store(pg_schema_url)
+    writer = sql_store(pg_schema_url, max_size=1)  # one connection: its statements prepared
+    for n in range(4):
+        writer.append(GAMES[5], [seat(f"before-{n}")], writer.current_version(GAMES[5]))
+    version = writer.current_version(GAMES[5])
+    with store.reading() as cur:
+        cur.execute("SELECT 'events'::regclass::oid, 'schema_migrations'::regclass::oid")
+        old_table, migrations_table = cur.fetchone() or (0, 0)
+    holder = psycopg.connect(pg_schema_url)
+    held: list[int] = []
+
+    def hold_the_swap(copied: int) -> None:
+        if not held:
+            holder.execute("LOCK TABLE schema_migrations IN ACCESS EXCLUSIVE MODE")
+            held.append(copied)
+
+    outcome: list[Any] = []
+    migrating = threading.Thread(target=lambda: outcome.append(
+        store.migrate(batch=BATCH, progress=hold_the_swap)))
+    appending = threading.Thread(target=lambda: outcome.append(
+        writer.append(GAMES[5], [seat("waited")], version)))
+    try:
+        migrating.start()
+        _wait_for(lambda: _waiting_on(pg_schema_url, migrations_table), outcome)
+        appending.start()
+        _wait_for(lambda: _waiting_on(pg_schema_url, old_table), outcome)
+        holder.commit()
+        migrating.join()
+        appending.join()
+        assert outcome[0] == [16] or outcome[1] == [16], outcome
+        assert relkind(store) == "p"
+        stream = writer.read_stream(GAMES[5])
+        assert [r.version for r in stream] == list(range(1, version + 2))
+        assert stream[-1].data["user_id"] == "waited"
+    finally:
+        holder.close()
+        for thread in (migrating, appending):
+            if thread.is_alive():
+                thread.join()
+        writer.close()
+        store.close()
+
+
+def _waiting_on(url: str, table: int) -> bool:
+    """Is a session waiting for a lock on the table of oid `table`?"""
+    with psycopg.connect(url) as conn:
+        row = conn.execute("SELECT count(*) FROM pg_locks WHERE NOT granted "
+                           "AND relation = %s", (table,)).fetchone()
+    return row is not None and row[0] > 0
+
+
 class _Interrupted(Exception):
     pass
 
