@@ -9,8 +9,8 @@ seconds opens once every writer has started and connected (`bench/ready.py`), th
 same moment for all; a writer that is not ready within two minutes, dies, or begins
 late makes the run fail with one line rather than report a rate it did not measure.
 In the same run, pgbench inserts one comparable row per transaction (same columns,
-primary key and position index, JSONB data) into a comparable table with as many
-clients; each figure is reported with its ratio to pgbench's. Replay: a finished
+primary key, position index and hash partitions by game, JSONB data) into a comparable
+table with as many clients; each figure is reported with its ratio to pgbench's. Replay: a finished
 four-player game of Europe played through the store, then rebuilt from its events
 (the median of R runs): in memory (decode + `evolve`), from the database without
 cache or snapshot (read + decode + `evolve`), and through `GameLog.load` (latest
@@ -45,6 +45,7 @@ from domain.events import CardDrawnBlind, Event, TurnEnded  # noqa: E402
 from domain.moves import legal_moves  # noqa: E402
 from domain.table import Table, TableCommand, TakeSeat, create_game, decide_table  # noqa: E402
 from events import GameLog, NewEvent, open_store  # noqa: E402
+from events.partitioning import PARTITIONS  # noqa: E402
 from events.repository import Decide, apply  # noqa: E402
 
 DEFAULT_URL = "postgresql://postgres@127.0.0.1:5432/test"
@@ -107,8 +108,12 @@ def pgbench_tps(admin_url: str, schema: str, clients: int, seconds: float) -> fl
             game_id TEXT NOT NULL, version INTEGER NOT NULL, position BIGINT NOT NULL,
             type TEXT NOT NULL, schema_version INTEGER NOT NULL,
             recorded_at TIMESTAMPTZ NOT NULL, actor TEXT NOT NULL, data JSONB NOT NULL,
-            private JSONB, audience JSONB, PRIMARY KEY (game_id, version))""")
-        conn.execute("CREATE UNIQUE INDEX ON bench_rows (position)")
+            private JSONB, audience JSONB, PRIMARY KEY (game_id, version))
+            PARTITION BY HASH (game_id)""")
+        for r in range(PARTITIONS):  # split as the store's log is (`events.partitioning`)
+            conn.execute(f"CREATE TABLE bench_rows_p{r} PARTITION OF bench_rows "
+                         f"FOR VALUES WITH (MODULUS {PARTITIONS}, REMAINDER {r})")
+        conn.execute("CREATE UNIQUE INDEX ON bench_rows (position, game_id)")
         conn.execute("CREATE SEQUENCE IF NOT EXISTS bench_position")
     with tempfile.NamedTemporaryFile("w", suffix=".sql", delete=False) as script:
         script.write(INSERT + "\n")

@@ -21,6 +21,8 @@ from events.migrations import MIGRATIONS, Migration, statements
 
 Clock = Callable[[], datetime]
 Row = tuple[Any, ...]
+Progress = Callable[[int], None]  # told the rows an online conversion has copied so far
+COPY_BATCH = 5000  # rows an online conversion copies in each of its transactions
 
 
 class Cursor(ABC):
@@ -97,9 +99,27 @@ class Database(ABC):
 
     # -- migrations ---------------------------------------------------------------------
 
-    def migrate(self) -> list[int]:
-        """Apply every missing migration; returns the numbers applied (often none)."""
+    def migrate(self, upto: int | None = None, *, batch: int = COPY_BATCH,
+                progress: Progress | None = None) -> list[int]:
+        """Apply every missing migration (up to number `upto`, if given); returns the
+        numbers applied (often none).
+
+        The migrations run in one transaction under the migration lock, except an
+        online one this adapter converts in steps of its own (`convert_online`:
+        `batch` rows a step, `progress` told the rows copied after each).
+        """
         applied_now: list[int] = []
+        while True:
+            online = self._migrate_until_online(upto, applied_now)
+            if online is None:
+                return applied_now
+            if self.convert_online(online, batch, progress):
+                applied_now.append(online.number)
+
+    def _migrate_until_online(self, upto: int | None, applied_now: list[int]
+                              ) -> Migration | None:
+        """Apply the missing migrations in one transaction, stopping before the first
+        one this adapter converts online (returned; None when all are applied)."""
         with self.transaction() as cur:
             self.migration_lock(cur)
             cur.execute("CREATE TABLE IF NOT EXISTS schema_migrations ("
@@ -108,11 +128,24 @@ class Database(ABC):
             cur.execute("SELECT number FROM schema_migrations")
             done = {row[0] for row in cur.fetchall()}
             for migration in MIGRATIONS:
-                if migration.number in done:
+                if migration.number in done or (upto is not None and migration.number > upto):
                     continue
+                if migration.online and self.converts_online():
+                    return migration
                 self._apply(cur, migration)
                 applied_now.append(migration.number)
-        return applied_now
+        return None
+
+    def converts_online(self) -> bool:
+        """Does this adapter run the `online` migrations as conversions of its own
+        (`convert_online`) rather than as statements in the migrating transaction?"""
+        return False
+
+    def convert_online(self, migration: Migration, batch: int, progress: Progress | None
+                       ) -> bool:
+        """Run `migration`'s conversion while the service goes on, committing as it
+        goes, and record it; False if another process had already."""
+        raise NotImplementedError(f"{type(self).__name__} converts nothing online")
 
     def _apply(self, cur: Cursor, migration: Migration) -> None:
         for statement in statements(migration, self.TYPES):

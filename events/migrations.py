@@ -6,6 +6,11 @@ types. `migrate` applies the missing ones in order and records them in
 `schema_migrations`; it is idempotent and safe when several processes start at once
 (the adapter holds a database-wide lock while it runs: an advisory lock on
 PostgreSQL, an exclusive transaction on SQLite).
+
+A migration marked `online` is instead a conversion an adapter may run in steps of
+its own, each committed, while the service goes on reading and appending (the
+events table's partitioning, `events.partitioning`, on PostgreSQL); an adapter with
+nothing to convert runs its statements, if any, like any other migration's.
 """
 
 from __future__ import annotations
@@ -18,6 +23,7 @@ class Migration:
     number: int
     name: str
     statements: tuple[str, ...]
+    online: bool = False
 
 
 MIGRATIONS: tuple[Migration, ...] = (
@@ -431,6 +437,10 @@ MIGRATIONS: tuple[Migration, ...] = (
             computed_at {time} NOT NULL
         )""",
     )),
+    # On PostgreSQL the events table becomes one partitioned by hash of the game id,
+    # copied in batches while the service runs (`events.partitioning`); SQLite's one
+    # file has nothing to gain from it and keeps its table.
+    Migration(16, "events partitioned by hash of the game id", (), online=True),
 )
 
 LATEST = MIGRATIONS[-1].number

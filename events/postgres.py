@@ -52,9 +52,11 @@ from psycopg.types.json import Jsonb, set_json_loads
 from psycopg_pool import ConnectionPool, PoolTimeout
 
 from events.clock import utcnow
-from events.database import Clock, Cursor, Row
+from events.database import Clock, Cursor, Progress, Row
 from events.index import GAME_COLUMNS, PLAYER_COLUMNS, GameSummary, game_params
 from events.jsontext import parse, to_bytes
+from events.migrations import Migration
+from events.partitioning import partition_events
 from events.replica import WRITTEN_MARK, Replica, ReplicaCursor, replica_read
 from events.sql import EVENT_COLUMNS, KEY_COLUMNS, SqlStore
 from events.store import (
@@ -364,6 +366,22 @@ class PostgresStore(SqlStore):
 
     def migration_lock(self, cur: Cursor) -> None:
         cur.execute("SELECT pg_advisory_xact_lock(%s)", (MIGRATION_LOCK,))
+
+    def converts_online(self) -> bool:
+        return True
+
+    def convert_online(self, migration: Migration, batch: int, progress: Progress | None
+                       ) -> bool:
+        # One connection for the whole conversion: the migration lock is its
+        # session's, held across the copy's many transactions.
+        with self._connection() as conn:
+            conn.execute("SELECT pg_advisory_lock(%s)", (MIGRATION_LOCK,))
+            try:
+                return partition_events(conn, migration, visible=self.visible_sql(),
+                                        batch=batch, progress=progress, now=self.clock())
+            finally:
+                if not conn.broken:
+                    conn.execute("SELECT pg_advisory_unlock(%s)", (MIGRATION_LOCK,))
 
     def matching_lock(self, cur: Cursor) -> None:
         cur.execute("SELECT pg_advisory_xact_lock(%s)", (MATCHING_LOCK,))
