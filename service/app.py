@@ -81,7 +81,8 @@ class ServiceFlask(Flask):
 
 def create_app(services: Services) -> Flask:
     """The app answering with `services` (composed by `bootstrap.web.create_app`)."""
-    app = ServiceFlask("service")
+    # the static files are answered by `service.assets` (versioned, compressed), not Flask
+    app = ServiceFlask("service", static_folder=None)
     _configure(app, services.http)
     app.extensions["ttr"] = services
 

@@ -12,8 +12,9 @@ import { Api, ApiError } from "./api.js";
 import { LANGUAGES, pickLanguage, setLanguage, t } from "./i18n.js";
 import { clear, h } from "./dom.js";
 import * as identity from "./identity.js";
-import { showJoin, showLobby } from "./lobby.js";
-import { showTable } from "./table.js";
+// each page's module (lobby.js, table.js, …) is loaded when that page is shown, so a page
+// loads only its own: the server names the one its address needs in a modulepreload
+// link, so that it comes with this module rather than after it
 
 const app = {
   api: new Api(),
@@ -181,14 +182,13 @@ async function route() {
     const player = path.match(/^\/players\/([^/]+)\/?$/);
     const board = path.match(/^\/leaderboards\/([^/]+)\/?$/);
     const cup = path.match(/^\/tournaments\/([^/]+)\/?$/);
-    if (join) app.leave = await showJoin(app, main, decodeURIComponent(join[1]));
-    else if (play) app.leave = await showTable(app, main, decodeURIComponent(play[1]));
-    // loaded when first shown: the table, the page played on, need not carry them
+    if (join) app.leave = await (await import("./lobby.js")).showJoin(app, main, decodeURIComponent(join[1]));
+    else if (play) app.leave = await (await import("./table.js")).showTable(app, main, decodeURIComponent(play[1]));
     else if (player) app.leave = await (await import("./profile.js")).showProfile(app, main, decodeURIComponent(player[1]));
     else if (board) app.leave = await (await import("./leaderboard.js")).showLeaderboard(app, main, decodeURIComponent(board[1]));
     else if (/^\/tournaments\/?$/.test(path)) app.leave = await (await import("./tournaments.js")).showTournaments(app, main);
     else if (cup) app.leave = await (await import("./tournaments.js")).showTournament(app, main, decodeURIComponent(cup[1]));
-    else app.leave = await showLobby(app, main);
+    else app.leave = await (await import("./lobby.js")).showLobby(app, main);
     document.body.dataset.state = "ready";
     performance.mark("ttr-ready"); // the page can be used: bench/web.py reads this
   } catch (error) {

@@ -1,11 +1,11 @@
 /* The table: the game as I may see it (GET /v1/games/{id}), my legal moves (GET …/moves),
  * the log as sentences, all kept up to date over the game's event stream; every action
  * is one of the listed moves, sent with an Idempotency-Key. */
-import { drawBoard } from "/static/board/board.js";
+import { drawBoard } from "../board/board.js";
 import { ApiError, newKey } from "./api.js";
 import { clear, h, levelName } from "./dom.js";
 import { t } from "./i18n.js";
-import { problemText } from "./lobby.js";
+import { problemText } from "./problems.js";
 import { sortMoves } from "./payment.js";
 import { follow } from "./stream.js";
 import { caption, describeEvent, seatHolders } from "./words.js";
@@ -39,7 +39,7 @@ class Table {
     this.game = await api.get(this.path);
     const [board, layout, log] = await Promise.all([
       api.get(`/v1/maps/${encodeURIComponent(this.game.map)}`),
-      fetch(`/static/layouts/${encodeURIComponent(this.game.map)}.json`).then((r) => r.json()),
+      fetch(new URL(`../layouts/${encodeURIComponent(this.game.map)}.json`, import.meta.url)).then((r) => r.json()),
       api.get(`${this.path}/events?after=0&limit=5000`),
     ]);
     this.board = board;
@@ -112,8 +112,11 @@ class Table {
 
   onMessage(m) {
     if (m.event === "snapshot") {
-      this.accept(m.data, null);
-      this.refresh(m.data.version);
+      // the game as the stream starts: asked for again (with my moves) only when it has
+      // moved on since the page read it, not once more on every load
+      const newer = m.data.version > this.game.version;
+      if (this.accept(m.data, null) && !newer) this.render();
+      if (newer) this.refresh(m.data.version);
       return;
     }
     const e = m.data;
