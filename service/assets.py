@@ -182,7 +182,8 @@ class Assets:
         keep = current and asset.mimetype != "text/html"
         response.headers["Cache-Control"] = IMMUTABLE if keep else REVALIDATE
         response.set_etag(etag)
-        return response.make_conditional(request)
+        response.make_conditional(request)  # (a 304 when the browser's copy is this one)
+        return response
 
 
 @cache

@@ -168,7 +168,8 @@ def replay_page(game_id: str) -> Response:
     response = Response(_replay_page_text(), mimetype="text/html")
     response.headers["Cache-Control"] = REVALIDATE  # (it names the version of every file)
     response.add_etag()
-    return response.make_conditional(request)
+    response.make_conditional(request)
+    return response
 
 
 # each page's endpoint is its view's name

@@ -37,16 +37,17 @@ class Table {
   async start() {
     const api = this.app.api;
     this.game = await api.get(this.path);
+    // (my moves with the rest: one round trip fewer before the table is drawn)
     const [board, layout, log] = await Promise.all([
       api.get(`/v1/maps/${encodeURIComponent(this.game.map)}`),
       fetch(new URL(`../layouts/${encodeURIComponent(this.game.map)}.json`, import.meta.url)).then((r) => r.json()),
       api.get(`${this.path}/events?after=0&limit=5000`),
+      this.loadMoves(),
     ]);
     this.board = board;
     this.routeById = new Map(board.routes.map((r) => [r.id, r]));
     this.ticketById = new Map(board.tickets.map((x) => [x.id, x]));
     for (const e of log.events) this.log.set(e.version, e);
-    await this.loadMoves();
     this.build(layout);
     this.render();
     this.signals = turnSignals(this);
