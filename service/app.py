@@ -32,6 +32,7 @@ from service.api.inputs import (
     learn_operations,
     path_id_schema,
 )
+from service.assets import compress_public_answer
 from service.commands_spec import COMMANDS, command_schema
 from service.config import HttpSettings
 from service.errors import register_error_handlers
@@ -106,6 +107,8 @@ def create_app(services: Services) -> Flask:
     app.before_request(check_request)
     app.after_request(middleware.after_request)
     app.after_request(cache_policy)
+    # (after the policy above: it reads whether the answer is public)
+    app.after_request(compress_public_answer)
     register_error_handlers(app)
     observability.install(app)
     # the jobs this process runs (all of them, in the embedded mode) count here too

@@ -33,7 +33,7 @@ import mimetypes
 import posixpath
 import re
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 from flask import Response, request
@@ -184,6 +184,35 @@ class Assets:
         response.set_etag(etag)
         response.make_conditional(request)  # (a 304 when the browser's copy is this one)
         return response
+
+
+# a public JSON answer smaller than this is sent as it is
+MIN_COMPRESSED_ANSWER = 1024
+
+
+@lru_cache(maxsize=32)
+def _gzipped(body: bytes) -> bytes:
+    """`body` gzipped, remembered: the public answers are a few, each the same for all."""
+    return gzip.compress(body, compresslevel=6, mtime=0)
+
+
+def compress_public_answer(response: Response) -> Response:
+    """The `after_request` hook that gzips a public JSON answer (the maps: the same for
+    every caller, no secret in it, and the table's largest) for a client that takes
+    gzip. Private answers stay as they are: they are small, and carry what a caller
+    may have put there beside what is theirs alone."""
+    control = response.headers.get("Cache-Control", "")
+    if (request.method != "GET" or response.status_code != 200
+            or response.mimetype != "application/json" or "public" not in control
+            or response.direct_passthrough or "Content-Encoding" in response.headers):
+        return response
+    response.vary.add("Accept-Encoding")
+    body = response.get_data()
+    if len(body) < MIN_COMPRESSED_ANSWER or request.accept_encodings["gzip"] <= 0:
+        return response
+    response.set_data(_gzipped(body))
+    response.headers["Content-Encoding"] = "gzip"
+    return response
 
 
 @cache

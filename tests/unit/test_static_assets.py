@@ -239,3 +239,22 @@ def test_a_maskable_icon_is_opaque_to_its_edges() -> None:
     image = Image.open(STATIC / "icons" / "maskable-512.png").convert("RGBA")
     corners = [(0, 0), (511, 0), (0, 511), (511, 511)]
     assert [image.getpixel(c)[3] for c in corners] == [255] * 4
+
+
+def test_a_public_api_answer_is_gzipped_for_a_client_that_takes_gzip(
+        client: FlaskClient) -> None:
+    plain = client.get("/v1/maps/europe")
+    assert "Content-Encoding" not in plain.headers
+    with client.get("/v1/maps/europe", headers={"Accept-Encoding": "gzip"}) as r:
+        assert r.headers["Content-Encoding"] == "gzip"
+        assert "Accept-Encoding" in r.headers["Vary"]
+        assert r.headers["Cache-Control"] == plain.headers["Cache-Control"]  # (its own)
+        assert gzip.decompress(r.data) == plain.data
+
+
+def test_a_private_api_answer_is_sent_as_it_is(client: FlaskClient) -> None:
+    with client.get("/v1/games", headers={"Accept-Encoding": "gzip"}) as r:
+        assert r.status_code == 200
+        assert "private" in r.headers["Cache-Control"]
+        assert "Content-Encoding" not in r.headers
+        assert json.loads(r.data)["games"] == []

@@ -249,7 +249,10 @@ async function resumeSession() {
 async function start() {
   app.main = document.getElementById("main");
   const chosen = localStorage.getItem("ttr.language") || pickLanguage(navigator.languages);
-  // the catalogue and who is signed in, asked for at once: neither waits for the other
+  // the page's module made ready (it came with the page: modulepreload) while the
+  // catalogue and who is signed in are asked for, all at once; route() finds it loaded
+  const page = pageModule(location.pathname);
+  if (page) page.catch(() => {}); // (a failure is route()'s to show)
   await Promise.all([setLanguage(chosen), resumeSession()]);
   renderHeader();
   document.addEventListener("click", (event) => {
