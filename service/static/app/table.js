@@ -114,8 +114,9 @@ class Table {
   onMessage(m) {
     if (m.event === "snapshot") {
       // the game as the stream starts: asked for again (with my moves) only when it has
-      // moved on since the page read it, not once more on every load
-      const newer = m.data.version > this.game.version;
+      // moved on since the page read it, or a read failed meanwhile (an outage), not
+      // once more on every load
+      const newer = m.data.version > this.game.version || this.unsure;
       if (this.accept(m.data, null) && !newer) this.render();
       if (newer) this.refresh(m.data.version);
       return;
@@ -168,8 +169,10 @@ class Table {
           if (moves && moves.version >= this.game.version) this.moves = moves.moves;
           else await this.loadMoves(); // the game moved on meanwhile, or has just started
           this.logDirty = false;
+          this.unsure = false;
           this.render();
         } catch (error) {
+          this.unsure = true; // (the game or my moves may be older than the stream)
           console.warn("refresh failed", error);
         }
       } while (this.again);
