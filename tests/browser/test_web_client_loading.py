@@ -1,7 +1,8 @@
 """How the table loads in Chromium, against `ttr serve`: each request once, only the
 table's own modules (not the lobby's), every static file at its versioned address and,
-on a second visit, from the browser's cache; and a game played to its end on the page
-leaves no request aborted.
+on a second visit, from the browser's cache; its manifest read without error and
+nothing against installing it; and a game played to its end on the page leaves no
+request aborted.
 
 Requests are recorded as Chromium makes them (`page.on("request")`, and the DevTools
 protocol's `Network` events for where an answer came from).
@@ -110,6 +111,20 @@ def test_the_table_asks_for_every_static_file_at_its_versioned_address(
     static = [path for _, path in table_load.requests if path.startswith("/static/")]
     assert static  # the styles, modules, catalogue and layout
     assert [path for path in static if not VERSIONED.match(path)] == []
+
+
+def test_chromium_reads_the_manifest_and_finds_the_table_installable(table_load: Load) -> None:
+    session = table_load.page.context.new_cdp_session(table_load.page)
+    try:
+        manifest = session.send("Page.getAppManifest")
+        installable = session.send("Page.getInstallabilityErrors")
+    finally:
+        session.detach()
+    assert urlsplit(manifest["url"]).path == "/manifest.webmanifest"
+    assert manifest["errors"] == []
+    # (a test's browser context is a private window, where nothing is installed)
+    assert [e["errorId"] for e in installable["installabilityErrors"]
+            if e["errorId"] != "in-incognito"] == []
 
 
 def test_a_second_visit_takes_every_static_file_from_the_browsers_cache(
