@@ -32,6 +32,7 @@ from service.api.inputs import (
     learn_operations,
     path_id_schema,
 )
+from service.assets import compress_public_answer
 from service.commands_spec import COMMANDS, command_schema
 from service.config import HttpSettings
 from service.errors import register_error_handlers
@@ -81,7 +82,8 @@ class ServiceFlask(Flask):
 
 def create_app(services: Services) -> Flask:
     """The app answering with `services` (composed by `bootstrap.web.create_app`)."""
-    app = ServiceFlask("service")
+    # the static files are answered by `service.assets` (versioned, compressed), not Flask
+    app = ServiceFlask("service", static_folder=None)
     _configure(app, services.http)
     app.extensions["ttr"] = services
 
@@ -106,6 +108,8 @@ def create_app(services: Services) -> Flask:
     app.after_request(middleware.after_request)
     app.after_request(cache_policy)
     app.after_request(replica_reads.note_write)
+    # (after the policy above: it reads whether the answer is public)
+    app.after_request(compress_public_answer)
     register_error_handlers(app)
     observability.install(app)
     # the jobs this process runs (all of them, in the embedded mode) count here too

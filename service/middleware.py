@@ -34,7 +34,8 @@ from service.token_format import Shape
 from service.web_session import end_cookie, renews_cookie, same_page, session_cookie, set_cookie
 
 # paths that are never rate limited (probes, metrics, docs and their assets)
-UNLIMITED = ("/healthz", "/readyz", "/metrics", "/docs", "/openapi", "/static", "/problems")
+UNLIMITED = ("/healthz", "/readyz", "/metrics", "/docs", "/openapi", "/static", "/problems",
+             "/manifest.webmanifest")
 
 
 def before_request() -> Response | None:

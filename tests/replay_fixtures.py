@@ -436,7 +436,8 @@ class _Served:
 
 
 class ReplayServer(_Served):
-    """Serves what the real app will: the page at /games/{id}/replay, /static/...,
+    """Serves what the real app will: the page at /games/{id}/replay, /static/... (at
+    the unversioned addresses the page's file names), its manifest,
     /v1/maps/{map} and /v1/games/{id}/export, on 127.0.0.1 and a free port."""
 
     def __init__(self, games: Mapping[str, FinishedGame]) -> None:
@@ -470,6 +471,9 @@ class ReplayServer(_Served):
         parts = [urllib.parse.unquote(p) for p in path.split("/")[1:]]
         if len(parts) == 3 and parts[0] == "games" and parts[2] == "replay":
             return self._file(STATIC / "replay" / "index.html")
+        if path == "/manifest.webmanifest":
+            from service.api.client_pages import manifest
+            return 200, "application/manifest+json", json.dumps(manifest()).encode()
         if parts[:1] == ["static"] and len(parts) > 1:
             target = (STATIC / "/".join(parts[1:])).resolve()
             if STATIC.resolve() in target.parents and target.is_file():

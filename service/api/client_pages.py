@@ -6,7 +6,15 @@ link (`/join/{game_id}#invite=…`), an address's verification link
 (`static/app/index.html`), whose modules read the address and call the public API.
 The fragments (`#code=`, `#invite=`) never reach the server.
 
-`/sw.js` is the service worker that shows pushed notices (Web Push).
+`/sw.js` is the service worker that shows pushed notices (Web Push), and
+`/manifest.webmanifest` the web app manifest that lets a phone keep the client on its
+home screen (with the icons of `static/icons/`, drawn by `tests/icons.py`).
+
+The page names its styles and modules at their versioned addresses (`service.assets`:
+kept by the browser for a year), and, as `modulepreload` links, the modules of the page
+its address shows (`ENTRIES`: the table's on `/play/…`, the lobby's on `/`), so that they
+come at once with the page rather than one import after another, and no page loads
+another's. The page itself is `no-cache`: a deploy's new version reaches it at once.
 
 The page carries what its modules need before their first call, in its `#page-data`
 block: the bot levels (`domain.stand_ins.BOT_LEVELS`), so that the client lists the
@@ -22,10 +30,21 @@ from pathlib import Path
 from flask import Flask, Response, request
 
 from domain.stand_ins import BOT_LEVELS
+from service.assets import REVALIDATE, static_assets
+from service.problems import Problem
 
 CLIENT = Path(__file__).resolve().parent.parent / "static" / "app"
 # the empty block the page ships with (its modules read {} when it is opened as a file)
 PAGE_DATA = '<script type="application/json" id="page-data">{}</script>'
+MAIN = "app/main.js"
+MAIN_SCRIPT = f'<script type="module" src="/static/{MAIN}"></script>'
+# the module each address's page shows (main.js imports it when it routes there)
+LOBBY = "app/lobby.js"
+ENTRIES = {"/": LOBBY, "/signin": LOBBY, "/mail/verify": LOBBY, "/join/<game_id>": LOBBY,
+           "/play/<game_id>": "app/table.js", "/players/<user_id>": "app/profile.js",
+           "/leaderboards/<map_name>": "app/leaderboard.js",
+           "/tournaments": "app/tournaments.js",
+           "/tournaments/<tournament_id>": "app/tournaments.js"}
 
 
 def page_data() -> dict[str, object]:
@@ -33,28 +52,40 @@ def page_data() -> dict[str, object]:
     return {"bot_levels": list(BOT_LEVELS)}
 
 
+def preloads(rule: str) -> list[str]:
+    """The modules the page at `rule` loads beyond main.js: its own and all they import
+    (main.js's imports too), as names under `/static/`."""
+    assets = static_assets()
+    return [name for name in assets.modules_of(MAIN, ENTRIES[rule]) if name != MAIN]
+
+
 @cache
-def client_page_text() -> str:
-    """The client's page with its `#page-data` filled in (the same for every address)."""
+def client_page_text(rule: str = "/") -> str:
+    """The client's page for the address `rule`: its `#page-data` filled in, its files
+    at their versioned addresses, its own modules preloaded."""
     page = (CLIENT / "index.html").read_text(encoding="utf-8")
     # "<" escaped, so that no value could close the <script> element early
     data = json.dumps(page_data(), ensure_ascii=False).replace("<", "\\u003c")
-    return page.replace(PAGE_DATA, PAGE_DATA.replace("{}", data))
+    page = page.replace(PAGE_DATA, PAGE_DATA.replace("{}", data))
+    links = "".join(f'\n<link rel="modulepreload" href="/static/{name}">'
+                    for name in preloads(rule))
+    page = page.replace(MAIN_SCRIPT, MAIN_SCRIPT + links)
+    return static_assets().in_page(page)
 
 
 def client_page(**_: str) -> Response:
-    response = Response(client_page_text(), mimetype="text/html")
-    # the page names no secret, but a shared computer's cache should not keep one around
-    response.headers["Cache-Control"] = "no-cache"
+    rule = request.url_rule.rule if request.url_rule is not None else "/"
+    response = Response(client_page_text(rule), mimetype="text/html")
+    # the page names no secret, but a shared computer's cache should not keep one around;
+    # and it names the version of every file, which a deploy changes
+    response.headers["Cache-Control"] = REVALIDATE
     response.headers["Referrer-Policy"] = "no-referrer"
     response.add_etag()
     response.make_conditional(request)  # (a 304 when the browser's copy is this one)
     return response
 
 
-ROUTES = ("/", "/signin", "/mail/verify", "/join/<game_id>", "/play/<game_id>",
-          "/players/<user_id>", "/leaderboards/<map_name>", "/tournaments",
-          "/tournaments/<tournament_id>")
+ROUTES = tuple(ENTRIES)
 
 
 def service_worker() -> Response:
@@ -69,7 +100,57 @@ def service_worker() -> Response:
     return response
 
 
+# the manifest's words are the page's own (its <title>, in English: a manifest has one
+# language); its colours the client's (service/static/app/app.css: --accent, --paper)
+THEME_COLOR = "#0b5cad"
+BACKGROUND_COLOR = "#ffffff"
+ICONS = (("icons/icon-192.png", "192x192", "any"), ("icons/icon-512.png", "512x512", "any"),
+         ("icons/maskable-512.png", "512x512", "maskable"))
+
+
+def manifest() -> dict[str, object]:
+    """The web app manifest: what a phone needs to keep the client on its home screen
+    and open it like an app (its own window, the lobby first)."""
+    assets = static_assets()
+    return {
+        "id": "/",
+        "name": "Ticket to Ride",
+        "short_name": "Ticket Ride",
+        "description": "Play Ticket to Ride with friends and bots.",
+        "lang": "en",
+        "start_url": "/",
+        "scope": "/",
+        "display": "standalone",
+        "orientation": "any",
+        "theme_color": THEME_COLOR,
+        "background_color": BACKGROUND_COLOR,
+        "icons": [{"src": assets.url(name), "sizes": sizes, "type": "image/png",
+                   "purpose": purpose} for name, sizes, purpose in ICONS],
+    }
+
+
+def web_manifest() -> Response:
+    """`/manifest.webmanifest`: at the root, as the pages link it (its icons' addresses
+    carry the version, so it is revalidated like a page)."""
+    response = Response(json.dumps(manifest(), ensure_ascii=False),
+                        mimetype="application/manifest+json")
+    response.headers["Cache-Control"] = REVALIDATE
+    response.add_etag()
+    response.make_conditional(request)
+    return response
+
+
+def static_file(filename: str) -> Response:
+    """`/static/{version}/…` and `/static/…`: `service.assets`."""
+    answer = static_assets().answer(filename)
+    if answer is None:
+        raise Problem("not-found", "There is no such file.")
+    return answer
+
+
 def register_client_pages(app: Flask) -> None:
     for rule in ROUTES:
         app.add_url_rule(rule, f"client_page:{rule}", client_page, methods=["GET"])
     app.add_url_rule("/sw.js", "service_worker", service_worker, methods=["GET"])
+    app.add_url_rule("/manifest.webmanifest", "web_manifest", web_manifest, methods=["GET"])
+    app.add_url_rule("/static/<path:filename>", "static", static_file, methods=["GET"])

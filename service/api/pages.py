@@ -13,10 +13,11 @@ from typing import Any
 
 import redis
 import yaml
-from flask import Flask, Response, current_app, send_from_directory
+from flask import Flask, Response, current_app, request, send_from_directory
 
 from domain.violations import CODES
 from service.api.common import LAST_EVENT_ID, SSE, SSE_CONTENT
+from service.assets import REVALIDATE, static_assets
 from service.problems import KINDS, Problem
 from service.schemas.contract import amend_for_generators
 from service.services import services
@@ -157,8 +158,18 @@ def readyz() -> Response:
                     mimetype="application/json")
 
 
+@cache
+def _replay_page_text() -> str:
+    """The replay viewer's page, its files at their versioned addresses."""
+    return static_assets().in_page((STATIC / "replay" / "index.html").read_text(encoding="utf-8"))
+
+
 def replay_page(game_id: str) -> Response:
-    return send_from_directory(STATIC / "replay", "index.html")
+    response = Response(_replay_page_text(), mimetype="text/html")
+    response.headers["Cache-Control"] = REVALIDATE  # (it names the version of every file)
+    response.add_etag()
+    response.make_conditional(request)
+    return response
 
 
 # each page's endpoint is its view's name

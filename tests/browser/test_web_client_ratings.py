@@ -167,7 +167,9 @@ def test_my_profile_shows_more_games_a_page_at_a_time(page: Any, league: League)
     rows = "document.querySelectorAll('#games-table tbody tr')"
     more = "document.getElementById('more-games')"
     # four games (the quick one too): a page of three, then the last
-    page.evaluate("async () => { (await import('/static/app/profile.js')).paging.size = 3;"
+    # (the page's own copy of the module: at the versioned address its main.js came from)
+    page.evaluate("async () => { const main = document.querySelector('script[type=module]').src;"
+                  " (await import(new URL('profile.js', main))).paging.size = 3;"
                   " window.ttrApp.go(location.pathname); }")
     page.wait_for_function(f"() => {rows}.length === 3 && {more} && !{more}.hidden")
     page.press("#more-games", "Enter")

@@ -70,7 +70,9 @@ def smallest(pg: str, redis: str) -> dict[str, tuple[list[str], set[str]]]:
                     {"delay_p95_s", "push_delay_p95_s", "target_met",
                      "notices_per_minute_one_worker", "pushes_per_minute_one_worker"}),
         "web": (["--loads", "1", "--samples", "1"],
-                {"page_weight_kb", "interactive_ms_median", "opponent_to_table_ms_median"}),
+                {"page_weight_kb", "interactive_ms_median", "opponent_to_table_ms_median",
+                 "first_visit_kb", "repeat_visit_kb", "repeat_visit_network_requests",
+                 "repeat_interactive_ms_p95", "targets_met"}),
     }
 
 

@@ -41,7 +41,10 @@ export class Api {
       init.headers["Content-Type"] = "application/json";
     }
     const response = await fetch(path, init);
-    if (response.status === 304) return { notModified: true, response };
+    if (response.status === 304) {
+      await response.arrayBuffer(); // (read to its empty end: left unread, Chromium counts it aborted)
+      return { notModified: true, response };
+    }
     const text = await response.text();
     let data = null;
     try {

@@ -1,5 +1,5 @@
 /* Small helpers to build the page's elements. */
-import { cardSwatch, playerColor, playerSymbol } from "/static/board/board.js";
+import { cardSwatch, playerColor, playerSymbol } from "../board/board.js";
 import { has, t } from "./i18n.js";
 
 export function h(tag, attrs, ...children) {

@@ -26,7 +26,8 @@ export function pickLanguage(preferred) {
 }
 
 export async function loadCatalogue(code) {
-  const response = await fetch(`/static/app/i18n/${code}.json`);
+  // beside this module, so of its version (/static/{version}/app/i18n/…): kept a year
+  const response = await fetch(new URL(`./i18n/${code}.json`, import.meta.url));
   if (!response.ok) throw new Error(`no catalogue for ${code}`);
   return response.json();
 }

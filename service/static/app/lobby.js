@@ -8,18 +8,12 @@ import { botRatingsLine, showBotRatings } from "./bot_ratings.js";
 import { t } from "./i18n.js";
 import { credentialFromText } from "./identity.js";
 import { myRatingsPanel } from "./my_ratings.js";
+import { problemText } from "./problems.js";
 import { playNowSection } from "./quick_match.js";
 import { follow } from "./stream.js";
 
 const POLL_MS = 4000;
 
-export function problemText(error) {
-  if (error instanceof ApiError) {
-    if (error.code) return t(`rule.${error.code}`);
-    return error.problem.detail || error.problem.title || t("http_error", { n: error.status });
-  }
-  return t("network_error");
-}
 
 /* The sign-up form (and sign-in with a key): calls `then()` once someone is signed in. */
 export function signUpForm(app, then) {

@@ -12,8 +12,9 @@ import { Api, ApiError } from "./api.js";
 import { LANGUAGES, pickLanguage, setLanguage, t } from "./i18n.js";
 import { clear, h } from "./dom.js";
 import * as identity from "./identity.js";
-import { showJoin, showLobby } from "./lobby.js";
-import { showTable } from "./table.js";
+// each page's module (lobby.js, table.js, …: `pageModule`) is loaded when that page is
+// shown, so a page loads only its own: the server names the one its address needs in a
+// modulepreload link, so that it comes with this module rather than after it
 
 const app = {
   api: new Api(),
@@ -136,13 +137,42 @@ async function showSignInLink(box) {
   input.select();
 }
 
+const PATHS = {
+  join: /^\/join\/([^/]+)\/?$/,
+  play: /^\/play\/([^/]+)\/?$/,
+  player: /^\/players\/([^/]+)\/?$/,
+  board: /^\/leaderboards\/([^/]+)\/?$/,
+  cups: /^\/tournaments\/?$/,
+  cup: /^\/tournaments\/([^/]+)\/?$/,
+};
+
+/* The module of the page at `path` (none for /signin and /mail/verify, which go on to
+ * another page). */
+function pageModule(path) {
+  if (path === "/signin" || path === "/mail/verify") return null;
+  if (PATHS.play.test(path)) return import("./table.js");
+  if (PATHS.player.test(path)) return import("./profile.js");
+  if (PATHS.board.test(path)) return import("./leaderboard.js");
+  if (PATHS.cups.test(path) || PATHS.cup.test(path)) return import("./tournaments.js");
+  return import("./lobby.js"); // the lobby, and an invite link
+}
+
 async function route() {
   if (app.leave) app.leave();
   app.leave = null;
-  const main = clear(app.main);
   document.body.dataset.state = "loading";
   const path = location.pathname;
+  let page = null;
+  let failure = null;
   try {
+    // loaded before the page shown now is cleared, so that the new one follows at once
+    page = await pageModule(path);
+  } catch (error) {
+    failure = error;
+  }
+  const main = clear(app.main);
+  try {
+    if (failure) throw failure;
     if (path === "/signin") {
       // out of the address bar and the history before anything else happens
       const credential = identity.credentialFromFragment(location.hash);
@@ -176,19 +206,18 @@ async function route() {
       app.main.prepend(said);
       return;
     }
-    const join = path.match(/^\/join\/([^/]+)\/?$/);
-    const play = path.match(/^\/play\/([^/]+)\/?$/);
-    const player = path.match(/^\/players\/([^/]+)\/?$/);
-    const board = path.match(/^\/leaderboards\/([^/]+)\/?$/);
-    const cup = path.match(/^\/tournaments\/([^/]+)\/?$/);
-    if (join) app.leave = await showJoin(app, main, decodeURIComponent(join[1]));
-    else if (play) app.leave = await showTable(app, main, decodeURIComponent(play[1]));
-    // loaded when first shown: the table, the page played on, need not carry them
-    else if (player) app.leave = await (await import("./profile.js")).showProfile(app, main, decodeURIComponent(player[1]));
-    else if (board) app.leave = await (await import("./leaderboard.js")).showLeaderboard(app, main, decodeURIComponent(board[1]));
-    else if (/^\/tournaments\/?$/.test(path)) app.leave = await (await import("./tournaments.js")).showTournaments(app, main);
-    else if (cup) app.leave = await (await import("./tournaments.js")).showTournament(app, main, decodeURIComponent(cup[1]));
-    else app.leave = await showLobby(app, main);
+    const join = path.match(PATHS.join);
+    const play = path.match(PATHS.play);
+    const player = path.match(PATHS.player);
+    const board = path.match(PATHS.board);
+    const cup = path.match(PATHS.cup);
+    if (join) app.leave = await page.showJoin(app, main, decodeURIComponent(join[1]));
+    else if (play) app.leave = await page.showTable(app, main, decodeURIComponent(play[1]));
+    else if (player) app.leave = await page.showProfile(app, main, decodeURIComponent(player[1]));
+    else if (board) app.leave = await page.showLeaderboard(app, main, decodeURIComponent(board[1]));
+    else if (PATHS.cups.test(path)) app.leave = await page.showTournaments(app, main);
+    else if (cup) app.leave = await page.showTournament(app, main, decodeURIComponent(cup[1]));
+    else app.leave = await page.showLobby(app, main);
     document.body.dataset.state = "ready";
     performance.mark("ttr-ready"); // the page can be used: bench/web.py reads this
   } catch (error) {
@@ -198,26 +227,33 @@ async function route() {
   }
 }
 
+/* The session this browser holds, if any (or the token an older page kept, traded for one). */
+async function resumeSession() {
+  const oldToken = identity.oldToken();
+  if (location.pathname === "/signin" || !(oldToken || identity.savedSession())) return;
+  try {
+    if (oldToken) {
+      await app.signIn(oldToken);
+      identity.dropOldToken();
+    } else {
+      await app.resume();
+    }
+  } catch (error) {
+    if (error.status === 401) {
+      identity.forget();
+      identity.dropOldToken(); // a token the server no longer knows
+    }
+  }
+}
+
 async function start() {
   app.main = document.getElementById("main");
   const chosen = localStorage.getItem("ttr.language") || pickLanguage(navigator.languages);
-  await setLanguage(chosen);
-  const oldToken = identity.oldToken();
-  if (location.pathname !== "/signin" && (oldToken || identity.savedSession())) {
-    try {
-      if (oldToken) {
-        await app.signIn(oldToken);
-        identity.dropOldToken();
-      } else {
-        await app.resume();
-      }
-    } catch (error) {
-      if (error.status === 401) {
-        identity.forget();
-        identity.dropOldToken(); // a token the server no longer knows
-      }
-    }
-  }
+  // the page's module made ready (it came with the page: modulepreload) while the
+  // catalogue and who is signed in are asked for, all at once; route() finds it loaded
+  const page = pageModule(location.pathname);
+  if (page) page.catch(() => {}); // (a failure is route()'s to show)
+  await Promise.all([setLanguage(chosen), resumeSession()]);
   renderHeader();
   document.addEventListener("click", (event) => {
     const a = event.target.closest("a[data-nav]");

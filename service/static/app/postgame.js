@@ -5,8 +5,8 @@
  * viewer uses. The ratings job projects a game moments after
  * its score: until then (`projected: false`) the page says so and asks again a few
  * times. */
-import { scoreChart, ticketTimeline } from "/static/board/analysis.js";
-import { winChanceChart } from "/static/board/win_chances.js";
+import { scoreChart, ticketTimeline } from "../board/analysis.js";
+import { winChanceChart } from "../board/win_chances.js";
 import { changeText, clear, h, profileLink, ratingText } from "./dom.js";
 import { t } from "./i18n.js";
 import { chartWords, winWords } from "./words.js";

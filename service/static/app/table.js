@@ -1,11 +1,11 @@
 /* The table: the game as I may see it (GET /v1/games/{id}), my legal moves (GET …/moves),
  * the log as sentences, all kept up to date over the game's event stream; every action
  * is one of the listed moves, sent with an Idempotency-Key. */
-import { drawBoard } from "/static/board/board.js";
+import { drawBoard } from "../board/board.js";
 import { ApiError, newKey } from "./api.js";
 import { clear, h, levelName } from "./dom.js";
 import { t } from "./i18n.js";
-import { problemText } from "./lobby.js";
+import { problemText } from "./problems.js";
 import { sortMoves } from "./payment.js";
 import { follow } from "./stream.js";
 import { caption, describeEvent, seatHolders } from "./words.js";
@@ -38,16 +38,17 @@ class Table {
   async start() {
     const api = this.app.api;
     this.game = await api.get(this.path);
+    // (my moves with the rest: one round trip fewer before the table is drawn)
     const [board, layout, log] = await Promise.all([
       api.get(`/v1/maps/${encodeURIComponent(this.game.map)}`),
-      fetch(`/static/layouts/${encodeURIComponent(this.game.map)}.json`).then((r) => r.json()),
+      fetch(new URL(`../layouts/${encodeURIComponent(this.game.map)}.json`, import.meta.url)).then((r) => r.json()),
       api.get(`${this.path}/events?after=0&limit=5000`),
+      this.loadMoves(),
     ]);
     this.board = board;
     this.routeById = new Map(board.routes.map((r) => [r.id, r]));
     this.ticketById = new Map(board.tickets.map((x) => [x.id, x]));
     for (const e of log.events) this.log.set(e.version, e);
-    await this.loadMoves();
     this.build(layout);
     this.render();
     this.signals = turnSignals(this);
@@ -114,8 +115,12 @@ class Table {
 
   onMessage(m) {
     if (m.event === "snapshot") {
-      this.accept(m.data, null);
-      this.refresh(m.data.version);
+      // the game as the stream starts: asked for again (with my moves) only when it has
+      // moved on since the page read it, or a read failed meanwhile (an outage), not
+      // once more on every load
+      const newer = m.data.version > this.game.version || this.unsure;
+      if (this.accept(m.data, null) && !newer) this.render();
+      if (newer) this.refresh(m.data.version);
       return;
     }
     const e = m.data;
@@ -166,8 +171,10 @@ class Table {
           if (moves && moves.version >= this.game.version) this.moves = moves.moves;
           else await this.loadMoves(); // the game moved on meanwhile, or has just started
           this.logDirty = false;
+          this.unsure = false;
           this.render();
         } catch (error) {
+          this.unsure = true; // (the game or my moves may be older than the stream)
           console.warn("refresh failed", error);
         }
       } while (this.again);

@@ -5,7 +5,7 @@
 import { ApiError } from "./api.js";
 import { clear, h } from "./dom.js";
 import { t } from "./i18n.js";
-import { problemText } from "./lobby.js";
+import { problemText } from "./problems.js";
 import { cardName, cardsText } from "./words.js";
 
 /* The hint box of the table (the button and, once asked, the suggestion). */

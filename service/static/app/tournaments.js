@@ -10,7 +10,8 @@
 import { ApiError } from "./api.js";
 import { BOT_LEVELS, botTag, clear, h, levelName, profileLink } from "./dom.js";
 import { t } from "./i18n.js";
-import { problemText, signUpForm } from "./lobby.js";
+import { signUpForm } from "./lobby.js";
+import { problemText } from "./problems.js";
 
 const LIST_EVERY_MS = 15000;
 const LOOK_EVERY_MS = 3000; // a running tournament: its games end one by one

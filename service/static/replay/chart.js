@@ -3,9 +3,9 @@
  * draws the same), with the computer analysis's win chances and key moments (each one
  * shows the board where it was played), labelled in the chosen language; `draw()` again redraws it in the
  * language chosen since. A game not finished has none, and nothing is shown. */
-import { finalParts, scoreChart, ticketTimeline } from "/static/board/analysis.js";
-import { winChanceChart } from "/static/board/win_chances.js";
-import { chartWords, winWords } from "/static/app/words.js";
+import { finalParts, scoreChart, ticketTimeline } from "../board/analysis.js";
+import { winChanceChart } from "../board/win_chances.js";
+import { chartWords, winWords } from "../app/words.js";
 
 /* Fetches the analysis and draws it; returns the function that draws it again.
  * `showVersion(version)`: the viewer shows the board at that version (a key moment's

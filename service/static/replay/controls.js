@@ -2,7 +2,7 @@
  * play and pause at the chosen speed, and the keys (← → one step, Home / End). `viewer`
  * is {step, total, goTo(n)}; returns {play, stop, relabel} (relabel: the play button's
  * words again, in the language chosen now). */
-import { t } from "/static/app/i18n.js";
+import { t } from "../app/i18n.js";
 
 const byId = (id) => document.getElementById(id);
 

@@ -1,9 +1,9 @@
 /* The replay's board: drawn by the shared module /static/board/board.js (the web
  * client's table draws the same), with each route's title and the legend below it in
  * the chosen language. */
-import { ROUTE_COLORS, drawBoard, svg } from "/static/board/board.js";
-import { t } from "/static/app/i18n.js";
-import { cardName, mapName } from "/static/app/words.js";
+import { ROUTE_COLORS, drawBoard, svg } from "../board/board.js";
+import { t } from "../app/i18n.js";
+import { cardName, mapName } from "../app/words.js";
 import { html } from "./html.js";
 
 const CAR_WIDTH = 7;

@@ -1,8 +1,8 @@
 /* The final score once the replay reaches it: each player's parts, rank and the winner,
  * and the longest path of a chosen player highlighted on the board (the longest one
  * first). */
-import { playerColor, playerSymbol } from "/static/board/board.js";
-import { t } from "/static/app/i18n.js";
+import { playerColor, playerSymbol } from "../board/board.js";
+import { t } from "../app/i18n.js";
 import { html, swatch } from "./html.js";
 import { seatLabel } from "./narration.js";
 

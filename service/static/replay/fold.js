@@ -4,7 +4,7 @@
  * score). Who holds each seat is folded by the same function as the web client's log
  * (words.js nextHolders); a test checks the rest against the API's
  * GET /v1/games/{id}/states/{version}, the server's own fold. */
-import { nextHolders } from "/static/app/words.js";
+import { nextHolders } from "../app/words.js";
 
 /* The game's records with its board, looked up by id, and the rules it was played by. */
 export function buildModel(records, board, layout) {

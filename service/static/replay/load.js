@@ -10,8 +10,8 @@
  * of the address bar (and so out of the history) as soon as it is read, and kept in
  * sessionStorage for this tab's reloads. Failures are LoadErrors whose message says, in
  * the chosen language, what could not be loaded and why. */
-import { t } from "/static/app/i18n.js";
-import { mapName } from "/static/app/words.js";
+import { t } from "../app/i18n.js";
+import { mapName } from "../app/words.js";
 
 export class LoadError extends Error {}
 
@@ -41,12 +41,14 @@ export function credentialFrom(location, history, gameId) {
   return given;
 }
 
-async function fetchOk(url, what, authorization) {
+/* `url`, answered 200 (`cache`: "no-store" for what changes, the default for a file of a
+ * versioned address, which the browser keeps). */
+async function fetchOk(url, what, authorization, cache = "no-store") {
   const headers = { Accept: "application/json, application/x-ndjson" };
   if (authorization) headers.Authorization = authorization;
   let response;
   try {
-    response = await fetch(url, { headers, cache: "no-store" });
+    response = await fetch(url, { headers, cache });
   } catch (error) {
     throw new LoadError(t("replay.unreachable", { what, detail: error.message }));
   }
@@ -114,8 +116,9 @@ export async function loadGame(gameId, authorization) {
   const [boardResponse, layoutResponse] = await Promise.all([
     // the board and its layout are public: no credential goes with them
     fetchOk(`/v1/maps/${encodeURIComponent(code)}`, t("replay.what_map", { map: mapName(code) })),
-    fetchOk(`/static/layouts/${encodeURIComponent(code)}.json`,
-      t("replay.what_layout", { map: mapName(code) })),
+    // beside this module, so of its version (/static/{version}/layouts/…): kept a year
+    fetchOk(new URL(`../layouts/${encodeURIComponent(code)}.json`, import.meta.url),
+      t("replay.what_layout", { map: mapName(code) }), undefined, "default"),
   ]);
   try {
     return { records, board: await boardResponse.json(), layout: await layoutResponse.json() };

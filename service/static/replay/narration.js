@@ -1,8 +1,8 @@
 /* The replay told in sentences: every event of the game in the web client's words
  * (/static/app/words.js), in the chosen language, each told as things stood just before
  * it. Seats are named "Seat 2 (Ann)", after whoever held them then. */
-import { t } from "/static/app/i18n.js";
-import { describeEvent, nextHolders } from "/static/app/words.js";
+import { t } from "../app/i18n.js";
+import { describeEvent, nextHolders } from "../app/words.js";
 
 /* "Seat 2 (Ann)" for seat 1 held by Ann in `holders` ([{name, level}] by seat). */
 export function seatLabel(holders, seat) {

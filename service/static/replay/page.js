@@ -2,7 +2,7 @@
  * data-t for the text, data-t-title and data-t-label for the title and aria-label) in the
  * chosen language, and the language switch in the header, as on the web client's pages
  * (the same choice, kept in localStorage, else the browser's languages). */
-import { LANGUAGES, pickLanguage, setLanguage, t } from "/static/app/i18n.js";
+import { LANGUAGES, pickLanguage, setLanguage, t } from "../app/i18n.js";
 
 const CHOSEN = "ttr.language"; // the web client's key: one choice for both
 

@@ -1,8 +1,8 @@
 /* The replay's side panels at one step: the players (points, trains, cards, stations
  * and tickets left, whose turn), the last few events, and each player's tickets (with
  * their outcome once the game is scored). */
-import { PLAYER_COLOR_NAMES, playerColor, playerSymbol } from "/static/board/board.js";
-import { t } from "/static/app/i18n.js";
+import { PLAYER_COLOR_NAMES, playerColor, playerSymbol } from "../board/board.js";
+import { t } from "../app/i18n.js";
 import { html, swatch } from "./html.js";
 import { seatLabel, ticketName } from "./narration.js";
 

@@ -8,8 +8,8 @@
  * viewer.js with drawing.js, panels.js, final.js and controls.js (the page at each step),
  * chart.js (the analysis), page.js (the page's words and language switch). No library,
  * no build step. */
-import { PLAYER_COLORS, ROUTE_COLORS } from "/static/board/board.js";
-import { t } from "/static/app/i18n.js";
+import { PLAYER_COLORS, ROUTE_COLORS } from "../board/board.js";
+import { t } from "../app/i18n.js";
 import { showAnalysis } from "./chart.js";
 import { mapTitle } from "./drawing.js";
 import { buildModel } from "./fold.js";

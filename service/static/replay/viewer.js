@@ -1,7 +1,7 @@
 /* The replay viewer: the board, the side panels and the final score at step k (1 = the
  * first event), redrawn at each step; `retell()` says it all again in the language chosen
  * now. The state at each step comes from fold.js, the sentences from narration.js. */
-import { t } from "/static/app/i18n.js";
+import { t } from "../app/i18n.js";
 import { stepControls } from "./controls.js";
 import { drawMap, legend, routeTitle } from "./drawing.js";
 import { renderFinal } from "./final.js";
