@@ -7,7 +7,9 @@ the container gets, each probe must hit a route of the app, the image's health c
 is run against a live server, the gunicorn config is loaded by gunicorn itself, and
 the dependencies the image installs (pyproject.toml's, locked in requirements.lock)
 must cover every import of the packages it ships. Every image carries the project's
-version, and no secret is shipped.
+version, and no secret is shipped. The cluster override is laid over the base compose
+file as compose does, its settings must name its own replica and Redis Cluster, and
+its balancer's config is checked by haproxy itself.
 """
 
 from __future__ import annotations
@@ -455,7 +457,6 @@ def test_compose_worker_checks_its_own_liveness_probe() -> None:
     assert test[0] == "CMD"
     liveness, _ = observability.WORKER_PROBES
     assert f"127.0.0.1:{port}{liveness}" in " ".join(test[1:])
-
 
 
 # -- docker-compose.cluster.yml: the shape of several machines -----------------------------
