@@ -7,7 +7,9 @@ the container gets, each probe must hit a route of the app, the image's health c
 is run against a live server, the gunicorn config is loaded by gunicorn itself, and
 the dependencies the image installs (pyproject.toml's, locked in requirements.lock)
 must cover every import of the packages it ships. Every image carries the project's
-version, and no secret is shipped.
+version, and no secret is shipped. The cluster override is laid over the base compose
+file as compose does, its settings must name its own replica and Redis Cluster, and
+its balancer's config is checked by haproxy itself.
 """
 
 from __future__ import annotations
@@ -16,12 +18,15 @@ import argparse
 import ast
 import importlib.metadata
 import json
+import os
 import re
 import shlex
+import shutil
 import subprocess
 import sys
 import threading
 import tomllib
+import urllib.parse
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from fnmatch import fnmatch
@@ -70,6 +75,13 @@ def variables_the_code_reads() -> set[str]:
 
 ALLOWED = variables_the_code_reads()
 
+# Settings of issue 35 that the deploy files already configure while the code that
+# reads them is on other branches (notifications on a Redis Cluster, the PostgreSQL
+# replica). TEMPORARY: delete this constant, and its use in `check_variables`, when
+# those branches are merged; the check then holds these names to the code like any.
+SETTINGS_OF_OTHER_BRANCHES = {"TTR_NOTIFY_REDIS_URL", "TTR_NOTIFY_REDIS_CLUSTER",
+                              "TTR_REPLICA_DATABASE_URL", "TTR_REPLICA_MAX_LAG"}
+
 
 class Parsed(Exception):
     def __init__(self, namespace: argparse.Namespace) -> None:
@@ -116,7 +128,8 @@ def bind_port(env: dict[str, str]) -> int:
 
 
 def check_variables(env: dict[str, str], where: str) -> None:
-    unknown = {name for name in env if name.startswith("TTR_")} - ALLOWED
+    unknown = ({name for name in env if name.startswith("TTR_")} - ALLOWED
+               - SETTINGS_OF_OTHER_BRANCHES)
     assert not unknown, f"{where} sets {sorted(unknown)}, which no code reads"
 
 
@@ -362,7 +375,8 @@ SERVICES: dict[str, Any] = COMPOSE["services"]
 TTR_SERVICES = {"migrate": "migrate", "api": "serve", "worker": "worker"}
 
 
-def compose_env(service: str, shell: dict[str, str] | None = None) -> dict[str, str]:
+def compose_env(service: str, shell: dict[str, str] | None = None,
+                services: dict[str, Any] = SERVICES) -> dict[str, str]:
     """What a ttr container of the compose file sees: the image's ENV, then its own
     (`${VAR:-default}` taken from `shell`, by default an empty one, as compose does)."""
     def interpolate(value: str) -> str:
@@ -370,7 +384,7 @@ def compose_env(service: str, shell: dict[str, str] | None = None) -> dict[str, 
                       lambda m: (shell or {}).get(m.group(1)) or m.group(2) or "", value)
 
     own = {key: interpolate(str(value))
-           for key, value in SERVICES[service].get("environment", {}).items()}
+           for key, value in services[service].get("environment", {}).items()}
     return {**IMAGE_ENV, **own}
 
 
@@ -443,6 +457,245 @@ def test_compose_worker_checks_its_own_liveness_probe() -> None:
     assert test[0] == "CMD"
     liveness, _ = observability.WORKER_PROBES
     assert f"127.0.0.1:{port}{liveness}" in " ".join(test[1:])
+
+
+# -- docker-compose.cluster.yml: the shape of several machines -----------------------------
+
+class Reset:
+    """`!reset` in an override: the key is dropped from what the base file said."""
+
+
+class ComposeLoader(yaml.SafeLoader):
+    pass
+
+
+ComposeLoader.add_constructor("!reset", lambda loader, node: Reset())
+
+# sequences an override replaces whole; compose appends the others (ports, volumes…)
+REPLACED_SEQUENCES = {"command", "entrypoint", "test"}
+
+
+def compose_merge(base: Any, override: Any, key: str = "") -> Any:
+    """`override` laid over `base` as `docker compose -f base -f override` does."""
+    if isinstance(base, dict) and isinstance(override, dict):
+        merged = dict(base)
+        for name, value in override.items():
+            if isinstance(value, Reset):
+                merged.pop(name, None)
+            else:
+                merged[name] = (compose_merge(base[name], value, name) if name in base
+                                else value)
+        return merged
+    if (isinstance(base, list) and isinstance(override, list)
+            and key not in REPLACED_SEQUENCES):
+        return base + [item for item in override if item not in base]
+    return override
+
+
+CLUSTER = yaml.load((DEPLOY / "docker-compose.cluster.yml").read_text(),
+                    Loader=ComposeLoader)
+CLUSTER_SERVICES: dict[str, Any] = compose_merge(SERVICES, CLUSTER["services"])
+REDIS_NODES = sorted(name for name in CLUSTER_SERVICES
+                     if re.fullmatch(r"redis-node-\d+", name))
+HAPROXY_CFG = DEPLOY / "haproxy.cfg"
+
+
+def script(service: str) -> str:
+    """The shell script a service runs as `bash -c SCRIPT` (compose's `$$` is `$`)."""
+    entrypoint = CLUSTER_SERVICES[service]["entrypoint"]
+    assert entrypoint[:2] == ["bash", "-c"] and len(entrypoint) == 3, entrypoint
+    text: str = entrypoint[2].replace("$$", "$")
+    checked = subprocess.run(["bash", "-n"], input=text, capture_output=True, text=True)
+    assert checked.returncode == 0, f"{service}: {checked.stderr}"
+    return text
+
+
+def command_option(command: list[str], option: str) -> str:
+    assert option in command, f"{option} not in {command}"
+    return command[command.index(option) + 1]
+
+
+def haproxy_sections() -> dict[str, list[str]]:
+    """haproxy.cfg: each section's header (`backend api`) → its lines, comments dropped."""
+    sections: dict[str, list[str]] = {}
+    lines: list[str] = []
+    for raw in HAPROXY_CFG.read_text().splitlines():
+        line = raw.partition("#")[0].strip()
+        if not line:
+            continue
+        if not raw[0].isspace():
+            lines = sections.setdefault(line, [])
+        else:
+            lines.append(line)
+    return sections
+
+
+HAPROXY = haproxy_sections()
+BACKENDS = {header.split()[1]: lines for header, lines in HAPROXY.items()
+            if header.startswith("backend ")}
+
+
+def seconds(value: str) -> float:
+    """An HAProxy time (`90s`; a bare number is milliseconds)."""
+    match = re.fullmatch(r"(\d+)(ms|s|m|h)?", value)
+    assert match, value
+    number, unit = match.groups()
+    return int(number) * {"ms": 0.001, "s": 1, "m": 60, "h": 3600, None: 0.001}[unit]
+
+
+def test_cluster_override_adds_a_replica_a_redis_cluster_and_a_balancer() -> None:
+    assert CLUSTER["name"] == COMPOSE["name"]  # one project with the base file's services
+    assert set(CLUSTER["services"]) - set(SERVICES) == {
+        "postgres-replica", "redis-cluster-init", "haproxy", *REDIS_NODES}
+    assert CLUSTER_SERVICES["postgres-replica"]["image"] == SERVICES["postgres"]["image"]
+    assert "pg_isready" in " ".join(CLUSTER_SERVICES["postgres-replica"]["healthcheck"]["test"])
+    for node in REDIS_NODES:
+        spec = CLUSTER_SERVICES[node]
+        assert spec["image"] == SERVICES["redis"]["image"], node
+        assert command_option(spec["command"], "--cluster-enabled") == "yes", node
+        assert "ping" in spec["healthcheck"]["test"], node
+    assert re.fullmatch(r"haproxy:\d+\.\d+(\.\d+)?", CLUSTER_SERVICES["haproxy"]["image"])
+
+
+def test_the_redis_cluster_is_formed_once_of_three_primaries_each_with_a_replica() -> None:
+    assert len(REDIS_NODES) == 6
+    init = CLUSTER_SERVICES["redis-cluster-init"]
+    assert init["image"] == SERVICES["redis"]["image"]
+    text = script("redis-cluster-init")
+    assert re.search(r"redis-cli --cluster create .*--cluster-replicas 1 --cluster-yes", text)
+    for node in REDIS_NODES:
+        assert re.search(rf"\b{node}\b", text), f"{node} is not in the cluster it forms"
+        assert init["depends_on"][node]["condition"] == "service_healthy"
+    # a cluster formed before (a restart of the stack) is left alone, and the one-shot
+    # is done only once every slot is served
+    assert "cluster_known_nodes" in text and "cluster_state:ok" in text
+    assert init["restart"] == "no"
+
+
+def test_the_replica_copies_the_primary_then_streams_from_it() -> None:
+    replica = CLUSTER_SERVICES["postgres-replica"]
+    basebackup = re.search(r"pg_basebackup\b([^\n;]*)", script("postgres-replica"))
+    assert basebackup, "the replica does not copy the primary"
+    options = shlex.split(basebackup.group(1))
+    assert "-R" in options  # writes the connection it streams from, and standby.signal
+    assert command_option(options, "-X") == "stream"
+    assert command_option(options, "-h") == "postgres" and "postgres" in CLUSTER_SERVICES
+    assert replica["depends_on"]["postgres"]["condition"] == "service_healthy"
+    # its own data directory, not the primary's
+    assert not set(replica["volumes"]) & set(CLUSTER_SERVICES["postgres"]["volumes"])
+    # the primary lets that user in to replicate, with the password the replica has
+    primary = CLUSTER_SERVICES["postgres"]
+    assert primary["environment"]["REPLICATION_USER"] == command_option(options, "-U")
+    assert primary["environment"]["REPLICATION_PASSWORD"] == replica["environment"]["PGPASSWORD"]
+    [init] = [v for v in primary["volumes"] if ":/docker-entrypoint-initdb.d/" in v]
+    init_script = (DEPLOY / init.partition(":")[0]).read_text()
+    assert "WITH REPLICATION LOGIN" in init_script
+    assert "host replication $REPLICATION_USER" in init_script
+    checked = subprocess.run(["bash", "-n"], input=init_script, capture_output=True, text=True)
+    assert checked.returncode == 0, checked.stderr
+
+
+@pytest.mark.parametrize("service", sorted(TTR_SERVICES))
+def test_cluster_ttr_services_run_ttr_commands_on_the_built_image(
+        service: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    spec = CLUSTER_SERVICES[service]
+    check_ttr_command(spec["command"], TTR_SERVICES[service], monkeypatch)
+    assert spec["image"] == SERVICES["api"]["image"] and spec["build"] == SERVICES[service]["build"]
+    check_variables(compose_env(service, services=CLUSTER_SERVICES), f"cluster {service}")
+
+
+@pytest.mark.parametrize("service", ["api", "worker"])
+def test_cluster_settings_point_at_the_replica_and_the_cluster_of_the_file(
+        service: str) -> None:
+    env = compose_env(service, services=CLUSTER_SERVICES)
+    assert REQUIRED <= env.keys()
+    from_env(env)  # the settings the code reads today still parse
+    primary = urllib.parse.urlsplit(env["TTR_DATABASE_URL"])
+    replica = urllib.parse.urlsplit(env["TTR_REPLICA_DATABASE_URL"])
+    assert replica.hostname == "postgres-replica" and primary.hostname == "postgres"
+    # the same database, user and password: the replica is a copy of the primary
+    assert (replica.username, replica.password, replica.port, replica.path) == (
+        primary.username, primary.password, primary.port, primary.path)
+    assert float(env["TTR_REPLICA_MAX_LAG"]) > 0
+    notify = urllib.parse.urlsplit(env["TTR_NOTIFY_REDIS_URL"])
+    assert notify.hostname in REDIS_NODES and notify.port == 6379
+    assert env["TTR_NOTIFY_REDIS_CLUSTER"] == "true"
+    # jobs stay on one plain Redis: RQ does not run on a cluster
+    jobs = urllib.parse.urlsplit(env["TTR_REDIS_URL"])
+    assert jobs.hostname == "redis"
+    assert "--cluster-enabled" not in CLUSTER_SERVICES["redis"]["command"]
+    depends = CLUSTER_SERVICES[service]["depends_on"]
+    assert depends["postgres-replica"]["condition"] == "service_healthy"
+    assert depends["redis-cluster-init"]["condition"] == "service_completed_successfully"
+
+
+def test_the_cluster_api_scales_past_one_behind_the_balancer() -> None:
+    api, haproxy = CLUSTER_SERVICES["api"], CLUSTER_SERVICES["haproxy"]
+    replicas = api["deploy"]["replicas"]
+    assert replicas > 1
+    assert CLUSTER_SERVICES["worker"]["deploy"]["replicas"] >= 1
+    # one port on the host: the balancer's, not one per API container
+    assert "ports" not in api
+    [published] = haproxy["ports"]
+    host_port, _, container_port = str(published).rpartition(":")
+    assert host_port == str(SERVE_PORT)
+    [frontend] = [lines for header, lines in HAPROXY.items() if header.startswith("frontend ")]
+    assert f"bind :{container_port}" in frontend
+    assert haproxy["depends_on"]["api"]["condition"] == "service_healthy"
+    for name, lines in BACKENDS.items():
+        [template] = [line.split() for line in lines if line.startswith("server-template ")]
+        assert int(template[2]) >= replicas, f"backend {name} has room for fewer"
+
+
+@pytest.mark.parametrize("backend", sorted(BACKENDS))
+def test_haproxy_sends_to_the_api_port_and_checks_healthz(backend: str, app: Flask) -> None:
+    lines = BACKENDS[backend]
+    [template] = [line.split() for line in lines if line.startswith("server-template ")]
+    host, _, port = template[3].partition(":")
+    assert host == "api" and int(port) == bind_port(compose_env("api", services=CLUSTER_SERVICES))
+    assert "option httpchk" in lines
+    [send] = [line for line in lines if line.startswith("http-check send")]
+    assert re.search(r"\bmeth GET uri /healthz\b", send)
+    check_route(app, "/healthz")
+    [defaults] = [line.split() for line in lines if line.startswith("default-server")]
+    assert "check" in defaults
+
+
+def test_haproxy_keeps_a_games_requests_on_one_api_container(app: Flask) -> None:
+    [frontend] = [lines for header, lines in HAPROXY.items() if header.startswith("frontend ")]
+    [rule] = [line for line in frontend if "path_beg /v1/games/" in line]
+    by_game = BACKENDS[rule.split()[1]]
+    assert "balance uri depth 3" in by_game and "hash-type consistent" in by_game
+    # every API path of a game is under /v1/games/<game_id>, the three segments hashed
+    paths = [rule.rule for rule in app.url_map.iter_rules()
+             if rule.rule.startswith("/v1/") and "<game_id>" in rule.rule]
+    assert "/v1/games/<game_id>/events" in paths
+    for path in paths:
+        assert path.split("/")[:4] == ["", "v1", "games", "<game_id>"], path
+
+
+def test_haproxy_holds_streams_and_long_polls_longer_than_they_stay_quiet() -> None:
+    settings = from_env(compose_env("api", services=CLUSTER_SERVICES)).http
+    [defaults] = [lines for header, lines in HAPROXY.items() if header == "defaults"]
+    timeouts = {line.split()[1]: seconds(line.split()[2]) for line in defaults
+                if line.startswith("timeout ")}
+    for side in ("client", "server"):
+        assert timeouts[side] > settings.long_poll_max, side
+        assert timeouts[side] > 2 * settings.sse_keepalive, side
+    assert "option forwardfor" in defaults  # the API trusts one hop for the client
+    assert compose_env("api", services=CLUSTER_SERVICES)["TTR_TRUSTED_PROXIES"] == "1"
+
+
+def test_haproxy_accepts_its_config() -> None:
+    haproxy = shutil.which("haproxy") or next(
+        (p for p in ("/usr/sbin/haproxy",) if Path(p).exists()), None)
+    if haproxy is None:
+        if os.environ.get("CI") == "true":
+            pytest.fail("haproxy is not installed (Debian: apt-get install -y haproxy)")
+        pytest.skip("haproxy is not installed (Debian: apt-get install -y haproxy)")
+    checked = subprocess.run([haproxy, "-c", "-f", str(HAPROXY_CFG)], capture_output=True,
+                             text=True, timeout=60)
+    assert checked.returncode == 0, checked.stdout + checked.stderr
 
 
 # -- Kubernetes ----------------------------------------------------------------------------
@@ -629,6 +882,32 @@ def test_the_worker_deployment_probes_its_own_port() -> None:
         get = spec[probe]["httpGet"]
         assert get["path"] == path
         assert ports.get(get["port"], get["port"]) == port
+
+
+
+def test_the_api_starts_with_several_pods_and_the_autoscaler_keeps_them() -> None:
+    replicas = API["spec"]["replicas"]
+    assert replicas > 1
+    assert HPA["spec"]["minReplicas"] == replicas < HPA["spec"]["maxReplicas"]
+    assert WORKER["spec"]["replicas"] > 1
+
+
+def commented_settings(path: Path) -> dict[str, str]:
+    """The `# TTR_…=value` lines of an env file: settings offered, left out."""
+    pairs = [line.lstrip("# ").split("=", 1) for line in path.read_text().splitlines()
+             if re.match(r"#\s*TTR_\w+=", line)]
+    return {key.strip(): value.strip() for key, value in pairs}
+
+
+def test_the_cluster_settings_are_offered_and_one_machine_is_unaffected() -> None:
+    offered = commented_settings(SECRETS_EXAMPLE)
+    assert set(offered) == {"TTR_NOTIFY_REDIS_URL", "TTR_REPLICA_DATABASE_URL"}
+    check_variables(offered, "secrets.env.example's comments")
+    assert urllib.parse.urlsplit(offered["TTR_NOTIFY_REDIS_URL"]).scheme == "redis"
+    assert urllib.parse.urlsplit(offered["TTR_REPLICA_DATABASE_URL"]).scheme == "postgresql"
+    # with those left out, the ConfigMap asks for no cluster
+    assert CONFIG["data"]["TTR_NOTIFY_REDIS_CLUSTER"] == "false"
+    assert float(CONFIG["data"]["TTR_REPLICA_MAX_LAG"]) > 0
 
 
 # -- versions and locked dependencies ------------------------------------------------------
