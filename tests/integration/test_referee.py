@@ -86,6 +86,22 @@ def test_the_analysis_budget_is_seconds_of_cpu_and_never_negative() -> None:
         settings_from_env({"TTR_ANALYSIS_BUDGET": "-1"})
 
 
+def test_notifications_use_the_jobs_redis_unless_a_redis_of_their_own_is_named() -> None:
+    jobs = "redis://jobs:6379/0"
+    assert settings_from_env({"TTR_REDIS_URL": jobs}).notify_url == jobs
+    apart = settings_from_env({"TTR_REDIS_URL": jobs,
+                               "TTR_NOTIFY_REDIS_URL": "redis://shard-0:7000",
+                               "TTR_NOTIFY_REDIS_CLUSTER": "true"})
+    assert (apart.redis_url, apart.notify_url, apart.notify_redis_cluster) == (
+        jobs, "redis://shard-0:7000", True)
+    assert Settings().notify_url is None  # embedded: in process memory
+
+
+def test_the_notifications_redis_must_be_a_redis_url() -> None:
+    with pytest.raises(SettingsError, match="TTR_NOTIFY_REDIS_URL"):
+        settings_from_env({"TTR_NOTIFY_REDIS_URL": "http://shard-0:7000"})
+
+
 def test_nothing_writes_the_environment() -> None:
     writes = []
     for path, tree in modules(*SHIPPED):
@@ -115,6 +131,7 @@ def test_every_settings_variable_names_a_field_and_is_parsed(
     assert set(variables) <= set(defaults.__dataclass_fields__)
     # values the settings' checks take (a URL with its scheme, a level, a real token)
     valid = {"database_url": "sqlite:///t.sqlite3", "redis_url": "redis://r:6379/1",
+             "notify_redis_url": "redis://c:7000",
              "admin_token": "5e8a1c0f9b2d4763a1e0c9f8b7d6e5a4", "log_level": "debug",
              "web_worker_class": "gevent", "worker_metrics_port": "9101",
              "smtp_security": "tls", "mail_from": "Games <games@example.org>",
