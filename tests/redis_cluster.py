@@ -15,7 +15,7 @@ import socket
 import subprocess
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -29,17 +29,45 @@ FIRST_PORT = 7101
 class RedisCluster:
     """A running cluster: its nodes' ports (primaries first, as created) and processes."""
     ports: list[int]
-    processes: list[subprocess.Popen[bytes]] = field(default_factory=list)
+    directory: Path
+    processes: dict[int, subprocess.Popen[bytes]] = field(default_factory=dict)
 
     @property
     def url(self) -> str:
-        """A URL of one node: enough for a cluster client to find the others."""
-        return f"redis://127.0.0.1:{self.ports[0]}"
+        """A URL of one node: enough for a cluster client to find the others (the
+        first live one: a test may have killed some)."""
+        port = next(p for p in self.ports if self.processes[p].poll() is None)
+        return f"redis://127.0.0.1:{port}"
+
+    def start(self, port: int) -> None:
+        """Start the node of `port` (again: it rejoins with its saved cluster config)."""
+        node = self.directory / str(port)
+        node.mkdir(exist_ok=True)
+        self.processes[port] = subprocess.Popen(
+            ["redis-server", "--port", str(port), "--bind", "127.0.0.1",
+             "--cluster-enabled", "yes", "--cluster-config-file", str(node / "nodes.conf"),
+             "--cluster-node-timeout", "2000", "--dir", str(node), "--save", "",
+             "--appendonly", "no", "--daemonize", "no"],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+    def kill(self, port: int) -> None:
+        """Kill the node of `port` at once (a failed machine)."""
+        process = self.processes[port]
+        process.kill()
+        process.wait(10)
+
+    def healthy(self) -> bool:
+        """Every node up, the cluster ok, and each primary with its replica again."""
+        if not all(p.poll() is None for p in self.processes.values()) or not all(
+                "cluster_state:ok" in _cli(port, "cluster", "info") for port in self.ports):
+            return False
+        nodes = _cli(self.ports[0], "cluster", "nodes")
+        return nodes.count("slave") == NODES // 2 and "fail" not in nodes
 
     def stop(self) -> None:
-        for process in self.processes:
+        for process in self.processes.values():
             process.terminate()
-        for process in self.processes:
+        for process in self.processes.values():
             try:
                 process.wait(10)
             except subprocess.TimeoutExpired:
@@ -72,11 +100,11 @@ def _cli(port: int, *args: str, timeout: float = 30) -> str:
                           text=True, timeout=timeout, check=True).stdout
 
 
-def _wait(check: object, what: str, timeout: float = 30.0) -> None:
+def _wait(check: Callable[[], bool], what: str, timeout: float = 30.0) -> None:
     deadline = time.monotonic() + timeout
     while True:
         try:
-            if callable(check) and check():
+            if check():
                 return
         except (subprocess.SubprocessError, OSError):
             pass
@@ -85,33 +113,27 @@ def _wait(check: object, what: str, timeout: float = 30.0) -> None:
         time.sleep(0.1)
 
 
+def wait_healthy(cluster: RedisCluster, timeout: float = 30.0) -> None:
+    _wait(cluster.healthy, "every node ok, each primary with its replica", timeout)
+
+
 def start_cluster(directory: Path) -> RedisCluster:
     """Start six nodes in `directory` and join them into a cluster, replicas included."""
     for tool in ("redis-server", "redis-cli"):
         if shutil.which(tool) is None:
             raise RuntimeError(f"{tool} is not installed (apt-get install redis-server)")
-    cluster = RedisCluster(free_ports())
+    cluster = RedisCluster(free_ports(), directory)
     try:
         for port in cluster.ports:
-            node = directory / str(port)
-            node.mkdir()
-            cluster.processes.append(subprocess.Popen(
-                ["redis-server", "--port", str(port), "--bind", "127.0.0.1",
-                 "--cluster-enabled", "yes", "--cluster-config-file", str(node / "nodes.conf"),
-                 "--cluster-node-timeout", "2000", "--dir", str(node), "--save", "",
-                 "--appendonly", "no", "--daemonize", "no"],
-                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+            cluster.start(port)
         for port in cluster.ports:
             _wait(lambda port=port: _cli(port, "ping").strip() == "PONG", f"node {port}")
         _cli(cluster.ports[0], "--cluster", "create",
              *(f"127.0.0.1:{p}" for p in cluster.ports), "--cluster-replicas", "1",
              "--cluster-yes", timeout=60)
-        for port in cluster.ports:
-            _wait(lambda port=port: "cluster_state:ok" in _cli(port, "cluster", "info"),
-                  f"node {port} says the cluster is ok")
-        # every replica attached (so that a test may count on failover)
-        _wait(lambda: _cli(cluster.ports[0], "cluster", "nodes").count("slave") == NODES // 2,
-              "every replica known")
+        # every node says the cluster is ok, and every replica is attached (so that a
+        # test may count on failover)
+        wait_healthy(cluster)
     except BaseException:
         cluster.stop()
         raise

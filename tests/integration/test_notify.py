@@ -11,6 +11,7 @@ import threading
 import time
 import uuid
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import pytest
@@ -28,9 +29,12 @@ from messaging.notify import (
     user_key,
 )
 from messaging.subscription import MESSAGE, SUBSCRIBED, Subscription
-from tests.redis_cluster import RedisCluster, redis_cluster  # noqa: F401 (a fixture)
+from tests.redis_cluster import RedisCluster, redis_cluster, wait_healthy  # noqa: F401
 
-LINGER = 0.1  # seconds a channel no one holds stays subscribed (the service's: a few)
+# seconds a channel no one holds stays subscribed (the service's: a few); shorter for
+# the tests of the linger itself
+LINGER = 1.0
+SHORT_LINGER = 0.1
 BACKENDS = ["redis", "cluster"]
 
 
@@ -53,6 +57,15 @@ def two_processes(backend: tuple[str, bool]) -> Iterator[tuple[RedisNotifier, Re
     yield here, there
     here.close()
     there.close()
+
+
+@pytest.fixture
+def short_lived(backend: tuple[str, bool]) -> Iterator[RedisNotifier]:
+    """A notifier whose channels no one holds are dropped after a tenth of a second."""
+    url, cluster = backend
+    notifier = RedisNotifier(url, cluster=cluster, linger=SHORT_LINGER)
+    yield notifier
+    notifier.close()
 
 
 def wait_until(check: Callable[[], bool], what: str, timeout: float = 5.0) -> None:
@@ -88,6 +101,25 @@ def subscribers(backend: tuple[str, bool], key: str) -> int:
         return int(reply[1])
     finally:
         node.close()
+
+
+@contextmanager
+def held(notifier: RedisNotifier, key: str) -> Iterator[None]:
+    """`key` held as a stream holds it: one wait after another, until the block ends."""
+    done = threading.Event()
+
+    def stream() -> None:
+        while not done.is_set():
+            notifier.wait([key], 0.2)
+
+    holder = threading.Thread(target=stream)
+    notifier.watch([key])
+    holder.start()
+    try:
+        yield
+    finally:
+        done.set()
+        holder.join()
 
 
 def game_session(notifier: RedisNotifier, game_id: str) -> int:
@@ -135,19 +167,18 @@ def test_a_process_subscribes_only_to_the_keys_it_holds(
         two_processes: tuple[RedisNotifier, RedisNotifier],
         backend: tuple[str, bool]) -> None:
     here, _ = two_processes
-    held, player, other = new_id("g_"), new_id("u_"), new_id("g_")
-    here.watch([game_key(held), user_key(player)])
-    wanted = {TELL_CHANNEL, channel_of(game_key(held)), channel_of(user_key(player))}
-    wait_until(lambda: here.following() == wanted, f"following {here.following()}")
-    assert subscribers(backend, game_key(held)) == 1
-    assert subscribers(backend, user_key(player)) == 1
-    assert subscribers(backend, game_key(other)) == 0
+    game, player, other = new_id("g_"), new_id("u_"), new_id("g_")
+    with held(here, game_key(game)), held(here, user_key(player)):
+        wanted = {TELL_CHANNEL, channel_of(game_key(game)), channel_of(user_key(player))}
+        wait_until(lambda: here.following() == wanted, f"following {here.following()}")
+        assert subscribers(backend, game_key(game)) == 1
+        assert subscribers(backend, user_key(player)) == 1
+        assert subscribers(backend, game_key(other)) == 0
 
 
 def test_the_last_holder_leaving_unsubscribes_after_the_linger(
-        two_processes: tuple[RedisNotifier, RedisNotifier],
-        backend: tuple[str, bool]) -> None:
-    here, _ = two_processes
+        short_lived: RedisNotifier, backend: tuple[str, bool]) -> None:
+    here = short_lived
     game = new_id("g_")
     key = game_key(game)
     waits = [threading.Thread(target=here.wait, args=([key], 0.3)) for _ in range(2)]
@@ -161,16 +192,15 @@ def test_the_last_holder_leaving_unsubscribes_after_the_linger(
 
 
 def test_a_channel_stays_subscribed_while_a_wait_holds_it(
-        two_processes: tuple[RedisNotifier, RedisNotifier],
-        backend: tuple[str, bool]) -> None:
-    here, there = two_processes
+        short_lived: RedisNotifier, backend: tuple[str, bool]) -> None:
+    here = there = short_lived
     game = new_id("g_")
     key = game_key(game)
     woken: list[bool] = []
     waiting = threading.Thread(target=lambda: woken.append(here.wait([key], 30.0)))
     waiting.start()
     wait_until(lambda: channel_of(key) in here.following(), "never subscribed")
-    time.sleep(10 * LINGER)  # many lingers: a held channel is not dropped
+    time.sleep(10 * SHORT_LINGER)  # many lingers: a held channel is not dropped
     assert subscribers(backend, key) == 1
     there.publish(game, 1)
     waiting.join(10)
@@ -221,18 +251,18 @@ def test_a_change_to_a_followed_game_from_another_process_is_heard(
         two_processes: tuple[RedisNotifier, RedisNotifier]) -> None:
     here, there = two_processes
     game = new_id("g_")
-    here.watch([game_key(game)])
-    session = game_session(here, game)
-    hearsay = here.hearsay
-    assert hearsay is not None and hearsay.is_latest(game, 6, session)
-    there.publish(game, 7)
-    wait_until(lambda: not hearsay.is_latest(game, 6, session), "the change was never heard")
-    assert hearsay.is_latest(game, 7, session)
+    with held(here, game_key(game)):
+        session = game_session(here, game)
+        hearsay = here.hearsay
+        assert hearsay is not None and hearsay.is_latest(game, 6, session)
+        there.publish(game, 7)
+        wait_until(lambda: not hearsay.is_latest(game, 6, session),
+                   "the change was never heard")
+        assert hearsay.is_latest(game, 7, session)
 
 
-def test_a_game_no_longer_followed_has_no_session(
-        two_processes: tuple[RedisNotifier, RedisNotifier]) -> None:
-    here, _ = two_processes
+def test_a_game_no_longer_followed_has_no_session(short_lived: RedisNotifier) -> None:
+    here = short_lived
     game = new_id("g_")
     here.wait([game_key(game)], 0.0)
     session = game_session(here, game)
@@ -271,6 +301,40 @@ def test_a_broken_subscription_ends_the_session_and_the_next_one_hears_again(
     wait_until(lambda: not hearsay.is_latest(game, 6, second), "the change was never heard")
 
 
+def test_a_failed_over_shard_is_followed_on_its_new_primary(
+        redis_cluster: RedisCluster) -> None:  # noqa: F811
+    here = RedisNotifier(redis_cluster.url, background=True, cluster=True, linger=LINGER)
+    there = RedisNotifier(redis_cluster.url, cluster=True, linger=LINGER)
+    game = new_id("g_")
+    key = game_key(game)
+    failed = node_of((redis_cluster.url, True), channel_of(key))
+    port = failed.connection_pool.connection_kwargs["port"]
+    failed.close()
+    try:
+        with held(here, key):
+            first = game_session(here, game)
+            redis_cluster.kill(port)  # its replica takes over once the others agree
+            hearsay = here.hearsay
+            assert hearsay is not None
+            wait_until(lambda: hearsay.game_session(game) not in (None, first),
+                       "never subscribed on the new primary", timeout=30)
+            version = 0
+
+            def heard() -> bool:  # (published again until heard: a publish may meet
+                nonlocal version  # the old map once and be lost, as notifications may)
+                version += 1
+                watch = here.watch([key])
+                there.publish(game, version)
+                return here.wait([key], 0.5, watch)
+
+            wait_until(heard, "a change on the new primary never heard", timeout=15)
+    finally:
+        here.close()
+        there.close()
+        redis_cluster.start(port)  # back, as the new primary's replica
+        wait_healthy(redis_cluster, timeout=60)
+
+
 def test_a_closed_notifier_vouches_for_nothing(
         two_processes: tuple[RedisNotifier, RedisNotifier]) -> None:
     here, _ = two_processes
@@ -292,16 +356,17 @@ def test_the_game_cache_never_acts_on_a_state_another_process_changed(
     events = create_game(map_name="usa", seats=3, created_by="alice", seed=b"log")
     ours.execute(game, lambda _: events, "user:alice", new=True)
     assert ours.vouched(game) is None  # cached, but not followed here: not vouched for
-    watch = here.watch([game_key(game)])  # a stream of the game is held here
-    cached = ours.load(game)
-    assert ours.vouched(game) is cached
-    after = theirs.execute(game, lambda t: decide_table(t, "bob", TakeSeat("bob")),
-                           "user:bob").after
-    there.publish(game, after.version)
-    assert here.wait([game_key(game)], timeout=5.0, since=watch)
-    assert ours.vouched(game) is None  # heard of a newer version: read the log
-    assert ours.load(game).version == after.version
-    assert ours.vouched(game) is not None
+    with held(here, game_key(game)):  # a stream of the game is held here
+        watch = here.watch([game_key(game)])
+        cached = ours.load(game)
+        assert ours.vouched(game) is cached
+        after = theirs.execute(game, lambda t: decide_table(t, "bob", TakeSeat("bob")),
+                               "user:bob").after
+        there.publish(game, after.version)
+        assert here.wait([game_key(game)], timeout=5.0, since=watch)
+        assert ours.vouched(game) is None  # heard of a newer version: read the log
+        assert ours.load(game).version == after.version
+        assert ours.vouched(game) is not None
 
 
 def test_a_stale_vouched_state_loses_to_the_appends_version_check(
@@ -311,14 +376,14 @@ def test_a_stale_vouched_state_loses_to_the_appends_version_check(
     game = new_id("g_")
     ours, theirs = GameLog(store, hearsay=here.hearsay), GameLog(store)
     events = create_game(map_name="usa", seats=3, created_by="alice", seed=b"log")
-    here.watch([game_key(game)])
-    ours.execute(game, lambda _: events, "user:alice", new=True)
-    stale = ours.vouched(game)
-    assert stale is not None
-    theirs.execute(game, lambda t: decide_table(t, "bob", TakeSeat("bob")), "user:bob")
-    with pytest.raises(VersionConflict):
-        ours.execute(game, lambda t: decide_table(t, "carol", TakeSeat("carol")),
-                     "user:carol", loaded=stale, vouched=True)
+    with held(here, game_key(game)):
+        ours.execute(game, lambda _: events, "user:alice", new=True)
+        stale = ours.vouched(game)
+        assert stale is not None
+        theirs.execute(game, lambda t: decide_table(t, "bob", TakeSeat("bob")), "user:bob")
+        with pytest.raises(VersionConflict):
+            ours.execute(game, lambda t: decide_table(t, "carol", TakeSeat("carol")),
+                         "user:carol", loaded=stale, vouched=True)
     assert store.current_version(game) == stale.version + 1
 
 
