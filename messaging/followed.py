@@ -106,6 +106,7 @@ class Followed:
         self._settled = threading.Condition(self._lock)
         self._channels: dict[str, _Channel] = {}
         self._idle: dict[str, None] = {}  # held by no wait: may be unsubscribed
+        self._unrouted: set[str] = set()  # no node known for them yet
         self._links: dict[str, _Link] = {}
         self._stop = threading.Event()
         self._reaper = threading.Thread(target=self._reap, name="ttr-notify-linger",
@@ -166,6 +167,7 @@ class Followed:
                     self._confirmed(name, False, False)
             self._channels.clear()
             self._idle.clear()
+            self._unrouted.clear()
             self._settled.notify_all()
         for link in links:
             if link.subscription is not None:
@@ -186,9 +188,11 @@ class Followed:
         try:
             url = self._nodes.url_of(name)
         except Exception as error:  # the map is unreadable: the reaper tries again
-            log.warning("no node known for %s: %s", name, error)
-            channel.link = None
+            if name not in self._unrouted:
+                log.warning("no node known for %s: %s", name, error)
+            self._unrouted.add(name)
             return
+        self._unrouted.discard(name)
         old = channel.link
         if old is not None and old.url != url:
             old.channels.discard(name)
@@ -217,6 +221,7 @@ class Followed:
     def _drop(self, name: str) -> None:
         channel = self._channels.pop(name)
         self._idle.pop(name, None)
+        self._unrouted.discard(name)
         if channel.link is not None:
             channel.link.channels.discard(name)
             self._unsubscribe(channel.link, name)
@@ -234,9 +239,8 @@ class Followed:
                 for name in [n for n in self._idle
                              if now - self._channels[n].touched >= self._linger]:
                     self._drop(name)
-                for name, channel in list(self._channels.items()):
-                    if channel.link is None:
-                        self._route(name, channel)
+                for name in list(self._unrouted):
+                    self._route(name, self._channels[name])
 
     def _listen(self, link: _Link) -> None:
         while not self._stop.is_set():
@@ -255,7 +259,7 @@ class Followed:
                     subscription.subscribe(sorted(link.channels))
                 while not self._stop.is_set():
                     self._take(link, subscription.receive(timeout=1.0))
-            except (SubscriptionBroken, OSError) as error:
+            except Exception as error:  # (anything else too: the thread must live on)
                 if self._stop.is_set():
                     return
                 log.warning("change notifications from %s interrupted: %s",

@@ -335,6 +335,52 @@ def test_a_failed_over_shard_is_followed_on_its_new_primary(
         wait_healthy(redis_cluster, timeout=60)
 
 
+def move_slot(cluster: RedisCluster, slot: int, source: int, target: int) -> None:
+    """Hand `slot` (holding no keys) from the primary on port `source` to the one on
+    `target`, as a resharding does."""
+    ids = {port: redis.Redis(port=port).execute_command("CLUSTER", "MYID").decode()
+           for port in (source, target)}
+    to, frm = redis.Redis(port=target), redis.Redis(port=source)
+    to.execute_command("CLUSTER", "SETSLOT", slot, "IMPORTING", ids[source])
+    frm.execute_command("CLUSTER", "SETSLOT", slot, "MIGRATING", ids[target])
+    for node in (to, frm):
+        node.execute_command("CLUSTER", "SETSLOT", slot, "NODE", ids[target])
+        node.close()
+
+
+def test_a_channel_whose_slot_moves_is_followed_on_its_new_node(
+        redis_cluster: RedisCluster) -> None:  # noqa: F811
+    from redis.cluster import RedisCluster as ClusterClient
+    from redis.crc import key_slot
+
+    here = RedisNotifier(redis_cluster.url, background=True, cluster=True, linger=LINGER)
+    there = RedisNotifier(redis_cluster.url, cluster=True, linger=LINGER)
+    game = new_id("g_")
+    key = game_key(game)
+    slot = key_slot(channel_of(key).encode())
+    client = ClusterClient.from_url(redis_cluster.url)
+    source = client.get_node_from_key(channel_of(key)).port
+    target = next(n.port for n in client.get_primaries() if n.port != source)
+    client.close()
+    try:
+        with held(here, key):
+            first = game_session(here, game)
+            move_slot(redis_cluster, slot, source, target)  # the source says sunsubscribe
+            hearsay = here.hearsay
+            assert hearsay is not None
+            wait_until(lambda: hearsay.game_session(game) not in (None, first),
+                       "never subscribed where the slot went", timeout=15)
+            assert subscribers((f"redis://127.0.0.1:{target}", False), key) == 1
+            watch = here.watch([key])
+            there.publish(game, 1)
+            assert here.wait([key], 5.0, watch)
+    finally:
+        here.close()
+        there.close()
+        move_slot(redis_cluster, slot, target, source)
+        wait_healthy(redis_cluster, timeout=60)
+
+
 def test_a_closed_notifier_vouches_for_nothing(
         two_processes: tuple[RedisNotifier, RedisNotifier]) -> None:
     here, _ = two_processes
