@@ -3,6 +3,10 @@
 (`redis_cluster` fixture, imported by the test modules that need it) and torn down at
 its end.
 
+`python -m tests.redis_cluster` starts one and keeps it until interrupted: to run the
+API's tests with their notifications on it, set `TTR_NOTIFY_REDIS_URL` (the URL it
+prints) and `TTR_NOTIFY_REDIS_CLUSTER=true` for the test run (tests/api_support.py).
+
 Ports: six in a row from 7101, or from the next free hundred (7201, 7301, …) when one
 of them or its cluster-bus port (port + 10000) is taken, e.g. by another test session
 on the same machine.
@@ -149,3 +153,16 @@ def redis_cluster() -> Iterator[RedisCluster]:
             yield cluster
         finally:
             cluster.stop()
+
+
+if __name__ == "__main__":
+    with tempfile.TemporaryDirectory(prefix="ttr-redis-cluster-") as where:
+        running = start_cluster(Path(where))
+        print(running.url, flush=True)
+        try:
+            while True:
+                time.sleep(3600)
+        except KeyboardInterrupt:
+            pass
+        finally:
+            running.stop()
