@@ -52,16 +52,16 @@ Confirmed = Callable[[str, bool, bool], None]
 
 class Nodes:
     """Which node serves a channel: the one Redis, or a cluster's map of slots (read
-    from the cluster by redis-py's `RedisCluster`, `cluster`)."""
+    from the cluster by redis-py's `RedisCluster`, which `cluster` gives)."""
 
-    def __init__(self, url: str, cluster: Any | None = None) -> None:
+    def __init__(self, url: str, cluster: Callable[[], Any] | None = None) -> None:
         self._url = url
         self._cluster = cluster
 
     def url_of(self, channel: str) -> str:
         if self._cluster is None:
             return self._url
-        node = self._cluster.get_node_from_key(channel)
+        node = self._cluster().get_node_from_key(channel)
         parts = urlsplit(self._url)
         auth = parts.netloc.rpartition("@")[0]
         netloc = f"{auth}@{node.host}:{node.port}" if auth else f"{node.host}:{node.port}"
@@ -70,7 +70,7 @@ class Nodes:
     def refresh(self) -> None:
         """Read the cluster's map again (after a failover or a resharding)."""
         if self._cluster is not None:
-            self._cluster.nodes_manager.initialize()
+            self._cluster().nodes_manager.initialize()
 
 
 @dataclass(slots=True, eq=False)
@@ -208,7 +208,8 @@ class Followed:
             try:
                 link.subscription.subscribe([name])
             except SubscriptionBroken:
-                pass  # its thread finds it broken and subscribes everything again
+                # its thread finds it closed, and subscribes everything again
+                link.subscription.close()
 
     @staticmethod
     def _unsubscribe(link: _Link, name: str) -> None:

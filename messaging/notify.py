@@ -230,7 +230,8 @@ class RedisNotifier(LocalNotifier):
         # background: publish from a sender thread (API processes, which live on);
         # otherwise at once (a worker's job process may exit right after its job)
         self._background = background
-        self._redis: Any = _client(url, cluster)
+        self._client: Any = None  # made at first use (`_redis`)
+        self._client_lock = threading.Lock()
         self._url = url
         self._cluster = cluster
         self._linger = linger
@@ -249,6 +250,19 @@ class RedisNotifier(LocalNotifier):
         self._ears()
         return self._hearsay
 
+    @property
+    def _redis(self) -> Any:
+        """The client that publishes, made at first use: a cluster's client reads the
+        cluster's map when it is made, and a process whose notifications' Redis is down
+        at its start still starts (its waiters fall back on their time-outs)."""
+        client = self._client
+        if client is None:
+            with self._client_lock:
+                if self._client is None:
+                    self._client = _client(self._url, self._cluster)
+                client = self._client
+        return client
+
     def following(self) -> set[str]:
         """The channels this process is subscribed to now (tests, metrics)."""
         return self._ears().following()
@@ -261,8 +275,9 @@ class RedisNotifier(LocalNotifier):
             with self._thread_lock:
                 if self._followed is None or self._pid != os.getpid():
                     self._pid = os.getpid()
-                    self._followed = Followed(Nodes(self._url, self._redis if self._cluster
-                                                    else None),
+                    nodes = Nodes(self._url, (lambda: self._redis) if self._cluster
+                                  else None)
+                    self._followed = Followed(nodes,
                                               self._heard, self._confirmed, self._linger,
                                               name=f"ttr-changes-{os.getpid()}")
                     self._followed.follow([TELL_CHANNEL], 0.0, always=True)
@@ -400,7 +415,8 @@ class RedisNotifier(LocalNotifier):
         self._stop.set()
         if self._followed is not None:
             self._followed.close()
-        self._redis.close()
+        if self._client is not None:
+            self._client.close()
         super().close()
 
 

@@ -7,6 +7,7 @@ tests/integration/test_notifier_contract.py)."""
 from __future__ import annotations
 
 import os
+import socket
 import threading
 import time
 import uuid
@@ -431,6 +432,23 @@ def test_a_stale_vouched_state_loses_to_the_appends_version_check(
             ours.execute(game, lambda t: decide_table(t, "carol", TakeSeat("carol")),
                          "user:carol", loaded=stale, vouched=True)
     assert store.current_version(game) == stale.version + 1
+
+
+@pytest.mark.parametrize("cluster", [False, True], ids=["redis", "cluster"])
+def test_a_notifier_whose_redis_is_down_still_starts_and_its_waiters_time_out(
+        cluster: bool) -> None:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]  # (nothing listens there)
+    notifier = RedisNotifier(f"redis://127.0.0.1:{port}", cluster=cluster)
+    game = new_id("g_")
+    watch = notifier.watch([game_key(game)])
+    notifier.publish(game, 1)  # lost for the other processes, logged
+    assert notifier.wait([game_key(game)], 0.0, watch)  # this process's own waiters wake
+    assert not notifier.wait([game_key(new_id("g_"))], 0.2)
+    hearsay = notifier.hearsay
+    assert hearsay is not None and hearsay.game_session(game) is None  # vouches for nothing
+    notifier.close()
 
 
 # -- hearsay alone ----------------------------------------------------------------------
