@@ -61,12 +61,22 @@ class RedisCluster:
         process.wait(10)
 
     def healthy(self) -> bool:
-        """Every node up, the cluster ok, and each primary with its replica again."""
+        """Every node up, the cluster ok, and each primary with a replica in sync."""
         if not all(p.poll() is None for p in self.processes.values()) or not all(
                 "cluster_state:ok" in _cli(port, "cluster", "info") for port in self.ports):
             return False
         nodes = _cli(self.ports[0], "cluster", "nodes")
-        return nodes.count("slave") == NODES // 2 and "fail" not in nodes
+        if nodes.count("slave") != NODES // 2 or "fail" in nodes:
+            return False
+        # a replica takes over only if it has been in touch with its primary: synced
+        return all("master_link_status:up" in info or "role:master" in info
+                   for info in (_cli(port, "info", "replication") for port in self.ports))
+
+    def nodes(self) -> list[str]:
+        """Each node's address, flags and, for a replica, its primary (failures' reports)."""
+        port = next(p for p in self.ports if self.processes[p].poll() is None)
+        return [" ".join(line.split()[1:4]) for line in
+                _cli(port, "cluster", "nodes").splitlines()]
 
     def stop(self) -> None:
         for process in self.processes.values():
@@ -155,7 +165,14 @@ def redis_cluster() -> Iterator[RedisCluster]:
             cluster.stop()
 
 
+def _interrupted(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
+
+
 if __name__ == "__main__":
+    import signal
+
+    signal.signal(signal.SIGTERM, _interrupted)  # (stopped as by Ctrl-C: nodes too)
     with tempfile.TemporaryDirectory(prefix="ttr-redis-cluster-") as where:
         running = start_cluster(Path(where))
         print(running.url, flush=True)

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 import pytest
 
 from messaging.notify import LocalNotifier, Notifier, RedisNotifier, game_key, user_key
-from tests.redis_cluster import redis_cluster  # noqa: F401 (a fixture)
+from tests.redis_cluster import redis_cluster as redis_cluster  # noqa: F401 (a fixture)
 
 ADAPTERS = ["local", "redis", "cluster"]
 

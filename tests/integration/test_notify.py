@@ -10,13 +10,8 @@ import os
 import socket
 import threading
 import time
-import uuid
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
-from typing import Any
 
 import pytest
-import redis
 
 from domain.table import TakeSeat, create_game, decide_table
 from events import GameLog, SqlStore, VersionConflict
@@ -30,107 +25,19 @@ from messaging.notify import (
     user_key,
 )
 from messaging.subscription import MESSAGE, SUBSCRIBED, Subscription
-from tests.redis_cluster import RedisCluster, redis_cluster, wait_healthy  # noqa: F401
-
-# seconds a channel no one holds stays subscribed (the service's: a few); shorter for
-# the tests of the linger itself
-LINGER = 1.0
-SHORT_LINGER = 0.1
-BACKENDS = ["redis", "cluster"]
-
-
-@pytest.fixture(params=BACKENDS)
-def backend(request: pytest.FixtureRequest) -> tuple[str, bool]:
-    """Where notifications go: (URL, whether it is a Redis Cluster)."""
-    if request.param == "redis":
-        return request.getfixturevalue("redis_url"), False
-    cluster: RedisCluster = request.getfixturevalue("redis_cluster")
-    return cluster.url, True
-
-
-@pytest.fixture
-def two_processes(backend: tuple[str, bool]) -> Iterator[tuple[RedisNotifier, RedisNotifier]]:
-    """Two notifiers standing for two processes: an API process (`here`, publishing
-    from its sender thread) and a worker (`there`, publishing at once)."""
-    url, cluster = backend
-    here = RedisNotifier(url, background=True, cluster=cluster, linger=LINGER)
-    there = RedisNotifier(url, cluster=cluster, linger=LINGER)
-    yield here, there
-    here.close()
-    there.close()
-
-
-@pytest.fixture
-def short_lived(backend: tuple[str, bool]) -> Iterator[RedisNotifier]:
-    """A notifier whose channels no one holds are dropped after a tenth of a second."""
-    url, cluster = backend
-    notifier = RedisNotifier(url, cluster=cluster, linger=SHORT_LINGER)
-    yield notifier
-    notifier.close()
-
-
-def wait_until(check: Callable[[], bool], what: str, timeout: float = 5.0) -> None:
-    deadline = time.monotonic() + timeout
-    while not check():
-        assert time.monotonic() < deadline, f"timed out: {what}"
-        time.sleep(0.01)
-
-
-def new_id(prefix: str) -> str:
-    return prefix + uuid.uuid4().hex
-
-
-def node_of(backend: tuple[str, bool], channel: str) -> redis.Redis:
-    """A client of the node that serves `channel` (the one Redis, or its shard's primary)."""
-    url, cluster = backend
-    if not cluster:
-        return redis.Redis.from_url(url)
-    from redis.cluster import RedisCluster as ClusterClient
-
-    client = ClusterClient.from_url(url)
-    node = client.get_node_from_key(channel)
-    client.close()
-    return redis.Redis(host=node.host, port=node.port)
-
-
-def subscribers(backend: tuple[str, bool], key: str) -> int:
-    """How many connections Redis counts on `key`'s channel (`PUBSUB SHARDNUMSUB`)."""
-    channel = channel_of(key)
-    node = node_of(backend, channel)
-    try:
-        reply: Any = node.execute_command("PUBSUB", "SHARDNUMSUB", channel)
-        return int(reply[1])
-    finally:
-        node.close()
-
-
-@contextmanager
-def held(notifier: RedisNotifier, key: str) -> Iterator[None]:
-    """`key` held as a stream holds it: one wait after another, until the block ends."""
-    done = threading.Event()
-
-    def stream() -> None:
-        while not done.is_set():
-            notifier.wait([key], 0.2)
-
-    holder = threading.Thread(target=stream)
-    notifier.watch([key])
-    holder.start()
-    try:
-        yield
-    finally:
-        done.set()
-        holder.join()
-
-
-def game_session(notifier: RedisNotifier, game_id: str) -> int:
-    hearsay = notifier.hearsay
-    assert hearsay is not None
-    wait_until(lambda: hearsay.game_session(game_id) is not None, "the game never followed")
-    session = hearsay.game_session(game_id)
-    assert session is not None
-    return session
-
+from tests.notify_support import (
+    SHORT_LINGER,
+    game_session,
+    held,
+    new_id,
+    node_of,
+    subscribers,
+    wait_until,
+)
+from tests.notify_support import backend as backend  # noqa: F401 (a fixture)
+from tests.notify_support import short_lived as short_lived  # noqa: F401 (a fixture)
+from tests.notify_support import two_processes as two_processes  # noqa: F401 (a fixture)
+from tests.redis_cluster import redis_cluster as redis_cluster  # noqa: F401 (a fixture)
 
 # -- waking across processes ------------------------------------------------------------
 
@@ -300,86 +207,6 @@ def test_a_broken_subscription_ends_the_session_and_the_next_one_hears_again(
     second = game_session(here, game)
     there.publish(game, 7)
     wait_until(lambda: not hearsay.is_latest(game, 6, second), "the change was never heard")
-
-
-def test_a_failed_over_shard_is_followed_on_its_new_primary(
-        redis_cluster: RedisCluster) -> None:  # noqa: F811
-    here = RedisNotifier(redis_cluster.url, background=True, cluster=True, linger=LINGER)
-    there = RedisNotifier(redis_cluster.url, cluster=True, linger=LINGER)
-    game = new_id("g_")
-    key = game_key(game)
-    failed = node_of((redis_cluster.url, True), channel_of(key))
-    port = failed.connection_pool.connection_kwargs["port"]
-    failed.close()
-    try:
-        with held(here, key):
-            first = game_session(here, game)
-            redis_cluster.kill(port)  # its replica takes over once the others agree
-            hearsay = here.hearsay
-            assert hearsay is not None
-            wait_until(lambda: hearsay.game_session(game) not in (None, first),
-                       "never subscribed on the new primary", timeout=30)
-            version = 0
-
-            def heard() -> bool:  # (published again until heard: a publish may meet
-                nonlocal version  # the old map once and be lost, as notifications may)
-                version += 1
-                watch = here.watch([key])
-                there.publish(game, version)
-                return here.wait([key], 0.5, watch)
-
-            wait_until(heard, "a change on the new primary never heard", timeout=15)
-    finally:
-        here.close()
-        there.close()
-        redis_cluster.start(port)  # back, as the new primary's replica
-        wait_healthy(redis_cluster, timeout=60)
-
-
-def move_slot(cluster: RedisCluster, slot: int, source: int, target: int) -> None:
-    """Hand `slot` (holding no keys) from the primary on port `source` to the one on
-    `target`, as a resharding does."""
-    ids = {port: redis.Redis(port=port).execute_command("CLUSTER", "MYID").decode()
-           for port in (source, target)}
-    to, frm = redis.Redis(port=target), redis.Redis(port=source)
-    to.execute_command("CLUSTER", "SETSLOT", slot, "IMPORTING", ids[source])
-    frm.execute_command("CLUSTER", "SETSLOT", slot, "MIGRATING", ids[target])
-    for node in (to, frm):
-        node.execute_command("CLUSTER", "SETSLOT", slot, "NODE", ids[target])
-        node.close()
-
-
-def test_a_channel_whose_slot_moves_is_followed_on_its_new_node(
-        redis_cluster: RedisCluster) -> None:  # noqa: F811
-    from redis.cluster import RedisCluster as ClusterClient
-    from redis.crc import key_slot
-
-    here = RedisNotifier(redis_cluster.url, background=True, cluster=True, linger=LINGER)
-    there = RedisNotifier(redis_cluster.url, cluster=True, linger=LINGER)
-    game = new_id("g_")
-    key = game_key(game)
-    slot = key_slot(channel_of(key).encode())
-    client = ClusterClient.from_url(redis_cluster.url)
-    source = client.get_node_from_key(channel_of(key)).port
-    target = next(n.port for n in client.get_primaries() if n.port != source)
-    client.close()
-    try:
-        with held(here, key):
-            first = game_session(here, game)
-            move_slot(redis_cluster, slot, source, target)  # the source says sunsubscribe
-            hearsay = here.hearsay
-            assert hearsay is not None
-            wait_until(lambda: hearsay.game_session(game) not in (None, first),
-                       "never subscribed where the slot went", timeout=15)
-            assert subscribers((f"redis://127.0.0.1:{target}", False), key) == 1
-            watch = here.watch([key])
-            there.publish(game, 1)
-            assert here.wait([key], 5.0, watch)
-    finally:
-        here.close()
-        there.close()
-        move_slot(redis_cluster, slot, target, source)
-        wait_healthy(redis_cluster, timeout=60)
 
 
 def test_a_closed_notifier_vouches_for_nothing(

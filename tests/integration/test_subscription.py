@@ -19,7 +19,8 @@ from messaging.subscription import (
     Subscription,
     SubscriptionBroken,
 )
-from tests.redis_cluster import RedisCluster, redis_cluster  # noqa: F401 (a fixture)
+from tests.redis_cluster import RedisCluster
+from tests.redis_cluster import redis_cluster as redis_cluster  # noqa: F401 (a fixture)
 
 
 @pytest.fixture
@@ -180,7 +181,7 @@ def test_a_refused_client_name_still_subscribes(
 
 
 def test_a_cluster_node_that_does_not_serve_the_channels_slot_says_it_moved(
-        redis_cluster: RedisCluster, channel: str) -> None:  # noqa: F811
+        redis_cluster: RedisCluster, channel: str) -> None:
     from redis.cluster import RedisCluster as Client
 
     cluster = Client.from_url(redis_cluster.url)
