@@ -2,15 +2,16 @@
 
     python bench/notify.py [--rate R] [--seconds S] [--publishers P]
 
-Every API process hears every change of every game, so this cost is paid once per
-change per process. P publisher processes (`RedisNotifier` with its sender thread, as
-in the API) publish R changes a second between them for S seconds, spread evenly in
-time as an API under load would, from the moment all are connected (`bench/ready.py`);
-a listener in this process hears them. Measured: the
-CPU time of the listening thread alone per change, for our listener
-(`messaging.subscription`, a socket and hiredis's reader) and for a loop around
-redis-py's `PubSub.get_message`, as the listener used to be. Runs against a
-redis-server of its own. The last line is one JSON object.
+An API process hears the changes of the games and users its clients follow (sharded
+pub/sub, `messaging.followed`), and pays this once per such change. P publisher
+processes (`RedisNotifier` with its sender thread, as in the API) publish R changes a
+second between them for S seconds, spread evenly in time as an API under load would,
+from the moment all are connected (`bench/ready.py`); a listener in this process
+follows every game and user they publish for, and hears them. Measured: the CPU time
+of the listening thread alone per message heard (a game's or a player's channel), for
+our listener (`messaging.subscription`, a socket and hiredis's reader) and for a loop
+around redis-py's `PubSub.get_sharded_message`. Runs against a redis-server of its
+own. The last line is one JSON object.
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bench.outcome import CannotMeasure, run  # noqa: E402
 from bench.ready import Crew  # noqa: E402
 from events.jsontext import parse  # noqa: E402
-from messaging.notify import CHANNEL, RedisNotifier  # noqa: E402
+from messaging.notify import RedisNotifier, channel_of, game_key, user_key  # noqa: E402
 
 READY_WITHIN = 120.0  # seconds for every publisher to start and connect
 
@@ -60,6 +61,19 @@ def wait_for_port(port: int, within: float = 30.0) -> None:
             time.sleep(0.05)
 
 
+def change(seed: int, i: int) -> tuple[str, list[str]]:
+    """The game and players of publisher `seed`'s `i`th change."""
+    return f"g{seed}-{i % 40}", [f"u{seed}-{i % 3}", f"v{i % 5}"]
+
+
+def followed_keys(publishers: int) -> list[str]:
+    """Every key the publishers publish on (the listener follows them all)."""
+    keys = {game_key(change(seed, i)[0]) for seed in range(publishers) for i in range(40)}
+    keys |= {user_key(u) for seed in range(publishers) for i in range(15)
+             for u in change(seed, i)[1]}
+    return sorted(keys)
+
+
 def publish(crew: Crew, url: str, rate: float, seconds: float, seed: int) -> None:
     notifier = RedisNotifier(url, background=True)
     crew.ready()
@@ -67,7 +81,8 @@ def publish(crew: Crew, url: str, rate: float, seconds: float, seed: int) -> Non
     i = 0
     while (now := time.monotonic()) - started < seconds:
         i += 1
-        notifier.publish(f"g{seed}-{i % 40}", i, users=[f"u{seed}-{i % 3}", f"v{i % 5}"])
+        game, users = change(seed, i)
+        notifier.publish(game, i, users=users)
         time.sleep(max(0.0, started + i / rate - now))
     notifier.flush()
     notifier.close()
@@ -79,28 +94,29 @@ def thread_cpu_seconds(native_id: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def ours(url: str, heard: Callable[[], None], stop: threading.Event) -> threading.Thread:
-    notifier = RedisNotifier(url)
+def ours(url: str, keys: list[str], heard: Callable[[], None],
+         stop: threading.Event) -> threading.Thread:
+    notifier = RedisNotifier(url, linger=3600.0)
 
-    def counted(payload: bytes) -> None:
+    def counted(channel: str, payload: bytes) -> None:
         data = parse(payload)
         for _ in data if isinstance(data, list) else [data]:
             heard()
-        original(payload)
+        original(channel, payload)
 
     original = notifier._heard
     notifier._heard = counted  # type: ignore[method-assign]
-    notifier.watch(["game:none"])  # starts the listener, and waits for its subscription
+    notifier.watch(keys)  # follows them, and waits for the subscriptions
     def close_when_stopped() -> None:
         stop.wait()
         notifier.close()
 
     threading.Thread(target=close_when_stopped, daemon=True).start()
-    assert notifier._thread is not None
-    return notifier._thread
+    return next(t for t in threading.enumerate() if t.name == "ttr-notify" and t.is_alive())
 
 
-def redis_py(url: str, heard: Callable[[], None], stop: threading.Event) -> threading.Thread:
+def redis_py(url: str, keys: list[str], heard: Callable[[], None],
+             stop: threading.Event) -> threading.Thread:
     import redis
 
     subscribed = threading.Event()
@@ -108,13 +124,16 @@ def redis_py(url: str, heard: Callable[[], None], stop: threading.Event) -> thre
     def listen() -> None:
         client: Any = redis.Redis.from_url(url, health_check_interval=10)
         pubsub = client.pubsub()
-        pubsub.subscribe(CHANNEL)
-        while pubsub.get_message(timeout=1.0) is None:
-            pass
+        pubsub.ssubscribe(*map(channel_of, keys))
+        confirmed = 0
+        while confirmed < len(keys):
+            message = pubsub.get_sharded_message(timeout=1.0)
+            if message is not None and message["type"] == "ssubscribe":
+                confirmed += 1
         subscribed.set()
         while not stop.is_set():
-            message = pubsub.get_message(timeout=1.0)
-            if message is None or message["type"] != "message":
+            message = pubsub.get_sharded_message(timeout=1.0)
+            if message is None or message["type"] != "smessage":
                 continue
             data = parse(message["data"])
             for _ in data if isinstance(data, list) else [data]:
@@ -136,7 +155,7 @@ def measure(listener: Callable[..., threading.Thread], url: str, rate: float,
     def heard() -> None:
         count[0] += 1
 
-    thread = listener(url, heard, stop)
+    thread = listener(url, followed_keys(publishers), heard, stop)
     time.sleep(0.3)
     assert thread.native_id is not None
     with Crew(multiprocessing.get_context("spawn"), "publisher", READY_WITHIN) as crew:

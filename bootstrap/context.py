@@ -45,8 +45,8 @@ def bootstrap(settings: Settings, *, serving: bool = False, store: Store | None 
     """A new context for `settings`; the arguments given replace what it would build.
 
     `serving`: for the API's process, which migrates the store at start (unless
-    `migrate_on_start` is off), listens to every process's changes in the background
-    (so its game log may vouch for a cached state), keeps a large cache of states and
+    `migrate_on_start` is off), listens to the changes of the games its clients follow
+    (so its game log may vouch for a cached state of those), keeps a large cache of states and
     starts the in-process jobs at once. Otherwise (a worker) none of that: `ttr worker`
     migrates once at its start. `clock`: the games' clock (default: the store's);
     `webhook_clock`: the webhook deliveries' (default: the wall clock). `push`: how
@@ -61,8 +61,10 @@ def bootstrap(settings: Settings, *, serving: bool = False, store: Store | None 
     if serving and settings.migrate_on_start:
         store.migrate()
     if notifier is None:
-        notifier = (RedisNotifier(settings.redis_url, background=serving)
-                    if settings.redis_url else LocalNotifier())
+        # (the notifications' Redis may be a cluster; the jobs' is always one Redis)
+        notifier = (RedisNotifier(settings.notify_url, background=serving,
+                                  cluster=settings.notify_redis_cluster)
+                    if settings.notify_url else LocalNotifier())
     game_log = (GameLog(store, hearsay=notifier.hearsay) if serving
                 else GameLog(store, cache_size=WORKER_CACHE_SIZE))
     holder: list[WorkerContext] = []

@@ -10,9 +10,11 @@ and a stale one is brought up to date from the log before it is used. Every
 more than that many events, whichever process served the game before.
 
 `GameLog.vouched` answers from the cache alone, without reading the log, when this
-process has been hearing of every game's changes (a `Vouching`, such as
-`messaging.hearsay.Hearsay`) since the
-cached state was the latest and has heard of nothing newer. That state may still be
+process has been hearing of the game's changes (a `Vouching`, such as
+`messaging.hearsay.Hearsay`: only for the games whose streams or long polls it holds)
+since the cached state was the latest and has heard of nothing newer; for any other
+game it answers None, and the caller's `load` reads the log after the cached version
+(one small query). That state may still be
 a few milliseconds out of date, so it is only for deciding a command whose append
 will check the version: `execute(..., vouched=True)` gives up at the first doubt
 (the decision refused, or the version taken) and the caller starts again from `load`.
@@ -54,11 +56,12 @@ CONFLICT_ATTEMPTS = 5
 
 
 class Vouching(Protocol):
-    """What this process has heard of every process's changes (the messaging layer's
-    `Hearsay`): enough to vouch that a cached state is still the latest."""
+    """What this process has heard of other processes' changes to a game (the messaging
+    layer's `Hearsay`): enough to vouch that a cached state is still the latest."""
 
-    def session(self) -> int | None:
-        """The running listening session, or None while not listening."""
+    def game_session(self, game_id: str) -> int | None:
+        """The running listening session of the game's changes, or None while this
+        process does not hear them all."""
 
     def is_latest(self, game_id: str, version: int, session: int) -> bool:
         """Nothing newer than `version` of `game_id` heard since `session` began."""
@@ -168,7 +171,7 @@ class GameLog:
 
     def load(self, game_id: str) -> Table:
         """The game's state at its latest version; `GameNotFound` if it has no events."""
-        session = self._session()
+        session = self._session(game_id)
         table, snapshot_version = self._latest_known(game_id)
         tail = self.store.read_stream(game_id, after=table.version if table else 0)
         table = apply(table, tail)
@@ -194,7 +197,7 @@ class GameLog:
         latest (a stream catching up needs both: the events to send, the state to know
         whether the game has ended; two reads were most of what a change cost the
         processes holding its streams)."""
-        session = self._session()
+        session = self._session(game_id)
         table, snapshot_version = self._latest_known(game_id)
         known = table.version if table is not None else 0
         read = self.store.read_stream(game_id, after=min(after, known))
@@ -226,10 +229,10 @@ class GameLog:
             return None
         return cached.table
 
-    def _session(self) -> int | None:
+    def _session(self, game_id: str) -> int | None:
         # taken before the log is read: a session still running afterwards has heard
         # every change made after that read
-        return self._hearsay.session() if self._hearsay is not None else None
+        return self._hearsay.game_session(game_id) if self._hearsay is not None else None
 
     def state_at(self, game_id: str, version: int) -> Table:
         """The game's state just after event `version` (replayed from the start)."""
@@ -276,7 +279,7 @@ class GameLog:
         # the store answers with the first result), and wherever a retry would fail
         # instead (a stale If-Match, a command now refused) the key is looked up first.
         for _ in range(attempts):
-            session = self._session()
+            session = self._session(game_id)
             before = None if new else (loaded or self.load(game_id))
             loaded = None
             if expected_version is not None and before is not None \

@@ -9,14 +9,22 @@ and then waits takes a `watch(keys)` *before* reading and passes it to `wait`, s
 change published between its read and its wait still wakes it at once.
 
 Two adapters: `LocalNotifier` (one process: the embedded mode, tests) and
-`RedisNotifier` (Redis pub/sub: a writer in one API process or worker wakes the
-streams held by every other process). Each process runs one subscriber thread
-that fans a message out to its local waiters.
+`RedisNotifier` (Redis sharded pub/sub: a writer in one API process or worker wakes the
+streams held by every other process). A change is published on its game's channel and
+on each of its players' (`channel_of`), and a process subscribes to a key's channel
+only while it watches or waits on that key, and a few seconds after
+(`messaging.followed`): it hears what its own clients follow, not every change of the
+service. On a Redis Cluster the channels, and the fan-out, spread over the shards; a
+single Redis 7 serves the same commands.
 
-Because every change anywhere is heard by every API process, `RedisNotifier` also
-keeps `Hearsay`: the newest version heard of each game while subscribed, which lets
-the game log act on a cached state without first asking the log whether it is still
-the latest (see `GameLog.vouched`).
+For the games it follows, `RedisNotifier` also keeps `Hearsay`: the newest version
+heard of each while subscribed, which lets the game log act on a cached state of such
+a game without first asking the log whether it is still the latest (see
+`GameLog.vouched`); any other game's state is read from the log.
+
+What is *told* to every process (`tell`: e.g. an account's tokens revoked) goes on one
+channel every API process follows all its life: rare, so its fan-out to every process
+costs little.
 """
 
 from __future__ import annotations
@@ -30,14 +38,21 @@ from collections.abc import Iterable
 from typing import Any, Protocol
 
 from events.jsontext import parse, to_bytes
+from messaging.followed import LINGER_SECONDS as UNHELD_LINGER
+from messaging.followed import Followed, Nodes
 from messaging.hearsay import Hearsay
-from messaging.subscription import Subscription
 
 log = logging.getLogger(__name__)
-# The message format's version is in the name: a process of an older release (during
-# a rolling deploy) hears nothing it cannot read, only misses these (so it vouches for
-# nothing newer, and its waiters fall back on their timeouts) until it is replaced.
-CHANNEL = "ttr:changes:2"
+# The message format's version is in the channels' names: a process of another release
+# (during a rolling deploy) hears nothing it cannot read, only misses these (its waiters
+# fall back on their time-outs; what it vouches for, the append's version check
+# corrects) until it is replaced.
+NAMESPACE = "ttr:3:"
+TELL_CHANNEL = NAMESPACE + "tell"
+# keys with a channel of their own; any other key (`tell`) rides TELL_CHANNEL
+FOLLOWED_KEYS = ("game:", "user:")
+# How long a watch waits for Redis to confirm a new key's subscription.
+CONFIRM_SECONDS = 2.0
 # How long the sender thread lets changes gather before it publishes them together.
 LINGER_SECONDS = 0.005
 
@@ -48,6 +63,11 @@ def game_key(game_id: str) -> str:
 
 def user_key(user_id: str) -> str:
     return f"user:{user_id}"
+
+
+def channel_of(key: str) -> str:
+    """The sharded channel a key's changes are published on."""
+    return NAMESPACE + key
 
 
 Watch = dict[str, int]
@@ -70,8 +90,8 @@ class Notifier(Protocol):
 
     @property
     def hearsay(self) -> Hearsay | None:
-        """What this process hears of every process's changes; None if it hears only
-        its own (so it cannot vouch for any state)."""
+        """What this process hears of other processes' changes to the games it follows;
+        None if it hears only its own (so it cannot vouch for any state)."""
 
     def close(self) -> None: ...
 
@@ -174,6 +194,12 @@ class LocalNotifier:
                 changed = self._changed(start, wanted)
         return changed
 
+    def heard_of(self, key: str) -> int:
+        """How often `key` has been published here (by this process, or heard from
+        another), without following it (tests, metrics)."""
+        with self._lock:
+            return self._counts.get(key, 0)
+
     def waiting(self) -> int:
         """How many keys have a waiter now (metrics, tests)."""
         with self._lock:
@@ -191,63 +217,108 @@ class LocalNotifier:
 
 
 class RedisNotifier(LocalNotifier):
-    """Publishes on a Redis channel; a subscriber thread wakes this process's waiters.
+    """Publishes on Redis's sharded channels; this process's subscriptions
+    (`messaging.followed`) wake its waiters.
 
-    A message on the channel is one change, ``{"game", "version", "users"}``, or a list
-    of them (what an API process's sender thread gathered). Every process hears every
-    message, which is why the subscriber reads its socket itself
-    (`messaging.subscription`) rather than through redis-py's pub/sub client."""
+    A message on a key's channel is one change, ``{"game", "version"}``, or a list of
+    them (what an API process's sender thread gathered for that key). `cluster`: `url`
+    names a node of a Redis Cluster (the others are found from it)."""
 
-    def __init__(self, url: str, background: bool = False) -> None:
+    def __init__(self, url: str, background: bool = False, cluster: bool = False,
+                 linger: float = UNHELD_LINGER) -> None:
         super().__init__()
         # background: publish from a sender thread (API processes, which live on);
         # otherwise at once (a worker's job process may exit right after its job)
         self._background = background
-        import redis
-
-        self._redis: Any = redis.Redis.from_url(url, socket_timeout=5,
-                                                socket_connect_timeout=3)
+        self._client: Any = None  # made at first use (`_redis`)
+        self._client_lock = threading.Lock()
         self._url = url
+        self._cluster = cluster
+        self._linger = linger
         self._stop = threading.Event()
-        self._subscribed = threading.Event()
-        self._thread: threading.Thread | None = None
         self._sender: threading.Thread | None = None
         self._outbox: queue.Queue[dict[str, Any]] = queue.Queue()
         self._unsent = 0  # changes queued or being sent (for `flush`)
         self._unsent_lock = threading.Lock()
         self._thread_lock = threading.Lock()
         self._hearsay = Hearsay()
+        self._followed: Followed | None = None
+        self._pid = os.getpid()
 
     @property
     def hearsay(self) -> Hearsay | None:
-        self._start_subscriber()
+        self._ears()
         return self._hearsay
+
+    @property
+    def _redis(self) -> Any:
+        """The client that publishes, made at first use: a cluster's client reads the
+        cluster's map when it is made, and a process whose notifications' Redis is down
+        at its start still starts (its waiters fall back on their time-outs)."""
+        client = self._client
+        if client is None:
+            with self._client_lock:
+                if self._client is None:
+                    self._client = _client(self._url, self._cluster)
+                client = self._client
+        return client
+
+    def following(self) -> set[str]:
+        """The channels this process is subscribed to now (tests, metrics)."""
+        return self._ears().following()
+
+    def _ears(self) -> Followed:
+        """This process's subscriptions, started on first use (and again in a forked
+        child, which inherits none of its parent's threads)."""
+        followed = self._followed
+        if followed is None or self._pid != os.getpid():
+            with self._thread_lock:
+                if self._followed is None or self._pid != os.getpid():
+                    self._pid = os.getpid()
+                    nodes = Nodes(self._url, (lambda: self._redis) if self._cluster
+                                  else None)
+                    self._followed = Followed(nodes,
+                                              self._heard, self._confirmed, self._linger,
+                                              name=f"ttr-changes-{os.getpid()}")
+                    self._followed.follow([TELL_CHANNEL], 0.0, always=True)
+                followed = self._followed
+        return followed
 
     def publish(self, game_id: str, version: int, users: Iterable[str] = ()) -> None:
         users = list(users)
         change = {"game": game_id, "version": version, "users": users}
         if self._background:
             # The request that changed the game does not wait for Redis: a sender
-            # thread publishes what has queued up, as one message, under load.
+            # thread publishes what has queued up, under load.
             with self._unsent_lock:
                 self._unsent += 1
             self._outbox.put(change)
             self._ensure_sender()
         else:
-            try:
-                self._redis.publish(CHANNEL, to_bytes(change))
-            except Exception as error:  # Redis down: streams still wake on their timeouts
-                log.warning("could not publish a change of %s: %s", game_id, error)
+            self._publish([change])
         # this process's own waiters need no round trip through Redis
         super().publish(game_id, version, users)
+
+    def _publish(self, changes: list[dict[str, Any]]) -> None:
+        """`changes` on their games' and players' channels: one message per channel."""
+        by_channel: dict[str, list[dict[str, Any]]] = {}
+        for change in changes:
+            heard = {"game": change["game"], "version": change["version"]}
+            for key in (game_key(change["game"]), *map(user_key, change["users"])):
+                by_channel.setdefault(channel_of(key), []).append(heard)
+        try:
+            pipe = self._redis.pipeline(transaction=False)
+            for channel, said in by_channel.items():
+                pipe.spublish(channel, to_bytes(said if len(said) > 1 else said[0]))
+            pipe.execute()
+        except Exception as error:  # Redis down: streams still wake on their timeouts
+            log.warning("could not publish %d change(s): %s", len(changes), error)
 
     def tell(self, keys: Iterable[str]) -> None:
         keys = list(keys)
         try:
-            # at once, not through the sender: whoever tells wants it heard now. In the
-            # shape of a change (of no game) so that an older process reads it too.
-            self._redis.publish(CHANNEL, to_bytes(
-                {"game": "", "version": 0, "users": [], "keys": keys}))
+            # at once, not through the sender: whoever tells wants it heard now
+            self._redis.spublish(TELL_CHANNEL, to_bytes({"keys": keys}))
         except Exception as error:
             log.warning("could not tell %s: %s", keys, error)
         super().tell(keys)
@@ -268,7 +339,7 @@ class RedisNotifier(LocalNotifier):
             except queue.Empty:
                 continue
             # Speed: waking this thread (and handing the GIL to it and back) costs the
-            # process several times what the PUBLISH does; a moment's wait lets the
+            # process several times what the publishing does; a moment's wait lets the
             # changes of the next few milliseconds share the wake-up and the round trip
             # (measured in-process: ~3x less CPU in this thread at a few hundred
             # changes a second). A waiter hears of a change that much later.
@@ -280,11 +351,7 @@ class RedisNotifier(LocalNotifier):
                 except queue.Empty:
                     break
             try:
-                # One message for the lot: every API process hears every message, and
-                # waking its listener costs it far more than reading one more change.
-                self._redis.publish(CHANNEL, to_bytes(batch if len(batch) > 1 else first))
-            except Exception as error:  # Redis down: streams still wake on their timeouts
-                log.warning("could not publish %d change(s): %s", len(batch), error)
+                self._publish(batch)
             finally:
                 with self._unsent_lock:
                     self._unsent -= len(batch)
@@ -296,69 +363,70 @@ class RedisNotifier(LocalNotifier):
             time.sleep(0.005)
 
     def watch(self, keys: Iterable[str]) -> Watch:
-        self._ensure_subscriber()
+        keys = list(keys)
+        self._follow(keys, CONFIRM_SECONDS)
         return super().watch(keys)
 
     def wait(self, keys: Iterable[str], timeout: float, since: Watch | None = None) -> bool:
-        self._ensure_subscriber()
-        return super().wait(keys, timeout, since)
+        keys = list(keys)
+        channels = self._follow(keys, CONFIRM_SECONDS if since is None else 0.0)
+        ears = self._ears()
+        ears.hold(channels)  # subscribed while waiting, and a linger after
+        try:
+            return super().wait(keys, timeout, since)
+        finally:
+            ears.release(channels)
 
-    def _ensure_subscriber(self) -> None:
-        """Start this process's subscriber, and give it a moment to subscribe, so that
-        a change published right after a reader looked is not missed."""
-        if self._start_subscriber():
-            self._subscribed.wait(2.0)
+    def _follow(self, keys: list[str], wait: float) -> list[str]:
+        """Subscribe the keys' channels (waiting up to `wait` s for Redis to confirm
+        new ones, so that a change published after the caller reads reaches it); the
+        channels."""
+        channels = [channel_of(k) for k in keys if k.startswith(FOLLOWED_KEYS)]
+        if len(channels) < len(keys):  # a told key: heard on the channel always followed
+            channels.append(TELL_CHANNEL)
+        self._ears().follow(channels, wait)
+        return channels
 
-    def _start_subscriber(self) -> bool:
-        """Start the subscriber thread unless it runs (in this process: a forked child
-        has none); whether it had to be started."""
-        if self._thread is not None and self._thread.is_alive():
-            return False
-        with self._thread_lock:
-            if self._thread is None or not self._thread.is_alive():
-                self._hearsay.listening(False)
-                self._subscribed.clear()
-                self._thread = threading.Thread(target=self._listen, name="ttr-notify",
-                                                daemon=True)
-                self._thread.start()
-        return True
-
-    def _listen(self) -> None:
-        while not self._stop.is_set():
-            subscription = Subscription(self._url, CHANNEL, name=f"ttr-changes-{os.getpid()}")
-            try:
-                # Listening counts from Redis's answer to the SUBSCRIBE: every change
-                # published after it reaches us.
-                subscription.open()
-                self._hearsay.listening(True)
-                self._subscribed.set()
-                while not self._stop.is_set():
-                    for payload in subscription.receive(timeout=1.0):
-                        self._heard(payload)
-            except Exception as error:
-                self._hearsay.listening(False)
-                log.warning("change notifications from Redis interrupted: %s", error)
-                self._stop.wait(1.0)
-            finally:
-                subscription.close()
-        self._hearsay.listening(False)
-
-    def _heard(self, payload: bytes) -> None:
+    def _heard(self, channel: str, payload: bytes) -> None:
         data = parse(payload)
-        changes = data if isinstance(data, list) else [data]  # a sender's batch, or one
-        keys = []
-        for change in changes:
-            if change.get("keys"):  # told, not changed (`tell`)
-                keys += change["keys"]
-                continue
-            self._hearsay.heard(change["game"], int(change["version"]))
-            keys.append(game_key(change["game"]))
-            keys += (user_key(u) for u in change.get("users", []))
-        self._bump(keys)
+        said = data if isinstance(data, list) else [data]
+        if channel == TELL_CHANNEL:
+            self._bump([key for told in said for key in told.get("keys", [])])
+            return
+        key = channel.removeprefix(NAMESPACE)
+        if key.startswith("game:"):
+            for change in said:
+                self._hearsay.heard(change["game"], int(change["version"]))
+        self._bump([key])
+
+    def _confirmed(self, channel: str, yes: bool, again: bool) -> None:
+        if channel == TELL_CHANNEL:
+            self._hearsay.listening(yes)
+            return
+        key = channel.removeprefix(NAMESPACE)
+        if key.startswith("game:"):
+            self._hearsay.following(key.removeprefix("game:"), yes)
+        if again:  # subscribed again after a break: what was missed meanwhile, read now
+            self._bump([key])
 
     def close(self) -> None:
         self.flush()
         self._hearsay.listening(False)
         self._stop.set()
-        self._redis.close()
+        if self._followed is not None:
+            self._followed.close()
+        if self._client is not None:
+            self._client.close()
         super().close()
+
+
+def _client(url: str, cluster: bool) -> Any:
+    """A redis-py client for publishing: of the one Redis, or of the cluster `url` is a
+    node of."""
+    import redis
+
+    if cluster:
+        from redis.cluster import RedisCluster
+
+        return RedisCluster.from_url(url, socket_timeout=5, socket_connect_timeout=3)
+    return redis.Redis.from_url(url, socket_timeout=5, socket_connect_timeout=3)

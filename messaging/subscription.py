@@ -1,12 +1,11 @@
-"""One Redis pub/sub subscription, read straight off its socket: the change feed's ear.
+"""One connection's sharded pub/sub subscriptions (`SSUBSCRIBE`), read straight off its
+socket: one node's part of the change feed's ear (`messaging.followed` keeps one per
+node of a Redis Cluster, or one for a single Redis).
 
-Every API process hears every change of every game, so whatever hearing one change
-costs, each process pays it for every action anywhere. redis-py's `PubSub` wraps each
-message in readiness polls, a retry wrapper, health checks and a dict; a blocking
-`recv` on the socket and hiredis's reader do without them. `bench/notify.py`
-(three publishing processes, 300–600 changes a second): 120–210 µs of the listening
-thread's CPU per change with `PubSub.get_message`, 65–145 µs with this; what is left
-is mostly the thread's wake-up itself.
+Whatever hearing one change costs, a process pays it for every change of every game it
+follows. redis-py's `PubSub` wraps each message in readiness polls, a retry wrapper,
+health checks and a dict; a blocking `recv` on the socket and hiredis's reader do
+without them (`bench/notify.py` measures both).
 
 The subscription checks its own health: after `HEALTH_SECONDS` without a byte from
 Redis it sends PING, and if that is not answered within as long again it counts the
@@ -19,6 +18,7 @@ CA file) and ``unix:///path``.
 from __future__ import annotations
 
 import socket
+import threading
 import time
 from typing import Any
 from urllib.parse import parse_qs, unquote, urlsplit
@@ -30,6 +30,11 @@ HEALTH_SECONDS = 10.0
 
 class SubscriptionBroken(ConnectionError):
     """The connection closed, failed, or stopped answering: messages may be lost."""
+
+
+class SlotMoved(SubscriptionBroken):
+    """A Redis Cluster node answered that a channel's slot is served elsewhere (`MOVED`):
+    the cluster's map has changed (a failover, a resharding)."""
 
 
 def command(*args: str | bytes) -> bytes:
@@ -100,14 +105,21 @@ def _tls(sock: socket.socket, host: str, query: dict[str, list[str]]) -> socket.
     return context.wrap_socket(sock, server_hostname=host)
 
 
-class Subscription:
-    """Messages published on one channel, from `open()` (which returns once Redis has
-    confirmed the subscription) until `close()` or a `SubscriptionBroken`."""
+# What a subscription hears: a message's channel and payload, or Redis's confirmation
+# that a channel is subscribed or (unasked, when its slot moves; or asked) unsubscribed.
+MESSAGE, SUBSCRIBED, UNSUBSCRIBED = "message", "subscribed", "unsubscribed"
+Heard = tuple[str, bytes, bytes]  # (what, channel, payload: b"" unless a message)
+_KINDS = {b"smessage": MESSAGE, b"ssubscribe": SUBSCRIBED, b"sunsubscribe": UNSUBSCRIBED}
 
-    def __init__(self, url: str, channel: str, connect_timeout: float = 3.0,
+
+class Subscription:
+    """Sharded channels subscribed on one connection, from `open()` until `close()` or a
+    `SubscriptionBroken`. `subscribe` and `unsubscribe` may be called from any thread
+    while another thread waits in `receive`."""
+
+    def __init__(self, url: str, connect_timeout: float = 3.0,
                  name: str = "ttr-changes") -> None:
         self._url = url
-        self._channel = channel.encode()
         self._name = name
         self._connect_timeout = connect_timeout
         self._sock: socket.socket | None = None
@@ -115,50 +127,48 @@ class Subscription:
         self._heard_at = 0.0
         self._pinged_at: float | None = None
         self._timeout: float | None = None
-        self._early: list[bytes] = []  # messages read with the confirmation
+        self._sending = threading.Lock()
 
     def open(self) -> None:
+        """Connect, and name the connection (so that CLIENT LIST tells what it is for;
+        a Redis that refuses the name, an ACL or a proxy, still serves us)."""
         self._sock = connect(self._url, self._connect_timeout)
         self._heard_at = time.monotonic()
-        # Named, so that CLIENT LIST tells what the connection is for. SETNAME's answer
-        # comes first; a Redis that refuses it (an ACL, a proxy) still subscribes us.
-        self._send(command("CLIENT", "SETNAME", self._name)
-                   + command(b"SUBSCRIBE", self._channel))
-        named = False
+        self._send(command("CLIENT", "SETNAME", self._name))
         deadline = time.monotonic() + self._connect_timeout
-        while True:
-            left = deadline - time.monotonic()
-            if left <= 0:
-                raise SubscriptionBroken("Redis did not confirm the subscription")
-            replies = self._replies(left)
-            if replies and not named:
-                named = True
-                replies = replies[1:]
-            for i, reply in enumerate(replies):
-                if isinstance(reply, Exception):
-                    raise SubscriptionBroken(f"Redis refused the subscription: {reply}")
-                if isinstance(reply, list) and reply[:2] == [b"subscribe", self._channel]:
-                    # what came in the same read is already published to us: keep it
-                    self._early = self._messages(replies[i + 1:])
-                    return
+        while not self._read(max(0.01, deadline - time.monotonic())):  # (OK or not)
+            if time.monotonic() >= deadline:
+                raise SubscriptionBroken("Redis did not answer CLIENT SETNAME")
 
-    def receive(self, timeout: float) -> list[bytes]:
-        """The payloads of the messages that arrive within `timeout` seconds (all that
-        have arrived, once one has); none if none did."""
-        if self._early:
-            early, self._early = self._early, []
-            return early
-        return self._messages(self._replies(timeout))
+    def subscribe(self, channels: list[str]) -> None:
+        """Ask for `channels` (confirmed, each, by a `SUBSCRIBED` from `receive`). One
+        command per channel: on a cluster, one command's channels must share a slot."""
+        if channels:
+            self._send(b"".join(command(b"SSUBSCRIBE", c) for c in channels))
 
-    @staticmethod
-    def _messages(replies: list[Any]) -> list[bytes]:
-        for reply in replies:
+    def unsubscribe(self, channels: list[str]) -> None:
+        if channels:
+            self._send(b"".join(command(b"SUNSUBSCRIBE", c) for c in channels))
+
+    def receive(self, timeout: float) -> list[Heard]:
+        """What arrives within `timeout` seconds (all that has arrived, once something
+        has), in order; nothing if nothing did."""
+        heard: list[Heard] = []
+        for reply in self._read(timeout):
             if isinstance(reply, Exception):
-                raise SubscriptionBroken(f"Redis answered with an error: {reply}")
-        return [reply[2] for reply in replies
-                if isinstance(reply, list) and reply[0] == b"message"]
+                text = str(reply)
+                if text.startswith("MOVED"):
+                    raise SlotMoved(text)
+                raise SubscriptionBroken(f"Redis answered with an error: {text}")
+            if isinstance(reply, list) and len(reply) >= 3:
+                kind = _KINDS.get(reply[0])
+                if kind is MESSAGE:
+                    heard.append((kind, reply[1], reply[2]))
+                elif kind is not None:
+                    heard.append((kind, reply[1], b""))
+        return heard
 
-    def _replies(self, timeout: float) -> list[Any]:
+    def _read(self, timeout: float) -> list[Any]:
         """What Redis sent within `timeout` seconds, error replies included."""
         sock = self._sock
         if sock is None:
@@ -190,9 +200,12 @@ class Subscription:
         return replies
 
     def _send(self, data: bytes) -> None:
-        assert self._sock is not None
+        sock = self._sock
+        if sock is None:
+            raise SubscriptionBroken("not open")
         try:
-            self._sock.sendall(data)
+            with self._sending:
+                sock.sendall(data)
         except OSError as error:
             raise SubscriptionBroken(str(error)) from error
 

@@ -45,6 +45,11 @@ class Settings:
     replica_database_url: str | None = None  # TTR_REPLICA_DATABASE_URL
     # seconds a replica may lag before its reads go to the primary instead
     replica_max_lag: float = 5.0  # TTR_REPLICA_MAX_LAG
+    # the Redis that carries change notifications (sharded pub/sub), if not the jobs'
+    # (RQ needs one plain Redis; notifications may go to a Redis Cluster)
+    notify_redis_url: str | None = None  # TTR_NOTIFY_REDIS_URL; None: TTR_REDIS_URL's
+    # TTR_NOTIFY_REDIS_URL names a node of a Redis Cluster (the others are found from it)
+    notify_redis_cluster: bool = False  # TTR_NOTIFY_REDIS_CLUSTER
     migrate_on_start: bool = True  # TTR_MIGRATE_ON_START
     log_level: str = "info"  # TTR_LOG_LEVEL (the API's, gunicorn's and the worker's logs)
     # native threads for SQLite's calls in a process that runs on gevent
@@ -103,6 +108,11 @@ class Settings:
     def embedded(self) -> bool:
         return self.redis_url is None
 
+    @property
+    def notify_url(self) -> str | None:
+        """Where change notifications go (None: in process memory)."""
+        return self.notify_redis_url or self.redis_url
+
     def with_(self, **changes: Any) -> Settings:
         return replace(self, **changes)
 
@@ -112,6 +122,8 @@ ENV = {
     "redis_url": "TTR_REDIS_URL",
     "replica_database_url": "TTR_REPLICA_DATABASE_URL",
     "replica_max_lag": "TTR_REPLICA_MAX_LAG",
+    "notify_redis_url": "TTR_NOTIFY_REDIS_URL",
+    "notify_redis_cluster": "TTR_NOTIFY_REDIS_CLUSTER",
     "migrate_on_start": "TTR_MIGRATE_ON_START",
     "log_level": "TTR_LOG_LEVEL",
     "sqlite_threads": "TTR_SQLITE_THREADS",
@@ -157,6 +169,7 @@ _SCHEMES = {
     "database_url": ("postgresql://", "postgres://", "sqlite://"),
     "redis_url": ("redis://", "rediss://", "unix://"),
     "replica_database_url": ("postgresql://", "postgres://"),
+    "notify_redis_url": ("redis://", "rediss://", "unix://"),
     "public_url": ("https://", "http://"),
 }
 

@@ -12,7 +12,7 @@ Freshness comes from the notifier's counts (`messaging.notify`): a reader takes 
 before it asks, and the tail is fresh for it if the tail's own last read began after
 a watch at least as new, i.e. after every change the reader has heard of had been
 stored. A tail older than `max_age` (a few keep-alives; more while the process has
-heard every change since the read, `session`) is read again by the next stream that
+heard every change of the game since the read, `session`) is read again by the next stream that
 asks, which makes up for a lost notification once per game, not once per stream.
 
 A tail lives as long as a stream holds it (`Tails` keeps them weakly) and keeps at

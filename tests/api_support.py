@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import http.client
 import json
+import os
 import random
 import socket
 import subprocess
@@ -27,6 +28,7 @@ from bootstrap.web import create_app
 from events import SqlStore
 from messaging.notify import Notifier
 from referee.ports import Clock, Jobs
+from referee.settings import settings_from_env
 from service.api.pages import build_spec
 from service.config import HttpSettings, Settings
 from service.problems import PROBLEM_JSON
@@ -50,6 +52,10 @@ def free_port() -> int:
 HTTP_FIELDS = frozenset(f.name for f in fields(HttpSettings))
 
 
+NOTIFY = settings_from_env({k: v for k, v in os.environ.items()
+                            if k.startswith("TTR_NOTIFY_")})
+
+
 def make_app(database_url: str, *, store: SqlStore | None = None,
              notifier: Notifier | None = None, jobs: Jobs | None = None,
              clock: Clock | None = None, **settings: Any) -> Flask:
@@ -62,6 +68,13 @@ def make_app(database_url: str, *, store: SqlStore | None = None,
     settings.setdefault("burst_per_address", 10**6)
     # no computer analysis of the games the tests finish (its own tests ask for it)
     settings.setdefault("analysis_budget", 0.0)
+    if settings.get("redis_url") and NOTIFY.notify_redis_url:
+        # The suite run with its notifications on a Redis of their own, e.g. the cluster
+        # of `python -m tests.redis_cluster`: TTR_NOTIFY_REDIS_URL and
+        # TTR_NOTIFY_REDIS_CLUSTER in the environment, which the servers the tests
+        # start read too (jobs stay on the tests' one Redis).
+        settings.setdefault("notify_redis_url", NOTIFY.notify_redis_url)
+        settings.setdefault("notify_redis_cluster", NOTIFY.notify_redis_cluster)
     own = {name: settings.pop(name) for name in list(settings) if name in HTTP_FIELDS}
     return create_app(Settings(database_url=database_url, **settings),
                       http=HttpSettings(**own), store=store, notifier=notifier, jobs=jobs,

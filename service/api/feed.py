@@ -236,12 +236,12 @@ def _game_stream(s: Services, tail: Tail, viewer: Viewer, after: int | None,
             # Idle: keep-alives until something is published after `watch`, or until it
             # is time to read the log again anyway (waiting here, not in a generator
             # of its own: see `_Body`).
-            session = _listening(s)
+            session = _listening(s, game_id)
             for _ in range(_keepalives_per_read(session)):
                 if s.notifier.wait(keys, s.http.sse_keepalive, watch) or holds.stopping:
                     break
                 yield KEEPALIVE
-                if session is not None and _listening(s) != session:
+                if session is not None and _listening(s, game_id) != session:
                     break  # a break: changes may have gone unheard
     except StoreUnavailable as error:
         log.warning("a stream ended: %s", error)
@@ -252,7 +252,7 @@ def _catch_up(s: Services, tail: Tail, seat: int | None, last: int,
     """What happened after `last`, shared with the game's other streams when they are
     as far; the last version sent (the generator's value), None if nothing was new."""
     game_id = tail.game_id
-    session = _listening(s)
+    session = _listening(s, game_id)
     heard_all = session is not None and tail.session == session
     max_age = s.http.sse_keepalive * (KEEPALIVES_PER_READ_LISTENING if heard_all
                                           else KEEPALIVES_PER_READ)
@@ -274,11 +274,11 @@ def _read(s: Services, game_id: str, after: int) -> list[Recorded]:
     return list(s.store.read_stream(game_id, after=after, limit=500))
 
 
-def _listening(s: Services) -> int | None:
-    """The process's unbroken listening session to every change (None: none, or it
-    hears only its own)."""
+def _listening(s: Services, game_id: str) -> int | None:
+    """The process's unbroken listening session to the game's changes (None: none, or
+    it hears only its own)."""
     hearsay = s.notifier.hearsay
-    return hearsay.session() if hearsay is not None else None
+    return hearsay.game_session(game_id) if hearsay is not None else None
 
 
 def _keepalives_per_read(session: int | None) -> int:

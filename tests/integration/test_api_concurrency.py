@@ -117,13 +117,23 @@ def test_a_retry_after_success_returns_the_first_answer(app: Flask, client: Clie
     assert app.extensions["ttr"].store.current_version(table.game_id) == version
 
 
+class _Unheard(Hearsay):
+    """Follows every game it is asked about, and hears nothing of them."""
+
+    def game_session(self, game_id: str) -> int | None:
+        if super().game_session(game_id) is None:
+            self.following(game_id, True)
+        return super().game_session(game_id)
+
+
 class _Deaf(LocalNotifier):
-    """A process that believes it hears every change but hears none from elsewhere (a
-    notification not yet arrived): its cached states are vouched for while stale."""
+    """A process that believes it hears every change of the games it follows but hears
+    none from elsewhere (a notification not yet arrived): its cached states are vouched
+    for while stale."""
 
     def __init__(self) -> None:
         super().__init__()
-        self._hearsay = Hearsay()
+        self._hearsay = _Unheard()
         self._hearsay.listening(True)
 
     @property

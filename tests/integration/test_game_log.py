@@ -230,14 +230,14 @@ def test_the_index_follows_each_command(store: SqlStore) -> None:
     assert [p.to_act for p in row.players] == [True, True]  # both choose their tickets
 
 
-def listening() -> Hearsay:
+def following(game_id: str = "g1") -> Hearsay:
     hearsay = Hearsay()
-    hearsay.listening(True)
+    hearsay.following(game_id, True)
     return hearsay
 
 
 def test_a_cached_state_is_vouched_for_until_a_newer_version_is_heard(store: SqlStore) -> None:
-    hearsay = listening()
+    hearsay = following("g1")
     log = GameLog(store, hearsay=hearsay)
     table = new_game(log)
     assert log.vouched("g1") is table
@@ -245,16 +245,26 @@ def test_a_cached_state_is_vouched_for_until_a_newer_version_is_heard(store: Sql
     assert log.vouched("g1") is None
 
 
-def test_no_state_is_vouched_for_unless_listening_since_it_was_the_latest(
+def test_no_state_is_vouched_for_unless_following_the_game_since_it_was_the_latest(
         store: SqlStore) -> None:
     hearsay = Hearsay()
     log = GameLog(store, hearsay=hearsay)
     new_game(log)
     assert log.vouched("g1") is None
-    hearsay.listening(True)  # changes may have gone unheard before this
+    hearsay.following("g1", True)  # changes may have gone unheard before this
     assert log.vouched("g1") is None
     assert log.load("g1") is log.vouched("g1")
-    hearsay.listening(False)
+    hearsay.following("g1", False)  # its subscription broke, or was dropped
+    assert log.vouched("g1") is None
+
+
+def test_a_game_this_process_does_not_follow_is_never_vouched_for(store: SqlStore) -> None:
+    # hearing the changes of the games it follows says nothing of the others'
+    hearsay = following("another")
+    hearsay.listening(True)  # (and neither does hearing what is told to every process)
+    log = GameLog(store, hearsay=hearsay)
+    new_game(log)
+    assert log.load("g1").version == 1
     assert log.vouched("g1") is None
 
 
@@ -266,7 +276,7 @@ def test_a_process_that_hears_nothing_vouches_for_nothing(store: SqlStore) -> No
 
 
 def test_a_vouched_state_that_lost_a_race_gives_up_at_once(store: SqlStore) -> None:
-    log = GameLog(store, hearsay=listening())
+    log = GameLog(store, hearsay=following("g1"))
     new_game(log, seats=3)
     stale = log.vouched("g1")
     assert stale is not None

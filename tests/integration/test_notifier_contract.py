@@ -1,6 +1,7 @@
 """The notifier's contract, written once and run on every adapter: `LocalNotifier` (one
-process) and `RedisNotifier` (real Redis pub/sub). Game ids are random: every test
-session on the shared Redis publishes on the same channel."""
+process) and `RedisNotifier` (real Redis sharded pub/sub, on a single Redis and on a
+Redis Cluster of three primaries and three replicas). Game ids are random: every test
+session on the shared Redis publishes in the same channels' namespace."""
 
 from __future__ import annotations
 
@@ -12,8 +13,9 @@ from collections.abc import Iterator
 import pytest
 
 from messaging.notify import LocalNotifier, Notifier, RedisNotifier, game_key, user_key
+from tests.redis_cluster import redis_cluster as redis_cluster  # noqa: F401 (a fixture)
 
-ADAPTERS = ["local", "redis"]
+ADAPTERS = ["local", "redis", "cluster"]
 
 
 @pytest.fixture(params=ADAPTERS)
@@ -22,8 +24,11 @@ def notifier(request: pytest.FixtureRequest) -> Iterator[Notifier]:
     made: Notifier
     if request.param == "local":
         made = LocalNotifier()
-    else:
+    elif request.param == "redis":
         made = RedisNotifier(request.getfixturevalue("redis_url"), background=True)
+    else:
+        made = RedisNotifier(request.getfixturevalue("redis_cluster").url, background=True,
+                             cluster=True)
     yield made
     made.close()
 

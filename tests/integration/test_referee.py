@@ -101,6 +101,20 @@ def test_a_read_replica_is_a_postgresql_standby_of_a_postgresql_primary() -> Non
         settings_from_env({"TTR_REPLICA_DATABASE_URL": "postgresql://replica.example/ttr"})
     with pytest.raises(SettingsError, match="TTR_REPLICA_MAX_LAG"):
         settings_from_env({"TTR_REPLICA_MAX_LAG": "-1"})
+def test_notifications_use_the_jobs_redis_unless_a_redis_of_their_own_is_named() -> None:
+    jobs = "redis://jobs:6379/0"
+    assert settings_from_env({"TTR_REDIS_URL": jobs}).notify_url == jobs
+    apart = settings_from_env({"TTR_REDIS_URL": jobs,
+                               "TTR_NOTIFY_REDIS_URL": "redis://shard-0:7000",
+                               "TTR_NOTIFY_REDIS_CLUSTER": "true"})
+    assert (apart.redis_url, apart.notify_url, apart.notify_redis_cluster) == (
+        jobs, "redis://shard-0:7000", True)
+    assert Settings().notify_url is None  # embedded: in process memory
+
+
+def test_the_notifications_redis_must_be_a_redis_url() -> None:
+    with pytest.raises(SettingsError, match="TTR_NOTIFY_REDIS_URL"):
+        settings_from_env({"TTR_NOTIFY_REDIS_URL": "http://shard-0:7000"})
 
 
 def test_nothing_writes_the_environment() -> None:
@@ -133,6 +147,7 @@ def test_every_settings_variable_names_a_field_and_is_parsed(
     # values the settings' checks take (a URL with its scheme, a level, a real token)
     valid = {"database_url": "postgresql://db.example/ttr", "redis_url": "redis://r:6379/1",
              "replica_database_url": "postgresql://replica.example/ttr",
+             "notify_redis_url": "redis://c:7000",
              "admin_token": "5e8a1c0f9b2d4763a1e0c9f8b7d6e5a4", "log_level": "debug",
              "web_worker_class": "gevent", "worker_metrics_port": "9101",
              "smtp_security": "tls", "mail_from": "Games <games@example.org>",

@@ -75,13 +75,6 @@ def variables_the_code_reads() -> set[str]:
 
 ALLOWED = variables_the_code_reads()
 
-# Settings of issue 35 that the deploy files already configure while the code that
-# reads them is on other branches (notifications on a Redis Cluster, the PostgreSQL
-# replica). TEMPORARY: delete this constant, and its use in `check_variables`, when
-# those branches are merged; the check then holds these names to the code like any.
-SETTINGS_OF_OTHER_BRANCHES = {"TTR_NOTIFY_REDIS_URL", "TTR_NOTIFY_REDIS_CLUSTER",
-                              "TTR_REPLICA_DATABASE_URL", "TTR_REPLICA_MAX_LAG"}
-
 
 class Parsed(Exception):
     def __init__(self, namespace: argparse.Namespace) -> None:
@@ -128,8 +121,7 @@ def bind_port(env: dict[str, str]) -> int:
 
 
 def check_variables(env: dict[str, str], where: str) -> None:
-    unknown = ({name for name in env if name.startswith("TTR_")} - ALLOWED
-               - SETTINGS_OF_OTHER_BRANCHES)
+    unknown = {name for name in env if name.startswith("TTR_")} - ALLOWED
     assert not unknown, f"{where} sets {sorted(unknown)}, which no code reads"
 
 
