@@ -129,11 +129,12 @@ def nodes_for(services: Services, count: int, web_workers: int) -> ApiNodes:
 def tally(services: Services, nodes: ApiNodes, holders: list[int]) -> dict[str, Any]:
     """Counters and CPU times so far, to subtract across the window."""
     assert services.cluster is not None
+    cluster = [p.pid for p in services.cluster.processes.values()]
     return {"heard": [nodes.heard(i) for i in range(len(nodes.ports))],
             "api": [cpu_seconds(nodes.pids(i)) for i in range(len(nodes.ports))],
             "redis": services.redis_messages(),
             "cpu": {"postgres": postgres_cpu_seconds(),
-                    "redis_cluster": cpu_seconds([p.pid for p in services.cluster.processes]),
+                    "redis_cluster": cpu_seconds(cluster),
                     "rq_worker": cpu_seconds([nodes.worker.pid] if nodes.worker else [],
                                              reaped=True),
                     "clients": cpu_seconds([os.getpid(), *holders], reaped=True),
@@ -187,7 +188,7 @@ def run_step(services: Services, count: int, games: int, rate: float, seconds: f
         nodes.stop()
 
 
-def figures(count: int, load: tuple[float, ...], before: dict[str, Any],
+def figures(count: int, load: tuple[float, float, float], before: dict[str, Any],
             after: dict[str, Any], seen: Seen, wall: float, records: list[dict[str, Any]],
             answered: dict[tuple[str, int], float], rate: float, seconds: float,
             games: int) -> dict[str, Any]:

@@ -14,7 +14,7 @@ from flask import Flask
 from bootstrap.context import bootstrap
 from bootstrap.token_keys import token_seal
 from events.ports import Store
-from messaging.notify import Notifier
+from messaging.notify import Notifier, RedisNotifier
 from referee.ports import Clock, Jobs
 from referee.settings import Settings
 from service import app as api
@@ -39,6 +39,8 @@ def build_services(settings: Settings, http: HttpSettings, *, store: Store | Non
     context = bootstrap(settings, serving=True, store=store, notifier=notifier, jobs=jobs,
                         clock=clock, webhook_clock=webhook_clock,
                         observer=observability.REFEREE_OBSERVER)
+    if isinstance(context.notifier, RedisNotifier):
+        context.notifier.on_heard = observability.notification_heard
     if limiter is None:
         limiter = RedisLimiter(settings.redis_url) if settings.redis_url else MemoryLimiter()
     accounts = Accounts(context.store, http.admin_token, context.notifier, clock=clock,

@@ -34,7 +34,7 @@ import os
 import queue
 import threading
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any, Protocol
 
 from events.jsontext import parse, to_bytes
@@ -244,6 +244,8 @@ class RedisNotifier(LocalNotifier):
         self._hearsay = Hearsay()
         self._followed: Followed | None = None
         self._pid = os.getpid()
+        # told of every message heard from Redis (the API's metrics set it)
+        self.on_heard: Callable[[], None] | None = None
 
     @property
     def hearsay(self) -> Hearsay | None:
@@ -388,6 +390,8 @@ class RedisNotifier(LocalNotifier):
         return channels
 
     def _heard(self, channel: str, payload: bytes) -> None:
+        if self.on_heard is not None:
+            self.on_heard()
         data = parse(payload)
         said = data if isinstance(data, list) else [data]
         if channel == TELL_CHANNEL:

@@ -97,8 +97,8 @@ class ReplicaPair:
 
     def primary_position(self) -> int:
         with psycopg.connect(self.primary_url, autocommit=True) as conn:
-            return int(_one(conn.cursor(),  # type: ignore[arg-type]
-                            "SELECT (pg_current_wal_insert_lsn() - '0/0'::pg_lsn)::bigint"))
+            return _position(_one(conn.cursor(),
+                                  "SELECT (pg_current_wal_insert_lsn() - '0/0'::pg_lsn)::bigint"))
 
     def pause_replay(self) -> None:
         self.on_replica("SELECT pg_wal_replay_pause()")
@@ -114,15 +114,15 @@ class ReplicaPair:
         """Until the replica has received the primary's WAL up to `position` (default:
         where it is now), replayed or not."""
         target = self.primary_position() if position is None else position
-        self.wait_until(lambda cur: _one(
-            cur, "SELECT (pg_last_wal_receive_lsn() - '0/0'::pg_lsn)::bigint") >= target)
+        self.wait_until(lambda cur: _position(_one(
+            cur, "SELECT (pg_last_wal_receive_lsn() - '0/0'::pg_lsn)::bigint")) >= target)
 
     def wait_replayed(self, position: int | None = None) -> None:
         """Until the replica has replayed the primary's WAL up to `position` (default:
         where it is now)."""
         target = self.primary_position() if position is None else position
-        self.wait_until(lambda cur: _one(
-            cur, "SELECT (pg_last_wal_replay_lsn() - '0/0'::pg_lsn)::bigint") >= target)
+        self.wait_until(lambda cur: _position(_one(
+            cur, "SELECT (pg_last_wal_replay_lsn() - '0/0'::pg_lsn)::bigint")) >= target)
 
     def wait_until(self, holds: object) -> None:
         deadline = time.monotonic() + WAIT
@@ -141,9 +141,14 @@ class ReplicaPair:
 
 
 def _one(cur: psycopg.Cursor[tuple[object, ...]], sql: str) -> object:
-    cur.execute(sql)  # type: ignore[arg-type]
+    cur.execute(sql.encode())
     row = cur.fetchone()
     return None if row is None else row[0]
+
+
+def _position(value: object) -> int:
+    """A WAL position as a number of bytes (-1: none yet)."""
+    return int(value) if isinstance(value, int) else -1
 
 
 # quick and small: nothing outlives the session

@@ -21,6 +21,7 @@ import tempfile
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -89,6 +90,10 @@ class RedisCluster:
                 process.wait(10)
 
 
+def _pings(port: int) -> bool:
+    return _cli(port, "ping").strip() == "PONG"
+
+
 def _free(port: int) -> bool:
     with socket.socket() as probe:
         # (as redis-server binds: a port a stopped cluster left in TIME_WAIT is free)
@@ -141,7 +146,7 @@ def start_cluster(directory: Path) -> RedisCluster:
         for port in cluster.ports:
             cluster.start(port)
         for port in cluster.ports:
-            _wait(lambda port=port: _cli(port, "ping").strip() == "PONG", f"node {port}")
+            _wait(partial(_pings, port), f"node {port}")
         _cli(cluster.ports[0], "--cluster", "create",
              *(f"127.0.0.1:{p}" for p in cluster.ports), "--cluster-replicas", "1",
              "--cluster-yes", timeout=60)

@@ -8,6 +8,9 @@ Metrics, all named `ttr_…`:
     ttr_rule_violations_total{code}     commands the rules refused (`rule_violation`)
     ttr_vouched_decisions_total{result} commands decided on a cached state
                                         (`vouched_decision`)
+    ttr_notifications_heard_total       change notifications this process heard from
+                                        Redis on the channels it follows
+                                        (`notification_heard`)
     ttr_queue_depth{queue}              jobs waiting, read when scraped
                                         (`queue_depth_source`; by default RQ's queues,
                                         `ttr` unless TTR_QUEUE names another, and
@@ -56,6 +59,7 @@ from service.observability.instruments import (
     enable,
     job_listeners,
     metrics,
+    notification_heard,
     rule_violation,
     scoring_finished,
     vouched_decision,
@@ -75,7 +79,8 @@ __all__ = [
     "DeliveriesCollector", "Metrics",
     "QueueDepthCollector", "REFEREE_OBSERVER", "RqQueueLength", "action_done",
     "configure_logging", "enable", "gunicorn_child_exit", "gunicorn_on_starting",
-    "install", "job_listeners", "log_hub_errors", "metrics", "queue_depth_source", "request_fields",
+    "install", "job_listeners", "log_hub_errors", "metrics", "notification_heard",
+    "queue_depth_source", "request_fields",
     "rule_violation", "scoring_finished", "serve_worker_metrics", "share_between_workers",
     "vouched_decision",
     "webhook_failed", "WORKER_PROBES",

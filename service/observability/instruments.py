@@ -72,6 +72,11 @@ class Metrics:
             "refused the command).", ["result"], registry=self.registry)
         self._vouched = {result: self.vouched.labels(result)
                          for result in ("applied", "judged_again")}
+        self.heard = Counter(
+            "ttr_notifications_heard",
+            "Change notifications this process heard from Redis (messages on the channels "
+            "it follows: what grows with the streams it holds, not the service's actions).",
+            registry=self.registry)
         self.webhook_failures = Counter("ttr_webhook_failures",
                                         "Webhook deliveries that failed.",
                                         registry=self.registry)
@@ -150,6 +155,13 @@ def vouched_decision(applied: bool) -> None:
     m = _metrics
     if m is not None:
         m.vouched_decision(applied)
+
+
+def notification_heard() -> None:
+    """A message came on one of the channels this process follows."""
+    m = _metrics
+    if m is not None:
+        m.heard.inc()
 
 
 class _RefereeMetrics:

@@ -273,9 +273,7 @@ def test_a_redis_cluster_primary_killed_its_replica_takes_over_and_streams_recov
     follower = Follower(nodes.ports[0], nodes.balancer.port, table.game_id, table.tokens[0])
     wait_for(lambda: follower.start is not None, 30, "the stream's snapshot")
     table.act(nodes.ports[1], 6)
-    primary = cluster.processes[0]  # the first primary (a third of the channels)
-    primary.kill()
-    primary.wait(10)
+    cluster.kill(cluster.ports[0])  # the first primary (a third of the channels)
 
     def failed_over() -> bool:
         out = subprocess.run(["redis-cli", "-p", str(cluster.ports[1]), "cluster", "info"],
