@@ -171,7 +171,10 @@ def _chown_to_server(path: Path) -> None:
 def start_pair() -> ReplicaPair:
     """Make, start and hand back a primary and its replica (see the module doc)."""
     bindir = _bin_dir()
-    root = Path(tempfile.mkdtemp(prefix="ttr-replica-"))
+    # as root the server runs as `postgres`, who must reach the directory: not under a
+    # TMPDIR private to root (bench/ smoke runs set one), but in the shared /tmp
+    shared = "/tmp" if os.geteuid() == 0 and os.path.isdir("/tmp") else None
+    root = Path(tempfile.mkdtemp(prefix="ttr-replica-", dir=shared))
     _chown_to_server(root)
     pair = ReplicaPair(root, bindir, free_port(), free_port())
     try:

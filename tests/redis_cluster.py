@@ -7,13 +7,14 @@ its end.
 API's tests with their notifications on it, set `TTR_NOTIFY_REDIS_URL` (the URL it
 prints) and `TTR_NOTIFY_REDIS_CLUSTER=true` for the test run (tests/api_support.py).
 
-Ports: six in a row from 7101, or from the next free hundred (7201, 7301, …) when one
-of them or its cluster-bus port (port + 10000) is taken, e.g. by another test session
-on the same machine.
+Ports: six in a row from a hundred picked at random among 7101, 7201, … 9901, or the
+next free one when one of them or its cluster-bus port (port + 10000) is taken, e.g.
+by another test session on the same machine.
 """
 
 from __future__ import annotations
 
+import random
 import shutil
 import socket
 import subprocess
@@ -106,8 +107,13 @@ def _free(port: int) -> bool:
 
 
 def free_ports(count: int = NODES, first: int = FIRST_PORT) -> list[int]:
-    """`count` ports in a row (and their bus ports) that nothing listens on."""
-    for base in range(first, 10000, 100):
+    """`count` ports in a row (and their bus ports) that nothing listens on, from a
+    hundred picked at random: clusters started at the same moment by the suite's
+    processes (and bench/cluster.py's smoke run) would otherwise all find the first
+    hundred free and race for it."""
+    hundreds = list(range(first, 10000, 100))
+    start = random.randrange(len(hundreds))
+    for base in hundreds[start:] + hundreds[:start]:
         ports = list(range(base, base + count))
         if all(_free(p) and _free(p + 10000) for p in ports):
             return ports

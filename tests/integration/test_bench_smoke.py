@@ -69,6 +69,8 @@ def smallest(pg: str, redis: str) -> dict[str, tuple[list[str], set[str]]]:
         "notices": (["--url", pg, "--moves", "6", "--backlog", "5"],
                     {"delay_p95_s", "push_delay_p95_s", "target_met",
                      "notices_per_minute_one_worker", "pushes_per_minute_one_worker"}),
+        "cluster": (["--nodes", "1", "--games", "2", "--rate", "5", "--seconds", "1"],
+                    {"benchmark", "steps"}),
         "web": (["--loads", "1", "--samples", "1"],
                 {"page_weight_kb", "interactive_ms_median", "opponent_to_table_ms_median",
                  "first_visit_kb", "repeat_visit_kb", "repeat_visit_network_requests",
