@@ -240,14 +240,18 @@ def test_a_node_hears_only_the_games_its_clients_follow(nodes: ApiNodes) -> None
 def test_reads_go_to_the_primary_while_the_replica_is_stopped(
         nodes: ApiNodes, replica_pair: ReplicaPair) -> None:  # noqa: F811
     table = Table(nodes.balancer.port, 3)
+    follower = Follower(nodes.ports[0], nodes.balancer.port, table.game_id, table.tokens[0])
+    wait_for(lambda: follower.start is not None, 30, "the stream's snapshot")
+    table.act(nodes.ports[1], 4)
     replica_pair.stop_replica()
     try:
         status, games = call(nodes.balancer.port, "GET", "/v1/users/me/games",
                              table.tokens[0])
         assert status == 200 and table.game_id in [g["id"] for g in games["games"]]
-        table.act(nodes.ports[0], 4)
         status, lobby = call(nodes.balancer.port, "GET", "/v1/games?status=open")
         assert status == 200
+        table.finish(nodes.ports[1])
+        heard_everything(follower, table, nodes)
     finally:
         replica_pair.start_replica()
 

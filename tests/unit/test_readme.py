@@ -162,9 +162,11 @@ def test_the_first_game_with_curl_runs_as_written(server: Server, tmp_path: Path
     assert [e for e in drawn["events"] if e.startswith("card_drawn")], drawn
     assert {"type": "draw_card", "source": "deck"} in drawn["moves"]
     assert {m["type"] for m in drawn["moves"]} <= {"draw_card", "resign"}
-    # 7. the log after version 4: the two ticket choices and the draw
-    assert log[:2] == ["tickets_kept", "tickets_kept"] and len(log) >= 3, log
-    assert all(isinstance(t, str) for t in log) and log[2].startswith("card_drawn")
+    # 7. the log after version 4: the two ticket choices and the draw (a deal with three
+    # locomotives face up also resets the market there, which some seeds give)
+    moves = [t for t in log if not t.startswith("market_")]
+    assert moves[:2] == ["tickets_kept", "tickets_kept"] and len(moves) >= 3, log
+    assert all(isinstance(t, str) for t in log) and moves[2].startswith("card_drawn")
     # … and the stream: its snapshot of the game, until --max-time ends it
     assert "event: snapshot" in stream and "\ndata: {" in stream, stream[:500]
 
