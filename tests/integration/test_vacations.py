@@ -47,6 +47,25 @@ def client(app: Flask) -> Client:
     return Client(app)
 
 
+@pytest.fixture
+def own_clock() -> FakeClock:
+    return FakeClock()
+
+
+@pytest.fixture
+def own_app(adapter_url: str, own_clock: FakeClock) -> Iterator[Flask]:
+    """An app and store of the test's own: a reminder is a job due at a moment of the
+    moved clock, and in the module's shared app every earlier test's games come due
+    with it (their time-outs, one after another), which on a busy machine outlasted
+    any wait."""
+    store = open_store(adapter_url, clock=own_clock)
+    store.migrate()
+    app = make_app(adapter_url, store=store, clock=own_clock,  # type: ignore[arg-type]
+                   webhook_allow_private=True)
+    yield app
+    app.extensions["ttr"].close()
+
+
 def stamp(moment: datetime) -> str:
     return moment.strftime("%Y-%m-%dT%H:%M:%S.%fZ")
 
@@ -225,7 +244,8 @@ def hooked(client: Client, table: Table) -> None:
 
 
 def test_a_turn_is_reminded_once_when_a_quarter_of_its_time_is_left(
-        app: Flask, client: Client, clock: FakeClock) -> None:
+        own_app: Flask, own_clock: FakeClock) -> None:
+    app, clock, client = own_app, own_clock, Client(own_app)
     table = playing(client)
     hooked(client, table)
     seat = view(client, table, 0)["turn"]["seat"]
@@ -237,8 +257,9 @@ def test_a_turn_is_reminded_once_when_a_quarter_of_its_time_is_left(
     assert reminders_of(client, table.tokens[1 - seat], table.game_id) == []
 
 
-def test_a_turn_already_played_is_not_reminded(app: Flask, client: Client,
-                                              clock: FakeClock) -> None:
+def test_a_turn_already_played_is_not_reminded(own_app: Flask,
+                                              own_clock: FakeClock) -> None:
+    app, clock, client = own_app, own_clock, Client(own_app)
     table = playing(client)
     hooked(client, table)
     seat = view(client, table, 0)["turn"]["seat"]
