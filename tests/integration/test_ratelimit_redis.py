@@ -34,10 +34,13 @@ def asked(redis_url: str, key: str) -> float:
 def test_processes_sharing_a_bucket_get_no_more_than_its_burst_together(
         redis_url: str, key: str) -> None:
     processes = [RedisLimiter(redis_url), RedisLimiter(redis_url)]
+    started = time.monotonic()
     allowed = sum(processes[i % 2].take(key, 2.0, 40) == 0.0 for i in range(100))
     # leases of two: what one process still holds when the bucket runs dry is not lost
-    # to the limit, only to the other process
-    assert 38 <= allowed <= 40
+    # to the limit, only to the other process; and the bucket refills at 2 a second
+    # while the requests go (a busy machine takes a second or two over them)
+    refilled = 2.0 * (time.monotonic() - started)
+    assert 38 <= allowed <= 40 + refilled
 
 
 def test_a_lease_answers_the_next_requests_without_asking_redis(
