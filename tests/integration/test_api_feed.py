@@ -95,11 +95,21 @@ def count(n: int) -> Callable[[list[dict[str, str]]], bool]:
 
 def test_a_stream_starts_with_a_snapshot_then_sends_new_events(client: Client) -> None:
     table = open_table(client, "usa", 2)
-    thread = act_later(client, table, 1, 0.2)
+    acting: list[threading.Thread] = []
+
+    def act_once_the_snapshot_is_in(messages: list[dict[str, str]]) -> bool:
+        # (acting after a fixed delay raced the stream's start on a busy machine: the
+        # snapshot then already held the move, and nothing new came)
+        if messages and not acting:
+            acting.append(act_later(client, table, 1, 0.0))
+        return len(messages) >= 4
+
     response = client.get(f"/v1/games/{table.game_id}/events", token=table.tokens[0],
                           headers={"Accept": "text/event-stream"}, buffered=False)
-    messages = [m for m in read_sse(response, count(4))[1] if "event" in m]
-    thread.join()
+    messages = [m for m in read_sse(response, act_once_the_snapshot_is_in)[1]
+                if "event" in m]
+    for thread in acting:
+        thread.join()
     assert messages[0]["event"] == "snapshot"
     snapshot = json.loads(messages[0]["data"])
     assert snapshot["you"]["seat"] == 0
