@@ -21,6 +21,7 @@ import subprocess
 import tempfile
 import time
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
@@ -165,15 +166,22 @@ def start_cluster(directory: Path) -> RedisCluster:
     return cluster
 
 
-@pytest.fixture(scope="session")
-def redis_cluster() -> Iterator[RedisCluster]:
-    """A Redis Cluster of three primaries and three replicas, for the whole session."""
+@contextmanager
+def running_cluster() -> Iterator[RedisCluster]:
+    """A cluster in a temporary directory, stopped and removed on leaving."""
     with tempfile.TemporaryDirectory(prefix="ttr-redis-cluster-") as directory:
         cluster = start_cluster(Path(directory))
         try:
             yield cluster
         finally:
             cluster.stop()
+
+
+@pytest.fixture(scope="session")
+def redis_cluster() -> Iterator[RedisCluster]:
+    """A Redis Cluster of three primaries and three replicas, for the whole session."""
+    with running_cluster() as cluster:
+        yield cluster
 
 
 def _interrupted(signum: int, frame: object) -> None:
@@ -184,13 +192,10 @@ if __name__ == "__main__":
     import signal
 
     signal.signal(signal.SIGTERM, _interrupted)  # (stopped as by Ctrl-C: nodes too)
-    with tempfile.TemporaryDirectory(prefix="ttr-redis-cluster-") as where:
-        running = start_cluster(Path(where))
+    with running_cluster() as running:
         print(running.url, flush=True)
         try:
             while True:
                 time.sleep(3600)
         except KeyboardInterrupt:
             pass
-        finally:
-            running.stop()

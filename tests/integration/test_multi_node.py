@@ -15,12 +15,10 @@ import http.client
 import json
 import random
 import subprocess
-import tempfile
 import threading
 import time
 import uuid
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -29,7 +27,7 @@ from events import open_store
 from tests.api_nodes import ApiNodes
 from tests.api_support import choose
 from tests.pg_replica import ReplicaPair, replica_pair  # noqa: F401 (a fixture)
-from tests.redis_cluster import RedisCluster, start_cluster
+from tests.redis_cluster import RedisCluster, running_cluster
 from tests.worker_processes import PrivateRedis, wait_for
 
 SSE_KEEPALIVE = "1"  # a stream that hears nothing reads the log again within seconds
@@ -38,12 +36,8 @@ SSE_KEEPALIVE = "1"  # a stream that hears nothing reads the log again within se
 @pytest.fixture(scope="module")
 def cluster() -> Iterator[RedisCluster]:
     """A Redis Cluster of this module's own (its faults must not reach other tests)."""
-    with tempfile.TemporaryDirectory(prefix="ttr-multi-node-") as directory:
-        started = start_cluster(Path(directory))
-        try:
-            yield started
-        finally:
-            started.stop()
+    with running_cluster() as started:
+        yield started
 
 
 @pytest.fixture(scope="module")
