@@ -56,7 +56,7 @@ from events import SqlStore, open_store  # noqa: E402
 from events.matches import MatchRequest  # noqa: E402
 from referee.quick_match import new_game_id, players_per_map  # noqa: E402
 from referee.settings import Settings  # noqa: E402
-from tests.conftest import with_search_path  # noqa: E402
+from tests.pg_pool import with_search_path  # noqa: E402
 
 DEFAULT_URL = "postgresql://postgres@127.0.0.1:5432/test"
 TARGET_P95_MS = 1000

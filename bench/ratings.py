@@ -54,7 +54,7 @@ from domain.table import SeatTaken, create_game, replay_table, score_table  # no
 from events import SqlStore, open_store  # noqa: E402
 from events.catalogue import encode, schema_version  # noqa: E402
 from referee.settings import Settings  # noqa: E402
-from tests.conftest import with_search_path  # noqa: E402
+from tests.pg_pool import with_search_path  # noqa: E402
 
 DEFAULT_URL = "postgresql://postgres@127.0.0.1:5432/test"
 TEMPLATES = [("usa", 2), ("usa", 3), ("usa", 4), ("europe", 2), ("europe", 3),

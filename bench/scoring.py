@@ -49,7 +49,7 @@ from events.ports import Store  # noqa: E402
 from referee.effects import follow_up  # noqa: E402
 from referee.jobs import SCORE  # noqa: E402
 from referee.settings import Settings  # noqa: E402
-from tests.conftest import with_search_path  # noqa: E402
+from tests.pg_pool import with_search_path  # noqa: E402
 from tests.worker_support import (  # noqa: E402
     finished_game,
     move,

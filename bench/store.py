@@ -197,7 +197,7 @@ def main() -> int:
     args = parser.parse_args()
     # here, not at the top: each writer process imports this module again, and the test
     # fixtures take seconds to import on a busy machine (the writers' start, not the window)
-    from tests.conftest import with_search_path
+    from tests.pg_pool import with_search_path
 
     schema = "bench_" + secrets.token_hex(4)
     with psycopg.connect(args.url, autocommit=True) as conn:

@@ -19,9 +19,7 @@ from __future__ import annotations
 import itertools
 import os
 import secrets
-import urllib.parse
 from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, cast
 
@@ -32,6 +30,7 @@ from bootstrap import bootstrap
 from events import MEMORY_URL, SqlStore, open_store
 from referee.settings import Settings
 from tests.api_support import Client
+from tests.pg_pool import SchemaPool, fresh_schema
 from tests.worker_support import clear_queue
 from worker.context import WorkerContext
 
@@ -54,6 +53,7 @@ MARKERS = {
                   "SQLite file rather than memory://",
 }
 _NEEDS = {"pg_admin_url": "postgres", "pg_schema_url": "postgres", "pg_store": "postgres",
+          "empty_pg_schema_url": "postgres", "pg_schemas": "postgres",
           "redis_url": "redis", "queue": "redis", "rq_context": "redis",
           "browser": "browser", "chromium": "browser"}
 _PARAMETERS = {"postgres": "postgres", "redis": "redis", "rq": "redis"}
@@ -107,14 +107,6 @@ def _worker_group(item: pytest.Item) -> str:
     return item.nodeid.split("::", 1)[0]
 
 
-def with_search_path(url: str, schema: str) -> str:
-    """`url` with every connection's search_path set to `schema`."""
-    parts = urllib.parse.urlsplit(url)
-    query = urllib.parse.parse_qsl(parts.query)
-    query.append(("options", f"-csearch_path={schema}"))
-    return urllib.parse.urlunsplit(parts._replace(query=urllib.parse.urlencode(query)))
-
-
 @pytest.fixture(scope="session")
 def pg_admin_url() -> str:
     import psycopg
@@ -127,24 +119,26 @@ def pg_admin_url() -> str:
     return PG_URL
 
 
-@contextmanager
-def fresh_schema(admin_url: str) -> Iterator[str]:
-    """A PostgreSQL URL whose connections live in a new, empty schema (dropped after)."""
-    import psycopg
-
-    schema = "t_" + secrets.token_hex(6)
-    with psycopg.connect(admin_url, autocommit=True) as conn:
-        conn.execute(f"CREATE SCHEMA {schema}")
-    try:
-        yield with_search_path(admin_url, schema)
-    finally:
-        with psycopg.connect(admin_url, autocommit=True) as conn:
-            conn.execute(f"DROP SCHEMA {schema} CASCADE")
+@pytest.fixture(scope="session")
+def pg_schemas(pg_admin_url: str) -> Iterator[SchemaPool]:
+    """The session's migrated schemas, lent to one test at a time (`tests.pg_pool`)."""
+    pool = SchemaPool(pg_admin_url)
+    yield pool
+    pool.close()
 
 
 @pytest.fixture
-def pg_schema_url(pg_admin_url: str) -> Iterator[str]:
-    """A PostgreSQL URL whose connections live in a new, empty schema (dropped after)."""
+def pg_schema_url(pg_schemas: SchemaPool) -> Iterator[str]:
+    """A PostgreSQL URL whose connections live in a migrated schema of the test's own,
+    with no rows but those the migrations write (emptied again after the test)."""
+    with pg_schemas.schema() as url:
+        yield url
+
+
+@pytest.fixture
+def empty_pg_schema_url(pg_admin_url: str) -> Iterator[str]:
+    """A PostgreSQL URL whose connections live in a new schema with nothing in it, not
+    even the migrations (dropped after): for the tests of migrating."""
     with fresh_schema(pg_admin_url) as url:
         yield url
 
@@ -182,6 +176,15 @@ def store_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     return _url_of(request.param, request, tmp_path)
 
 
+@pytest.fixture(params=DATABASES)
+def empty_store_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """Each database in turn with nothing in it, not even the migrations."""
+    if request.param == "sqlite":
+        return _url_of("sqlite", request, tmp_path)
+    url: str = request.getfixturevalue("empty_pg_schema_url")
+    return url
+
+
 @pytest.fixture(params=ADAPTERS)
 def adapter_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     """Each event-store adapter in turn: a SQLite file, a fresh PostgreSQL schema, and
@@ -195,7 +198,8 @@ def module_adapter_url(request: pytest.FixtureRequest,
     """`adapter_url` shared by a module's tests: for a costly world they all read and
     none changes."""
     if request.param == "postgres":
-        with fresh_schema(request.getfixturevalue("pg_admin_url")) as url:
+        pool: SchemaPool = request.getfixturevalue("pg_schemas")
+        with pool.schema() as url:
             yield url
     else:
         yield _url_of(request.param, request, tmp_path_factory.mktemp("store"))

@@ -29,7 +29,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.api_support import make_app
-from tests.conftest import with_search_path
+from tests.pg_pool import with_search_path
 from tests.worker_support import RecordingJobs
 
 ROOT = Path(__file__).absolute().parents[2]

@@ -24,7 +24,7 @@ from domain.table import SeatTaken, create_game
 from events import NewEvent, Recorded, SqlStore, VersionConflict, open_store, partitioning
 from events.migrations import LATEST
 from events.partitioning import PARTITIONS
-from tests.conftest import fresh_schema
+from tests.pg_pool import fresh_schema
 
 OLD = 15  # the last schema with one events table
 GAMES = [f"g{i:02d}" for i in range(12)]
@@ -238,9 +238,9 @@ def _old_store(url: str) -> SqlStore:
 
 
 def test_appends_racing_the_whole_conversion_are_neither_lost_nor_refused(
-        pg_schema_url: str) -> None:
-    store = _old_store(pg_schema_url)
-    writer = sql_store(pg_schema_url, max_size=2)  # its own connections, as another process
+        empty_pg_schema_url: str) -> None:
+    store = _old_store(empty_pg_schema_url)
+    writer = sql_store(empty_pg_schema_url, max_size=2)  # its own connections, as another process
     stop = threading.Event()
     written: list[str] = []
     failures: list[str] = []
@@ -281,18 +281,18 @@ def test_appends_racing_the_whole_conversion_are_neither_lost_nor_refused(
 
 
 def test_an_append_waiting_on_the_final_lock_goes_on_into_the_new_table(
-        pg_schema_url: str) -> None:
+        empty_pg_schema_url: str) -> None:
     # The swap is held open (a lock on schema_migrations, which it writes last) while
     # an append of a prepared statement waits on the old table; then both go on.
-    store = _old_store(pg_schema_url)
-    writer = sql_store(pg_schema_url, max_size=1)  # one connection: its statements prepared
+    store = _old_store(empty_pg_schema_url)
+    writer = sql_store(empty_pg_schema_url, max_size=1)  # one connection: its statements prepared
     for n in range(4):
         writer.append(GAMES[5], [seat(f"before-{n}")], writer.current_version(GAMES[5]))
     version = writer.current_version(GAMES[5])
     with store.reading() as cur:
         cur.execute("SELECT 'events'::regclass::oid, 'schema_migrations'::regclass::oid")
         old_table, migrations_table = cur.fetchone() or (0, 0)
-    holder = psycopg.connect(pg_schema_url)
+    holder = psycopg.connect(empty_pg_schema_url)
     held: list[int] = []
 
     def hold_the_swap(copied: int) -> None:
@@ -307,9 +307,9 @@ def test_an_append_waiting_on_the_final_lock_goes_on_into_the_new_table(
         writer.append(GAMES[5], [seat("waited")], version)))
     try:
         migrating.start()
-        _wait_for(lambda: _waiting_on(pg_schema_url, migrations_table), outcome)
+        _wait_for(lambda: _waiting_on(empty_pg_schema_url, migrations_table), outcome)
         appending.start()
-        _wait_for(lambda: _waiting_on(pg_schema_url, old_table), outcome)
+        _wait_for(lambda: _waiting_on(empty_pg_schema_url, old_table), outcome)
         holder.commit()
         migrating.join()
         appending.join()
@@ -340,8 +340,8 @@ class _Interrupted(Exception):
 
 
 def test_a_conversion_interrupted_part_way_resumes_and_copies_each_event_once(
-        pg_schema_url: str) -> None:
-    store = _old_store(pg_schema_url)
+        empty_pg_schema_url: str) -> None:
+    store = _old_store(empty_pg_schema_url)
     try:
         before = streams(store, GAMES)
 
@@ -365,16 +365,16 @@ def test_a_conversion_interrupted_part_way_resumes_and_copies_each_event_once(
 
 
 def test_a_conversion_that_cannot_lock_the_table_lets_appends_through_and_tries_again(
-        pg_schema_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+        empty_pg_schema_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(partitioning, "LOCK_WAIT", "20ms")
     monkeypatch.setattr(partitioning, "LOCK_ATTEMPTS", 10_000)
-    store = _old_store(pg_schema_url)
+    store = _old_store(empty_pg_schema_url)
     rounds: list[int] = []
     outcome: list[Any] = []
     migrating = threading.Thread(
         target=lambda: outcome.append(store.migrate(batch=BATCH, progress=rounds.append)))
     try:
-        with psycopg.connect(pg_schema_url) as reader:  # a long read holds the table
+        with psycopg.connect(empty_pg_schema_url) as reader:  # a long read holds the table
             reader.execute("SELECT count(*) FROM events").fetchone()
             migrating.start()
             # the copy done, the lock tried, let go, and tried again: each round that

@@ -22,7 +22,7 @@ import pytest
 from events import open_store
 from events.replica import replica_reads
 from tests.api_support import Client, make_app
-from tests.conftest import with_search_path
+from tests.pg_pool import with_search_path
 from tests.pg_replica import ReplicaPair, replica_pair  # noqa: F401 (a fixture)
 from tests.ratings_support import append_scored, scored_stream
 from tests.worker_support import clear_queue

@@ -30,7 +30,8 @@ from hypothesis import HealthCheck, settings
 from schemathesis.specs.openapi.schemas import OpenApiSchema
 
 from tests.api_support import make_app
-from tests.conftest import PG_URL, missing, with_search_path
+from tests.conftest import PG_URL, missing
+from tests.pg_pool import with_search_path
 from tests.worker_support import RecordingJobs
 
 _SCRATCH = tempfile.TemporaryDirectory(prefix="ttr-fuzz-")

@@ -325,9 +325,9 @@ def test_a_turn_ended_stored_before_schema_2_loads_with_no_skipped_seats(
 
 # -- migrations ----------------------------------------------------------------------------
 
-def test_migrations_create_the_schema_from_an_empty_database(store_url: str) -> None:
+def test_migrations_create_the_schema_from_an_empty_database(empty_store_url: str) -> None:
     # (databases only: the in-memory store has no schema, see the next test)
-    fresh = open_store(store_url)
+    fresh = open_store(empty_store_url)
     try:
         assert fresh.migrate() == [m.number for m in MIGRATIONS]
         assert fresh.migrate() == []
@@ -358,11 +358,11 @@ def _migrate_in_process(url: str, results: multiprocessing.Queue) -> None:  # ty
         s.close()
 
 
-def test_several_processes_can_migrate_at_once(store_url: str) -> None:
+def test_several_processes_can_migrate_at_once(empty_store_url: str) -> None:
     # (databases only: processes share a database, never an in-memory store)
     ctx = multiprocessing.get_context("spawn")
     results: multiprocessing.Queue = ctx.Queue()  # type: ignore[type-arg]
-    procs = [ctx.Process(target=_migrate_in_process, args=(store_url, results))
+    procs = [ctx.Process(target=_migrate_in_process, args=(empty_store_url, results))
              for _ in range(4)]
     for p in procs:
         p.start()
