@@ -1,7 +1,9 @@
 """The accessibility audit (issue 33): axe-core, vendored in tests/vendor/axe-core, run on
 each page a player meets — the lobby, the table during a game, the end screen of a
-finished game, a player's profile, the leaderboard and the replay viewer — finds no
-violation of impact "serious" or "critical".
+finished game, a player's profile, the leaderboard and the replay viewer, each on a
+desktop's and a phone's screen — finds no violation of impact "serious" or "critical".
+A failure lists each rule broken, its impact, and its first few elements with axe's
+reason (for a contrast: the two colours and the ratio).
 
 The games are played through the API on the in-process app (as the ratings pages' tests
 do: the table's own tests click); one signed-in browser then opens each page, waits until
@@ -47,7 +49,7 @@ def _play_some(client: Client, table: Table, moves: int, seed: int) -> None:
     """`moves` actions of bots picking from `/moves`, then on until seat 0 is to act and
     may claim a route (so that the table shows its claim list and clickable routes)."""
     rng = random.Random(seed)
-    for done in range(MOVES_BEFORE_THE_TABLE * 20):
+    for done in range(moves * 20):
         state = client.get(f"/v1/games/{table.game_id}", token=table.tokens[0]).json
         assert state is not None and state["phase"] != "ended"
         seat = state["to_act"][0]
@@ -59,6 +61,7 @@ def _play_some(client: Client, table: Table, moves: int, seed: int) -> None:
         answer = client.post(f"/v1/games/{table.game_id}/actions", token=table.tokens[seat],
                              json=choose(listed["moves"], rng))
         assert answer.status_code == 200, answer.json
+    raise AssertionError(f"seat 0 found no route to claim in {moves * 20} actions")
 
 
 def _rated(client: Client, game_id: str, timeout: float = 20.0) -> None:
@@ -146,7 +149,19 @@ def _audit(page: Any, where: str) -> None:
 
 def test_the_lobby_has_no_serious_accessibility_violation(page: Any, games: Games) -> None:
     _open(page, games, "/", "#new-game")
+    page.wait_for_selector("#my-games li")  # (the player's games, listed once fetched)
     _audit(page, "the lobby")
+
+
+def test_the_lobby_a_visitor_sees_has_no_serious_accessibility_violation(
+        chromium: Any, games: Games) -> None:
+    context = chromium.new_context(viewport={"width": 390, "height": 844}, bypass_csp=True)
+    visitor = context.new_page()
+    try:
+        _open(visitor, games, "/", "#signup-name")
+        _audit(visitor, "the lobby's sign-up form")
+    finally:
+        context.close()
 
 
 def test_the_table_during_a_game_has_no_serious_accessibility_violation(
@@ -154,6 +169,17 @@ def test_the_table_during_a_game_has_no_serious_accessibility_violation(
     _open(page, games, f"/play/{games.playing}", "#table")
     page.wait_for_function("() => document.body.dataset.myTurn === 'true'")
     _audit(page, "the table")
+
+
+def test_a_route_chosen_to_claim_has_no_serious_accessibility_violation(
+        page: Any, games: Games) -> None:
+    _open(page, games, f"/play/{games.playing}", "#table")
+    page.wait_for_function("() => document.body.dataset.myTurn === 'true'")
+    if not page.evaluate("document.querySelector('details.claims').open"):
+        page.locator("details.claims summary").press("Enter")
+    page.locator(".claim").first.press("Enter")  # chosen, not yet confirmed
+    page.wait_for_selector("#claim:not([hidden]) #claim-confirm")
+    _audit(page, "the table with a claim to confirm")
 
 
 def test_the_end_screen_has_no_serious_accessibility_violation(
