@@ -75,9 +75,9 @@ function settingsForm(app, settings, say) {
   const digest = h("input", { id: "notice-digest", type: "number", min: 0, max: 168,
     value: String(settings.digest_hours) });
   const quiet = h("input", { id: "notice-quiet", type: "checkbox", checked: Boolean(settings.quiet_hours) });
-  const from = h("input", { id: "notice-quiet-start", type: "time",
+  const from = h("input", { id: "notice-quiet-start", type: "time", "aria-label": t("notice_quiet_start"),
     value: settings.quiet_hours ? settings.quiet_hours.start : "22:00" });
-  const to = h("input", { id: "notice-quiet-end", type: "time",
+  const to = h("input", { id: "notice-quiet-end", type: "time", "aria-label": t("notice_quiet_end"),
     value: settings.quiet_hours ? settings.quiet_hours.end : "08:00" });
   const zone = h("input", { id: "notice-zone", maxlength: 64,
     value: settings.chosen.length || settings.time_zone !== "UTC" ? settings.time_zone

@@ -67,10 +67,13 @@ async function followWinChances(table, place, first, delays) {
 
 function drawAnalysis(section, body) {
   const words = chartWords();
-  const chart = h("div", { id: "end-score-chart", class: "chart" });
-  const tickets = h("div", { id: "end-ticket-timeline", class: "chart" });
+  // on a phone the charts scroll sideways: focusable, so that the keyboard can scroll them
+  const chart = h("div", { id: "end-score-chart", class: "chart", tabindex: "0", role: "group",
+    "aria-labelledby": "analysis-heading" });
+  const tickets = h("div", { id: "end-ticket-timeline", class: "chart", tabindex: "0", role: "group",
+    "aria-labelledby": "ticket-timeline-heading" });
   section.append(h("h2", { id: "analysis-heading" }, t("score_over_time")), chart,
-    h("h3", {}, t("ticket_timeline")), tickets);
+    h("h3", { id: "ticket-timeline-heading" }, t("ticket_timeline")), tickets);
   scoreChart(body, chart, words);
   ticketTimeline(body, tickets, words);
   section.hidden = false;

@@ -231,14 +231,17 @@ class Table {
     el.market = h("div", { id: "market", class: "market" });
     el.tickets = h("ul", { id: "my-tickets", class: "tickets" });
     el.players = h("div", { id: "players" });
-    el.log = h("ol", { id: "log", class: "log" });
+    // it scrolls: focusable, so that the keyboard can scroll it too
+    el.log = h("ol", { id: "log", class: "log", tabindex: "0", "aria-labelledby": "log-heading" });
     el.end = h("section", { id: "end", hidden: true, "aria-labelledby": "end-heading" });
     el.waiting = h("section", { id: "waiting", hidden: true });
     el.standIn = h("section", { id: "stand-in", class: "stand-in-notice", role: "status", hidden: true });
     this.view = drawBoard(this.board, layout, { idPrefix: "table-board",
       title: t("board_title", { map: t(`map.${this.board.map}`) }),
       routeTitle: (r) => parts.routeTitle(r) });
-    el.board = h("div", { id: "board", class: "board" }, this.view.root);
+    // it scrolls on a small screen: focusable, so that the keyboard can scroll it too
+    el.board = h("div", { id: "board", class: "board", tabindex: "0", role: "group",
+      "aria-labelledby": "table-board-title" }, this.view.root);
     const side = h("div", { class: "side" },
       el.refusal, el.hint, el.claim, el.actions, el.said,
       h("section", { "aria-labelledby": "hand-heading" }, h("h2", { id: "hand-heading" }, t("your_cards")), el.hand,

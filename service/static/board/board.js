@@ -261,6 +261,10 @@ export class BoardView {
   setClickable(routeIds, cities, onRoute, onCity) {
     this._clickable(this.routeEls, new Set(routeIds || []), onRoute, "routeId");
     this._clickable(this.cityEls, new Set(cities || []), onCity, "city");
+    // a picture's content is hidden from assistive technology: while the board holds
+    // buttons, it is a group (its routes and cities reachable), else one picture
+    const any = [...this.routeEls.values(), ...this.cityEls.values()].some((el) => el._ttrOn);
+    this.root.setAttribute("role", any ? "group" : "img");
   }
 
   _clickable(elements, allowed, handler, key) {
