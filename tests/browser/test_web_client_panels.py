@@ -158,6 +158,20 @@ def test_on_a_phone_the_panels_stay_in_view_as_the_page_scrolls(
         assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= 740
 
 
+def test_beside_the_board_the_panels_are_in_view_as_the_table_opens(
+        europe: tuple[Any, dict[str, Any]]) -> None:
+    page, _ = europe
+    page.set_viewport_size({"width": 1366, "height": 900})
+    page.wait_for_function("() => window.innerWidth === 1366")
+    page.evaluate("window.scrollTo(0, 0)")
+    board = page.locator("#board").bounding_box()
+    assert board is not None
+    for seat in range(5):
+        box = page.locator(f".player-panel[data-seat='{seat}']").bounding_box()
+        assert box is not None and box["x"] >= board["x"] + board["width"]  # beside the board
+        assert 0 <= box["y"] and box["y"] + box["height"] <= 900
+
+
 def test_north_america_has_no_stations_to_show(server: Server, chromium: Any) -> None:
     page, seen = _at_my_turn(chromium, server, "usa", ["easy", "medium"])
     page.set_viewport_size({"width": 390, "height": 844})

@@ -1,15 +1,16 @@
 /* The players at the table, one compact panel each: name and bot level, points, trains,
  * cards in hand, tickets, stations where the map has them, whose turn it is, a stand-in,
  * and the you / out / away marks. The panels wrap in a grid and never cut anything off
- * (issue 33: the old table lost its last columns at 1366 px and on a phone); on a phone
- * app.css pins them as a strip at the top of the screen, and the page is pushed down by
- * the strip's height, measured here, so the strip never covers the table. */
+ * (issue 33: the old table lost its last columns at 1366 px and on a phone); where the
+ * table is one column (a phone) app.css pins them as a strip at the top of the screen,
+ * and the page is pushed down by the strip's height, measured here, so the strip never
+ * covers the table. */
 import { playerColor, svg } from "../board/board.js";
 import { clear, h, playerName } from "./dom.js";
 import { t } from "./i18n.js";
 
-/* Each figure's small icon (a 16×16 drawing of our own): on a phone the figures show
- * only their icon, their name left to screen readers and the tooltip. */
+/* Each figure's small icon (a 16×16 drawing of our own): a panel shows a figure by its
+ * icon, its name left to screen readers, the tooltip and the key above the panels. */
 const ICONS = {
   points: (root) => svg("polygon", { points: "8,1 10,6 15,6 11,9.5 12.5,15 8,11.5 3.5,15 5,9.5 1,6 6,6" }, root),
   trains: (root) => {
@@ -30,7 +31,7 @@ const ICONS = {
 };
 
 function icon(kind) {
-  const root = svg("svg", { viewBox: "0 0 16 16", width: 14, height: 14, class: "stat-icon",
+  const root = svg("svg", { viewBox: "0 0 16 16", width: 12, height: 12, class: "stat-icon",
     "aria-hidden": "true", focusable: "false" });
   ICONS[kind](root);
   return root;
@@ -41,6 +42,14 @@ function stat(kind, label, value) {
   return h("div", { class: "stat", "data-stat": kind, title: label },
     h("dt", {}, icon(kind), h("span", { class: "stat-name" }, label)),
     h("dd", {}, String(value ?? "–")));
+}
+
+/* What each icon stands for, once above the panels (a screen reader hears each figure's
+ * name in its panel, so not this). */
+function statKey(stations) {
+  const kinds = ["points", "trains", "cards", "tickets", ...(stations ? ["stations"] : [])];
+  return h("p", { class: "stat-key", "aria-hidden": "true" },
+    kinds.map((kind) => h("span", {}, icon(kind), t(`${kind}_col`))));
 }
 
 function panel(table, p, stations) {
@@ -77,7 +86,7 @@ export function renderPanels(table) {
   box._ttrPanels = key;
   const list = h("ol", { id: "player-panels", class: "player-panels", "aria-label": t("players") },
     g.players.map((p) => panel(table, p, stations)));
-  clear(box).append(list);
+  clear(box).append(statKey(stations), list);
   followStrip(list);
 }
 
