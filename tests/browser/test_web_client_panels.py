@@ -76,13 +76,14 @@ def _page(chromium: Any, origin: str, token: str, path: str,
     return page
 
 
-def _at_my_turn(chromium: Any, server: Server, map_name: str,
-                bots: list[str]) -> tuple[Any, dict[str, Any]]:
-    """Me against `bots` on `map_name`: my tickets kept on the page, then the bots play
-    until it is my turn (they wait for me there). The page, and the game as I see it."""
+def _at_my_turn(chromium: Any, server: Server, map_name: str, bots: list[str],
+                **options: Any) -> tuple[Any, dict[str, Any]]:
+    """Me against `bots` on `map_name` (`options`: more of the new game's fields): my
+    tickets kept on the page, then the bots play until it is my turn (they wait for me
+    there). The page, and the game as I see it."""
     token = server.user(LONG_NAME)
     game = server.api("POST", "/v1/games", {"map": map_name, "seats": len(bots) + 1,
-                                            "bots": bots}, token)["id"]
+                                            "bots": bots, **options}, token)["id"]
     page = _page(chromium, server.origin, token, f"/play/{game}")
     page.wait_for_selector("#keep-tickets")
     page.press("#keep-tickets", "Enter")
@@ -170,6 +171,23 @@ def test_beside_the_board_the_panels_are_in_view_as_the_table_opens(
         box = page.locator(f".player-panel[data-seat='{seat}']").bounding_box()
         assert box is not None and box["x"] >= board["x"] + board["width"]  # beside the board
         assert 0 <= box["y"] and box["y"] + box["height"] <= 900
+
+
+def test_a_stand_in_is_named_in_its_panel_without_cutting_it_off(
+        server: Server, chromium: Any) -> None:
+    page, _ = _at_my_turn(chromium, server, "europe", ["easy", "easy"],
+                          stand_in=True, stand_in_level="medium")
+    page.press("#resign", "Enter")
+    page.press("#resign-yes", "Enter")
+    page.wait_for_selector(".player-panel[data-seat='0'] .stands-in")
+    assert page.inner_text(".player-panel[data-seat='0'] .stands-in") == (
+        f"stands in for {LONG_NAME}")
+    for width in (360, 390):
+        page.set_viewport_size({"width": width, "height": 740})
+        page.wait_for_function("(w) => window.innerWidth === w", arg=width)
+        assert page.evaluate(CLIPPED, width) == []
+    assert page.errors == []
+    page.context.close()
 
 
 def test_north_america_has_no_stations_to_show(server: Server, chromium: Any) -> None:

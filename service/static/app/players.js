@@ -2,7 +2,7 @@
  * cards in hand, tickets, stations where the map has them, whose turn it is, a stand-in,
  * and the you / out / away marks. The panels wrap in a grid and never cut anything off
  * (issue 33: the old table lost its last columns at 1366 px and on a phone); where the
- * table is one column (a phone) app.css pins them as a strip at the top of the screen,
+ * table is one column (a phone, a tablet) app.css pins them as a strip at the top of the screen,
  * and the page is pushed down by the strip's height, measured here, so the strip never
  * covers the table. */
 import { playerColor, svg } from "../board/board.js";
