@@ -2,9 +2,9 @@
  * cards in hand, tickets, stations where the map has them, whose turn it is, a stand-in,
  * and the you / out / away marks. The panels wrap in a grid and never cut anything off
  * (issue 33: the old table lost its last columns at 1366 px and on a phone); where the
- * table is one column (a phone, a tablet) app.css pins them as a strip at the top of the screen,
- * and the page is pushed down by the strip's height, measured here, so the strip never
- * covers the table. */
+ * table is one column (a phone, a tablet) app.css pins them as a strip at the top of the
+ * screen, and the page is pushed down by the strip's height, measured here, so the strip
+ * never covers the table. */
 import { playerColor, svg } from "../board/board.js";
 import { clear, h, playerName } from "./dom.js";
 import { t } from "./i18n.js";
@@ -90,8 +90,10 @@ export function renderPanels(table) {
   followStrip(list);
 }
 
-/* While the panels are a fixed strip (a phone: see app.css), the page below it starts
- * under it: its height goes into --player-strip, kept up to date as it wraps. */
+/* While the panels are a fixed strip (a one-column table: see app.css), the page below
+ * it starts under it: its height goes into --player-strip, kept up to date as it wraps. */
+let watching = null;
+
 function followStrip(list) {
   if (!window.ResizeObserver) return;
   const root = document.documentElement;
@@ -99,11 +101,10 @@ function followStrip(list) {
     const fixed = getComputedStyle(list).position === "fixed";
     root.style.setProperty("--player-strip", fixed ? `${Math.ceil(list.getBoundingClientRect().height)}px` : "0px");
   };
-  const observer = new ResizeObserver(measure);
-  observer.observe(list);
   // the old list's observer goes with it (app.css keeps the room only while a list is
   // on the page: another page has no gap)
-  if (followStrip.last) followStrip.last.disconnect();
-  followStrip.last = observer;
+  if (watching) watching.disconnect();
+  watching = new ResizeObserver(measure);
+  watching.observe(list);
   measure();
 }
