@@ -49,11 +49,12 @@ def _close(page: Any) -> None:
 
 
 def _seat_row(page: Any, seat: int) -> dict[str, Any]:
-    """What the players' table shows of `seat`: name, bot mark and level, stand-in note."""
+    """What the players' panel of `seat` shows: name, bot mark and level, stand-in note."""
     row: dict[str, Any] = page.evaluate(
-        "(seat) => { const th = document.querySelector(`#players tr[data-seat='${seat}'] th`);"
-        " const tag = th.querySelector('.bot-tag'), note = th.querySelector('.stands-in');"
-        " return { name: th.querySelector('.profile-link').textContent,"
+        "(seat) => { const panel = document.querySelector("
+        " `#players .player-panel[data-seat='${seat}']`);"
+        " const tag = panel.querySelector('.bot-tag'), note = panel.querySelector('.stands-in');"
+        " return { name: panel.querySelector('.profile-link').textContent,"
         " bot: tag ? tag.textContent : null, level: tag ? tag.dataset.level : null,"
         " standsIn: note ? note.textContent.trim() : null }; }", seat)
     return row

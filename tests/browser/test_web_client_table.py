@@ -184,7 +184,7 @@ def test_a_phone_sized_screen_shows_the_whole_table_and_plays_by_keyboard(
     seat = _on_turn(server, game, tokens)
     page = _table(chromium, server.origin, tokens[seat], game, width=390, height=844)
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
-    for selector in ("#caption", "#draw-deck", "#hand", "#players", "#board"):
+    for selector in ("#caption", "#draw-deck", "#hand", "#player-panels", "#board"):
         box = page.locator(selector).bounding_box()
         assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390, selector
     version = int(page.evaluate("document.body.dataset.version"))

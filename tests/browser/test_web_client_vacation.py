@@ -56,7 +56,7 @@ def test_a_player_declares_days_away_and_their_opponent_sees_the_deadline_paused
     table.wait_for_selector("#log li[data-type='deadline_paused']")
     assert table.inner_text("#log li[data-type='deadline_paused']").startswith(
         "Bob is away until ")
-    assert table.inner_text("tr[data-seat='1'] .away") == " (on vacation)"
+    assert table.inner_text(".player-panel[data-seat='1'] .away") == "on vacation"
 
     profile.press("#vacation-end", "Enter")
     profile.wait_for_function("() => document.getElementById('vacation-now') === null")

@@ -36,6 +36,8 @@ export async function renderEnd(table) {
   };
   select.addEventListener("change", highlight);
   const cols = ["routes", "tickets", "stations", "longest_path", "globetrotter", "total"];
+  // the total leads, right after the name: a phone shows it without scrolling sideways
+  cols.unshift(...cols.splice(cols.indexOf("total"), 1));
   const rows = players.map((p) => {
     const s = p.score || {};
     const done = (p.tickets || []).filter((x) => x.completed).length;

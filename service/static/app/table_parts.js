@@ -8,6 +8,7 @@ import { t } from "./i18n.js";
 import { CARD_ORDER, connectedTickets, keepMove, keepRange } from "./payment.js";
 import { chooseClaim, say } from "./claim.js";
 import { tunnelPanel } from "./tunnel.js";
+import { renderPanels } from "./players.js";
 import { cardName } from "./words.js";
 
 export function routeTitle(r) {
@@ -193,27 +194,10 @@ export function renderTickets(table) {
   }
 }
 
+/* The players' panels (players.js) and the final round's notice. */
 export function renderPlayers(table) {
   const g = table.game;
-  const stations = (table.board.rules.stations || 0) > 0;
-  const head = h("tr", {}, h("th", { scope: "col" }, t("player")),
-    ["points_col", "trains_col", "cards_col", "tickets_col", ...(stations ? ["stations_col"] : [])]
-      .map((k) => h("th", { scope: "col" }, t(k))));
-  const rows = g.players.map((p) => {
-    const current = g.to_act.includes(p.seat);
-    return h("tr", { "data-seat": p.seat, class: current ? "current" : null, "aria-current": current ? "true" : null },
-      h("th", { scope: "row" }, playerName(p),
-        p.stands_in_for ? h("span", { class: "stands-in" }, ` ${t("stands_in_for", { name: table.userName(p.stands_in_for) })}`) : null,
-        p.seat === table.mySeat() ? h("span", { class: "you" }, ` (${t("you")})`) : null,
-        current ? h("span", { class: "to-act", title: t("to_act") }, " ▶",
-          h("span", { class: "visually-hidden" }, t("to_act"))) : null,
-        p.out ? h("span", { class: "out" }, ` (${t(`out.${p.out}`)})`) : null,
-        (g.away || []).includes(p.seat) ? h("span", { class: "away" }, ` (${t("away.badge")})`) : null),
-      [p.route_points, p.trains, p.hand_size, p.ticket_count, ...(stations ? [p.stations_left] : [])]
-        .map((v) => h("td", {}, String(v ?? "–"))));
-  });
-  clear(table.el.players).append(h("div", { class: "scroll" },
-    h("table", { class: "players" }, h("thead", {}, head), h("tbody", {}, rows))));
+  renderPanels(table);
   const fr = g.final_round;
   table.el.finalRound.hidden = !fr || g.status !== "playing";
   if (fr) table.el.finalRound.textContent = t("final_round", { who: table.seatName(fr.started_by) });
