@@ -24,9 +24,23 @@ export function playerLabel(seat, name) {
   return h("span", { class: "player-label" }, swatch, name);
 }
 
+// a bot's well-known user id (domain/stand_ins.py bot_user_id): bot-{level}-{n}
+const BOT_ID = /^bot-([a-z]+)-([1-9][0-9]*)$/;
+
+/* The name to show for the user `userId` called `name`: a bot's in the reader's language
+ * from its id ("Hard bot 2" is "Těžký bot 2" in Czech: the server stores its English
+ * name), anyone else's as they chose it. */
+export function shownName(userId, name) {
+  const bot = BOT_ID.exec(typeof userId === "string" ? userId : "");
+  if (!bot || !has(`bot_name.${bot[1]}`)) return name;
+  const n = Number(bot[2]);
+  return n > 1 ? t(`bot_name.${bot[1]}_n`, { n }) : t(`bot_name.${bot[1]}`);
+}
+
 /* A player's name linking to their profile (/players/{id}), with their seat's colour and
  * symbol when `seat` is not null; the plain label without an id. */
 export function profileLink(userId, seat, name) {
+  name = shownName(userId, name);
   const label = seat === null ? name : playerLabel(seat, name);
   if (!userId) return label;
   return h("a", { href: `/players/${encodeURIComponent(userId)}`, "data-nav": "", class: "profile-link" }, label);

@@ -9,8 +9,8 @@ import { chartWords, winWords } from "../app/words.js";
 
 /* Fetches the analysis and draws it; returns the function that draws it again.
  * `showVersion(version)`: the viewer shows the board at that version (a key moment's
- * button). */
-export async function showAnalysis(gameId, authorization, showVersion = () => {}) {
+ * button); `rules`: the map's, whose score parts the table of final parts shows. */
+export async function showAnalysis(gameId, authorization, showVersion = () => {}, rules = null) {
   const section = document.getElementById("analysis");
   if (!section) return () => {};
   const headers = authorization ? { Authorization: authorization } : {};
@@ -27,7 +27,7 @@ export async function showAnalysis(gameId, authorization, showVersion = () => {}
   const timeline = section.querySelector("#ticket-timeline");
   const win = section.querySelector("#win-chart");
   function draw() {
-    const words = chartWords();
+    const words = chartWords(rules);
     chart.textContent = "";
     timeline.textContent = "";
     scoreChart(analysis, chart, words);

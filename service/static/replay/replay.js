@@ -75,7 +75,7 @@ async function main() {
     // `?at=<version>` (the end screen's links to a key moment): that board first
     const at = Number(new URLSearchParams(window.location.search).get("at"));
     if (at > 0) showVersion(at);
-    redrawAnalysis = await showAnalysis(gameId, authorization, showVersion);
+    redrawAnalysis = await showAnalysis(gameId, authorization, showVersion, model.board.rules);
   } catch (error) {
     if (!(error instanceof LoadError)) console.error(error);
     showError(error instanceof LoadError ? error.message
