@@ -208,3 +208,21 @@ def test_every_shipped_map_is_one_of_these() -> None:
     assert _parts("europe") == ["routes", "tickets", "stations", "longest_path", "total"]
     assert _parts("nordic") == ["routes", "tickets", "globetrotter", "total"]
     assert _parts("usa") == ["routes", "tickets", "longest_path", "total"]
+
+
+def test_a_bot_keeps_a_name_its_organiser_gave_it_and_a_person_keeps_theirs(
+        finished: tuple[AppServer, dict[str, FinishedGame]], chromium: Any) -> None:
+    polish = _messages("pl")
+    app, _ = finished
+    # a page of the origin that runs nothing of its own: the module alone, in Polish
+    page = chromium.new_context().new_page()
+    page.goto(app.origin + "/problems/not-found")
+    names = page.evaluate(
+        "async (cases) => { const i18n = await import('/static/app/i18n.js');"
+        " await i18n.setLanguage('pl'); const dom = await import('/static/app/dom.js');"
+        " return cases.map(([id, name]) => dom.shownName(id, name)); }",
+        [["bot-hard-1", "Hard bot"], ["bot-medium-3", "Medium bot 3"],
+         ["tb_easy_2", "Easy bot 2"], ["tb_easy_2", "Robo"], ["u_1", "Hard bot"]])
+    assert names == [polish["bot_name.hard"], _fill(polish["bot_name.medium_n"], n=3),
+                     _fill(polish["bot_name.easy_n"], n=2), "Robo", "Hard bot"]
+    page.context.close()
