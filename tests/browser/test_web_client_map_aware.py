@@ -226,3 +226,22 @@ def test_a_bot_keeps_a_name_its_organiser_gave_it_and_a_person_keeps_theirs(
     assert names == [polish["bot_name.hard"], _fill(polish["bot_name.medium_n"], n=3),
                      _fill(polish["bot_name.easy_n"], n=2), "Robo", "Hard bot"]
     page.context.close()
+
+
+def test_the_replay_speaks_the_language_chosen_in_the_web_client(
+        finished: tuple[AppServer, dict[str, FinishedGame]], chromium: Any) -> None:
+    swedish = _messages("sv")
+    app, games = finished
+    game = games["europe"]
+    page = _page(chromium, app.origin, f"/play/{game.game_id}")
+    page.select_option("#language", "sv")
+    page.wait_for_function("() => document.documentElement.lang === 'sv'")
+    page.goto(f"{app.origin}/games/{game.game_id}/replay")
+    page.wait_for_function("() => document.body.dataset.state === 'ready'")
+    # the client's choice, its narration and its names of the maps
+    assert page.evaluate("document.getElementById('language').value") == "sv"
+    assert page.inner_text("#event-description") == _fill(
+        swedish["ev.game_created"]["other"], n=2, map=swedish["map.europe"])
+    assert swedish["map.europe"] in page.inner_text("#subtitle")
+    assert page.inner_text("#players-heading") == swedish["players"]
+    _close(page)
