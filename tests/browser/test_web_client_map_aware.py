@@ -245,3 +245,17 @@ def test_the_replay_speaks_the_language_chosen_in_the_web_client(
     assert swedish["map.europe"] in page.inner_text("#subtitle")
     assert page.inner_text("#players-heading") == swedish["players"]
     _close(page)
+
+
+def test_a_key_moments_claim_is_named_by_its_cities(
+        finished: tuple[AppServer, dict[str, FinishedGame]], chromium: Any) -> None:
+    app, _ = finished
+    page = chromium.new_context().new_page()
+    page.goto(app.origin + "/problems/not-found")
+    named = page.evaluate(
+        "async () => { const w = await import('/static/app/words.js');"
+        " const claim = {type: 'claim_route', route: 'usa/denver-omaha-1'};"
+        " return [w.winWords((id) => id === claim.route ? 'Denver–Omaha' : '?').move(claim),"
+        " w.winWords().move(claim)]; }")
+    assert named == ["Denver–Omaha", "denver-omaha-1"]
+    page.context.close()

@@ -206,8 +206,9 @@ export function scoreParts(rules) {
   return SCORE_PARTS.filter((part) => !(part in PART_KNOBS) || rules[PART_KNOBS[part]] > 0);
 }
 
-/* The win-chance graph's words (`board/win_chances.js`) from the catalogue. */
-export function winWords() {
+/* The win-chance graph's words (`board/win_chances.js`) from the catalogue; a claim is
+ * named by `routeName(id)` when given (its cities), else by the end of its id. */
+export function winWords(routeName = null) {
   const moves = { draw_card: "win.draw_card", draw_tickets: "win.draw_tickets", pass: "win.pass" };
   return {
     label: t("win.label"),
@@ -221,7 +222,7 @@ export function winWords() {
     moves: (chosen, best) => t("win.moves", { chosen, best }),
     name: (player) => shownName(player.user_id, player.name),
     move: (command) => {
-      if (command.type === "claim_route") return command.route.split("/").pop();
+      if (command.type === "claim_route") return routeName ? routeName(command.route) : command.route.split("/").pop();
       if (command.type === "build_station") return t("win.station", { city: command.city });
       return moves[command.type] ? t(moves[command.type]) : command.type.replace(/_/g, " ");
     },
