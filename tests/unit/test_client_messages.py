@@ -14,8 +14,9 @@ from typing import Any
 import pytest
 
 from domain.cards import KINDS
-from domain.maps import MAP_NAMES
+from domain.maps import MAP_NAMES, map_entry
 from domain.stand_ins import BOT_LEVELS
+from worker.notice_mail import map_called
 
 STATIC = Path(__file__).resolve().parents[2] / "service" / "static"
 CATALOGUE = STATIC / "app" / "i18n"
@@ -114,3 +115,13 @@ def test_a_name_of_a_map_or_a_bot_is_translated_not_copied(language: str) -> Non
     messages = _catalogue(language)
     for key in ("map.usa", "bot_name.hard", "caption.you_no_stations", "skip_to_content"):
         assert messages[key] != ENGLISH[key], key
+
+
+@pytest.mark.parametrize("map_name", MAP_NAMES)
+def test_the_server_calls_a_map_what_the_english_catalogue_does(map_name: str) -> None:
+    # a mail says "North America" as the page does, never the map's id ("usa")
+    assert map_entry(map_name).region_name == ENGLISH[f"map.{map_name}"] == map_called(map_name)
+
+
+def test_a_mail_names_a_map_the_registry_does_not_know_by_its_id_made_readable() -> None:
+    assert map_called("tiny_land") == "Tiny Land"
