@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from html import escape
 
-from domain import Skill
+from domain import Skill, map_entry
 from events.index import GameRow
 from events.notice_outbox import NoticeDelivery
 from events.ratings_read import ResultRow
@@ -66,8 +66,16 @@ def about(row: GameRow, user_id: str, recent: list[Recorded]) -> About:
             last = f"{names.get(seat, f'Seat {seat + 1}')} " + move.format(
                 route=str(event.data.get("route", "a route")).replace("_", " "))
             break
-    return About(row.game_id, row.map.replace("_", " ").title(),
+    return About(row.game_id, map_called(row.map),
                  [p.name for p in row.players if p.user_id != user_id], last, row.deadline)
+
+
+def map_called(name: str) -> str:
+    """A map as a mail names it: "North America", not "usa" (its name in ids)."""
+    try:
+        return map_entry(name).region_name
+    except KeyError:  # a map this process has not registered (a test's own)
+        return name.replace("_", " ").title()
 
 
 def subject(kind: str, game: About, data: dict[str, object]) -> str:
@@ -185,7 +193,7 @@ def invitation_about(delivery: NoticeDelivery) -> Invitation:
     data = delivery.data
     tournament_id = str(data["tournament_id"])
     return Invitation(tournament_id, str(data.get("name", "")),
-                      str(data.get("map", "")).replace("_", " ").title(),
+                      map_called(str(data.get("map", ""))),
                       str(data.get("starts_at", "")), f"/tournaments/{tournament_id}")
 
 

@@ -33,25 +33,34 @@ class MapDataError(ValueError):
 @dataclass(frozen=True, eq=False)
 class MapEntry:
     """One map: its name (in ids and URLs), its title, its rule knobs per rules version,
-    and its board, either a file beside this module or the board's data itself."""
+    and its board, either a file beside this module or the board's data itself; `region`
+    is what the map is called in English words ("North America": the name in ids is
+    "usa"), as the server's own texts (its mails) say it; the web client has it in each
+    of its languages."""
 
     name: str
     title: str
     rules: Mapping[int, Rules]
     board_file: str | None = None
     board_data: Mapping[str, Any] | None = field(default=None, repr=False)
+    region: str = ""
+
+    @property
+    def region_name(self) -> str:
+        """What the map is called in words: its region, else its name made readable."""
+        return self.region or self.name.replace("-", " ").replace("_", " ").title()
 
     @classmethod
     def from_data(cls, data: Mapping[str, Any]) -> MapEntry:
         """A map written as one JSON document: the board as the board files have it
         (`map`, `cities`, `routes`, `tickets`), a `title`, and `rules`, the knobs of each
-        rules version (keyed by the version as a string)."""
+        rules version (keyed by the version as a string); a `region` if it has one."""
         missing = {"map", "title", "rules", "cities", "routes", "tickets"} - set(data)
         if missing:
             raise MapDataError(f"{data.get('map')!r}: no {', '.join(sorted(missing))}")
         name = data["map"]
         return cls(
-            name=name, title=data["title"],
+            name=name, title=data["title"], region=data.get("region", ""),
             rules={int(version): rules_from_data(name, knobs)
                    for version, knobs in data["rules"].items()},
             board_data={key: data[key] for key in ("map", "cities", "routes", "tickets")},
@@ -105,6 +114,7 @@ def _mismatches(entry: MapEntry, board: Board) -> list[str]:
 
 USA = MapEntry(
     name="usa", title="Ticket to Ride (North America)", board_file="usa.json",
+    region="North America",
     rules={1: Rules(
         map="usa", min_players=2, max_players=5, trains=45, stations=0,
         route_points={1: 1, 2: 2, 3: 4, 4: 7, 5: 10, 6: 15},
@@ -122,6 +132,7 @@ USA = MapEntry(
 
 EUROPE = MapEntry(
     name="europe", title="Ticket to Ride Europe", board_file="europe.json",
+    region="Europe",
     rules={1: Rules(
         map="europe", min_players=2, max_players=5, trains=45, stations=3,
         route_points={1: 1, 2: 2, 3: 4, 4: 7, 6: 15, 8: 21},
@@ -139,6 +150,7 @@ EUROPE = MapEntry(
 
 NORDIC = MapEntry(
     name="nordic", title="Ticket to Ride Nordic Countries", board_file="nordic.json",
+    region="Nordic Countries",
     rules={1: Rules(
         map="nordic", min_players=2, max_players=3, trains=40, stations=0,
         route_points={1: 1, 2: 2, 3: 4, 4: 7, 5: 10, 6: 15, 9: 27},

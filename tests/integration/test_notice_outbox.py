@@ -166,7 +166,7 @@ def test_the_player_away_gets_a_push_at_once_and_a_mail_after_the_wait(world: Wo
     world.run_due()
     [mail] = world.wait_for(address)
     text = mail.get_body(("plain",)).get_content()  # type: ignore[union-attr]
-    assert f"{PUBLIC}/play/g1" in text and "Map: Usa" in text and "Deadline:" in text
+    assert f"{PUBLIC}/play/g1" in text and "Map: North America" in text and "Deadline:" in text
 
 
 def test_a_turn_played_before_the_wait_sends_no_mail(world: World) -> None:
@@ -295,7 +295,7 @@ def test_a_player_a_bot_replaced_is_mailed_that_it_took_their_seat(world: World)
     world.run_due()
     [mail] = world.smtp.inbox.wait_for(address)
     text = mail.get_body(("plain",)).get_content()  # type: ignore[union-attr]
-    assert mail["Subject"] == "A bot took your seat on Usa"
+    assert mail["Subject"] == "A bot took your seat on North America"
     assert "you resigned" in text and f"{PUBLIC}/play/g1" in text
 
 

@@ -3,9 +3,9 @@
  * and a form to declare days away, from now or from a date. While they are away the
  * turn deadlines of their correspondence games are paused (the other players see it in
  * each game's log); acting in a game ends the vacation. */
-import { ApiError } from "./api.js";
 import { clear, h } from "./dom.js";
 import { currentLanguage, t } from "./i18n.js";
+import { problemText } from "./problems.js";
 
 const PATH = "/v1/users/me/vacation";
 
@@ -21,13 +21,8 @@ async function load(app, body) {
   try {
     render(app, body, await app.api.get(PATH));
   } catch (e) {
-    clear(body).append(h("p", { class: "error", role: "alert" }, problem(e)));
+    clear(body).append(h("p", { class: "error", role: "alert" }, problemText(e)));
   }
-}
-
-function problem(e) {
-  if (e instanceof ApiError && e.code) return t(`rule.${e.code}`);
-  return e instanceof ApiError ? e.message : t("network_error");
 }
 
 function day(iso) {
@@ -45,7 +40,7 @@ function startOf(value) {
 function render(app, body, away) {
   const error = h("p", { class: "error", role: "alert", hidden: true });
   const fail = (e) => {
-    error.textContent = problem(e);
+    error.textContent = problemText(e);
     error.hidden = false;
   };
   const days = h("input", { id: "vacation-days", type: "number", min: "1", required: true,

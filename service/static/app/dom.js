@@ -24,9 +24,33 @@ export function playerLabel(seat, name) {
   return h("span", { class: "player-label" }, swatch, name);
 }
 
+// the bots' well-known ids and the names the server gives them, in English: a table's
+// bot-{level}-{n} is "Hard bot", "Hard bot 2", … (domain/stand_ins.py), a tournament's
+// tb_{level}_{n} "Hard bot 1", … (referee/tournaments.py)
+const BOT_IDS = [
+  { id: /^bot-([a-z]+)-([1-9][0-9]*)$/, numbered: (n) => n > 1 },
+  { id: /^tb_([a-z]+)_([1-9][0-9]*)$/, numbered: () => true },
+];
+
+/* The name to show for the user `userId` called `name`: a bot's in the reader's language
+ * from its id ("Hard bot 2" is "Těžký bot 2" in Czech: the server stores the English
+ * name), unless it was given a name of its own; anyone else's as they chose it. */
+export function shownName(userId, name) {
+  for (const kind of BOT_IDS) {
+    const bot = kind.id.exec(typeof userId === "string" ? userId : "");
+    if (!bot || !has(`bot_name.${bot[1]}`)) continue;
+    const [level, n] = [bot[1], Number(bot[2])];
+    const given = `${level.charAt(0).toUpperCase()}${level.slice(1)} bot${kind.numbered(n) ? ` ${n}` : ""}`;
+    if (name && name !== given) return name; // named by a tournament's organiser
+    return kind.numbered(n) ? t(`bot_name.${level}_n`, { n }) : t(`bot_name.${level}`);
+  }
+  return name;
+}
+
 /* A player's name linking to their profile (/players/{id}), with their seat's colour and
  * symbol when `seat` is not null; the plain label without an id. */
 export function profileLink(userId, seat, name) {
+  name = shownName(userId, name);
   const label = seat === null ? name : playerLabel(seat, name);
   if (!userId) return label;
   return h("a", { href: `/players/${encodeURIComponent(userId)}`, "data-nav": "", class: "profile-link" }, label);

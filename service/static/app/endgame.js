@@ -2,10 +2,11 @@
  * that decided, each player's longest path highlighted on the board, and links to the
  * replay (a private game's through a share of it: share.js) and the export; below, the
  * rematch offer (rematch.js), the rating changes and the analysis (postgame.js). */
-import { botTag, clear, h, profileLink } from "./dom.js";
+import { botTag, clear, h, profileLink, shownName } from "./dom.js";
 import { t } from "./i18n.js";
 import { decidingTieBreaker } from "./payment.js";
 import { replayLinks } from "./share.js";
+import { scoreParts } from "./words.js";
 
 /* The bot mark of whoever holds `seat` at the end (the score names the seat's holder). */
 function botMark(game, seat) {
@@ -25,9 +26,9 @@ export async function renderEnd(table) {
   const score = await table.app.api.get(`${table.path}/score`);
   const players = [...score.players].sort((a, b) => a.rank - b.rank || a.seat - b.seat);
   const tb = decidingTieBreaker(score.players, table.board.rules.tie_breakers);
-  const winners = players.filter((p) => p.winner).map((p) => p.name).join(", ");
+  const winners = players.filter((p) => p.winner).map((p) => shownName(p.user_id, p.name)).join(", ");
   const select = h("select", { id: "longest-of", "aria-label": t("show_longest") },
-    players.map((p) => h("option", { value: p.seat }, `${p.name}: ${t("cars", { n: p.longest_path_length || 0 })}`)));
+    players.map((p) => h("option", { value: p.seat }, `${shownName(p.user_id, p.name)}: ${t("cars", { n: p.longest_path_length || 0 })}`)));
   const best = [...players].sort((a, b) => (b.longest_path_length || 0) - (a.longest_path_length || 0))[0];
   select.value = String(best.seat);
   const highlight = () => {
@@ -35,7 +36,7 @@ export async function renderEnd(table) {
     table.view.highlight(p ? p.longest_path_routes || [] : []);
   };
   select.addEventListener("change", highlight);
-  const cols = ["routes", "tickets", "stations", "longest_path", "globetrotter", "total"];
+  const cols = scoreParts(table.board.rules); // only the parts this map scores
   // the total leads, right after the name: a phone shows it without scrolling sideways
   cols.unshift(...cols.splice(cols.indexOf("total"), 1));
   const rows = players.map((p) => {

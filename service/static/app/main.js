@@ -80,6 +80,9 @@ const app = {
 window.ttrApp = app;
 
 function renderHeader() {
+  // the page's own words (index.html's, in English until now)
+  const skip = document.querySelector("a.skip");
+  if (skip) skip.textContent = t("skip_to_content");
   const header = clear(document.getElementById("site-header"));
   const language = h("select", { id: "language", "aria-label": t("language") },
     Object.entries(LANGUAGES).map(([code, name]) => h("option", { value: code, lang: code }, name)));

@@ -40,6 +40,11 @@ export async function showPostgame(table, box, delays = RETRY_MS, winDelays = WI
     followWinChances(table, win, body, winDelays)]);
 }
 
+/* A route by its cities, as the table names it (none: the graph names it by its id). */
+function routeNames(table) {
+  return table.routeName ? (id) => table.routeName(id) : null;
+}
+
 /* The win-chance graph, asked again while its job has not stored it. A key moment links
  * to the replay at the board where it was played (a public game's: a private game's
  * replay is seen through a share, made by the replay link above). */
@@ -47,7 +52,7 @@ async function followWinChances(table, place, first, delays) {
   let body = first;
   for (let attempt = 0; body.win_chances.status !== "ready" && attempt < delays.length; attempt++) {
     clear(place);
-    winChanceChart(body, place, winWords());
+    winChanceChart(body, place, winWords(routeNames(table)));
     await new Promise((resolve) => setTimeout(resolve, delays[attempt]));
     if (table.stopped) return;
     try {
@@ -61,7 +66,7 @@ async function followWinChances(table, place, first, delays) {
   const g = table.game;
   const linkTo = (m) => g.private ? null
     : `/games/${encodeURIComponent(g.id)}/replay?at=${m.version}`;
-  winChanceChart(body, place, winWords(), linkTo);
+  winChanceChart(body, place, winWords(routeNames(table)), linkTo);
   document.body.dataset.winChances = body.win_chances.status;
 }
 

@@ -5,7 +5,7 @@
  * switch for push notifications in this browser (push.js), their notices away from the
  * table (notice_settings.js) and days away (`away.js`). */
 import { vacationSection } from "./away.js";
-import { changeText, clear, h, profileLink, ratingText } from "./dom.js";
+import { changeText, clear, h, profileLink, ratingText, shownName } from "./dom.js";
 import { t } from "./i18n.js";
 import { pushSection } from "./push.js";
 
@@ -16,10 +16,11 @@ export async function showProfile(app, main, userId) {
   const [profile, maps] = await Promise.all([app.api.get(path), app.api.get("/v1/maps")]);
   const routeNames = await routeNamesOf(app, profile.most_claimed_routes);
   const mine = app.user && app.user.id === profile.id;
-  document.title = `${profile.name} · ${t("app_title")}`;
+  const name = shownName(profile.id, profile.name); // a bot's in the reader's language
+  document.title = `${name} · ${t("app_title")}`;
   const games = h("div", { id: "player-games" });
   main.append(h("div", { class: "profile", id: "profile", dataset: { user: profile.id } },
-    h("h1", { id: "profile-name" }, profile.name,
+    h("h1", { id: "profile-name" }, name,
       profile.bot ? h("span", { class: "tag bot-tag" }, t("bot")) : null,
       mine ? h("span", { class: "tag" }, t("you")) : null),
     mine ? pushSection(app) : null,

@@ -5,6 +5,7 @@
  * takes out of the address bar at once. A public game's replay needs none. */
 import { clear, h } from "./dom.js";
 import { t } from "./i18n.js";
+import { problemText } from "./problems.js";
 
 const DAY = 24 * 3600;
 const EXPIRIES = [1, 7, 30]; // days to choose from
@@ -38,7 +39,7 @@ export function replayLinks(table) {
       table.replayShare = table.replayShare || await share();
       location.assign(table.replayShare.link);
     } catch (e) {
-      error.textContent = e.message;
+      error.textContent = problemText(e); // in the reader's words, not the server's English
       error.hidden = false;
     }
   });
@@ -51,7 +52,7 @@ export function replayLinks(table) {
       made.hidden = false;
       input.select();
     } catch (e) {
-      error.textContent = e.message;
+      error.textContent = problemText(e);
       error.hidden = false;
     }
   } }, t("share.make"));

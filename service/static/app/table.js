@@ -3,12 +3,12 @@
  * is one of the listed moves, sent with an Idempotency-Key. */
 import { drawBoard } from "../board/board.js";
 import { ApiError, newKey } from "./api.js";
-import { clear, h, levelName } from "./dom.js";
+import { clear, h, levelName, shownName } from "./dom.js";
 import { t } from "./i18n.js";
 import { problemText } from "./problems.js";
 import { sortMoves } from "./payment.js";
 import { follow } from "./stream.js";
-import { caption, describeEvent, seatHolders } from "./words.js";
+import { caption, describeEvent, holderName, seatHolders } from "./words.js";
 import * as parts from "./table_parts.js";
 import { renderEnd } from "./endgame.js";
 import { turnSignals } from "./signals.js";
@@ -75,16 +75,16 @@ class Table {
 
   seatName(seat) {
     const p = this.game.players.find((x) => x.seat === seat);
-    return p ? p.name : t("someone");
+    return p ? shownName(p.user_id, p.name) : t("someone");
   }
 
   /* A user's name at this table (a player a bot stands in for is no longer seated): from
    * the seats taken in the log. */
   userName(userId) {
     const seated = this.game.players.find((p) => p.user_id === userId);
-    if (seated) return seated.name;
+    if (seated) return shownName(userId, seated.name);
     for (const e of this.log.values()) {
-      if (e.type === "seat_taken" && e.data && e.data.user_id === userId) return e.data.name;
+      if (e.type === "seat_taken" && e.data && e.data.user_id === userId) return shownName(userId, e.data.name);
     }
     return t("someone");
   }
@@ -264,7 +264,7 @@ class Table {
     const g = this.game;
     const sorted = sortMoves(this.moves);
     this.sorted = sorted;
-    this.el.caption.textContent = caption(g, this.mySeat(), (s) => this.seatName(s));
+    this.el.caption.textContent = caption(g, this.mySeat(), (s) => this.seatName(s), this.board.rules);
     document.body.dataset.version = String(g.version);
     document.body.dataset.status = g.status;
     document.body.dataset.myTurn = String(this.moves.some((m) => m.type !== "resign"));
@@ -302,7 +302,8 @@ class Table {
     const seatName = (s) => {
       const holder = holders && holders[s];
       if (!holder) return this.seatName(s);
-      return holder.level ? t("bot_named", { name: holder.name, level: levelName(holder.level) }) : holder.name;
+      const name = holderName(holder);
+      return holder.level ? t("bot_named", { name, level: levelName(holder.level) }) : name;
     };
     return describeEvent(e, { seatName, userName: (id) => this.userName(id),
       routeName: (id) => this.routeName(id), ticketName: (id) => this.ticketName(id) });

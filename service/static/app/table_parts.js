@@ -229,7 +229,8 @@ export function renderCountdown(table) {
   const hh = Math.floor((left % 86400) / 3600);
   const mm = Math.floor((left % 3600) / 60);
   const ss = left % 60;
-  const text = d ? `${d} d ${hh} h` : hh ? `${hh} h ${String(mm).padStart(2, "0")} min` : `${mm}:${String(ss).padStart(2, "0")}`;
+  const text = d ? t("countdown.days", { d, h: hh })
+    : hh ? t("countdown.hours", { h: hh, m: String(mm).padStart(2, "0") }) : `${mm}:${String(ss).padStart(2, "0")}`;
   el.textContent = left ? t("time_left", { time: text }) : t("time_up");
 }
 

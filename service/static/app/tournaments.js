@@ -8,7 +8,7 @@
  *                       "Start now".
  * The standings rule is the server's (docs/tournaments.md); the page only shows it. */
 import { ApiError } from "./api.js";
-import { BOT_LEVELS, botTag, clear, h, levelName, profileLink } from "./dom.js";
+import { BOT_LEVELS, botTag, clear, h, levelName, profileLink, shownName } from "./dom.js";
 import { t } from "./i18n.js";
 import { signUpForm } from "./lobby.js";
 import { problemText } from "./problems.js";
@@ -242,7 +242,7 @@ function actions(app, x, act) {
 
 function entrantName(x, id) {
   const entrant = x.entrants.find((e) => e.id === id);
-  const name = entrant ? entrant.name : id;
+  const name = entrant ? shownName(id, entrant.name) : id;
   if (entrant && entrant.bot_level) return h("span", { class: "player-name" }, name, " ", botTag(entrant.bot_level));
   return profileLink(id, null, name);
 }

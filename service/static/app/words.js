@@ -3,7 +3,7 @@
  * here (a test holds this to the event catalogue); details an event carries only once it
  * is known (tickets drawn, the seed, the scores) are told when present. Also the turn's
  * caption, and who held each seat before each event. */
-import { levelName } from "./dom.js";
+import { levelName, shownName } from "./dom.js";
 import { currentLanguage, has, t } from "./i18n.js";
 
 export function cardName(color) {
@@ -21,19 +21,27 @@ export function cardsText(cards) {
     .map(([c, n]) => `${n} × ${cardName(c)}`).join(" + ");
 }
 
-/* Who holds each seat after `event`, given `holders` before it ([{name, level}] by seat,
- * `level` null for a person): seats are taken and left before the start; during play a
- * stand-in bot takes a seat and its player may take it back. */
+/* Who holds each seat after `event`, given `holders` before it ([{name, level, userId}]
+ * by seat, `level` null for a person): seats are taken and left before the start; during
+ * play a stand-in bot takes a seat and its player may take it back. */
 export function nextHolders(holders, event) {
   const d = event.data || {};
-  if (event.type === "seat_taken") return [...holders, { name: d.name, level: d.bot || null }];
+  if (event.type === "seat_taken") {
+    return [...holders, { name: d.name, level: d.bot || null, userId: d.user_id || null }];
+  }
   if (event.type === "seat_left") return holders.filter((_, seat) => seat !== d.seat);
   if (event.type === "stand_in_seated" || event.type === "player_returned") {
     const next = [...holders];
-    next[d.seat] = { name: d.name, level: event.type === "stand_in_seated" ? d.level : null };
+    next[d.seat] = { name: d.name, level: event.type === "stand_in_seated" ? d.level : null,
+      userId: d.user_id || null };
     return next;
   }
   return holders;
+}
+
+/* The name of a seat's holder (see nextHolders) as shown: a bot's in the reader's language. */
+export function holderName(holder) {
+  return shownName(holder.userId, holder.name);
 }
 
 /* Who held each seat just before each event of `events` (the whole log, in order):
@@ -67,10 +75,11 @@ export function describeEvent(event, ctx) {
   switch (event.type) {
     case "game_created": return t("ev.game_created", { n: d.seats, map: mapName(d.map) });
     case "seat_taken":
-      return d.bot ? t("ev.seat_taken_bot", { name: d.name, seat: d.seat + 1, level: levelName(d.bot) })
-        : t("ev.seat_taken", { name: d.name, seat: d.seat + 1 });
+      return d.bot ? t("ev.seat_taken_bot", { name: shownName(d.user_id, d.name), seat: d.seat + 1,
+        level: levelName(d.bot) }) : t("ev.seat_taken", { name: d.name, seat: d.seat + 1 });
     case "stand_in_seated": {
-      const named = { who: ctx.userName ? ctx.userName(d.replaced) : who, bot: d.name, level: levelName(d.level) };
+      const named = { who: ctx.userName ? ctx.userName(d.replaced) : who, bot: shownName(d.user_id, d.name),
+        level: levelName(d.level) };
       return d.reason === "timed_out" ? t("ev.stand_in_timed_out", named) : t("ev.stand_in_resigned", named);
     }
     case "player_returned": return t("ev.player_returned", { who: d.name, bot: who });
@@ -165,8 +174,9 @@ function unknown(event, ctx) {
   return data && data !== "{}" ? `${said}: ${data}` : said;
 }
 
-/* The caption above the table: whose turn, and what they must do. */
-export function caption(game, mySeat, seatName) {
+/* The caption above the table: whose turn, and what they must do (`rules`: the map's,
+ * from GET /v1/maps/{map}; a map without stations offers none to build). */
+export function caption(game, mySeat, seatName, rules = null) {
   if (game.status === "open") return t("caption.waiting", { n: game.seats - game.players.length });
   if (game.status === "scoring") return t("caption.scoring");
   if (game.status === "finished" || game.phase === "ended") return t("caption.over");
@@ -175,15 +185,30 @@ export function caption(game, mySeat, seatName) {
   }
   const turn = game.turn || {};
   if (turn.seat === mySeat) {
+    const start = rules && !(rules.stations > 0) ? "caption.you_no_stations" : "caption.you";
     const step = { second_card: "caption.you_second_card", keep_tickets: "caption.you_keep",
-      tunnel: "caption.you_tunnel" }[turn.step] || "caption.you";
+      tunnel: "caption.you_tunnel" }[turn.step] || start;
     return t(step);
   }
   return t("caption.other", { who: seatName(turn.seat) });
 }
 
-/* The win-chance graph's words (`board/win_chances.js`) from the catalogue. */
-export function winWords() {
+const SCORE_PARTS = ["routes", "tickets", "stations", "longest_path", "globetrotter", "total"];
+// the knob of the map's rules that gives each optional part its points
+const PART_KNOBS = { stations: "stations", longest_path: "longest_path_bonus",
+  globetrotter: "globetrotter_bonus" };
+
+/* The parts of a final score that the map's `rules` (GET /v1/maps/{map}) have, in the
+ * score's order: no Stations column where the map has no stations, no Globetrotter or
+ * Longest path where it gives no such bonus; every part when the rules are not known. */
+export function scoreParts(rules) {
+  if (!rules) return SCORE_PARTS.slice();
+  return SCORE_PARTS.filter((part) => !(part in PART_KNOBS) || rules[PART_KNOBS[part]] > 0);
+}
+
+/* The win-chance graph's words (`board/win_chances.js`) from the catalogue; a claim is
+ * named by `routeName(id)` when given (its cities), else by the end of its id. */
+export function winWords(routeName = null) {
   const moves = { draw_card: "win.draw_card", draw_tickets: "win.draw_tickets", pass: "win.pass" };
   return {
     label: t("win.label"),
@@ -195,8 +220,9 @@ export function winWords() {
       blunder: t("win.blunder") },
     moment: (turn, name, label, loss) => t("win.moment", { turn, name, label, loss }),
     moves: (chosen, best) => t("win.moves", { chosen, best }),
+    name: (player) => shownName(player.user_id, player.name),
     move: (command) => {
-      if (command.type === "claim_route") return command.route.split("/").pop();
+      if (command.type === "claim_route") return routeName ? routeName(command.route) : command.route.split("/").pop();
       if (command.type === "build_station") return t("win.station", { city: command.city });
       return moves[command.type] ? t(moves[command.type]) : command.type.replace(/_/g, " ");
     },
@@ -204,8 +230,9 @@ export function winWords() {
 }
 
 /* The analysis chart's words (`board/analysis.js`) from the catalogue: the end screen's
- * and the replay viewer's. */
-export function chartWords() {
+ * and the replay viewer's; its table of final parts has the parts the map's `rules` have. */
+export function chartWords(rules = null) {
+  const columns = scoreParts(rules);
   return {
     chart_label: t("chart_label"),
     turns_axis: (n) => t("chart_turns", { n }),
@@ -213,7 +240,8 @@ export function chartWords() {
     timeline_label: t("timeline_label"),
     completed: (kept, done) => t("ticket_kept_completed", { kept, done }),
     never: (kept, points) => t("ticket_kept_never", { kept, points }),
-    parts: ["player", "score.routes", "score.tickets", "score.stations", "score.longest_path",
-      "score.globetrotter", "score.total"].map((key) => t(key)),
+    parts: [t("player"), ...columns.map((part) => t(`score.${part}`))],
+    columns,
+    name: (player) => shownName(player.user_id, player.name),
   };
 }

@@ -17,6 +17,9 @@ export const ENGLISH = {
   completed: (kept, done) => `kept at turn ${kept}, completed at turn ${done}`,
   never: (kept, points) => `kept at turn ${kept}, never completed (−${points})`,
   parts: ["Player", "Routes", "Tickets", "Stations", "Longest path", "Globetrotter", "Total"],
+  // the score's parts shown after the player, each labelled by the next of `parts`
+  columns: ["routes", "tickets", "stations", "longest_path", "globetrotter", "total"],
+  name: (player) => player.name, // a player's name as shown (a bot's in the reader's language)
 };
 
 /* An SVG element `tag` with `attrs` (and `text`), appended to `parent` if given. */
@@ -61,7 +64,7 @@ export function scoreChart(analysis, parent, words = ENGLISH) {
       stroke: playerColor(player.seat), "stroke-width": 2 }, svg);
     const [, total] = points[points.length - 1];
     el("text", { x: x(lastX) + 6, y: y(total) + 4, class: "score-end", "data-seat": player.seat,
-      fill: playerColor(player.seat) }, svg, `${player.name} ${total}`);
+      fill: playerColor(player.seat) }, svg, `${(words.name || ENGLISH.name)(player)} ${total}`);
   });
   return svg;
 }
@@ -80,9 +83,8 @@ export function finalParts(analysis, parent, words = ENGLISH) {
   const body = table.createTBody();
   for (const p of analysis.players) {
     const row = body.insertRow();
-    for (const v of [p.name, p.final.routes, p.final.tickets, p.final.stations,
-      p.final.longest_path, p.final.globetrotter, p.final.total]) {
-      row.insertCell().textContent = String(v);
+    for (const v of [(words.name || ENGLISH.name)(p), ...(words.columns || ENGLISH.columns).map((part) => p.final[part])]) {
+      row.insertCell().textContent = String(v ?? 0);
     }
   }
   parent.appendChild(table);
@@ -101,7 +103,7 @@ export function ticketTimeline(analysis, parent, words = ENGLISH) {
     const top = PAD.top + i * rowH;
     const color = playerColor(p.seat);
     el("text", { x: left - 6, y: top + 12, "text-anchor": "end", class: "ticket-name" },
-      svg, `${p.name}: ${t.from}–${t.to} (${t.points})`);
+      svg, `${(words.name || ENGLISH.name)(p)}: ${t.from}–${t.to} (${t.points})`);
     const end = t.completed_turn === null ? lastX : t.completed_turn;
     const bar = el("rect", { x: x(t.kept_turn), y: top + 3, height: rowH - 6,
       width: Math.max(2, x(end) - x(t.kept_turn)), class: "ticket-bar",

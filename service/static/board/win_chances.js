@@ -116,6 +116,6 @@ export function winChanceChart(analysis, parent, words = ENGLISH, linkTo = () =>
 
 function momentText(analysis, m, words) {
   const player = analysis.players.find((p) => p.seat === m.seat);
-  return words.moment(m.turn, player ? player.name : `#${m.seat + 1}`,
+  return words.moment(m.turn, player ? (words.name ? words.name(player) : player.name) : `#${m.seat + 1}`,
     words.labels[m.label] || m.label, Math.round(m.loss * 100));
 }

@@ -9,8 +9,9 @@ import { chartWords, winWords } from "../app/words.js";
 
 /* Fetches the analysis and draws it; returns the function that draws it again.
  * `showVersion(version)`: the viewer shows the board at that version (a key moment's
- * button). */
-export async function showAnalysis(gameId, authorization, showVersion = () => {}) {
+ * button); `map`: {rules, routeName} of the game's map (the score parts its table of final
+ * parts shows, a key moment's route by its cities). */
+export async function showAnalysis(gameId, authorization, showVersion = () => {}, map = {}) {
   const section = document.getElementById("analysis");
   if (!section) return () => {};
   const headers = authorization ? { Authorization: authorization } : {};
@@ -27,7 +28,7 @@ export async function showAnalysis(gameId, authorization, showVersion = () => {}
   const timeline = section.querySelector("#ticket-timeline");
   const win = section.querySelector("#win-chart");
   function draw() {
-    const words = chartWords();
+    const words = chartWords(map.rules || null);
     chart.textContent = "";
     timeline.textContent = "";
     scoreChart(analysis, chart, words);
@@ -35,7 +36,7 @@ export async function showAnalysis(gameId, authorization, showVersion = () => {}
     ticketTimeline(analysis, timeline, words);
     if (win) {
       win.textContent = "";
-      winChanceChart(analysis, win, winWords(), () => null, (m) => showVersion(m.version));
+      winChanceChart(analysis, win, winWords(map.routeName || null), () => null, (m) => showVersion(m.version));
     }
   }
   draw();

@@ -5,8 +5,9 @@ import { playerColor, playerSymbol } from "../board/board.js";
 import { t } from "../app/i18n.js";
 import { html, swatch } from "./html.js";
 import { seatLabel } from "./narration.js";
+import { scoreParts } from "../app/words.js";
 
-function scoreRow(state, p) {
+function scoreRow(state, p, parts) {
   const s = p.score || {};
   const row = html("tr", { "data-seat": String(p.seat) });
   if (p.winner) row.classList.add("winner");
@@ -17,16 +18,17 @@ function scoreRow(state, p) {
   row.appendChild(who);
   const path = `${s.longest_path ?? 0}` +
     (p.longest_path_length != null ? ` (${t("cars", { n: p.longest_path_length })})` : "");
-  const cells = [["routes", s.routes], ["tickets", s.tickets], ["stations", s.stations],
-    ["longest-path", path], ["globetrotter", s.globetrotter], ["total", s.total]];
-  for (const [cls, v] of cells) row.appendChild(html("td", { class: cls }, String(v ?? 0)));
+  const shown = { longest_path: path };
+  for (const part of parts) {
+    row.appendChild(html("td", { class: part.replace("_", "-") }, String(shown[part] ?? s[part] ?? 0)));
+  }
   row.appendChild(html("td", { class: "winner-mark" }, p.winner ? `★ ${t("winner")}` : ""));
   return row;
 }
 
-/* Draws the score of `state` (hidden before it is scored); `choice.seat` is the player
- * whose longest path is highlighted (null: the longest). */
-export function renderFinal(state, drawing, choice) {
+/* Draws the score of `state` (hidden before it is scored) with the parts the map's `rules`
+ * score; `choice.seat` is the player whose longest path is highlighted (null: the longest). */
+export function renderFinal(state, drawing, choice, rules = null) {
   const section = document.getElementById("final");
   const scored = state.scored && Array.isArray(state.scored.players) ? state.scored : null;
   section.hidden = !scored;
@@ -34,8 +36,11 @@ export function renderFinal(state, drawing, choice) {
   if (!scored) return;
   const body = document.querySelector("#scores tbody");
   body.textContent = "";
+  // only the parts this map scores: its heading's other columns are hidden
+  const parts = scoreParts(rules);
+  for (const th of document.querySelectorAll("#scores th[data-part]")) th.hidden = !parts.includes(th.dataset.part);
   const ranked = [...scored.players].sort((a, b) => (a.rank - b.rank) || (a.seat - b.seat));
-  for (const p of ranked) body.appendChild(scoreRow(state, p));
+  for (const p of ranked) body.appendChild(scoreRow(state, p, parts));
   if (choice.seat === null || !scored.players.some((p) => p.seat === choice.seat)) {
     const best = [...scored.players].sort((a, b) =>
       ((b.longest_path_length || 0) - (a.longest_path_length || 0)) || (a.seat - b.seat))[0];

@@ -2,13 +2,14 @@
  * (/static/app/words.js), in the chosen language, each told as things stood just before
  * it. Seats are named "Seat 2 (Ann)", after whoever held them then. */
 import { t } from "../app/i18n.js";
-import { describeEvent, nextHolders } from "../app/words.js";
+import { shownName } from "../app/dom.js";
+import { describeEvent, holderName, nextHolders } from "../app/words.js";
 
 /* "Seat 2 (Ann)" for seat 1 held by Ann in `holders` ([{name, level}] by seat). */
 export function seatLabel(holders, seat) {
   if (typeof seat !== "number") return t("someone");
   const held = holders[seat];
-  return held && held.name ? t("replay.seat_named", { seat: seat + 1, name: held.name })
+  return held && held.name ? t("replay.seat_named", { seat: seat + 1, name: holderName(held) })
     : t("replay.seat", { seat: seat + 1 });
 }
 
@@ -37,7 +38,7 @@ function actorName(model, holders, actor) {
 function contextOf(model, holders) {
   return {
     seatName: (seat) => seatLabel(holders, seat),
-    userName: (id) => model.userNames.get(id) || t("someone"),
+    userName: (id) => (model.userNames.has(id) ? shownName(id, model.userNames.get(id)) : t("someone")),
     routeName: (id) => routeName(model, id),
     ticketName: (id) => ticketName(model, id),
     actorName: (actor) => actorName(model, holders, actor),

@@ -12,6 +12,7 @@ import { PLAYER_COLORS, ROUTE_COLORS } from "../board/board.js";
 import { t } from "../app/i18n.js";
 import { showAnalysis } from "./chart.js";
 import { mapTitle } from "./drawing.js";
+import { routeName } from "./narration.js";
 import { buildModel } from "./fold.js";
 import { LoadError, credentialFrom, gameIdFrom, loadGame } from "./load.js";
 import { languageSwitch, startLanguage, translatePage } from "./page.js";
@@ -75,7 +76,8 @@ async function main() {
     // `?at=<version>` (the end screen's links to a key moment): that board first
     const at = Number(new URLSearchParams(window.location.search).get("at"));
     if (at > 0) showVersion(at);
-    redrawAnalysis = await showAnalysis(gameId, authorization, showVersion);
+    redrawAnalysis = await showAnalysis(gameId, authorization, showVersion,
+      { rules: model.board.rules, routeName: (id) => routeName(model, id) });
   } catch (error) {
     if (!(error instanceof LoadError)) console.error(error);
     showError(error instanceof LoadError ? error.message

@@ -59,7 +59,7 @@ export function createViewer(model) {
     showOwners(model, drawing, state);
     renderPlayers(model, state);
     renderLog(descriptions, k);
-    renderFinal(state, drawing, longest);
+    renderFinal(state, drawing, longest, model.board.rules);
     renderTickets(model, state);
     document.body.dataset.step = String(k);
   }
