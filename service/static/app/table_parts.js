@@ -8,6 +8,7 @@ import { t } from "./i18n.js";
 import { CARD_ORDER, connectedTickets, keepMove, keepRange } from "./payment.js";
 import { chooseClaim, say } from "./claim.js";
 import { tunnelPanel } from "./tunnel.js";
+import { showTicketsOnMap } from "./ticket_map.js";
 import { cardName } from "./words.js";
 
 export function routeTitle(r) {
@@ -190,7 +191,7 @@ export function renderTickets(table) {
       h("span", { class: "mark", "aria-hidden": "true" }, done ? "✓" : "○"),
       ` ${x.from} – ${x.to} `, h("span", { class: "points" }, t("points", { n: x.points })),
       done ? h("span", { class: "visually-hidden" }, ` (${t("connected")})`) : null));
-  }
+  }  showTicketsOnMap(table, list); // (ticket_map.js: a ticket pointed at is marked on the board)
 }
 
 export function renderPlayers(table) {
