@@ -26,7 +26,7 @@ from tests.web_client_support import READY, Server, serve
 
 ENGLISH = json.loads((Path(__file__).resolve().parents[2] / "service" / "static" / "app" / "i18n"
                       / "en.json").read_text(encoding="utf-8"))
-WHOLE = {"usa": [0, 0, 1200, 786], "europe": [0, 0, 1200, 870]}
+WHOLE: dict[str, list[float]] = {"usa": [0, 0, 1200, 786], "europe": [0, 0, 1200, 870]}
 
 
 @dataclass
@@ -91,7 +91,8 @@ def _middle_route(page: Any, which: str = ".route") -> str:
 
 
 def _box(page: Any, route: str) -> dict[str, float]:
-    box: dict[str, float] = page.locator(f'#board svg .route[data-route-id="{route}"]').bounding_box()
+    shown = page.locator(f'#board svg .route[data-route-id="{route}"]')
+    box: dict[str, float] = shown.bounding_box()
     return box
 
 
