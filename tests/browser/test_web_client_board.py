@@ -329,6 +329,29 @@ def test_a_ticket_pointed_at_marks_its_two_cities(site: Site, chromium: Any) -> 
     page.context.close()
 
 
+def _in_view(page: Any, city: str) -> bool:
+    x, y, w, h = _view_box(page)
+    dot = page.locator(f'#board svg .city[data-city="{city}"] .city-dot')
+    cx, cy = float(dot.get_attribute("cx")), float(dot.get_attribute("cy"))
+    return x <= cx <= x + w and y <= cy <= y + h
+
+
+def test_a_ticket_tapped_on_a_zoomed_board_brings_its_cities_into_view(site: Site,
+                                                                       chromium: Any) -> None:
+    game, tokens = _game(site.server, "usa")
+    page = _open(chromium, site.server, tokens[0], game)
+    tickets = site.server.api("GET", f"/v1/games/{game}", token=tokens[0])["you"]["tickets"]
+    page.focus("#board")
+    for _ in range(5):
+        page.keyboard.press("+")
+    # (a ticket with a city out of the zoomed view)
+    ticket = next(x for x in tickets if not (_in_view(page, x["from"]) and _in_view(page, x["to"])))
+    page.click(f'#my-tickets li[data-ticket="{ticket["id"]}"]')
+    assert _in_view(page, ticket["from"]) and _in_view(page, ticket["to"])
+    assert page.errors == []
+    page.context.close()
+
+
 def _toward_a_ticket(game: Game, seat: int) -> ClaimRoute | None:
     """A claim of a plain route with one end at a city of the seat's tickets."""
     tickets = [game.board.ticket_by_id[x] for x in game.players[seat].tickets]
