@@ -191,7 +191,8 @@ export function renderTickets(table) {
       h("span", { class: "mark", "aria-hidden": "true" }, done ? "✓" : "○"),
       ` ${x.from} – ${x.to} `, h("span", { class: "points" }, t("points", { n: x.points })),
       done ? h("span", { class: "visually-hidden" }, ` (${t("connected")})`) : null));
-  }  showTicketsOnMap(table, list); // (ticket_map.js: a ticket pointed at is marked on the board)
+  }
+  showTicketsOnMap(table, list); // (ticket_map.js: a ticket pointed at is marked on the board)
 }
 
 export function renderPlayers(table) {
