@@ -50,7 +50,7 @@ class BoardZoom {
       b.id = id;
       b.className = "zoom-button";
       b.textContent = text;
-      b.addEventListener("click", (event) => { event.stopPropagation(); act(); });
+      b.addEventListener("click", act);
       return b;
     };
     this.buttons = {
@@ -72,7 +72,6 @@ class BoardZoom {
       if (this.dragged) {
         e.stopPropagation();
         e.preventDefault();
-        this.dragged = false;
       }
     }, true);
     box.addEventListener("keydown", (e) => this.onKey(e));
@@ -81,8 +80,10 @@ class BoardZoom {
 
   /* A (new) drawing of the board in the box, shown at the view of the one before. */
   use(root) {
-    const [x, y, w, h] = (root.getAttribute("viewBox") || "0 0 1000 700").split(/[\s,]+/).map(Number);
-    const whole = { x, y, w, h };
+    // (the drawing's own viewBox, read before any zoom changed it)
+    root._ttrWhole ||= viewBoxOf(root);
+    const whole = root._ttrWhole;
+    const { w, h } = whole;
     const old = this.root;
     if (old && old !== root) {
       this.resized.unobserve(old);
@@ -268,6 +269,8 @@ class BoardZoom {
   onUp(event) {
     if (!this.pointers.delete(event.pointerId)) return;
     this.box.classList.remove("dragging");
+    // the click that follows a drag's release (in the same task) is not taken; any later one is
+    if (this.dragged) setTimeout(() => { this.dragged = false; }, 0);
     if (this.pointers.size === 1) {
       // one finger of a pinch left: it drags on from where it is
       const [p] = this.pointers.values();
@@ -300,6 +303,11 @@ class BoardZoom {
     event.preventDefault();
     keys[event.key]();
   }
+}
+
+function viewBoxOf(root) {
+  const [x, y, w, h] = (root.getAttribute("viewBox") || "0 0 1000 700").split(/[\s,]+/).map(Number);
+  return { x, y, w, h };
 }
 
 function midpoint(a, b) {
