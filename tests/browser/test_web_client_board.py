@@ -329,6 +329,23 @@ def test_a_ticket_pointed_at_marks_its_two_cities(site: Site, chromium: Any) -> 
     page.context.close()
 
 
+def test_a_ticket_keeps_the_keyboards_focus_when_someone_moves(site: Site, chromium: Any) -> None:
+    game, tokens = _game(site.server, "usa")
+    page = _open(chromium, site.server, tokens[0], game)
+    ticket = site.server.api("GET", f"/v1/games/{game}", token=tokens[0])["you"]["tickets"][0]
+    page.focus(f'#my-tickets li[data-ticket="{ticket["id"]}"]')
+    version = int(page.evaluate("document.body.dataset.version"))
+    seat = site.server.api("GET", f"/v1/games/{game}", token=tokens[0])["turn"]["seat"]
+    site.server.api("POST", f"/v1/games/{game}/actions", {"type": "draw_card", "source": "deck"},
+                    tokens[seat])
+    page.wait_for_function(f"() => +document.body.dataset.version > {version}")
+    assert page.evaluate("document.activeElement.dataset.ticket") == ticket["id"]
+    assert _ticket_marks(page)["cities"] == sorted([[ticket["from"], ticket["id"]],
+                                                    [ticket["to"], ticket["id"]]])
+    assert page.errors == []
+    page.context.close()
+
+
 def _in_view(page: Any, city: str) -> bool:
     x, y, w, h = _view_box(page)
     dot = page.locator(f'#board svg .city[data-city="{city}"] .city-dot')

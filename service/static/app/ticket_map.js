@@ -29,7 +29,16 @@ export function showTicketsOnMap(table, list) {
     li.addEventListener("pointerenter", (e) => { if (e.pointerType === "mouse") show(id); });
     li.addEventListener("pointerleave", (e) => { if (e.pointerType === "mouse") back(); });
     li.addEventListener("focus", () => show(id));
-    li.addEventListener("blur", back);
+    li.addEventListener("blur", () => {
+      back();
+      // a redraw of the list (someone moved) took the focus away with the old item: the
+      // new item of the same ticket gets it back, once the redraw is over
+      queueMicrotask(() => {
+        if (li.isConnected || document.activeElement !== document.body) return;
+        const again = [...list.querySelectorAll("li[data-ticket]")].find((x) => x.dataset.ticket === id);
+        if (again) again.focus({ preventScroll: true });
+      });
+    });
     li.addEventListener("click", () => press(id));
     li.addEventListener("keydown", (e) => {
       if (e.key === "Enter" || e.key === " ") {
