@@ -345,6 +345,42 @@ def test_the_real_app_serves_the_viewer(games: dict[str, FinishedGame], browser:
         _check_final_score(browser, game, game.seat_names())
 
 
+def _view_box(browser: ViewerPage) -> str:
+    return str(browser.evaluate("document.querySelector('#map svg').getAttribute('viewBox')"))
+
+
+def _language(browser: ViewerPage, code: str) -> None:
+    browser.evaluate(f"(() => {{ const s = document.getElementById('language'); s.value = '{code}';"
+                     " s.dispatchEvent(new Event('change')); })()")
+    browser.page.wait_for_function(f"() => document.documentElement.lang === '{code}'")
+
+
+def test_the_focused_map_zooms_and_pans_and_its_arrows_do_not_step(
+        games: dict[str, FinishedGame], server: ReplayServer, browser: ViewerPage) -> None:
+    game = games["usa"]
+    _open(browser, f"{server.origin}/games/{game.game_id}/replay")
+    whole = _view_box(browser)
+    assert whole == "0 0 1200 786"
+    browser.evaluate("document.getElementById('map').focus()")
+    browser.press("+")
+    assert browser.evaluate("document.getElementById('map').dataset.zoom") == "1.50"
+    browser.press("ArrowRight")  # the map moves; the replay stays at its step
+    assert _step(browser) == (1, len(game.records))
+    zoomed = _view_box(browser)
+    assert zoomed.split()[2:] == ["800", "524"] and float(zoomed.split()[0]) > 200
+
+    # told again in Danish: the view is kept, the buttons named in Danish
+    _language(browser, "da")
+    browser.page.wait_for_function(
+        "(name) => document.getElementById('map-zoom-in').getAttribute('aria-label') === name",
+        arg=_messages("da")["board.zoom_in"])
+    assert _view_box(browser) == zoomed
+    browser.evaluate("document.getElementById('map-fit').click()")
+    assert _view_box(browser) == whole
+    _language(browser, "en")
+    browser.evaluate("localStorage.removeItem('ttr.language')")
+
+
 # -- languages -------------------------------------------------------------------------
 
 CATALOGUE = STATIC / "app" / "i18n"

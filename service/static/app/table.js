@@ -2,6 +2,7 @@
  * the log as sentences, all kept up to date over the game's event stream; every action
  * is one of the listed moves, sent with an Idempotency-Key. */
 import { drawBoard } from "../board/board.js";
+import { zoomable } from "../board/zoom.js";
 import { ApiError, newKey } from "./api.js";
 import { clear, h, levelName, shownName } from "./dom.js";
 import { t } from "./i18n.js";
@@ -239,14 +240,17 @@ class Table {
     this.view = drawBoard(this.board, layout, { idPrefix: "table-board",
       title: t("board_title", { map: t(`map.${this.board.map}`) }),
       routeTitle: (r) => parts.routeTitle(r) });
-    // it scrolls on a small screen: focusable, so that the keyboard can scroll it too
-    el.board = h("div", { id: "board", class: "board", tabindex: "0", role: "group",
-      "aria-labelledby": "table-board-title" }, this.view.root);
+    el.board = h("div", { id: "board", class: "board" }, this.view.root);
+    // pan and zoom (board/zoom.js): it also makes the board focusable, a group named for
+    // its keys, so the keyboard reaches it
+    this.zoom = zoomable(el.board, this.view.root);
     const side = h("div", { class: "side" },
       el.refusal, el.hint, el.claim, el.actions, el.said,
-      h("section", { "aria-labelledby": "hand-heading" }, h("h2", { id: "hand-heading" }, t("your_cards")), el.hand,
-        el.handNote),
-      h("section", { "aria-labelledby": "market-heading" }, h("h2", { id: "market-heading" }, t("face_up")), el.market),
+      // (the hand and the draws: on a phone a bar fixed at the bottom, with the board in view)
+      h("div", { id: "hand-bar", class: "hand-bar" },
+        h("section", { "aria-labelledby": "hand-heading" }, h("h2", { id: "hand-heading" }, t("your_cards")), el.hand,
+          el.handNote),
+        h("section", { "aria-labelledby": "market-heading" }, h("h2", { id: "market-heading" }, t("face_up")), el.market)),
       h("section", { "aria-labelledby": "tickets-heading" }, h("h2", { id: "tickets-heading" }, t("your_tickets")), el.tickets),
       h("section", { "aria-labelledby": "players-heading" }, h("h2", { id: "players-heading" }, t("players")), el.players),
       h("section", { "aria-labelledby": "log-heading" }, h("h2", { id: "log-heading" }, t("log")), el.log),

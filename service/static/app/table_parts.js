@@ -9,6 +9,7 @@ import { CARD_ORDER, connectedTickets, keepMove, keepRange } from "./payment.js"
 import { chooseClaim, say } from "./claim.js";
 import { tunnelPanel } from "./tunnel.js";
 import { renderPanels } from "./players.js";
+import { showTicketsOnMap } from "./ticket_map.js";
 import { cardName } from "./words.js";
 
 export function routeTitle(r) {
@@ -192,6 +193,7 @@ export function renderTickets(table) {
       ` ${x.from} – ${x.to} `, h("span", { class: "points" }, t("points", { n: x.points })),
       done ? h("span", { class: "visually-hidden" }, ` (${t("connected")})`) : null));
   }
+  showTicketsOnMap(table, list); // (ticket_map.js: a ticket pointed at is marked on the board)
 }
 
 /* The players' panels (players.js) and the final round's notice. */

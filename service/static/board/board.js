@@ -257,6 +257,22 @@ export class BoardView {
     for (const [id, h] of this.haloEls) h.classList.toggle("longest", chosen.has(id));
   }
 
+  /* A ticket shown on the map: its `cities` marked (the dots and their labels, with
+   * data-ticket = `ticket`), and `routeIds` (a player's routes toward them); none: no mark. */
+  markTicket(ticket, cities, routeIds) {
+    const marked = new Set(cities || []);
+    const routes = new Set(routeIds || []);
+    const mark = (el, on) => {
+      el.classList.toggle("ticket-city", on);
+      if (on) el.dataset.ticket = String(ticket);
+      else delete el.dataset.ticket;
+    };
+    for (const [city, g] of this.cityEls) mark(g, marked.has(city));
+    for (const label of this.root.querySelectorAll(".city-label")) mark(label, marked.has(label.dataset.city));
+    for (const [id, g] of this.routeEls) g.classList.toggle("ticket-route", routes.has(id));
+    for (const [id, h] of this.haloEls) h.classList.toggle("ticket-route", routes.has(id));
+  }
+
   /* Which routes and cities may be clicked now, and what a click (or Enter) does. */
   setClickable(routeIds, cities, onRoute, onCity) {
     this._clickable(this.routeEls, new Set(routeIds || []), onRoute, "routeId");

@@ -2,6 +2,7 @@
  * first event), redrawn at each step; `retell()` says it all again in the language chosen
  * now. The state at each step comes from fold.js, the sentences from narration.js. */
 import { t } from "../app/i18n.js";
+import { zoomable } from "../board/zoom.js";
 import { stepControls } from "./controls.js";
 import { drawMap, legend, routeTitle } from "./drawing.js";
 import { renderFinal } from "./final.js";
@@ -45,9 +46,8 @@ export function createViewer(model) {
 
   function draw() {
     drawing = drawMap(model);
-    const mapBox = document.getElementById("map");
-    mapBox.textContent = "";
-    mapBox.appendChild(drawing.root);
+    // (panned and zoomed by board/zoom.js; a redraw keeps the view)
+    zoomable(document.getElementById("map"), drawing.root);
     legend(model);
     descriptions = narrate(model);
   }
