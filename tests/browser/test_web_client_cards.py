@@ -290,3 +290,21 @@ def test_sounds_turned_on_stay_on_after_a_reload_and_sound_on_my_turn(
     assert page.evaluate("document.body.dataset.audio") in ("running", "suspended")
     assert page.errors == []
     page.context.close()
+
+
+def test_with_sounds_on_another_players_claim_plays_the_claim_tone(
+        site: Site, chromium: Any) -> None:
+    game = _game(site)
+    target = bring_to(site.server, site.database, game.id, game.tokens,
+                      route_with_payments(several=False))
+    page = _open(site, chromium, game, 1 - target.seat)
+    page.check("#sound-toggle")
+    page.wait_for_function("() => document.body.dataset.lastSound === 'turn'")  # (the switch's)
+    version = game.view(site, 0)["version"]
+
+    site.server.api("POST", f"/v1/games/{game.id}/actions", target.claim.as_dict(),
+                    game.tokens[target.seat])
+    _moved(page, version)
+    page.wait_for_function("() => document.body.dataset.lastSound === 'claim'")
+    assert page.errors == []
+    page.context.close()
