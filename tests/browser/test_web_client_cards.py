@@ -29,7 +29,7 @@ ENGLISH = json.loads((Path(__file__).resolve().parents[2] / "service" / "static"
 # CSS animations that start: for each card marked as just drawn, its colour, the name of
 # the animation its picture has then, and how many animations run on it.
 WATCH = """() => {
-  window.seen = { started: [], drawn: [], claimed: [] };
+  window.seen = { started: [], drawn: [], claimed: [], dealt: [] };
   document.addEventListener('animationstart',
     (e) => window.seen.started.push(e.animationName), true);
   new MutationObserver((records) => {
@@ -39,6 +39,9 @@ WATCH = """() => {
         const art = el.querySelector('.card-art');
         window.seen.drawn.push([el.dataset.color, getComputedStyle(art).animationName,
           art.getAnimations().length]);
+      }
+      if (el.matches && el.matches('#market .face-up.just-dealt')) {
+        window.seen.dealt.push([+el.dataset.slot, el.querySelector('svg').dataset.color]);
       }
       if (el.matches && el.matches('.route.just-claimed')) {
         window.seen.claimed.push([el.dataset.routeId,
@@ -177,6 +180,7 @@ def test_the_face_up_cards_are_cards_and_taking_one_puts_it_in_my_hand(
     colour = market[slot]
     take = page.get_by_role("button", name=f"Take the face-up {ENGLISH[f'card.{colour}']}")
     assert take.count() >= 1
+    page.evaluate(WATCH)
     page.locator(f"#market .face-up[data-slot='{slot}']").press("Enter")
     _moved(page, before["version"])
 
@@ -184,6 +188,8 @@ def test_the_face_up_cards_are_cards_and_taking_one_puts_it_in_my_hand(
     assert after["you"]["hand"][colour] == before["you"]["hand"].get(colour, 0) + 1
     assert _hand(page) == {c: n for c, n in after["you"]["hand"].items() if n}
     assert [f["color"] for f in _faces(page, "#market .face-up")] == after["market"]
+    page.wait_for_function("() => window.seen.dealt.length > 0")  # the slot's new card…
+    assert page.evaluate("window.seen.dealt[0]") == [slot, after["market"][slot]]  # …turned up
     assert page.errors == []
     page.context.close()
 

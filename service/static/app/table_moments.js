@@ -1,6 +1,6 @@
 /* What just happened at the table, shown as it happens: a card drawn moves into my hand
- * (from the deck or its face-up slot), a claimed route flashes on the board, a reset
- * market and a reshuffled deck shuffle; my turn, a claim and the final round each have
+ * (from the deck or its face-up slot), a face-up slot's new card turns over, a claimed
+ * route flashes on the board, a reset market and a reshuffled deck shuffle; my turn, a claim and the final round each have
  * a tone (sounds.js, when the player turned sounds on).
  *
  * Told apart by comparing each rendering of the table with the one before (and the log's
@@ -70,6 +70,7 @@ export function showMoments(table) {
     version: latestVersion(table),
     myTurn: table.moves.some((m) => m.type !== "resign"),
     finalRound: Boolean(g.final_round) && g.status === "playing",
+    market: g.market || [],
   };
   const before = state.get(table);
   state.set(table, now);
@@ -92,7 +93,15 @@ export function showMoments(table) {
     mark(table.view.root.querySelector(`.route[data-route-id="${route}"]`), "just-claimed");
   }
 
-  if (events.some((e) => e.type === "market_reset")) mark(table.el.market, "market-reset");
+  const reset = events.some((e) => e.type === "market_reset");
+  if (reset) mark(table.el.market, "market-reset");
+  else {
+    // a face-up card taken (by anyone): its slot's new card is turned face up
+    for (const e of events) {
+      if (e.type !== "card_taken" || !e.data || !now.market[e.data.slot]) continue;
+      mark(table.el.market.querySelector(`.face-up[data-slot="${e.data.slot}"]`), "just-dealt");
+    }
+  }
   if (events.some((e) => e.type === "deck_reshuffled")) mark(table.el.market, "deck-reshuffled");
 
   // one tone at a time: the final round says most, then a claim, then my turn
