@@ -15,6 +15,8 @@ import { renderEnd } from "./endgame.js";
 import { turnSignals } from "./signals.js";
 import { buildHint, renderHint } from "./table_hint.js";
 import { buildClaim, claimSetting, closeClaim, renderClaim, stopClaim } from "./claim.js";
+import { showMoments } from "./table_moments.js";
+import { soundToggle } from "./sounds.js";
 
 export async function showTable(app, main, gameId) {
   const table = new Table(app, main, gameId);
@@ -258,7 +260,7 @@ class Table {
     clear(this.main).append(h("div", { class: "table", id: "table" },
       h("header", { class: "table-head" },
         h("h1", {}, t(`map.${this.board.map}`)), el.caption, el.countdown, el.finalRound, el.notify,
-        el.connection),
+        el.connection, soundToggle()),
       el.standIn, el.waiting, el.end,
       h("div", { class: "table-body" }, el.board, side)));
   }
@@ -287,6 +289,7 @@ class Table {
     parts.renderCountdown(this);
     renderEnd(this);
     if (this.signals) this.signals.update();
+    showMoments(this);
     performance.measure("ttr-render", { start: began });
   }
 

@@ -3,7 +3,7 @@
  * the cities to build in, each confirmed in the pending claim's panel of claim.js,
  * tickets to keep, a tunnel's extra cards (tunnel.js), pass, resign), my hand, the
  * face-up cards, my tickets, the players, the log and the deadline. */
-import { BOT_LEVELS, clear, h, cardLabel, levelName, playerName } from "./dom.js";
+import { BOT_LEVELS, clear, h, levelName, playerName } from "./dom.js";
 import { t } from "./i18n.js";
 import { CARD_ORDER, connectedTickets, keepMove, keepRange } from "./payment.js";
 import { chooseClaim, say } from "./claim.js";
@@ -11,6 +11,7 @@ import { tunnelPanel } from "./tunnel.js";
 import { renderPanels } from "./players.js";
 import { showTicketsOnMap } from "./ticket_map.js";
 import { cardName } from "./words.js";
+import { cardBack, cardFace, cardPile } from "./cards.js";
 
 export function routeTitle(r) {
   const kind = r.tunnel ? t("route.tunnel") : r.locomotives > 0 ? t("route.ferry", { n: r.locomotives }) : "";
@@ -144,7 +145,7 @@ function keepForm(table, keeps) {
 /* My cards; while a tunnel of mine waits, without the cards put down for it (its panel
  * shows those). */
 export function renderHand(table) {
-  const list = clear(table.el.hand);
+  const list = table.el.hand;
   const hand = { ...((table.game.you && table.game.you.hand) || {}) };
   const tunnel = table.game.tunnel;
   const putDown = tunnel && tunnel.seat === table.mySeat() ? tunnel.cards || {} : {};
@@ -156,8 +157,13 @@ export function renderHand(table) {
   table.el.handNote.hidden = !aside;
   table.el.handNote.textContent = aside ? t("hand_without_tunnel", { n: aside }) : "";
   const colours = CARD_ORDER.filter((c) => hand[c] > 0);
+  // kept while the same: a card just drawn goes on moving in (table_moments.js)
+  if (unchanged(list, colours.map((c) => [c, hand[c]]))) return;
+  clear(list);
   if (!colours.length) list.append(h("li", { class: "none" }, t("no_cards")));
-  for (const c of colours) list.append(h("li", { "data-color": c, "data-count": hand[c] }, cardLabel(c, hand[c])));
+  for (const c of colours) {
+    list.append(h("li", { class: "hand-card", "data-color": c, "data-count": hand[c] }, cardPile(c, hand[c])));
+  }
 }
 
 export function renderMarket(table, sorted) {
@@ -168,13 +174,13 @@ export function renderMarket(table, sorted) {
   const deck = sorted.deck;
   box.append(h("button", { type: "button", id: "draw-deck", class: "deck", disabled: !deck,
     "data-move": deck ? JSON.stringify(deck) : null, onclick: () => deck && table.act(deck) },
-  t("deck", { n: g.deck_count ?? 0 })));
+  cardBack(), h("span", { class: "deck-label" }, t("deck", { n: g.deck_count ?? 0 }))));
   (g.market || []).forEach((card, slot) => {
     const move = sorted.market.get(slot);
     box.append(h("button", { type: "button", class: "face-up", disabled: !move, "data-slot": slot,
       "data-move": move ? JSON.stringify(move) : null, onclick: () => move && table.act(move),
       "aria-label": card ? t("take_card", { card: cardName(card) }) : t("empty_slot") },
-    card ? cardLabel(card) : t("empty_slot")));
+    card ? [cardFace(card), h("span", { class: "card-name" }, cardName(card))] : t("empty_slot")));
   });
   box.append(h("p", { class: "counts" }, t("counts", { discard: g.discard_count ?? 0, tickets: g.ticket_deck_count ?? 0 })));
 }
