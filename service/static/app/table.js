@@ -14,6 +14,7 @@ import { renderEnd } from "./endgame.js";
 import { turnSignals } from "./signals.js";
 import { buildHint, renderHint } from "./table_hint.js";
 import { buildClaim, claimSetting, closeClaim, renderClaim, stopClaim } from "./claim.js";
+import { startReactions } from "./reactions.js";
 
 export async function showTable(app, main, gameId) {
   const table = new Table(app, main, gameId);
@@ -50,6 +51,7 @@ class Table {
     this.ticketById = new Map(board.tickets.map((x) => [x.id, x]));
     for (const e of log.events) this.log.set(e.version, e);
     this.build(layout);
+    this.reactions = startReactions(this);
     this.render();
     this.signals = turnSignals(this);
     this.stream = follow(`${this.path}/events`, {
@@ -67,6 +69,7 @@ class Table {
     this.timers.forEach(clearInterval);
     if (this.signals) this.signals.stop();
     stopClaim(this);
+    if (this.reactions) this.reactions.stop();
   }
 
   mySeat() {
@@ -128,6 +131,7 @@ class Table {
     if (!this.log.has(e.version)) {
       this.log.set(e.version, e);
       this.logDirty = true;
+      if (this.reactions) this.reactions.heard(e);
     }
     if (e.version > this.game.version) this.wanted = Math.max(this.wanted || 0, e.version);
     this.schedule();
@@ -279,6 +283,7 @@ class Table {
     parts.renderLog(this);
     parts.renderCountdown(this);
     renderEnd(this);
+    if (this.reactions) this.reactions.render();
     if (this.signals) this.signals.update();
     performance.measure("ttr-render", { start: began });
   }
