@@ -8,7 +8,7 @@
  * the reactions' lines in the log. Table hooks: startReactions(table) once the table is
  * built, then .render(), .heard(event) for each new event, .stop(). */
 import { ApiError } from "./api.js";
-import { h } from "./dom.js";
+import { h, playerLabel } from "./dom.js";
 import { t } from "./i18n.js";
 import { problemText } from "./problems.js";
 import { reactionPhrase } from "./words.js";
@@ -69,8 +69,9 @@ export function startReactions(table) {
     if (event.type !== "reaction_sent" || !reactionsShown()) return;
     const d = event.data || {};
     if (d.seat === table.mySeat()) return; // (mine: the bar said it was sent)
+    // (with the sender's colour and symbol, as beside their name in the players' panel)
     const toast = h("p", { class: "reaction-toast", "data-seat": d.seat, "data-reaction": d.reaction },
-      t("ev.reaction_sent", { who: table.seatName(d.seat), phrase: reactionPhrase(d.reaction) }));
+      playerLabel(d.seat, t("ev.reaction_sent", { who: table.seatName(d.seat), phrase: reactionPhrase(d.reaction) })));
     while (toasts.children.length >= MAX_TOASTS) toasts.firstChild.remove();
     toasts.append(toast);
     const timer = setTimeout(() => {
