@@ -77,6 +77,7 @@ from domain.rating_rules import (
     judge,
     pair,
 )
+from domain.reactions import FAREWELLS, REACTIONS, ReactionSent, check_reaction, react
 from domain.rules import RULES_VERSION, Rules
 from domain.setup import start_game
 from domain.shuffle import commitment
@@ -174,4 +175,5 @@ __all__ = [
     "replay", "replay_table", "result_of", "rules_for", "score_game", "score_table",
     "seats_to_act", "start_game", "subtract", "thaw", "time_out_table", "turn_key",
     "SECONDS_PER_DECISION", "NotScored", "estimate_win_chances",
+    "FAREWELLS", "REACTIONS", "ReactionSent", "check_reaction", "react",
 ]

@@ -34,6 +34,7 @@ from domain.evolve import evolve
 from domain.frozen import freeze
 from domain.hints import HintGiven
 from domain.maps import map_names, rules_for
+from domain.reactions import ReactionSent
 from domain.rules import RULES_VERSION
 from domain.setup import start_game
 from domain.shuffle import commitment
@@ -342,7 +343,7 @@ def evolve_table(table: Table | None, event: Event) -> Table:
         return changed(table, seats=seats, _seat_of=_seat_index(seats), version=version)
     if isinstance(event, GameScored):
         return changed(table, score=event.players, version=version)
-    if isinstance(event, HintGiven):
+    if isinstance(event, HintGiven | ReactionSent):
         return changed(table, version=version)  # (a record only: nothing at the table changes)
     if isinstance(event, DeadlinePaused):
         left = (turn_key(table), event.time_left) if event.time_left is not None else None

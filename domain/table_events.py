@@ -9,6 +9,7 @@ from typing import Any, ClassVar
 
 from domain.events import Event
 from domain.hints import HintGiven
+from domain.reactions import ReactionSent
 from domain.stand_ins import PlayerReturned, ReturnToSeat, SeatBot, StandInSeated
 from domain.vacations import DeadlinePaused, DeadlineResumed
 
@@ -62,7 +63,7 @@ class GameScored(Event):
 TABLE_EVENT_TYPES: dict[str, type[Event]] = {
     cls.TYPE: cls for cls in (GameCreated, SeatTaken, SeatLeft, GameScored, StandInSeated,
                               PlayerReturned, HintGiven, DeadlinePaused,
-                              DeadlineResumed)
+                              DeadlineResumed, ReactionSent)
 }
 
 

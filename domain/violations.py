@@ -22,6 +22,7 @@ message that names the rule. The codes, grouped by what was wrong::
                       game_already_started, not_creator, not_enough_players,
                       game_not_over, already_scored, no_stand_in, not_replaced,
                       hints_rated
+    └── reactions:    unknown_reaction, reaction_after_end
     └── vacations:    vacation_in_past, vacation_overlaps, vacation_allowance,
                       no_vacation
 """
@@ -72,6 +73,9 @@ CODES: dict[str, str] = {
     "no_stand_in": "This game has no stand-in bots: nobody's seat is held for them.",
     "not_replaced": "No bot stands in for this user at this table.",
     "hints_rated": "Hints are given in unrated games only.",
+    "unknown_reaction": "There is no such reaction: a reaction is one of the fixed list.",
+    "reaction_after_end": "Once the game has ended, only a farewell (good game, well "
+                          "played, thanks) may be said.",
     "tournament_terms": "A tournament's tables seat two or more, and it plays a round or more.",
     "tournament_pace": "A tournament is live or correspondence, not both, and keeps the "
                        "server's shortest turn.",

@@ -167,6 +167,7 @@ SHAPES: dict[str, tuple[str, ...]] = {
     "stand_in_seated": ("seat", "user_id", "name", "level", "replaced", "reason"),
     "player_returned": ("seat", "user_id", "name", "bot_user_id"),
     "hint_given": ("seat",),
+    "reaction_sent": ("seat", "reaction"),
     "deadline_paused": ("seat", "until", "time_left"),
     "deadline_resumed": ("seat",),
     "game_started": ("map", "players", "rules_version", "seed", "seed_commitment",

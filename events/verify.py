@@ -14,10 +14,15 @@ reports the first line that fails and why:
    drawn or revealed is the one the seed's shuffles put there), the revealed seed
    is the seed;
 4. the `game_scored` event holds the score the rules give for the final position.
+
+Quick reactions (`reaction_sent`) may stand anywhere in the log, after the score too:
+they change nothing, so they are checked for a known phrase and seat and then left out
+of the checks above (which see the log as if they had never been said).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -26,6 +31,7 @@ from typing import Any
 from domain.audit import audit, final_score_matches
 from domain.events import Event, GameStarted
 from domain.hints import HintGiven
+from domain.reactions import REACTIONS, ReactionSent
 from domain.shuffle import commitment
 from domain.stand_ins import PlayerReturned, StandInSeated
 from domain.table import (
@@ -103,7 +109,7 @@ def verify_export(lines: Iterable[str | bytes]) -> Verdict:
     try:
         for i, record in enumerate(records):
             events.append(_event(i, record, game_id))
-        return _verify(game_id if isinstance(game_id, str) else None, records, events)
+        return _verify_said(game_id if isinstance(game_id, str) else None, records, events)
     except _Failure as failure:
         record = records[failure.index] if failure.index < len(records) else {}
         return Verdict(False, game_id if isinstance(game_id, str) else None, len(records),
@@ -135,6 +141,30 @@ def _event(i: int, record: Mapping[str, Any], game_id: Any) -> Event:
         return decode(str(record["type"]), record["schema_version"], data, None)
     except (UnknownEventType, TypeError, ValueError, KeyError) as error:
         raise _Failure(i, f"not a valid {record['type']} event: {error}") from error
+
+
+def _verify_said(game_id: str | None, records: list[dict[str, Any]],
+                 events: list[Event]) -> Verdict:
+    """`_verify` of the log without its reactions, each checked on its own; a failure
+    is reported at its place in the whole log."""
+    kept: list[int] = []
+    seats = 0
+    for i, event in enumerate(events):
+        if isinstance(event, ReactionSent):
+            if event.reaction not in REACTIONS:
+                raise _Failure(i, f"a reaction not in the list: {event.reaction!r}")
+            if not 0 <= event.seat < seats:
+                raise _Failure(i, "a reaction from a seat the table does not have")
+        else:
+            kept.append(i)
+            if isinstance(event, GameCreated):
+                seats = event.seats
+    try:
+        verdict = _verify(game_id, [records[i] for i in kept], [events[i] for i in kept])
+    except _Failure as failure:
+        raise _Failure(kept[failure.index] if failure.index < len(kept) else len(events),
+                       failure.reason) from failure
+    return dataclasses.replace(verdict, events=len(records), checked=len(records))
 
 
 def _verify(game_id: str | None, records: list[dict[str, Any]],

@@ -21,7 +21,9 @@ from __future__ import annotations
 import logging
 
 from domain.events import PlayerDropped, TurnTimedOut
+from domain.reactions import ReactionSent
 from domain.stand_ins import StandInSeated
+from domain.table import GameScored
 from domain.vacations import DeadlinePaused, DeadlineResumed
 from events.repository import Outcome
 from referee.jobs import (
@@ -58,7 +60,7 @@ def follow_up(ctx: Context, outcome: Outcome, *, notices: bool = True) -> None:
             ctx.jobs.enqueue(SCORE, game_id)
         except Exception:
             log.exception("game %s: could not ask for its score", game_id)
-    elif after.status == "finished":  # just scored: the ratings follow
+    elif after.status == "finished" and _scored(outcome):  # the ratings follow
         try:
             ctx.jobs.enqueue(RATINGS, game_id)
         except Exception:
@@ -120,8 +122,16 @@ def _schedule_deadline(ctx: Context, outcome: Outcome) -> None:
                              turn_name(outcome.after), summary.deadline, remind_at)
 
 
-# the events a player's own command never causes: the clock's and the vacation's
-_NOT_ACTING = (TurnTimedOut, PlayerDropped, StandInSeated, DeadlinePaused, DeadlineResumed)
+def _scored(outcome: Outcome) -> bool:
+    """Whether the change scored the game (else it came after: a farewell said at the
+    finished table, which asks for no ratings, analysis or tournament round again)."""
+    return any(isinstance(event, GameScored) for event in outcome.events)
+
+
+# the events a player's own command never causes (the clock's and the vacation's), and
+# a reaction: saying "good luck" is no move, so it ends no vacation
+_NOT_ACTING = (TurnTimedOut, PlayerDropped, StandInSeated, DeadlinePaused, DeadlineResumed,
+               ReactionSent)
 
 
 def _back(ctx: Context, outcome: Outcome) -> None:

@@ -18,6 +18,7 @@ from typing import Any
 
 from domain.commands import Command
 from domain.events import Event
+from domain.reactions import react
 from domain.stand_ins import BOT_LEVELS, MAX_BOTS_PER_LEVEL, SeatBot, bot_name, bot_user_id
 from domain.table import (
     Table,
@@ -196,6 +197,23 @@ class Referee:
         hint = hints.give_hint(self.ctx, table, game_id, user_id, advise)
         self._announce(hint.outcome)
         return hint
+
+    def react(self, game_id: str, user_id: str, reaction: str) -> Outcome:
+        """A quick reaction of the player `user_id` (`domain.reactions`), recorded and
+        announced. Raises `NotSeated`, the domain's `RuleViolation` and what
+        `GameLog.execute` raises."""
+        table = self.ctx.log.load(game_id)
+        seat = table.seat_of(user_id)
+        if seat is None:
+            raise NotSeated(hidden=table.private and user_id != table.created_by)
+        actor = seat_actor(seat) if table.game is not None else user_actor(user_id)
+
+        def decide(now: Table | None) -> list[Event]:
+            if now is None:  # (not reached: execute loads an existing game)
+                raise GameNotFound(game_id)
+            return react(now, user_id, reaction)
+
+        return self._announce(self.ctx.log.execute(game_id, decide, actor, loaded=table))
 
     # -- the system's writers --------------------------------------------------------------
 

@@ -52,6 +52,7 @@ OPERATIONS: dict[tuple[str, str], Operation] = {
     ("GET", "/v1/games/{game_id}/moves"): Operation("get_moves", "read"),
     ("POST", "/v1/games/{game_id}/actions"): Operation("act", "play"),
     ("POST", "/v1/games/{game_id}/hints"): Operation("ask_hint", "play"),
+    ("POST", "/v1/games/{game_id}/reactions"): Operation("send_reaction", "play"),
     ("GET", "/v1/games/{game_id}/states/{version}"): Operation("get_state", "read"),
     ("GET", "/v1/games/{game_id}/score"): Operation("get_score", "read"),
     ("GET", "/v1/games/{game_id}/events"): Operation("get_game_events", "read"),

@@ -90,6 +90,7 @@ from service.schemas.ratings import (
     TicketTimelineSchema,
     TunnelCountSchema,
 )
+from service.schemas.reactions import NewReactionSchema, SaidReactionSchema
 from service.schemas.users import (
     NewUserSchema,
     UserCreatedSchema,
@@ -145,6 +146,7 @@ __all__ = [
     "ActionResultSchema",
     "ActorSchema",
     "EventSchema", "HintSchema",
+    "NewReactionSchema", "SaidReactionSchema",
     "MovesArgsSchema",
     "MovesSchema",
     "MAX_POSITION",

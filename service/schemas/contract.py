@@ -29,6 +29,7 @@ from typing import Any
 from domain.cards import COLORS, KINDS
 from domain.maps import MAP_NAMES
 from domain.rating_rules import REASONS
+from domain.reactions import REACTIONS
 from domain.stand_ins import BOT_LEVELS
 from events.accounts import SCOPES
 from service.operations import OPERATIONS
@@ -58,6 +59,7 @@ NAMED_ENUMS: dict[str, tuple[str, ...]] = {
     "EndReason": END_REASONS,
     "StandInReason": STAND_IN_REASONS,
     "UnratedReason": REASONS,
+    "Reaction": REACTIONS,
 }
 
 # Parts the marshmallow schemas mark with `x-component` (see `base.card_counts`).

@@ -18,6 +18,7 @@ from typing import Any, Union, get_args, get_origin, get_type_hints
 from domain.cards import KINDS
 from domain.events import Event
 from domain.maps import MAP_NAMES
+from domain.reactions import REACTIONS
 from domain.stand_ins import BOT_LEVELS
 from events.catalogue import TYPES
 from service.schemas.base import END_REASONS, STAND_IN_REASONS
@@ -70,6 +71,7 @@ CLOSED_SETS: dict[tuple[str, str], tuple[str, ...]] = {
     ("stand_in_seated", "level"): BOT_LEVELS,
     ("stand_in_seated", "reason"): STAND_IN_REASONS,
     ("game_ended", "reason"): END_REASONS,
+    ("reaction_sent", "reaction"): REACTIONS,
 }
 
 
@@ -190,6 +192,7 @@ EXAMPLES: dict[str, dict[str, Any]] = {
     "player_returned": {"seat": 1, "user_id": "u_3f2a9c1e5b7d4a6c8e0f", "name": "Alice",
                         "bot_user_id": "bot-hard-1"},
     "hint_given": {"seat": 1},
+    "reaction_sent": {"seat": 1, "reaction": "well_played"},
     "deadline_paused": {"seat": 1, "until": "2026-12-05T09:00:00.000000Z", "time_left": 43200},
     "deadline_resumed": {"seat": 1},
 }

@@ -29,6 +29,7 @@ SAMPLES: dict[str, dict[str, Any]] = {
                         "replaced": "u-ann", "reason": "resigned"},
     "player_returned": {"seat": 0, "user_id": "u-ann", "name": "Ann", "bot_user_id": "bot-1"},
     "hint_given": {"seat": 1},
+    "reaction_sent": {"seat": 1, "reaction": "well_played"},
     "deadline_paused": {"seat": 1, "until": "2026-12-05T09:00:00Z", "time_left": 43200},
     "deadline_resumed": {"seat": 1},
     "game_started": {"map": "usa", "players": 2, "first_player": 1,

@@ -66,6 +66,20 @@ def test_the_referee_announces_what_it_scores(store: SqlStore) -> None:
     assert ctx.notifier.wait([game_key("g1")], 0, since=heard)
 
 
+def test_a_farewell_said_at_a_scored_table_asks_for_no_ratings_or_analysis_again(
+        store: SqlStore) -> None:
+    jobs = RecordingJobs()
+    ctx = make_context(store, jobs=jobs)
+    finished_game(ctx.log, "g1", random.Random(3))
+    ctx.referee.score("g1")
+    asked = (list(jobs.ratings_asked), list(jobs.analyses))
+    heard = ctx.notifier.watch([game_key("g1")])
+    said = ctx.referee.react("g1", ctx.log.load("g1").seats[0].user_id, "good_game")
+    assert said.after.status == "finished" and asked[0] == ["g1"]
+    assert (jobs.ratings_asked, jobs.analyses) == asked
+    assert ctx.notifier.wait([game_key("g1")], 0, since=heard)  # (the streams still hear it)
+
+
 # -- the settings: the application's and the HTTP server's ------------------------------
 
 def test_every_ttr_variable_is_read_by_the_settings_alone() -> None:

@@ -27,6 +27,7 @@ from domain.events import (
     TurnTimedOut,
 )
 from domain.hints import HintGiven
+from domain.reactions import ReactionSent
 from domain.stand_ins import PlayerReturned, StandInSeated
 from domain.table import (
     GameScored,
@@ -258,6 +259,7 @@ def sample_events() -> list[Event]:
                              replaced="bob", reason="timed_out"),
                PlayerReturned(seat=0, user_id="bob", name="Bob", bot_user_id="bot-easy-1"),
                HintGiven(seat=0),
+               ReactionSent(seat=1, reaction="well_played"),
                DeadlinePaused(seat=0, until="2026-12-05T09:00:00.000000Z", time_left=43200),
                DeadlinePaused(seat=1, until="2026-12-06T09:00:00.000000Z", time_left=None),
                DeadlineResumed(seat=0)]

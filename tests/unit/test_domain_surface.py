@@ -45,7 +45,8 @@ PUBLIC_API = [
     "map_names", "play_random_game", "rate", "replay", "replay_table", "result_of", "rules_for",
     "score_game", "score_table", "seats_to_act", "start_game", "subtract", "thaw",
     "time_out_table", "turn_key",
-    "SECONDS_PER_DECISION", "NotScored", "estimate_win_chances"
+    "SECONDS_PER_DECISION", "NotScored", "estimate_win_chances",
+    "FAREWELLS", "REACTIONS", "ReactionSent", "check_reaction", "react",
 ]
 
 

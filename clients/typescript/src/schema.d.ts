@@ -1465,6 +1465,37 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/games/{game_id}/reactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                game_id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Say a quick reaction to the table ("Good game", "Well played", …)
+         * @description `reaction` is a code of the fixed list; every reader sees the phrase in their
+         *     own language. By a player holding a seat, from the moment they sit down to the
+         *     end of the game, and after the end a farewell only (`good_game`,
+         *     `well_played`, `thanks`); otherwise 422 naming the rule (`unknown_reaction`,
+         *     `reaction_after_end`), or 403 `not_seated` for a spectator. The game's log
+         *     records it (a `reaction_sent` event, in every stream of the game and in its
+         *     export); it changes nothing in the game. A few in a row, then one every 3
+         *     seconds per player and game: 429 with `Retry-After` beyond that.
+         *
+         *     **Scope:** `play` (a token without it gets 403 `insufficient-scope`).
+         */
+        post: operations["send_reaction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2199,7 +2230,7 @@ export interface components {
             name?: string;
         };
         /** @description One event of a game's log, as the caller may see it: its `data` is the schema of its `type`. */
-        Event: components["schemas"]["GameCreatedEvent"] | components["schemas"]["SeatTakenEvent"] | components["schemas"]["SeatLeftEvent"] | components["schemas"]["GameScoredEvent"] | components["schemas"]["StandInSeatedEvent"] | components["schemas"]["PlayerReturnedEvent"] | components["schemas"]["HintGivenEvent"] | components["schemas"]["DeadlinePausedEvent"] | components["schemas"]["DeadlineResumedEvent"] | components["schemas"]["GameStartedEvent"] | components["schemas"]["DeckReshuffledEvent"] | components["schemas"]["MarketRefilledEvent"] | components["schemas"]["MarketResetEvent"] | components["schemas"]["CardDrawnBlindEvent"] | components["schemas"]["CardTakenEvent"] | components["schemas"]["RouteClaimedEvent"] | components["schemas"]["TunnelAttemptedEvent"] | components["schemas"]["TunnelCardsRevealedEvent"] | components["schemas"]["TunnelDeclinedEvent"] | components["schemas"]["TicketsDrawnEvent"] | components["schemas"]["TicketsKeptEvent"] | components["schemas"]["SetupTicketsReturnedEvent"] | components["schemas"]["StationBuiltEvent"] | components["schemas"]["PassedEvent"] | components["schemas"]["TurnEndedEvent"] | components["schemas"]["FinalRoundStartedEvent"] | components["schemas"]["GameEndedEvent"] | components["schemas"]["SeedRevealedEvent"] | components["schemas"]["PlayerResignedEvent"] | components["schemas"]["TurnTimedOutEvent"] | components["schemas"]["PlayerDroppedEvent"];
+        Event: components["schemas"]["GameCreatedEvent"] | components["schemas"]["SeatTakenEvent"] | components["schemas"]["SeatLeftEvent"] | components["schemas"]["GameScoredEvent"] | components["schemas"]["StandInSeatedEvent"] | components["schemas"]["PlayerReturnedEvent"] | components["schemas"]["HintGivenEvent"] | components["schemas"]["DeadlinePausedEvent"] | components["schemas"]["DeadlineResumedEvent"] | components["schemas"]["ReactionSentEvent"] | components["schemas"]["GameStartedEvent"] | components["schemas"]["DeckReshuffledEvent"] | components["schemas"]["MarketRefilledEvent"] | components["schemas"]["MarketResetEvent"] | components["schemas"]["CardDrawnBlindEvent"] | components["schemas"]["CardTakenEvent"] | components["schemas"]["RouteClaimedEvent"] | components["schemas"]["TunnelAttemptedEvent"] | components["schemas"]["TunnelCardsRevealedEvent"] | components["schemas"]["TunnelDeclinedEvent"] | components["schemas"]["TicketsDrawnEvent"] | components["schemas"]["TicketsKeptEvent"] | components["schemas"]["SetupTicketsReturnedEvent"] | components["schemas"]["StationBuiltEvent"] | components["schemas"]["PassedEvent"] | components["schemas"]["TurnEndedEvent"] | components["schemas"]["FinalRoundStartedEvent"] | components["schemas"]["GameEndedEvent"] | components["schemas"]["SeedRevealedEvent"] | components["schemas"]["PlayerResignedEvent"] | components["schemas"]["TurnTimedOutEvent"] | components["schemas"]["PlayerDroppedEvent"];
         ActionResult: {
             game_id: string;
             version: number;
@@ -3024,6 +3055,20 @@ export interface components {
              */
             starts_at?: string | null;
         };
+        NewReaction: {
+            /**
+             * @description The phrase, as its code: each reader sees it in their own language. Once the game has ended only good_game, thanks, well_played.
+             * @example well_played
+             */
+            reaction: components["schemas"]["Reaction"];
+        };
+        SaidReaction: {
+            game_id: string;
+            /** @description The version of the `reaction_sent` event that records it in the game's log. */
+            version: number;
+            seat: number;
+            reaction: components["schemas"]["Reaction"];
+        };
         /**
          * @description A table was set up. The seed is secret until the end; its commitment is public.
          * @example {
@@ -3347,6 +3392,35 @@ export interface components {
             recorded_at: string;
             actor: components["schemas"]["Actor"];
             data: components["schemas"]["DeadlineResumedData"];
+            /** @description Fields hidden from the caller (other players' cards, deck orders, the seed). */
+            hidden: string[];
+        };
+        /**
+         * @description The player at `seat` said the phrase `reaction` (a code of the fixed list) to the table.
+         * @example {
+         *       "seat": 1,
+         *       "reaction": "well_played"
+         *     }
+         */
+        ReactionSentData: {
+            seat: number;
+            reaction: components["schemas"]["Reaction"];
+        };
+        ReactionSentEvent: {
+            game_id: string;
+            version: number;
+            /** @description Place in the global feed (increasing, not consecutive); null in an action's answer. */
+            position: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "reaction_sent";
+            schema_version: number;
+            /** Format: date-time */
+            recorded_at: string;
+            actor: components["schemas"]["Actor"];
+            data: components["schemas"]["ReactionSentData"];
             /** @description Fields hidden from the caller (other players' cards, deck orders, the seed). */
             hidden: string[];
         };
@@ -4107,13 +4181,15 @@ export interface components {
         /** @enum {string} */
         RouteColor: "purple" | "blue" | "orange" | "white" | "green" | "yellow" | "black" | "red" | "gray";
         /** @enum {string} */
-        ProblemCode: "game_over" | "game_not_started" | "not_your_turn" | "wrong_step" | "player_out" | "not_due" | "unknown_command" | "malformed_command" | "unknown_route" | "unknown_city" | "unknown_ticket" | "route_taken" | "double_route_closed" | "double_route_own" | "not_enough_trains" | "cards_not_held" | "payment_invalid" | "locomotive_not_allowed" | "deck_empty" | "slot_empty" | "second_card_locomotive" | "no_tickets_left" | "keep_too_few" | "ticket_not_offered" | "stations_not_in_map" | "no_stations_left" | "city_has_station" | "station_payment_invalid" | "tunnel_payment_invalid" | "no_pending_tunnel" | "pass_not_allowed" | "not_seated" | "already_seated" | "table_full" | "invite_required" | "game_already_started" | "not_creator" | "not_enough_players" | "game_not_over" | "already_scored" | "no_stand_in" | "not_replaced" | "hints_rated" | "tournament_terms" | "tournament_pace" | "tournament_start" | "tournament_started" | "bots_not_allowed" | "bot_level" | "not_organiser" | "invitation_only" | "already_joined" | "not_joined" | "vacation_in_past" | "vacation_overlaps" | "vacation_allowance" | "no_vacation" | "not_admin" | "export_invalid" | "match_players" | "match_pace" | "match_turn_time" | "match_waiting" | "rematch_not_over" | "rematch_lapsed" | "rematch_started";
+        ProblemCode: "game_over" | "game_not_started" | "not_your_turn" | "wrong_step" | "player_out" | "not_due" | "unknown_command" | "malformed_command" | "unknown_route" | "unknown_city" | "unknown_ticket" | "route_taken" | "double_route_closed" | "double_route_own" | "not_enough_trains" | "cards_not_held" | "payment_invalid" | "locomotive_not_allowed" | "deck_empty" | "slot_empty" | "second_card_locomotive" | "no_tickets_left" | "keep_too_few" | "ticket_not_offered" | "stations_not_in_map" | "no_stations_left" | "city_has_station" | "station_payment_invalid" | "tunnel_payment_invalid" | "no_pending_tunnel" | "pass_not_allowed" | "not_seated" | "already_seated" | "table_full" | "invite_required" | "game_already_started" | "not_creator" | "not_enough_players" | "game_not_over" | "already_scored" | "no_stand_in" | "not_replaced" | "hints_rated" | "unknown_reaction" | "reaction_after_end" | "tournament_terms" | "tournament_pace" | "tournament_start" | "tournament_started" | "bots_not_allowed" | "bot_level" | "not_organiser" | "invitation_only" | "already_joined" | "not_joined" | "vacation_in_past" | "vacation_overlaps" | "vacation_allowance" | "no_vacation" | "not_admin" | "export_invalid" | "match_players" | "match_pace" | "match_turn_time" | "match_waiting" | "rematch_not_over" | "rematch_lapsed" | "rematch_started";
         /** @enum {string} */
         EndReason: "final_round" | "deadlock" | "last_player";
         /** @enum {string} */
         StandInReason: "resigned" | "timed_out";
         /** @enum {string} */
         UnratedReason: "unrated_table" | "solo" | "early_resignation" | "early_timeout" | "repeat_opponents" | "new_opponents";
+        /** @enum {string} */
+        Reaction: "good_luck" | "nice_move" | "well_played" | "thinking" | "hurry" | "oops" | "thanks" | "good_game";
         /**
          * @description Cards by kind (purple, blue, orange, white, green, yellow, black, red, locomotive): how many of each (kinds not listed: none).
          * @example {
@@ -6541,6 +6617,44 @@ export interface operations {
             403: components["responses"]["Problem403"];
             422: components["responses"]["Problem422"];
             429: components["responses"]["Problem429"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    send_reaction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                game_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewReaction"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SaidReaction"];
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            409: components["responses"]["Problem409"];
+            415: components["responses"]["Problem415"];
+            422: components["responses"]["Problem422"];
+            429: components["responses"]["Problem429"];
+            503: components["responses"]["Problem503"];
             default: components["responses"]["Problem"];
         };
     };

@@ -17,6 +17,7 @@ import { buildHint, renderHint } from "./table_hint.js";
 import { buildClaim, claimSetting, closeClaim, renderClaim, stopClaim } from "./claim.js";
 import { showMoments } from "./table_moments.js";
 import { soundToggle } from "./sounds.js";
+import { startReactions } from "./reactions.js";
 
 export async function showTable(app, main, gameId) {
   const table = new Table(app, main, gameId);
@@ -53,6 +54,7 @@ class Table {
     this.ticketById = new Map(board.tickets.map((x) => [x.id, x]));
     for (const e of log.events) this.log.set(e.version, e);
     this.build(layout);
+    this.reactions = startReactions(this);
     this.render();
     this.signals = turnSignals(this);
     this.stream = follow(`${this.path}/events`, {
@@ -70,6 +72,7 @@ class Table {
     this.timers.forEach(clearInterval);
     if (this.signals) this.signals.stop();
     stopClaim(this);
+    if (this.reactions) this.reactions.stop();
   }
 
   mySeat() {
@@ -131,6 +134,7 @@ class Table {
     if (!this.log.has(e.version)) {
       this.log.set(e.version, e);
       this.logDirty = true;
+      if (this.reactions) this.reactions.heard(e);
     }
     if (e.version > this.game.version) this.wanted = Math.max(this.wanted || 0, e.version);
     this.schedule();
@@ -288,6 +292,7 @@ class Table {
     parts.renderLog(this);
     parts.renderCountdown(this);
     renderEnd(this);
+    if (this.reactions) this.reactions.render();
     if (this.signals) this.signals.update();
     showMoments(this);
     performance.measure("ttr-render", { start: began });

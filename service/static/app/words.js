@@ -10,6 +10,12 @@ export function cardName(color) {
   return t(`card.${color}`);
 }
 
+/* A quick reaction's phrase in the chosen language (its code when the catalogue has none:
+ * a phrase newer than this client). */
+export function reactionPhrase(code) {
+  return has(`reaction.${code}`) ? t(`reaction.${code}`) : String(code);
+}
+
 /* A map's name in the chosen language (its code when the catalogue has none). */
 export function mapName(code) {
   return has(`map.${code}`) ? t(`map.${code}`) : code;
@@ -84,6 +90,7 @@ export function describeEvent(event, ctx) {
     }
     case "player_returned": return t("ev.player_returned", { who: d.name, bot: who });
     case "hint_given": return t("ev.hint_given", p);
+    case "reaction_sent": return t("ev.reaction_sent", { who, phrase: reactionPhrase(d.reaction) });
     case "deadline_paused":
       return t("ev.deadline_paused", { who, when: new Date(d.until).toLocaleDateString(currentLanguage()) });
     case "deadline_resumed": return t("ev.deadline_resumed", p);

@@ -116,6 +116,7 @@ from .new_mail_address import NewMailAddress
 from .new_match import NewMatch
 from .new_notice_settings import NewNoticeSettings
 from .new_push_subscription import NewPushSubscription
+from .new_reaction import NewReaction
 from .new_share import NewShare
 from .new_signin_code import NewSigninCode
 from .new_token import NewToken
@@ -170,6 +171,10 @@ from .push_subscription import PushSubscription
 from .push_subscription_list import PushSubscriptionList
 from .quiet_hours import QuietHours
 from .rating_change import RatingChange
+from .reaction import Reaction
+from .reaction_sent_data import ReactionSentData
+from .reaction_sent_event import ReactionSentEvent
+from .reaction_sent_event_type import ReactionSentEventType
 from .rematch import Rematch
 from .rematch_place import RematchPlace
 from .rematch_state import RematchState
@@ -185,6 +190,7 @@ from .route_claimed_event_type import RouteClaimedEventType
 from .route_color import RouteColor
 from .rules import Rules
 from .rules_route_points import RulesRoutePoints
+from .said_reaction import SaidReaction
 from .scope import Scope
 from .score import Score
 from .score_parts import ScoreParts
@@ -392,6 +398,7 @@ __all__ = (
     "NewMatch",
     "NewNoticeSettings",
     "NewPushSubscription",
+    "NewReaction",
     "NewShare",
     "NewSigninCode",
     "NewToken",
@@ -446,6 +453,10 @@ __all__ = (
     "PushSubscriptionList",
     "QuietHours",
     "RatingChange",
+    "Reaction",
+    "ReactionSentData",
+    "ReactionSentEvent",
+    "ReactionSentEventType",
     "Rematch",
     "RematchPlace",
     "RematchState",
@@ -461,6 +472,7 @@ __all__ = (
     "RouteColor",
     "Rules",
     "RulesRoutePoints",
+    "SaidReaction",
     "Scope",
     "Score",
     "ScoreParts",

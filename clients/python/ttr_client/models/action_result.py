@@ -40,6 +40,7 @@ if TYPE_CHECKING:
   from ..models.player_dropped_event import PlayerDroppedEvent
   from ..models.player_resigned_event import PlayerResignedEvent
   from ..models.player_returned_event import PlayerReturnedEvent
+  from ..models.reaction_sent_event import ReactionSentEvent
   from ..models.resign import Resign
   from ..models.route_claimed_event import RouteClaimedEvent
   from ..models.seat_left_event import SeatLeftEvent
@@ -76,10 +77,10 @@ class ActionResult:
             events (list[CardDrawnBlindEvent | CardTakenEvent | DeadlinePausedEvent | DeadlineResumedEvent |
                 DeckReshuffledEvent | FinalRoundStartedEvent | GameCreatedEvent | GameEndedEvent | GameScoredEvent |
                 GameStartedEvent | HintGivenEvent | MarketRefilledEvent | MarketResetEvent | PassedEvent | PlayerDroppedEvent |
-                PlayerResignedEvent | PlayerReturnedEvent | RouteClaimedEvent | SeatLeftEvent | SeatTakenEvent |
-                SeedRevealedEvent | SetupTicketsReturnedEvent | StandInSeatedEvent | StationBuiltEvent | TicketsDrawnEvent |
-                TicketsKeptEvent | TunnelAttemptedEvent | TunnelCardsRevealedEvent | TunnelDeclinedEvent | TurnEndedEvent |
-                TurnTimedOutEvent]):
+                PlayerResignedEvent | PlayerReturnedEvent | ReactionSentEvent | RouteClaimedEvent | SeatLeftEvent |
+                SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent | StandInSeatedEvent | StationBuiltEvent |
+                TicketsDrawnEvent | TicketsKeptEvent | TunnelAttemptedEvent | TunnelCardsRevealedEvent | TunnelDeclinedEvent |
+                TurnEndedEvent | TurnTimedOutEvent]):
             moves (list[BuildStation | ClaimRoute | DeclineTunnel | DrawCard | DrawTickets | KeepTickets | Pass | PayTunnel
                 | Resign]): Your legal moves after this action (as GET …/moves gives them); items are `Command`s.
             game (Game | Unset):
@@ -90,7 +91,7 @@ class ActionResult:
     status: GameStatus
     phase: None | Phase
     to_act: list[int]
-    events: list[CardDrawnBlindEvent | CardTakenEvent | DeadlinePausedEvent | DeadlineResumedEvent | DeckReshuffledEvent | FinalRoundStartedEvent | GameCreatedEvent | GameEndedEvent | GameScoredEvent | GameStartedEvent | HintGivenEvent | MarketRefilledEvent | MarketResetEvent | PassedEvent | PlayerDroppedEvent | PlayerResignedEvent | PlayerReturnedEvent | RouteClaimedEvent | SeatLeftEvent | SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent | StandInSeatedEvent | StationBuiltEvent | TicketsDrawnEvent | TicketsKeptEvent | TunnelAttemptedEvent | TunnelCardsRevealedEvent | TunnelDeclinedEvent | TurnEndedEvent | TurnTimedOutEvent]
+    events: list[CardDrawnBlindEvent | CardTakenEvent | DeadlinePausedEvent | DeadlineResumedEvent | DeckReshuffledEvent | FinalRoundStartedEvent | GameCreatedEvent | GameEndedEvent | GameScoredEvent | GameStartedEvent | HintGivenEvent | MarketRefilledEvent | MarketResetEvent | PassedEvent | PlayerDroppedEvent | PlayerResignedEvent | PlayerReturnedEvent | ReactionSentEvent | RouteClaimedEvent | SeatLeftEvent | SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent | StandInSeatedEvent | StationBuiltEvent | TicketsDrawnEvent | TicketsKeptEvent | TunnelAttemptedEvent | TunnelCardsRevealedEvent | TunnelDeclinedEvent | TurnEndedEvent | TurnTimedOutEvent]
     moves: list[BuildStation | ClaimRoute | DeclineTunnel | DrawCard | DrawTickets | KeepTickets | Pass | PayTunnel | Resign]
     game: Game | Unset = UNSET
 
@@ -125,6 +126,7 @@ class ActionResult:
         from ..models.player_dropped_event import PlayerDroppedEvent
         from ..models.player_resigned_event import PlayerResignedEvent
         from ..models.player_returned_event import PlayerReturnedEvent
+        from ..models.reaction_sent_event import ReactionSentEvent
         from ..models.resign import Resign
         from ..models.route_claimed_event import RouteClaimedEvent
         from ..models.seat_left_event import SeatLeftEvent
@@ -176,6 +178,8 @@ class ActionResult:
             elif isinstance(events_item_data, DeadlinePausedEvent):
                 events_item = events_item_data.to_dict()
             elif isinstance(events_item_data, DeadlineResumedEvent):
+                events_item = events_item_data.to_dict()
+            elif isinstance(events_item_data, ReactionSentEvent):
                 events_item = events_item_data.to_dict()
             elif isinstance(events_item_data, GameStartedEvent):
                 events_item = events_item_data.to_dict()
@@ -303,6 +307,7 @@ class ActionResult:
         from ..models.player_dropped_event import PlayerDroppedEvent
         from ..models.player_resigned_event import PlayerResignedEvent
         from ..models.player_returned_event import PlayerReturnedEvent
+        from ..models.reaction_sent_event import ReactionSentEvent
         from ..models.resign import Resign
         from ..models.route_claimed_event import RouteClaimedEvent
         from ..models.seat_left_event import SeatLeftEvent
@@ -352,7 +357,7 @@ class ActionResult:
         events = []
         _events = d.pop("events")
         for events_item_data in (_events):
-            def _parse_events_item(data: object) -> CardDrawnBlindEvent | CardTakenEvent | DeadlinePausedEvent | DeadlineResumedEvent | DeckReshuffledEvent | FinalRoundStartedEvent | GameCreatedEvent | GameEndedEvent | GameScoredEvent | GameStartedEvent | HintGivenEvent | MarketRefilledEvent | MarketResetEvent | PassedEvent | PlayerDroppedEvent | PlayerResignedEvent | PlayerReturnedEvent | RouteClaimedEvent | SeatLeftEvent | SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent | StandInSeatedEvent | StationBuiltEvent | TicketsDrawnEvent | TicketsKeptEvent | TunnelAttemptedEvent | TunnelCardsRevealedEvent | TunnelDeclinedEvent | TurnEndedEvent | TurnTimedOutEvent:
+            def _parse_events_item(data: object) -> CardDrawnBlindEvent | CardTakenEvent | DeadlinePausedEvent | DeadlineResumedEvent | DeckReshuffledEvent | FinalRoundStartedEvent | GameCreatedEvent | GameEndedEvent | GameScoredEvent | GameStartedEvent | HintGivenEvent | MarketRefilledEvent | MarketResetEvent | PassedEvent | PlayerDroppedEvent | PlayerResignedEvent | PlayerReturnedEvent | ReactionSentEvent | RouteClaimedEvent | SeatLeftEvent | SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent | StandInSeatedEvent | StationBuiltEvent | TicketsDrawnEvent | TicketsKeptEvent | TunnelAttemptedEvent | TunnelCardsRevealedEvent | TunnelDeclinedEvent | TurnEndedEvent | TurnTimedOutEvent:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
@@ -446,7 +451,7 @@ class ActionResult:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_9 = GameStartedEvent.from_dict(data)
+                    componentsschemas_event_type_9 = ReactionSentEvent.from_dict(data)
 
 
 
@@ -456,7 +461,7 @@ class ActionResult:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_10 = DeckReshuffledEvent.from_dict(data)
+                    componentsschemas_event_type_10 = GameStartedEvent.from_dict(data)
 
 
 
@@ -466,7 +471,7 @@ class ActionResult:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_11 = MarketRefilledEvent.from_dict(data)
+                    componentsschemas_event_type_11 = DeckReshuffledEvent.from_dict(data)
 
 
 
@@ -476,7 +481,7 @@ class ActionResult:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_12 = MarketResetEvent.from_dict(data)
+                    componentsschemas_event_type_12 = MarketRefilledEvent.from_dict(data)
 
 
 
@@ -486,7 +491,7 @@ class ActionResult:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_13 = CardDrawnBlindEvent.from_dict(data)
+                    componentsschemas_event_type_13 = MarketResetEvent.from_dict(data)
 
 
 
@@ -496,7 +501,7 @@ class ActionResult:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_14 = CardTakenEvent.from_dict(data)
+                    componentsschemas_event_type_14 = CardDrawnBlindEvent.from_dict(data)
 
 
 
@@ -506,7 +511,7 @@ class ActionResult:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_15 = RouteClaimedEvent.from_dict(data)
+                    componentsschemas_event_type_15 = CardTakenEvent.from_dict(data)
 
 
 
@@ -516,7 +521,7 @@ class ActionResult:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_16 = TunnelAttemptedEvent.from_dict(data)
+                    componentsschemas_event_type_16 = RouteClaimedEvent.from_dict(data)
 
 
 
@@ -526,7 +531,7 @@ class ActionResult:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_17 = TunnelCardsRevealedEvent.from_dict(data)
+                    componentsschemas_event_type_17 = TunnelAttemptedEvent.from_dict(data)
 
 
 
@@ -536,7 +541,7 @@ class ActionResult:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_18 = TunnelDeclinedEvent.from_dict(data)
+                    componentsschemas_event_type_18 = TunnelCardsRevealedEvent.from_dict(data)
 
 
 
@@ -546,7 +551,7 @@ class ActionResult:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_19 = TicketsDrawnEvent.from_dict(data)
+                    componentsschemas_event_type_19 = TunnelDeclinedEvent.from_dict(data)
 
 
 
@@ -556,7 +561,7 @@ class ActionResult:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_20 = TicketsKeptEvent.from_dict(data)
+                    componentsschemas_event_type_20 = TicketsDrawnEvent.from_dict(data)
 
 
 
@@ -566,7 +571,7 @@ class ActionResult:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_21 = SetupTicketsReturnedEvent.from_dict(data)
+                    componentsschemas_event_type_21 = TicketsKeptEvent.from_dict(data)
 
 
 
@@ -576,7 +581,7 @@ class ActionResult:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_22 = StationBuiltEvent.from_dict(data)
+                    componentsschemas_event_type_22 = SetupTicketsReturnedEvent.from_dict(data)
 
 
 
@@ -586,7 +591,7 @@ class ActionResult:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_23 = PassedEvent.from_dict(data)
+                    componentsschemas_event_type_23 = StationBuiltEvent.from_dict(data)
 
 
 
@@ -596,7 +601,7 @@ class ActionResult:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_24 = TurnEndedEvent.from_dict(data)
+                    componentsschemas_event_type_24 = PassedEvent.from_dict(data)
 
 
 
@@ -606,7 +611,7 @@ class ActionResult:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_25 = FinalRoundStartedEvent.from_dict(data)
+                    componentsschemas_event_type_25 = TurnEndedEvent.from_dict(data)
 
 
 
@@ -616,7 +621,7 @@ class ActionResult:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_26 = GameEndedEvent.from_dict(data)
+                    componentsschemas_event_type_26 = FinalRoundStartedEvent.from_dict(data)
 
 
 
@@ -626,7 +631,7 @@ class ActionResult:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_27 = SeedRevealedEvent.from_dict(data)
+                    componentsschemas_event_type_27 = GameEndedEvent.from_dict(data)
 
 
 
@@ -636,7 +641,7 @@ class ActionResult:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_28 = PlayerResignedEvent.from_dict(data)
+                    componentsschemas_event_type_28 = SeedRevealedEvent.from_dict(data)
 
 
 
@@ -646,20 +651,30 @@ class ActionResult:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_29 = TurnTimedOutEvent.from_dict(data)
+                    componentsschemas_event_type_29 = PlayerResignedEvent.from_dict(data)
 
 
 
                     return componentsschemas_event_type_29
                 except (TypeError, ValueError, AttributeError, KeyError):
                     pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_event_type_30 = TurnTimedOutEvent.from_dict(data)
+
+
+
+                    return componentsschemas_event_type_30
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_event_type_30 = PlayerDroppedEvent.from_dict(data)
+                componentsschemas_event_type_31 = PlayerDroppedEvent.from_dict(data)
 
 
 
-                return componentsschemas_event_type_30
+                return componentsschemas_event_type_31
 
             events_item = _parse_events_item(events_item_data)
 

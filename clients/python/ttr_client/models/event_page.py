@@ -28,6 +28,7 @@ if TYPE_CHECKING:
   from ..models.player_dropped_event import PlayerDroppedEvent
   from ..models.player_resigned_event import PlayerResignedEvent
   from ..models.player_returned_event import PlayerReturnedEvent
+  from ..models.reaction_sent_event import ReactionSentEvent
   from ..models.route_claimed_event import RouteClaimedEvent
   from ..models.seat_left_event import SeatLeftEvent
   from ..models.seat_taken_event import SeatTakenEvent
@@ -60,15 +61,15 @@ class EventPage:
             events (list[CardDrawnBlindEvent | CardTakenEvent | DeadlinePausedEvent | DeadlineResumedEvent |
                 DeckReshuffledEvent | FinalRoundStartedEvent | GameCreatedEvent | GameEndedEvent | GameScoredEvent |
                 GameStartedEvent | HintGivenEvent | MarketRefilledEvent | MarketResetEvent | PassedEvent | PlayerDroppedEvent |
-                PlayerResignedEvent | PlayerReturnedEvent | RouteClaimedEvent | SeatLeftEvent | SeatTakenEvent |
-                SeedRevealedEvent | SetupTicketsReturnedEvent | StandInSeatedEvent | StationBuiltEvent | TicketsDrawnEvent |
-                TicketsKeptEvent | TunnelAttemptedEvent | TunnelCardsRevealedEvent | TunnelDeclinedEvent | TurnEndedEvent |
-                TurnTimedOutEvent]):
+                PlayerResignedEvent | PlayerReturnedEvent | ReactionSentEvent | RouteClaimedEvent | SeatLeftEvent |
+                SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent | StandInSeatedEvent | StationBuiltEvent |
+                TicketsDrawnEvent | TicketsKeptEvent | TunnelAttemptedEvent | TunnelCardsRevealedEvent | TunnelDeclinedEvent |
+                TurnEndedEvent | TurnTimedOutEvent]):
      """
 
     game_id: str
     version: int
-    events: list[CardDrawnBlindEvent | CardTakenEvent | DeadlinePausedEvent | DeadlineResumedEvent | DeckReshuffledEvent | FinalRoundStartedEvent | GameCreatedEvent | GameEndedEvent | GameScoredEvent | GameStartedEvent | HintGivenEvent | MarketRefilledEvent | MarketResetEvent | PassedEvent | PlayerDroppedEvent | PlayerResignedEvent | PlayerReturnedEvent | RouteClaimedEvent | SeatLeftEvent | SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent | StandInSeatedEvent | StationBuiltEvent | TicketsDrawnEvent | TicketsKeptEvent | TunnelAttemptedEvent | TunnelCardsRevealedEvent | TunnelDeclinedEvent | TurnEndedEvent | TurnTimedOutEvent]
+    events: list[CardDrawnBlindEvent | CardTakenEvent | DeadlinePausedEvent | DeadlineResumedEvent | DeckReshuffledEvent | FinalRoundStartedEvent | GameCreatedEvent | GameEndedEvent | GameScoredEvent | GameStartedEvent | HintGivenEvent | MarketRefilledEvent | MarketResetEvent | PassedEvent | PlayerDroppedEvent | PlayerResignedEvent | PlayerReturnedEvent | ReactionSentEvent | RouteClaimedEvent | SeatLeftEvent | SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent | StandInSeatedEvent | StationBuiltEvent | TicketsDrawnEvent | TicketsKeptEvent | TunnelAttemptedEvent | TunnelCardsRevealedEvent | TunnelDeclinedEvent | TurnEndedEvent | TurnTimedOutEvent]
 
 
 
@@ -92,6 +93,7 @@ class EventPage:
         from ..models.player_dropped_event import PlayerDroppedEvent
         from ..models.player_resigned_event import PlayerResignedEvent
         from ..models.player_returned_event import PlayerReturnedEvent
+        from ..models.reaction_sent_event import ReactionSentEvent
         from ..models.route_claimed_event import RouteClaimedEvent
         from ..models.seat_left_event import SeatLeftEvent
         from ..models.seat_taken_event import SeatTakenEvent
@@ -130,6 +132,8 @@ class EventPage:
             elif isinstance(events_item_data, DeadlinePausedEvent):
                 events_item = events_item_data.to_dict()
             elif isinstance(events_item_data, DeadlineResumedEvent):
+                events_item = events_item_data.to_dict()
+            elif isinstance(events_item_data, ReactionSentEvent):
                 events_item = events_item_data.to_dict()
             elif isinstance(events_item_data, GameStartedEvent):
                 events_item = events_item_data.to_dict()
@@ -212,6 +216,7 @@ class EventPage:
         from ..models.player_dropped_event import PlayerDroppedEvent
         from ..models.player_resigned_event import PlayerResignedEvent
         from ..models.player_returned_event import PlayerReturnedEvent
+        from ..models.reaction_sent_event import ReactionSentEvent
         from ..models.route_claimed_event import RouteClaimedEvent
         from ..models.seat_left_event import SeatLeftEvent
         from ..models.seat_taken_event import SeatTakenEvent
@@ -234,7 +239,7 @@ class EventPage:
         events = []
         _events = d.pop("events")
         for events_item_data in (_events):
-            def _parse_events_item(data: object) -> CardDrawnBlindEvent | CardTakenEvent | DeadlinePausedEvent | DeadlineResumedEvent | DeckReshuffledEvent | FinalRoundStartedEvent | GameCreatedEvent | GameEndedEvent | GameScoredEvent | GameStartedEvent | HintGivenEvent | MarketRefilledEvent | MarketResetEvent | PassedEvent | PlayerDroppedEvent | PlayerResignedEvent | PlayerReturnedEvent | RouteClaimedEvent | SeatLeftEvent | SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent | StandInSeatedEvent | StationBuiltEvent | TicketsDrawnEvent | TicketsKeptEvent | TunnelAttemptedEvent | TunnelCardsRevealedEvent | TunnelDeclinedEvent | TurnEndedEvent | TurnTimedOutEvent:
+            def _parse_events_item(data: object) -> CardDrawnBlindEvent | CardTakenEvent | DeadlinePausedEvent | DeadlineResumedEvent | DeckReshuffledEvent | FinalRoundStartedEvent | GameCreatedEvent | GameEndedEvent | GameScoredEvent | GameStartedEvent | HintGivenEvent | MarketRefilledEvent | MarketResetEvent | PassedEvent | PlayerDroppedEvent | PlayerResignedEvent | PlayerReturnedEvent | ReactionSentEvent | RouteClaimedEvent | SeatLeftEvent | SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent | StandInSeatedEvent | StationBuiltEvent | TicketsDrawnEvent | TicketsKeptEvent | TunnelAttemptedEvent | TunnelCardsRevealedEvent | TunnelDeclinedEvent | TurnEndedEvent | TurnTimedOutEvent:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
@@ -328,7 +333,7 @@ class EventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_9 = GameStartedEvent.from_dict(data)
+                    componentsschemas_event_type_9 = ReactionSentEvent.from_dict(data)
 
 
 
@@ -338,7 +343,7 @@ class EventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_10 = DeckReshuffledEvent.from_dict(data)
+                    componentsschemas_event_type_10 = GameStartedEvent.from_dict(data)
 
 
 
@@ -348,7 +353,7 @@ class EventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_11 = MarketRefilledEvent.from_dict(data)
+                    componentsschemas_event_type_11 = DeckReshuffledEvent.from_dict(data)
 
 
 
@@ -358,7 +363,7 @@ class EventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_12 = MarketResetEvent.from_dict(data)
+                    componentsschemas_event_type_12 = MarketRefilledEvent.from_dict(data)
 
 
 
@@ -368,7 +373,7 @@ class EventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_13 = CardDrawnBlindEvent.from_dict(data)
+                    componentsschemas_event_type_13 = MarketResetEvent.from_dict(data)
 
 
 
@@ -378,7 +383,7 @@ class EventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_14 = CardTakenEvent.from_dict(data)
+                    componentsschemas_event_type_14 = CardDrawnBlindEvent.from_dict(data)
 
 
 
@@ -388,7 +393,7 @@ class EventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_15 = RouteClaimedEvent.from_dict(data)
+                    componentsschemas_event_type_15 = CardTakenEvent.from_dict(data)
 
 
 
@@ -398,7 +403,7 @@ class EventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_16 = TunnelAttemptedEvent.from_dict(data)
+                    componentsschemas_event_type_16 = RouteClaimedEvent.from_dict(data)
 
 
 
@@ -408,7 +413,7 @@ class EventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_17 = TunnelCardsRevealedEvent.from_dict(data)
+                    componentsschemas_event_type_17 = TunnelAttemptedEvent.from_dict(data)
 
 
 
@@ -418,7 +423,7 @@ class EventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_18 = TunnelDeclinedEvent.from_dict(data)
+                    componentsschemas_event_type_18 = TunnelCardsRevealedEvent.from_dict(data)
 
 
 
@@ -428,7 +433,7 @@ class EventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_19 = TicketsDrawnEvent.from_dict(data)
+                    componentsschemas_event_type_19 = TunnelDeclinedEvent.from_dict(data)
 
 
 
@@ -438,7 +443,7 @@ class EventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_20 = TicketsKeptEvent.from_dict(data)
+                    componentsschemas_event_type_20 = TicketsDrawnEvent.from_dict(data)
 
 
 
@@ -448,7 +453,7 @@ class EventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_21 = SetupTicketsReturnedEvent.from_dict(data)
+                    componentsschemas_event_type_21 = TicketsKeptEvent.from_dict(data)
 
 
 
@@ -458,7 +463,7 @@ class EventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_22 = StationBuiltEvent.from_dict(data)
+                    componentsschemas_event_type_22 = SetupTicketsReturnedEvent.from_dict(data)
 
 
 
@@ -468,7 +473,7 @@ class EventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_23 = PassedEvent.from_dict(data)
+                    componentsschemas_event_type_23 = StationBuiltEvent.from_dict(data)
 
 
 
@@ -478,7 +483,7 @@ class EventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_24 = TurnEndedEvent.from_dict(data)
+                    componentsschemas_event_type_24 = PassedEvent.from_dict(data)
 
 
 
@@ -488,7 +493,7 @@ class EventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_25 = FinalRoundStartedEvent.from_dict(data)
+                    componentsschemas_event_type_25 = TurnEndedEvent.from_dict(data)
 
 
 
@@ -498,7 +503,7 @@ class EventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_26 = GameEndedEvent.from_dict(data)
+                    componentsschemas_event_type_26 = FinalRoundStartedEvent.from_dict(data)
 
 
 
@@ -508,7 +513,7 @@ class EventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_27 = SeedRevealedEvent.from_dict(data)
+                    componentsschemas_event_type_27 = GameEndedEvent.from_dict(data)
 
 
 
@@ -518,7 +523,7 @@ class EventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_28 = PlayerResignedEvent.from_dict(data)
+                    componentsschemas_event_type_28 = SeedRevealedEvent.from_dict(data)
 
 
 
@@ -528,20 +533,30 @@ class EventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_29 = TurnTimedOutEvent.from_dict(data)
+                    componentsschemas_event_type_29 = PlayerResignedEvent.from_dict(data)
 
 
 
                     return componentsschemas_event_type_29
                 except (TypeError, ValueError, AttributeError, KeyError):
                     pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_event_type_30 = TurnTimedOutEvent.from_dict(data)
+
+
+
+                    return componentsschemas_event_type_30
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_event_type_30 = PlayerDroppedEvent.from_dict(data)
+                componentsschemas_event_type_31 = PlayerDroppedEvent.from_dict(data)
 
 
 
-                return componentsschemas_event_type_30
+                return componentsschemas_event_type_31
 
             events_item = _parse_events_item(events_item_data)
 

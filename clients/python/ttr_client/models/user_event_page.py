@@ -28,6 +28,7 @@ if TYPE_CHECKING:
   from ..models.player_dropped_event import PlayerDroppedEvent
   from ..models.player_resigned_event import PlayerResignedEvent
   from ..models.player_returned_event import PlayerReturnedEvent
+  from ..models.reaction_sent_event import ReactionSentEvent
   from ..models.route_claimed_event import RouteClaimedEvent
   from ..models.seat_left_event import SeatLeftEvent
   from ..models.seat_taken_event import SeatTakenEvent
@@ -59,14 +60,14 @@ class UserEventPage:
             events (list[CardDrawnBlindEvent | CardTakenEvent | DeadlinePausedEvent | DeadlineResumedEvent |
                 DeckReshuffledEvent | FinalRoundStartedEvent | GameCreatedEvent | GameEndedEvent | GameScoredEvent |
                 GameStartedEvent | HintGivenEvent | MarketRefilledEvent | MarketResetEvent | PassedEvent | PlayerDroppedEvent |
-                PlayerResignedEvent | PlayerReturnedEvent | RouteClaimedEvent | SeatLeftEvent | SeatTakenEvent |
-                SeedRevealedEvent | SetupTicketsReturnedEvent | StandInSeatedEvent | StationBuiltEvent | TicketsDrawnEvent |
-                TicketsKeptEvent | TunnelAttemptedEvent | TunnelCardsRevealedEvent | TunnelDeclinedEvent | TurnEndedEvent |
-                TurnTimedOutEvent]):
+                PlayerResignedEvent | PlayerReturnedEvent | ReactionSentEvent | RouteClaimedEvent | SeatLeftEvent |
+                SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent | StandInSeatedEvent | StationBuiltEvent |
+                TicketsDrawnEvent | TicketsKeptEvent | TunnelAttemptedEvent | TunnelCardsRevealedEvent | TunnelDeclinedEvent |
+                TurnEndedEvent | TurnTimedOutEvent]):
      """
 
     position: int
-    events: list[CardDrawnBlindEvent | CardTakenEvent | DeadlinePausedEvent | DeadlineResumedEvent | DeckReshuffledEvent | FinalRoundStartedEvent | GameCreatedEvent | GameEndedEvent | GameScoredEvent | GameStartedEvent | HintGivenEvent | MarketRefilledEvent | MarketResetEvent | PassedEvent | PlayerDroppedEvent | PlayerResignedEvent | PlayerReturnedEvent | RouteClaimedEvent | SeatLeftEvent | SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent | StandInSeatedEvent | StationBuiltEvent | TicketsDrawnEvent | TicketsKeptEvent | TunnelAttemptedEvent | TunnelCardsRevealedEvent | TunnelDeclinedEvent | TurnEndedEvent | TurnTimedOutEvent]
+    events: list[CardDrawnBlindEvent | CardTakenEvent | DeadlinePausedEvent | DeadlineResumedEvent | DeckReshuffledEvent | FinalRoundStartedEvent | GameCreatedEvent | GameEndedEvent | GameScoredEvent | GameStartedEvent | HintGivenEvent | MarketRefilledEvent | MarketResetEvent | PassedEvent | PlayerDroppedEvent | PlayerResignedEvent | PlayerReturnedEvent | ReactionSentEvent | RouteClaimedEvent | SeatLeftEvent | SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent | StandInSeatedEvent | StationBuiltEvent | TicketsDrawnEvent | TicketsKeptEvent | TunnelAttemptedEvent | TunnelCardsRevealedEvent | TunnelDeclinedEvent | TurnEndedEvent | TurnTimedOutEvent]
 
 
 
@@ -90,6 +91,7 @@ class UserEventPage:
         from ..models.player_dropped_event import PlayerDroppedEvent
         from ..models.player_resigned_event import PlayerResignedEvent
         from ..models.player_returned_event import PlayerReturnedEvent
+        from ..models.reaction_sent_event import ReactionSentEvent
         from ..models.route_claimed_event import RouteClaimedEvent
         from ..models.seat_left_event import SeatLeftEvent
         from ..models.seat_taken_event import SeatTakenEvent
@@ -126,6 +128,8 @@ class UserEventPage:
             elif isinstance(events_item_data, DeadlinePausedEvent):
                 events_item = events_item_data.to_dict()
             elif isinstance(events_item_data, DeadlineResumedEvent):
+                events_item = events_item_data.to_dict()
+            elif isinstance(events_item_data, ReactionSentEvent):
                 events_item = events_item_data.to_dict()
             elif isinstance(events_item_data, GameStartedEvent):
                 events_item = events_item_data.to_dict()
@@ -207,6 +211,7 @@ class UserEventPage:
         from ..models.player_dropped_event import PlayerDroppedEvent
         from ..models.player_resigned_event import PlayerResignedEvent
         from ..models.player_returned_event import PlayerReturnedEvent
+        from ..models.reaction_sent_event import ReactionSentEvent
         from ..models.route_claimed_event import RouteClaimedEvent
         from ..models.seat_left_event import SeatLeftEvent
         from ..models.seat_taken_event import SeatTakenEvent
@@ -227,7 +232,7 @@ class UserEventPage:
         events = []
         _events = d.pop("events")
         for events_item_data in (_events):
-            def _parse_events_item(data: object) -> CardDrawnBlindEvent | CardTakenEvent | DeadlinePausedEvent | DeadlineResumedEvent | DeckReshuffledEvent | FinalRoundStartedEvent | GameCreatedEvent | GameEndedEvent | GameScoredEvent | GameStartedEvent | HintGivenEvent | MarketRefilledEvent | MarketResetEvent | PassedEvent | PlayerDroppedEvent | PlayerResignedEvent | PlayerReturnedEvent | RouteClaimedEvent | SeatLeftEvent | SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent | StandInSeatedEvent | StationBuiltEvent | TicketsDrawnEvent | TicketsKeptEvent | TunnelAttemptedEvent | TunnelCardsRevealedEvent | TunnelDeclinedEvent | TurnEndedEvent | TurnTimedOutEvent:
+            def _parse_events_item(data: object) -> CardDrawnBlindEvent | CardTakenEvent | DeadlinePausedEvent | DeadlineResumedEvent | DeckReshuffledEvent | FinalRoundStartedEvent | GameCreatedEvent | GameEndedEvent | GameScoredEvent | GameStartedEvent | HintGivenEvent | MarketRefilledEvent | MarketResetEvent | PassedEvent | PlayerDroppedEvent | PlayerResignedEvent | PlayerReturnedEvent | ReactionSentEvent | RouteClaimedEvent | SeatLeftEvent | SeatTakenEvent | SeedRevealedEvent | SetupTicketsReturnedEvent | StandInSeatedEvent | StationBuiltEvent | TicketsDrawnEvent | TicketsKeptEvent | TunnelAttemptedEvent | TunnelCardsRevealedEvent | TunnelDeclinedEvent | TurnEndedEvent | TurnTimedOutEvent:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
@@ -321,7 +326,7 @@ class UserEventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_9 = GameStartedEvent.from_dict(data)
+                    componentsschemas_event_type_9 = ReactionSentEvent.from_dict(data)
 
 
 
@@ -331,7 +336,7 @@ class UserEventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_10 = DeckReshuffledEvent.from_dict(data)
+                    componentsschemas_event_type_10 = GameStartedEvent.from_dict(data)
 
 
 
@@ -341,7 +346,7 @@ class UserEventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_11 = MarketRefilledEvent.from_dict(data)
+                    componentsschemas_event_type_11 = DeckReshuffledEvent.from_dict(data)
 
 
 
@@ -351,7 +356,7 @@ class UserEventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_12 = MarketResetEvent.from_dict(data)
+                    componentsschemas_event_type_12 = MarketRefilledEvent.from_dict(data)
 
 
 
@@ -361,7 +366,7 @@ class UserEventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_13 = CardDrawnBlindEvent.from_dict(data)
+                    componentsschemas_event_type_13 = MarketResetEvent.from_dict(data)
 
 
 
@@ -371,7 +376,7 @@ class UserEventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_14 = CardTakenEvent.from_dict(data)
+                    componentsschemas_event_type_14 = CardDrawnBlindEvent.from_dict(data)
 
 
 
@@ -381,7 +386,7 @@ class UserEventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_15 = RouteClaimedEvent.from_dict(data)
+                    componentsschemas_event_type_15 = CardTakenEvent.from_dict(data)
 
 
 
@@ -391,7 +396,7 @@ class UserEventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_16 = TunnelAttemptedEvent.from_dict(data)
+                    componentsschemas_event_type_16 = RouteClaimedEvent.from_dict(data)
 
 
 
@@ -401,7 +406,7 @@ class UserEventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_17 = TunnelCardsRevealedEvent.from_dict(data)
+                    componentsschemas_event_type_17 = TunnelAttemptedEvent.from_dict(data)
 
 
 
@@ -411,7 +416,7 @@ class UserEventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_18 = TunnelDeclinedEvent.from_dict(data)
+                    componentsschemas_event_type_18 = TunnelCardsRevealedEvent.from_dict(data)
 
 
 
@@ -421,7 +426,7 @@ class UserEventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_19 = TicketsDrawnEvent.from_dict(data)
+                    componentsschemas_event_type_19 = TunnelDeclinedEvent.from_dict(data)
 
 
 
@@ -431,7 +436,7 @@ class UserEventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_20 = TicketsKeptEvent.from_dict(data)
+                    componentsschemas_event_type_20 = TicketsDrawnEvent.from_dict(data)
 
 
 
@@ -441,7 +446,7 @@ class UserEventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_21 = SetupTicketsReturnedEvent.from_dict(data)
+                    componentsschemas_event_type_21 = TicketsKeptEvent.from_dict(data)
 
 
 
@@ -451,7 +456,7 @@ class UserEventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_22 = StationBuiltEvent.from_dict(data)
+                    componentsschemas_event_type_22 = SetupTicketsReturnedEvent.from_dict(data)
 
 
 
@@ -461,7 +466,7 @@ class UserEventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_23 = PassedEvent.from_dict(data)
+                    componentsschemas_event_type_23 = StationBuiltEvent.from_dict(data)
 
 
 
@@ -471,7 +476,7 @@ class UserEventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_24 = TurnEndedEvent.from_dict(data)
+                    componentsschemas_event_type_24 = PassedEvent.from_dict(data)
 
 
 
@@ -481,7 +486,7 @@ class UserEventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_25 = FinalRoundStartedEvent.from_dict(data)
+                    componentsschemas_event_type_25 = TurnEndedEvent.from_dict(data)
 
 
 
@@ -491,7 +496,7 @@ class UserEventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_26 = GameEndedEvent.from_dict(data)
+                    componentsschemas_event_type_26 = FinalRoundStartedEvent.from_dict(data)
 
 
 
@@ -501,7 +506,7 @@ class UserEventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_27 = SeedRevealedEvent.from_dict(data)
+                    componentsschemas_event_type_27 = GameEndedEvent.from_dict(data)
 
 
 
@@ -511,7 +516,7 @@ class UserEventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_28 = PlayerResignedEvent.from_dict(data)
+                    componentsschemas_event_type_28 = SeedRevealedEvent.from_dict(data)
 
 
 
@@ -521,20 +526,30 @@ class UserEventPage:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_type_29 = TurnTimedOutEvent.from_dict(data)
+                    componentsschemas_event_type_29 = PlayerResignedEvent.from_dict(data)
 
 
 
                     return componentsschemas_event_type_29
                 except (TypeError, ValueError, AttributeError, KeyError):
                     pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_event_type_30 = TurnTimedOutEvent.from_dict(data)
+
+
+
+                    return componentsschemas_event_type_30
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_event_type_30 = PlayerDroppedEvent.from_dict(data)
+                componentsschemas_event_type_31 = PlayerDroppedEvent.from_dict(data)
 
 
 
-                return componentsschemas_event_type_30
+                return componentsschemas_event_type_31
 
             events_item = _parse_events_item(events_item_data)
 
