@@ -1465,6 +1465,32 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/games/{game_id}/invitation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                game_id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Who invites you to which table
+         * @description The creator's name at the table, its map and its seats (taken and in all). A
+         *     private table answers only its players, its creator and whoever sends its
+         *     invite code in `Invite-Code`.
+         *
+         *     **Scope:** `read` (a token without it gets 403 `insufficient-scope`).
+         */
+        get: operations["get_invitation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3023,6 +3049,15 @@ export interface components {
              * @description When it starts, with its time zone (absent or null: now). Never in the past. Default: `null`.
              */
             starts_at?: string | null;
+        };
+        Invitation: {
+            game_id: string;
+            map: components["schemas"]["MapName"];
+            status: components["schemas"]["GameStatus"];
+            /** @description The name the table's creator sits under (null: they hold no seat). */
+            inviter: string | null;
+            seats: number;
+            seats_taken: number;
         };
         /**
          * @description A table was set up. The seed is secret until the end; its commitment is public.
@@ -6540,6 +6575,39 @@ export interface operations {
             401: components["responses"]["Problem401"];
             403: components["responses"]["Problem403"];
             422: components["responses"]["Problem422"];
+            429: components["responses"]["Problem429"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    get_invitation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A private table's invite code (from the invite link). */
+                "Invite-Code"?: string;
+            };
+            path: {
+                game_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invitation"];
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
             429: components["responses"]["Problem429"];
             default: components["responses"]["Problem"];
         };
