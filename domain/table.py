@@ -72,8 +72,8 @@ Status = Literal["open", "playing", "scoring", "finished"]
 __all__ = [
     "GameCreated", "GameScored", "LeaveSeat", "MAX_TURN_TIME_LIMIT", "Seat", "SeatLeft",
     "SeatTaken", "StartGame", "Status", "TABLE_EVENT_TYPES", "Table", "TableCommand",
-    "TakeSeat", "create_game", "decide_table", "evolve_table", "replay_table", "score_table",
-    "seats_to_act", "time_out_table", "turn_key",
+    "TakeSeat", "create_game", "decide_table", "evolve_table", "invite_matches",
+    "replay_table", "score_table", "seats_to_act", "time_out_table", "turn_key",
 ]
 
 
@@ -273,10 +273,14 @@ def _seat_bot(table: Table, user_id: str, command: SeatBot) -> list[Event]:
 
 
 def _invite_ok(table: Table, command: TakeSeat) -> bool:
+    return invite_matches(table, command.invite_code)
+
+
+def invite_matches(table: Table, code: str | None) -> bool:
+    """Whether `code` is the private table's invite code."""
     expected = table.invite_code_sha256
-    given = command.invite_code
-    return (expected is not None and given is not None
-            and hmac.compare_digest(_sha256(given), expected))
+    return (expected is not None and code is not None
+            and hmac.compare_digest(_sha256(code), expected))
 
 
 def _leave_seat(table: Table, user_id: str) -> list[Event]:

@@ -136,7 +136,7 @@ def _configure(app: Flask, http: HttpSettings) -> None:
             "ETag", "Retry-After", "Location", "X-Request-Id", "RateLimit",
             "RateLimit-Policy"],
             allow_headers=["Authorization", "Content-Type", "If-Match", "If-None-Match",
-                           "Idempotency-Key", "Last-Event-ID"])
+                           "Idempotency-Key", "Last-Event-ID", "Invite-Code"])
 
 
 def spec_options() -> dict[str, Any]:

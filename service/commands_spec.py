@@ -14,7 +14,9 @@ from domain.cards import KINDS
 _CARDS: dict[str, Any] = {
     "type": "object",
     "description": "Cards by kind: how many of each (kinds not listed: none).",
-    "additionalProperties": {"type": "integer", "minimum": 0, "maximum": 200},
+    # only the kinds: a command naming another is refused (a malformed command), so the
+    # contract says so rather than accept any name
+    "additionalProperties": False,
     "properties": {kind: {"type": "integer", "minimum": 0, "maximum": 200} for kind in KINDS},
     "minProperties": 1,
 }

@@ -40,6 +40,7 @@ OPERATIONS: dict[tuple[str, str], Operation] = {
     ("GET", "/v1/users/me/games"): Operation("list_my_games", "read"),
     ("GET", "/v1/games/{game_id}"): Operation("get_game", "read"),
     ("POST", "/v1/games/{game_id}/players"): Operation("take_seat", "play"),
+    ("GET", "/v1/games/{game_id}/invitation"): Operation("get_invitation", "read"),
     ("POST", "/v1/matches"): Operation("request_match", "play"),
     ("GET", "/v1/matches/{request_id}"): Operation("get_match", "read"),
     ("DELETE", "/v1/matches/{request_id}"): Operation("cancel_match", "play"),

@@ -16,6 +16,7 @@ from service.api import (
     feed,
     games,
     hints,
+    invitations,
     mail,
     maps,
     matches,
@@ -38,7 +39,7 @@ from service.api import (
 BLUEPRINTS = [users.blp, tokens.blp, session.blp, signin.blp, maps.blp, games.blp, matches.blp,
               shares.blp, feed.blp, audit.blp, webhooks.blp, mail.blp, notices.blp, ratings.blp,
               analysis.blp, hints.blp, rematches.blp, tournaments.blp, push.blp, vacation.blp,
-              reactions.blp]
+              reactions.blp, invitations.blp]
 
 
 def register_pages(app: Flask) -> None:

@@ -275,6 +275,16 @@ class GameListSchema(Schema):
     games = fields.List(fields.Nested(GameListEntrySchema), required=True)
 
 
+class InvitationSchema(Schema):
+    game_id = fields.Str(required=True)
+    map = fields.Str(required=True, metadata={"enum": list(MAP_NAMES)})
+    status = fields.Str(required=True, metadata={"enum": list(STATUSES)})
+    inviter = fields.Str(required=True, allow_none=True, metadata=doc(
+        "The name the table's creator sits under (null: they hold no seat)."))
+    seats = fields.Int(required=True)
+    seats_taken = fields.Int(required=True)
+
+
 class LobbyArgsSchema(StrictSchema):
     status = fields.Str(load_default="open", validate=validate.OneOf(["open"]))
     map = fields.Str(validate=KnownMap())

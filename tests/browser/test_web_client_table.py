@@ -106,16 +106,17 @@ def test_a_refused_command_is_shown_in_words_and_changes_nothing(server: Server,
     game, tokens = _game(server)
     seat = _on_turn(server, game, tokens)
 
-    # the page does not hear the game; meanwhile the same player draws a card elsewhere
+    # the page does not hear the game (its stream answers, and says nothing: no outage
+    # holds the moves); meanwhile the same player draws a card elsewhere
     def deaf(route: Any) -> None:
         if "text/event-stream" in route.request.headers.get("accept", ""):
-            route.abort()
+            route.fulfill(status=200, content_type="text/event-stream", body=": deaf\n\n")
         else:
             route.continue_()
 
     page = _table(chromium, server.origin, tokens[seat], game, route=deaf)
     page.wait_for_function("() => document.getElementById('connection').dataset.status"
-                           " === 'reconnecting'")
+                           " === 'live'")
     server.api("POST", f"/v1/games/{game}/actions", {"type": "draw_card", "source": "deck"},
                tokens[seat])
     version = server.api("GET", f"/v1/games/{game}", token=tokens[seat])["version"]

@@ -1496,6 +1496,32 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/games/{game_id}/invitation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                game_id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Who invites you to which table
+         * @description The creator's name at the table, its map and its seats (taken and in all). A
+         *     private table answers only its players, its creator and whoever sends its
+         *     invite code in `Invite-Code`.
+         *
+         *     **Scope:** `read` (a token without it gets 403 `insufficient-scope`).
+         */
+        get: operations["get_invitation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1548,8 +1574,6 @@ export interface components {
                 black?: number;
                 red?: number;
                 locomotive?: number;
-            } & {
-                [key: string]: number;
             };
         };
         /**
@@ -1578,8 +1602,6 @@ export interface components {
                 black?: number;
                 red?: number;
                 locomotive?: number;
-            } & {
-                [key: string]: number;
             };
         };
         /**
@@ -1655,8 +1677,6 @@ export interface components {
                 black?: number;
                 red?: number;
                 locomotive?: number;
-            } & {
-                [key: string]: number;
             };
         };
         /**
@@ -3068,6 +3088,15 @@ export interface components {
             version: number;
             seat: number;
             reaction: components["schemas"]["Reaction"];
+        };
+        Invitation: {
+            game_id: string;
+            map: components["schemas"]["MapName"];
+            status: components["schemas"]["GameStatus"];
+            /** @description The name the table's creator sits under (null: they hold no seat). */
+            inviter: string | null;
+            seats: number;
+            seats_taken: number;
         };
         /**
          * @description A table was set up. The seed is secret until the end; its commitment is public.
@@ -6655,6 +6684,39 @@ export interface operations {
             422: components["responses"]["Problem422"];
             429: components["responses"]["Problem429"];
             503: components["responses"]["Problem503"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    get_invitation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A private table's invite code (from the invite link). */
+                "Invite-Code"?: string;
+            };
+            path: {
+                game_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invitation"];
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            429: components["responses"]["Problem429"];
             default: components["responses"]["Problem"];
         };
     };

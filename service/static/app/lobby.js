@@ -7,6 +7,7 @@ import { BOT_LEVELS, clear, h, levelName, playerName } from "./dom.js";
 import { botRatingsLine, showBotRatings } from "./bot_ratings.js";
 import { t } from "./i18n.js";
 import { credentialFromText } from "./identity.js";
+import { invitationSummary } from "./invitation.js";
 import { myRatingsPanel } from "./my_ratings.js";
 import { problemText } from "./problems.js";
 import { playNowSection } from "./quick_match.js";
@@ -268,8 +269,9 @@ function newGameForm(app, maps, error) {
 /* /join/{id}#invite=CODE: take the seat (signing up first if need be). */
 export async function showJoin(app, main, gameId) {
   const invite = new URLSearchParams(location.hash.replace(/^#/, "")).get("invite");
+  const about = await invitationSummary(app, gameId, invite);
   if (!app.user) {
-    main.append(h("p", { class: "invited" }, t("invited")), signUpForm(app, () => app.rerender()));
+    main.append(h("p", { class: "invited" }, t("invited")), about, signUpForm(app, () => app.rerender()));
     return null;
   }
   const error = h("p", { class: "error", role: "alert", hidden: true });
@@ -285,7 +287,7 @@ export async function showJoin(app, main, gameId) {
       error.hidden = false;
     }
   } }, t("take_seat"));
-  main.append(h("section", { class: "join-page" }, h("h1", {}, t("invited")),
+  main.append(h("section", { class: "join-page" }, h("h1", {}, t("invited")), about,
     h("p", {}, t("invited_text")), button, error));
   return null;
 }

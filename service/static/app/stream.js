@@ -1,6 +1,10 @@
 /* Following a feed: Server-Sent Events read with fetch (signed by the session cookie, as
  * every request of the page; a token would go in a header, never in a URL), resumed with Last-Event-ID after a dropped connection, and
  * long polling (`?after=&wait=`) when streams keep failing (a proxy that buffers them).
+ * While the connection is down it tries again within about a second (spread out, so that
+ * the pages of a restarted server do not all come back at once), and a long poll while
+ * the server could not be reached answers at once: the server's return is noticed in a
+ * second or two, not after a long back-off or a 25 s poll.
  *
  * parseSse is pure: it takes the text received so far and answers the complete messages
  * and the rest (the start of a message still arriving). */
@@ -34,8 +38,11 @@ export function parseSse(text) {
  * options: lastId (resume after it), onMessage({event, id, data}), onStatus(text)
  * ("live" | "reconnecting" | "polling"), idKey ("version" or "position": where a polled
  * page's events keep their id). Answers {stop()}. */
+const RETRY_CAP = 1000; // ms between tries while the connection is down, at most
+
 export function follow(url, options) {
-  const state = { lastId: options.lastId ?? null, stopped: false, failures: 0, controller: null };
+  const state = { lastId: options.lastId ?? null, stopped: false, failures: 0, controller: null,
+    unreachable: false };
   const status = (s) => options.onStatus && options.onStatus(s);
   const headers = () => {
     const h = { Accept: "text/event-stream" };
@@ -48,6 +55,7 @@ export function follow(url, options) {
     state.controller = new AbortController();
     const response = await fetch(url, { headers: headers(), cache: "no-store",
       signal: state.controller.signal });
+    state.unreachable = false;
     if (!response.ok || !response.body) throw new Error(`HTTP ${response.status}`);
     status("live");
     const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
@@ -80,8 +88,11 @@ export function follow(url, options) {
   async function pollOnce() {
     const sep = url.includes("?") ? "&" : "?";
     const h = { Accept: "application/json" };
-    const response = await fetch(`${url}${sep}after=${state.lastId ?? 0}&wait=25`, {
+    // (while the server could not be reached, no wait: an answer at once says it is back)
+    const wait = state.unreachable ? 0 : 25;
+    const response = await fetch(`${url}${sep}after=${state.lastId ?? 0}&wait=${wait}`, {
       headers: h, cache: "no-store" });
+    state.unreachable = false;
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
     status("polling");
     const page = await response.json();
@@ -91,6 +102,13 @@ export function follow(url, options) {
       options.onMessage({ event: e.type, id: String(id), data: e });
     }
     state.failures = 0;
+  }
+
+  /* Before the next try: a moment after a stream that ended; while failing, the
+   * server's `retry` capped at about a second, from half of it up (a jitter). */
+  function pause() {
+    if (!state.failures) return 200;
+    return Math.min(retry * state.failures, RETRY_CAP) * (0.5 + Math.random() / 2);
   }
 
   (async () => {
@@ -104,9 +122,11 @@ export function follow(url, options) {
       } catch (error) {
         if (state.stopped) return;
         state.failures += 1;
+        // fetch's own failure (no answer at all): the server or the network is down
+        if (error instanceof TypeError) state.unreachable = true;
         status("reconnecting");
       }
-      await new Promise((resolve) => setTimeout(resolve, Math.min(retry * state.failures, 10000) || 200));
+      await new Promise((resolve) => setTimeout(resolve, pause()));
     }
   })();
 

@@ -18,6 +18,8 @@ import { buildClaim, claimSetting, closeClaim, renderClaim, stopClaim } from "./
 import { showMoments } from "./table_moments.js";
 import { soundToggle } from "./sounds.js";
 import { startReactions } from "./reactions.js";
+import { markPhases } from "./phases.js";
+import { watchOutage } from "./outage.js";
 
 export async function showTable(app, main, gameId) {
   const table = new Table(app, main, gameId);
@@ -55,12 +57,15 @@ class Table {
     for (const e of log.events) this.log.set(e.version, e);
     this.build(layout);
     this.reactions = startReactions(this);
+    markPhases(this);
+    this.outage = watchOutage(this);
     this.render();
     this.signals = turnSignals(this);
     this.stream = follow(`${this.path}/events`, {
       lastId: this.game.version,
       onMessage: (m) => this.onMessage(m),
-      onStatus: (s) => { this.el.connection.textContent = t(`connection.${s}`); this.el.connection.dataset.status = s; },
+      onStatus: (s) => { this.el.connection.textContent = t(`connection.${s}`); this.el.connection.dataset.status = s;
+        this.outage.status(s); },
       onEnd: () => this.game.status === "finished",
     });
     this.timers.push(setInterval(() => parts.renderCountdown(this), 1000));
@@ -71,6 +76,7 @@ class Table {
     if (this.stream) this.stream.stop();
     this.timers.forEach(clearInterval);
     if (this.signals) this.signals.stop();
+    if (this.outage) this.outage.stop();
     stopClaim(this);
     if (this.reactions) this.reactions.stop();
   }
@@ -196,7 +202,7 @@ class Table {
 
   /* Send one legal move. A refusal (422) is shown in words and changes nothing. */
   async act(move, key = newKey()) {
-    if (this.busy) return;
+    if (this.busy || this.outage.down) return; // (an outage: see outage.js)
     this.busy = true;
     document.body.dataset.busy = "true";
     parts.showRefusal(this, null);

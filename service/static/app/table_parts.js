@@ -10,6 +10,7 @@ import { chooseClaim, say } from "./claim.js";
 import { tunnelPanel } from "./tunnel.js";
 import { renderPanels } from "./players.js";
 import { showTicketsOnMap } from "./ticket_map.js";
+import { inviteLink, seatList } from "./seating.js";
 import { cardName } from "./words.js";
 import { cardBack, cardFace, cardPile } from "./cards.js";
 
@@ -255,12 +256,10 @@ export function renderWaiting(table) {
     `${location.origin}/join/${encodeURIComponent(g.id)}`;
   const me = table.mySeat() !== null || g.players.some((p) => p.user_id === table.app.user.id);
   box.append(h("h2", {}, t("waiting_heading")),
-    h("ul", { class: "seats" }, g.players.map((p) => h("li", { "data-seat": p.seat }, playerName(p))),
-      Array.from({ length: Math.max(0, g.seats - g.players.length) }, () =>
-        h("li", { class: "free-seat" }, t("free_seat")))),
+    seatList(table),
     g.created_by === table.app.user.id ? addBotForm(table) : null,
     h("p", {}, t("invite_help")),
-    h("input", { id: "invite-link", type: "text", readonly: true, value: link, "aria-label": t("invite_link") }),
+    inviteLink(link),
     g.created_by === table.app.user.id ? h("button", { type: "button", id: "start-now", onclick: () => command(table, "start") }, t("start_now")) : null,
     me ? h("button", { type: "button", id: "leave-table", onclick: async () => {
       await table.act({ type: "resign" });

@@ -82,6 +82,7 @@ from .hint_command import HintCommand
 from .hint_given_data import HintGivenData
 from .hint_given_event import HintGivenEvent
 from .hint_given_event_type import HintGivenEventType
+from .invitation import Invitation
 from .keep_tickets import KeepTickets
 from .keep_tickets_type import KeepTicketsType
 from .key_moment import KeyMoment
@@ -364,6 +365,7 @@ __all__ = (
     "HintGivenData",
     "HintGivenEvent",
     "HintGivenEventType",
+    "Invitation",
     "KeepTickets",
     "KeepTicketsType",
     "KeyMoment",

@@ -44,7 +44,6 @@ class PayTunnelCards:
     black: int | Unset = UNSET
     red: int | Unset = UNSET
     locomotive: int | Unset = UNSET
-    additional_properties: dict[str, int] = _attrs_field(init=False, factory=dict)
 
 
 
@@ -71,7 +70,7 @@ class PayTunnelCards:
 
 
         field_dict: dict[str, Any] = {}
-        field_dict.update(self.additional_properties)
+
         field_dict.update({
         })
         if purple is not UNSET:
@@ -130,22 +129,5 @@ class PayTunnelCards:
             locomotive=locomotive,
         )
 
-
-        pay_tunnel_cards.additional_properties = d
         return pay_tunnel_cards
 
-    @property
-    def additional_keys(self) -> list[str]:
-        return list(self.additional_properties.keys())
-
-    def __getitem__(self, key: str) -> int:
-        return self.additional_properties[key]
-
-    def __setitem__(self, key: str, value: int) -> None:
-        self.additional_properties[key] = value
-
-    def __delitem__(self, key: str) -> None:
-        del self.additional_properties[key]
-
-    def __contains__(self, key: str) -> bool:
-        return key in self.additional_properties
