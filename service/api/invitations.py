@@ -14,7 +14,7 @@ from typing import Any
 from flask import request
 from flask.views import MethodView
 
-from domain.table import Table, invite_matches
+from domain import Table, invite_matches
 from service.api.common import PUBLIC_READ, Blueprint, doc, json_response, problems
 from service.auth import optional_user
 from service.problems import Problem

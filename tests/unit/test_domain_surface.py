@@ -40,6 +40,7 @@ PUBLIC_API = [
     "bot_name", "bot_user_id", "check_hint", "command_from_dict", "commitment", "counts_of",
     "create_game",
     "decide_system", "decide_table", "evolve_table", "execute", "final_score_matches", "freeze",
+    "invite_matches",
     "game_seed", "give_hint", "legal_moves", "load_board", "locomotives_allowed", "longest_path",
     "map_entry",
     "map_names", "play_random_game", "rate", "replay", "replay_table", "result_of", "rules_for",
