@@ -14,6 +14,7 @@ import { renderEnd } from "./endgame.js";
 import { turnSignals } from "./signals.js";
 import { buildHint, renderHint } from "./table_hint.js";
 import { buildClaim, claimSetting, closeClaim, renderClaim, stopClaim } from "./claim.js";
+import { buildWatching, heardSpectators, renderWatching } from "./spectator.js";
 
 export async function showTable(app, main, gameId) {
   const table = new Table(app, main, gameId);
@@ -114,6 +115,7 @@ class Table {
   }
 
   onMessage(m) {
+    if (heardSpectators(this, m)) return;
     if (m.event === "snapshot") {
       // the game as the stream starts: asked for again (with my moves) only when it has
       // moved on since the page read it, or a read failed meanwhile (an outage), not
@@ -254,6 +256,7 @@ class Table {
         el.connection),
       el.standIn, el.waiting, el.end,
       h("div", { class: "table-body" }, el.board, side)));
+    buildWatching(this);
   }
 
   render() {
@@ -279,6 +282,7 @@ class Table {
     parts.renderLog(this);
     parts.renderCountdown(this);
     renderEnd(this);
+    renderWatching(this);
     if (this.signals) this.signals.update();
     performance.measure("ttr-render", { start: began });
   }
