@@ -198,3 +198,49 @@ def test_the_lobby_lists_games_of_no_other_status(client: Client) -> None:
     answer = client.get("/v1/games?status=finished")
     assert answer.status_code == 400 and answer.json is not None
     assert answer.json["type"] == "/problems/invalid-request"
+
+
+@pytest.fixture
+def nodes(tmp_path: Path, redis_url: str, queue: str) -> Iterator[tuple[Client, Client]]:
+    """Two API processes' apps behind one load balancer: one database, one Redis."""
+    url = f"sqlite:///{tmp_path / 'nodes.sqlite3'}"
+    apps = [make_app(url, redis_url=redis_url, queue=queue, sse_keepalive=0.2,
+                     spectator_ttl=1.0) for _ in range(2)]
+    yield Client(apps[0]), Client(apps[1])
+    for app in apps:
+        app.extensions["ttr"].close()
+
+
+def test_a_spectator_on_one_api_process_is_counted_by_another(
+        nodes: tuple[Client, Client]) -> None:
+    first, second = nodes
+    table = open_table(first, "usa", 2)
+    spectator, _ = open_stream(first, table, first.new_user("Watcher"))
+    assert watching(second, table, table.tokens[0]) == 1
+    spectator.close()
+    assert watching(second, table, table.tokens[0]) == 0
+
+
+def test_a_players_stream_on_another_process_is_told_of_a_new_spectator(
+        nodes: tuple[Client, Client]) -> None:
+    first, second = nodes
+    table = open_table(first, "usa", 2)
+    player = second.get(f"/v1/games/{table.game_id}/events", token=table.tokens[0],
+                        headers=STREAM, buffered=False)
+    counts: list[int] = []
+    snapshot_in = threading.Event()
+
+    def told(messages: list[dict[str, str]]) -> bool:
+        if any(m.get("event") == "snapshot" for m in messages):
+            snapshot_in.set()
+        counts[:] = [json.loads(m["data"])["count"] for m in messages
+                     if m.get("event") == "spectators"]
+        return 1 in counts
+
+    reader = threading.Thread(target=read_sse, args=(player, told), kwargs={"timeout": 30})
+    reader.start()
+    assert snapshot_in.wait(15)
+    spectator, _ = open_stream(first, table, first.new_user("Watcher"))
+    reader.join(30)
+    spectator.close()
+    assert 1 in counts
