@@ -82,21 +82,19 @@ class RedisSpectators:
 
     Redis failing costs only the count (0, with a warning), never a stream."""
 
-    def __init__(self, url: str, queue: str, ttl: float, *, cluster: bool = False,
+    def __init__(self, url: str, queue: str, ttl: float,
                  clock: Callable[[], float] = time.time) -> None:
         import redis
-        from redis.cluster import RedisCluster
 
-        options: dict[str, Any] = {"socket_timeout": 0.5, "socket_connect_timeout": 0.5}
-        self._redis: Any = (RedisCluster.from_url(url, **options) if cluster
-                            else redis.Redis.from_url(url, **options))
+        # (the jobs' Redis, one server: the API's processes share it already)
+        self._redis: Any = redis.Redis.from_url(url, socket_timeout=0.5,
+                                                socket_connect_timeout=0.5)
         self._prefix = f"ttr:{queue}:spectators:"
         self._ttl = ttl
         self._clock = clock
 
     def _key(self, game_id: str) -> str:
-        # (the braces: one hash slot per game on a cluster; one key per game anyway)
-        return f"{self._prefix}{{{game_id}}}"
+        return self._prefix + game_id
 
     def arrive(self, game_id: str, user_id: str, stream_id: str) -> None:
         key = self._key(game_id)

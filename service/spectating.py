@@ -37,8 +37,7 @@ def is_spectator(table: Table, viewer: Viewer) -> bool:
     """Whether `viewer` watches `table` as a spectator (see the module doc)."""
     if viewer.user_id is None or viewer.seat is not None or ended(table):
         return False
-    return table.status != "finished" and all(
-        holder.stands_in_for != viewer.user_id for holder in table.seats)
+    return all(holder.stands_in_for != viewer.user_id for holder in table.seats)
 
 
 @dataclass
