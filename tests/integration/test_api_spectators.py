@@ -128,6 +128,23 @@ def test_players_watching_their_own_game_are_not_spectators(client: Client) -> N
         response.close()
 
 
+def test_a_player_a_stand_in_bot_sits_in_for_is_not_a_spectator(client: Client) -> None:
+    table = open_table(client, "usa", 2, stand_in=True, stand_in_level="easy")
+    quitter = table.tokens[1]
+    resigned = client.post(f"/v1/games/{table.game_id}/actions", token=quitter,
+                           json={"type": "resign"})
+    assert resigned.status_code == 200, resigned.json
+
+    def stood_in() -> bool:
+        game = client.get(f"/v1/games/{table.game_id}", token=quitter).json
+        return game is not None and game["players"][1]["stands_in_for"] is not None
+
+    assert eventually(stood_in)
+    response, snapshot = open_stream(client, table, quitter)
+    assert snapshot["you"] is None and snapshot["spectators"] == 0
+    response.close()
+
+
 def test_the_same_user_in_two_tabs_counts_once(client: Client) -> None:
     table = open_table(client, "usa", 2)
     watcher = client.new_user("Watcher")
