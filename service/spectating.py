@@ -95,13 +95,15 @@ class Gallery:
     spectator's, and the count it last sent."""
 
     def __init__(self, spectators: Spectators, notifier: Notifier, counts: Counts,
-                 game_id: str, spectator: str | None) -> None:
+                 game_id: str, spectator: str | None, every: float) -> None:
         self._spectators = spectators
         self._notifier = notifier
         self._counts = counts
         self.game_id = game_id
         self._spectator = spectator  # the user, when this is a spectator's stream
         self._stream = secrets.token_hex(8)
+        self._every = every  # seconds between two reports of this stream's presence
+        self._said = 0.0
         self.sent: int | None = None
 
     @property
@@ -112,14 +114,18 @@ class Gallery:
         """Count this stream's spectator in (if it is one): the count to show now."""
         if self._spectator is not None:
             self._spectators.arrive(self.game_id, self._spectator, self._stream)
+            self._said = time.monotonic()
             self._notifier.tell([self.key])
         self.sent = self._counts.of(self.game_id)
         return self.sent
 
     def still_here(self) -> None:
-        """A keep-alive: this stream's spectator counts for one TTL more."""
-        if self._spectator is not None:
+        """The stream goes on: its spectator counts for one TTL more (said at most once a
+        keep-alive interval, however busy the game: a stream that sends events all the
+        time sends no keep-alive)."""
+        if self._spectator is not None and time.monotonic() - self._said >= self._every:
             self._spectators.arrive(self.game_id, self._spectator, self._stream)
+            self._said = time.monotonic()
 
     def news(self, watch: Watch) -> bytes | None:
         """A `spectators` message if the count has changed since the last one sent."""

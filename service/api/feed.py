@@ -100,7 +100,8 @@ class GameEvents(MethodView):
             after = _last_event_id()
             tail = _tails().tail(game_id)  # held for as long as the stream lasts
             gallery = Gallery(s.spectators, s.notifier, counts(), game_id,
-                              viewer.user_id if is_spectator(table, viewer) else None)
+                              viewer.user_id if is_spectator(table, viewer) else None,
+                              s.http.sse_keepalive)
             return _stream_response(_game_stream(s, tail, viewer, after, held.holds(),
                                                  gallery), held.hold())
         if args["wait"] > 0:
@@ -235,6 +236,7 @@ def _game_stream(s: Services, tail: Tail, viewer: Viewer, after: int | None,
         del table, viewer  # (kept by no waiting stream)
         started = time.monotonic()
         while time.monotonic() - started < MAX_STREAM_SECONDS and not holds.stopping:
+            gallery.still_here()
             watch = s.notifier.watch(keys)
             sent = yield from _catch_up(s, tail, seat, last, watch)
             if sent is not None:
