@@ -15,6 +15,7 @@ from bootstrap.context import bootstrap
 from bootstrap.token_keys import token_seal
 from events.ports import Store
 from messaging.notify import Notifier, RedisNotifier
+from messaging.spectators import MemorySpectators, RedisSpectators, Spectators
 from referee.ports import Clock, Jobs
 from referee.settings import Settings
 from service import app as api
@@ -54,7 +55,8 @@ def build_services(settings: Settings, http: HttpSettings, *, store: Store | Non
                         push_key=(context.push.key.public
                                   if isinstance(context.push, WebPushSender) else None),
                         mailing=Mailing(context.addresses, context.jobs, context.public_url),
-                        marks=written_marks(settings, queue))
+                        marks=written_marks(settings, queue),
+                        spectators=spectators_of(settings, queue))
 
 
 def written_marks(settings: Settings, queue: str) -> api.WrittenMarks | None:
@@ -65,6 +67,14 @@ def written_marks(settings: Settings, queue: str) -> api.WrittenMarks | None:
     ttl = mark_ttl(settings.replica_max_lag)
     return (RedisMarks(settings.redis_url, queue, ttl) if settings.redis_url
             else MemoryMarks(ttl))
+
+
+def spectators_of(settings: Settings, queue: str) -> Spectators:
+    """Where the API keeps who watches each game: Redis, shared by every API process;
+    this process's memory without Redis."""
+    ttl = settings.spectator_ttl
+    return RedisSpectators(settings.redis_url, queue, ttl) if settings.redis_url \
+        else MemorySpectators(ttl)
 
 
 def create_app(settings: Settings | None = None, *, http: HttpSettings | None = None,

@@ -147,10 +147,11 @@ class GameIndexTables(Database):
         rows = self._game_rows("WHERE game_id = %s", [game_id], 1)
         return rows[0] if rows else None
 
-    def open_games(self, map_name: str | None = None, limit: int = 50) -> list[GameRow]:
-        """Public games with free seats, newest activity first."""
-        where = "WHERE status = 'open' AND private = %s"
-        params: list[Any] = [False]
+    def open_games(self, map_name: str | None = None, limit: int = 50,
+                   status: str = "open") -> list[GameRow]:
+        """Public games of `status` (open: with free seats), newest activity first."""
+        where = "WHERE status = %s AND private = %s"
+        params: list[Any] = [status, False]
         if map_name is not None:
             where += " AND map = %s"
             params.append(map_name)

@@ -63,8 +63,10 @@ class GamesIndex(Protocol):
 
     def game_row(self, game_id: str) -> GameRow | None: ...
 
-    def open_games(self, map_name: str | None = None, limit: int = 50) -> list[GameRow]:
-        """Public games with free seats, newest activity first."""
+    def open_games(self, map_name: str | None = None, limit: int = 50,
+                   status: str = "open") -> list[GameRow]:
+        """Public games with free seats (`status` "open"), or of another status ("playing":
+        the games to watch), newest activity first; never a private one."""
 
     def games_of_user(self, user_id: str, status: str | None = None, my_turn: bool = False,
                       limit: int = 100) -> list[GameRow]:

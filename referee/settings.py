@@ -73,6 +73,10 @@ class Settings:
     analysis_budget: float = 20.0  # TTR_ANALYSIS_BUDGET
     # a worker unheard of for longer counts as gone: /readyz and a pending score say so
     worker_seen_within: float = 60.0  # TTR_WORKER_SEEN_WITHIN (seconds)
+    # seconds a spectator counts after their stream was last heard from (it says so at
+    # every keep-alive, TTR_SSE_KEEPALIVE: keep this a few keep-alives long); a stream
+    # that ends uncounts at once, one that dies unheard after this
+    spectator_ttl: float = 60.0  # TTR_SPECTATOR_TTL
     # -- correspondence players
     # days away a player may declare per calendar year (their deadlines pause meanwhile)
     vacation_days: int = 14  # TTR_VACATION_DAYS
@@ -135,6 +139,7 @@ ENV = {
     "bot_budget_ms": "TTR_BOT_BUDGET_MS",
     "analysis_budget": "TTR_ANALYSIS_BUDGET",
     "worker_seen_within": "TTR_WORKER_SEEN_WITHIN",
+    "spectator_ttl": "TTR_SPECTATOR_TTL",
     "vacation_days": "TTR_VACATION_DAYS",
     "webhook_allow_private": "TTR_WEBHOOK_ALLOW_PRIVATE",
     "vapid_private_key": "TTR_VAPID_PRIVATE_KEY",
@@ -160,7 +165,8 @@ class SettingsError(ValueError):
 # be negative unless listed)
 
 # numbers that must be more than 0 (the other numbers: at least 0)
-_POSITIVE = frozenset({"job_stale_after", "worker_seen_within", "smtp_timeout"})
+_POSITIVE = frozenset({"job_stale_after", "worker_seen_within", "smtp_timeout",
+                       "spectator_ttl"})
 # strings that must be one of a few values (compared in lower case)
 _CHOICES = {"log_level": ("debug", "info", "warning", "error", "critical"),
             "smtp_security": ("starttls", "tls", "none")}

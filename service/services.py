@@ -14,7 +14,7 @@ hands in the worker's adapters: whether workers take the game queue's jobs
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Protocol
 
 from flask import current_app
@@ -23,6 +23,7 @@ from events import GameLog
 from events.ports import Store
 from events.webhooks import Delivery
 from messaging.notify import Notifier
+from messaging.spectators import MemorySpectators, Spectators
 from referee.hints import Hint
 from referee.ports import Context, Jobs
 from referee.referee import Referee
@@ -117,6 +118,9 @@ class Services:
     # each user's last write, for read-your-writes on the read replica
     # (`service.replica_reads`); None: no replica, every read sees every write
     marks: WrittenMarks | None = None
+    # who watches each game now without a seat (`service.spectating`): shared by every
+    # API process through Redis, or this process's own
+    spectators: Spectators = field(default_factory=lambda: MemorySpectators(60.0))
 
     @property
     def store(self) -> Store:

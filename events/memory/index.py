@@ -86,9 +86,10 @@ class MemoryIndex(MemoryTables):
             row = self._games.get(game_id)
             return None if row is None else self._with_players(row)
 
-    def open_games(self, map_name: str | None = None, limit: int = 50) -> list[GameRow]:
-        """Public games with free seats, newest activity first."""
-        return self._rows(lambda g: g.status == "open" and not g.private
+    def open_games(self, map_name: str | None = None, limit: int = 50,
+                   status: str = "open") -> list[GameRow]:
+        """Public games of `status` (open: with free seats), newest activity first."""
+        return self._rows(lambda g: g.status == status and not g.private
                           and (map_name is None or g.map == map_name),
                           lambda g: g.last_activity, limit, newest_first=True)
 

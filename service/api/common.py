@@ -40,7 +40,9 @@ SSE_CONTENT = {"schema": {
                    "event is `snapshot` (data: the game as you see it; game feed only); then "
                    "one SSE event per game event (`event:` its type, `id:` its version — the "
                    "global position in the user feed — and `data:` the event as in the JSON "
-                   "page); `: keep-alive` comments while idle. Reconnect with `Last-Event-ID` "
+                   "page); `: keep-alive` comments while idle. The game feed also sends "
+                   "`spectators` (no `id:`; data: `{\"count\": n}`, how many watch without "
+                   "a seat) whenever that number changes. Reconnect with `Last-Event-ID` "
                    "to resume after the last id you received.",
 }}
 

@@ -12,6 +12,10 @@ each event's rendering per seat (`service.tails`). A page (no `wait`) may come f
 read replica (`service.replica_reads`); long polls and streams read the primary, whose
 commits their notifications announce.
 
+A signed-in caller without a seat is a spectator: their stream counts them as watching
+while it is held (`service.spectating`), and every stream of the game is sent the
+number watching (`spectators`, no `id`) whenever it changes.
+
 Each stream and each long poll that waits is a held connection, counted per client
 and per process (`service.held`): over a limit, 429 or 503 with `Retry-After`. When
 the worker stops, its streams end so that their clients reconnect elsewhere.
@@ -50,6 +54,7 @@ from service.schemas import (
     UserEventPageSchema,
 )
 from service.services import Services, services
+from service.spectating import Gallery, counts, is_spectator, spectators_key
 from service.tails import Tail, Tails, catch_up
 from service.views import Viewer, ended, event_view, game_view
 
@@ -94,8 +99,11 @@ class GameEvents(MethodView):
         if wants_stream():
             after = _last_event_id()
             tail = _tails().tail(game_id)  # held for as long as the stream lasts
-            return _stream_response(_game_stream(s, tail, viewer, after, held.holds()),
-                                    held.hold())
+            gallery = Gallery(s.spectators, s.notifier, counts(), game_id,
+                              viewer.user_id if is_spectator(table, viewer) else None,
+                              s.http.sse_keepalive)
+            return _stream_response(_game_stream(s, tail, viewer, after, held.holds(),
+                                                 gallery), held.hold())
         if args["wait"] > 0:
             # woken by the primary's notifications: a replica could be behind them
             records = _long_poll(s, [game_key(game_id)], args["wait"], lambda: s.store.read_stream(
@@ -212,20 +220,23 @@ def _tails() -> Tails:
 
 
 def _game_stream(s: Services, tail: Tail, viewer: Viewer, after: int | None,
-                 holds: held.Holds) -> Generator[bytes, None, None]:
+                 holds: held.Holds, gallery: Gallery) -> Generator[bytes, None, None]:
     """The game's stream; ended (not broken off) if the database goes away: its answer
     has begun, so no problem can be sent, and the client resumes from its
     `Last-Event-ID`."""
     game_id, seat = tail.game_id, viewer.seat
-    keys = [game_key(game_id)]
+    keys = [game_key(game_id), spectators_key(game_id)]
     try:
         yield RETRY
         table = s.log.load(game_id)
         last = table.version if after is None else after
-        yield _sse(game_view(game_id, table, viewer, s.store.game_row(game_id)), "snapshot")
+        snapshot = game_view(game_id, table, viewer, s.store.game_row(game_id))
+        snapshot["spectators"] = gallery.arrive()
+        yield _sse(snapshot, "snapshot")
         del table, viewer  # (kept by no waiting stream)
         started = time.monotonic()
         while time.monotonic() - started < MAX_STREAM_SECONDS and not holds.stopping:
+            gallery.still_here()
             watch = s.notifier.watch(keys)
             sent = yield from _catch_up(s, tail, seat, last, watch)
             if sent is not None:
@@ -236,15 +247,21 @@ def _game_stream(s: Services, tail: Tail, viewer: Viewer, after: int | None,
             # Idle: keep-alives until something is published after `watch`, or until it
             # is time to read the log again anyway (waiting here, not in a generator
             # of its own: see `_Body`).
+            news = gallery.news(watch)
+            if news is not None:
+                yield news
             session = _listening(s, game_id)
             for _ in range(_keepalives_per_read(session)):
                 if s.notifier.wait(keys, s.http.sse_keepalive, watch) or holds.stopping:
                     break
-                yield KEEPALIVE
+                gallery.still_here()
+                yield gallery.news(watch) or KEEPALIVE
                 if session is not None and _listening(s, game_id) != session:
                     break  # a break: changes may have gone unheard
     except StoreUnavailable as error:
         log.warning("a stream ended: %s", error)
+    finally:
+        gallery.leave()
 
 
 def _catch_up(s: Services, tail: Tail, seat: int | None, last: int,

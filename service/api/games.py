@@ -75,10 +75,11 @@ class Games(MethodView):
     @problems(blp, "invalid-request", "rate-limited")
     @doc(blp, security=PUBLIC_READ)
     def get(self, args: dict[str, Any]) -> Any:
-        """The lobby: open public games with free seats, newest first"""
+        """The lobby: public games with free seats, or in progress to watch; newest first"""
         user = optional_user()
         with from_replica():
-            rows = services().store.open_games(args.get("map"), args["limit"])
+            rows = services().store.open_games(args.get("map"), args["limit"],
+                                               args["status"])
         return json_response({"games": [row_view(r, user.user_id if user else None)
                                         for r in rows]})
 
@@ -158,6 +159,7 @@ class Game(MethodView):
         if not_modified(table.version):
             return Response(status=304, headers={"ETag": etag(table.version)})
         view = game_view(game_id, table, viewer, s.store.game_row(game_id))
+        view["spectators"] = s.spectators.count(game_id)
         return json_response(view, version=table.version)
 
 

@@ -243,6 +243,10 @@ class GameSchema(Schema):
         "The caller's own hand, tickets and pending choice (null unless seated)."))
     score = fields.List(fields.Nested(PlayerScoreSchema), required=True, allow_none=True,
                         metadata=doc("The final score once computed (see /score)."))
+    spectators = fields.Int(validate=validate.Range(min=0), metadata=doc(
+        "How many people (signed in, without a seat) watch the game's event stream now; "
+        "in `GET /v1/games/{id}` and the stream's `snapshot` only, and not part of the "
+        "ETag: the stream sends it again (`spectators`) whenever it changes."))
 
 
 class GameCreatedSchema(GameSchema):
@@ -286,7 +290,9 @@ class InvitationSchema(Schema):
 
 
 class LobbyArgsSchema(StrictSchema):
-    status = fields.Str(load_default="open", validate=validate.OneOf(["open"]))
+    status = fields.Str(load_default="open", validate=validate.OneOf(["open", "playing"]),
+                        metadata=doc("`open`: games with free seats to join; `playing`: "
+                                     "games in progress to watch. Never a private game."))
     map = fields.Str(validate=KnownMap())
     limit = fields.Int(load_default=50, validate=validate.Range(1, 200))
 

@@ -97,6 +97,17 @@ def test_the_lobby_lists_open_public_games_newest_first(store: SqlStore) -> None
     assert {g.game_id for g in store.open_games()} == {"new", "old", "eu"}
 
 
+def test_the_games_to_watch_are_the_public_games_in_play_newest_first(store: SqlStore) -> None:
+    store.append("waiting", [seat("a")], 0, summary=summary("waiting"))
+    store.append("old", [seat("a")], 0, summary=summary("old", status="playing"))
+    store.append("new", [seat("a")], 0, summary=summary(
+        "new", status="playing", last_activity=T0 + timedelta(hours=2)))
+    store.append("secret", [seat("a")], 0, summary=summary("secret", status="playing",
+                                                           private=True))
+    store.append("done", [seat("a")], 0, summary=summary("done", status="finished"))
+    assert [g.game_id for g in store.open_games(status="playing")] == ["new", "old"]
+
+
 def test_a_users_games_and_whose_turn(store: SqlStore) -> None:
     store.append("g1", [seat("a")], 0, summary=summary("g1", status="playing",
                                                        players=(alice(True), bob())))

@@ -70,6 +70,7 @@ REFUSED = {
     "TTR_WEB_WORKER_CLASS": ("eventlet", "gevent, gthread"),
     "TTR_WORKER_METRICS_PORT": ("70000", "port number"),
     "TTR_WORKER_SEEN_WITHIN": ("0", "more than 0"),
+    "TTR_SPECTATOR_TTL": ("0", "more than 0"),
     "TTR_ADMIN_TOKEN": ("CHANGE-ME", "placeholder"),
     "TTR_BIND": ("127.0.0.1", "needs a port"),
     "TTR_CORS_ORIGINS": ("not-an-origin", "not an origin"),
@@ -153,3 +154,8 @@ def test_the_vapid_subject_is_a_way_to_reach_the_operator() -> None:
     for value in ("https://ttr.example.com", "https://ttr.example.com/contact",
                   "mailto:ops@ttr.example.com"):
         assert settings_from_env({"TTR_VAPID_SUBJECT": value}).vapid_subject == value
+
+
+def test_the_spectator_ttl_is_read_in_seconds_and_defaults_to_a_minute() -> None:
+    assert Settings().spectator_ttl == 60.0
+    assert settings_from_env({"TTR_SPECTATOR_TTL": "0.5"}).spectator_ttl == 0.5

@@ -239,7 +239,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The lobby: open public games with free seats, newest first
+         * The lobby: public games with free seats, or in progress to watch; newest first
          * @description **Scope:** `read` (a token without it gets 403 `insufficient-scope`).
          */
         get: operations["list_open_games"];
@@ -2182,6 +2182,8 @@ export interface components {
             you: components["schemas"]["You"] | (never | null);
             /** @description The final score once computed (see /score). */
             score: components["schemas"]["PlayerScore"][] | null;
+            /** @description How many people (signed in, without a seat) watch the game's event stream now; in `GET /v1/games/{id}` and the stream's `snapshot` only, and not part of the ETag: the stream sends it again (`spectators`) whenever it changes. */
+            spectators?: number;
             /** @description Private games: shown only now, to the creator. */
             invite_code?: string;
         };
@@ -2229,6 +2231,8 @@ export interface components {
             you: components["schemas"]["You"] | (never | null);
             /** @description The final score once computed (see /score). */
             score: components["schemas"]["PlayerScore"][] | null;
+            /** @description How many people (signed in, without a seat) watch the game's event stream now; in `GET /v1/games/{id}` and the stream's `snapshot` only, and not part of the ETag: the stream sends it again (`spectators`) whenever it changes. */
+            spectators?: number;
         };
         TakeSeat: {
             /** @description Your name at this table (default: your user name). A name holds no control characters (ANSI escapes included), no bidirectional overrides, embeddings, isolates or marks (U+202A–U+202E, U+2066–U+2069, U+200E, U+200F, U+061C), no invisible formatting characters (zero-width space, word joiner, soft hyphen, BOM, line separators), and a zero-width joiner or non-joiner only between two other characters. */
@@ -4728,8 +4732,8 @@ export interface operations {
     list_open_games: {
         parameters: {
             query?: {
-                /** @description Default: `open`. */
-                status?: "open";
+                /** @description `open`: games with free seats to join; `playing`: games in progress to watch. Never a private game. Default: `open`. */
+                status?: "open" | "playing";
                 map?: components["schemas"]["MapName"];
                 /** @description Default: `50`. */
                 limit?: number;

@@ -12,6 +12,7 @@ import { myRatingsPanel } from "./my_ratings.js";
 import { problemText } from "./problems.js";
 import { playNowSection } from "./quick_match.js";
 import { follow } from "./stream.js";
+import { gamesToWatch } from "./watch_list.js";
 
 const POLL_MS = 4000;
 
@@ -78,12 +79,14 @@ export async function showLobby(app, main) {
   const badge = h("span", { id: "my-turn-badge", class: "badge", hidden: true });
   const error = h("p", { class: "error", role: "alert", hidden: true });
   const ratings = myRatingsPanel(app, maps);
+  const toWatch = gamesToWatch(app);
   main.append(
     h("div", { class: "lobby" },
       h("section", { "aria-labelledby": "my-heading" },
         h("h2", { id: "my-heading" }, t("my_games"), " ", badge), mine),
       h("section", { "aria-labelledby": "open-heading" },
         h("h2", { id: "open-heading" }, t("open_games")), open),
+      toWatch.section,
       ratings.section,
       playNowSection(app, maps, problemText),
       newGameForm(app, maps, error),
@@ -114,7 +117,7 @@ export async function showLobby(app, main) {
       badge.setAttribute("aria-label", t("waiting_for_you", { n: waiting }));
       document.title = (waiting ? `(${waiting}) ` : "") + t("app_title");
       document.body.dataset.lobbyVersion = String(Number(document.body.dataset.lobbyVersion || 0) + 1);
-      await ratings.refresh(finished.length);
+      await Promise.all([ratings.refresh(finished.length), toWatch.refresh()]);
     } catch (e) {
       error.textContent = problemText(e);
       error.hidden = false;

@@ -20,6 +20,7 @@ import { soundToggle } from "./sounds.js";
 import { startReactions } from "./reactions.js";
 import { markPhases } from "./phases.js";
 import { watchOutage } from "./outage.js";
+import { buildWatching, heardSpectators, renderWatching } from "./spectator.js";
 
 export async function showTable(app, main, gameId) {
   const table = new Table(app, main, gameId);
@@ -126,6 +127,7 @@ class Table {
   }
 
   onMessage(m) {
+    if (heardSpectators(this, m)) return;
     if (m.event === "snapshot") {
       // the game as the stream starts: asked for again (with my moves) only when it has
       // moved on since the page read it, or a read failed meanwhile (an outage), not
@@ -273,6 +275,7 @@ class Table {
         el.connection, soundToggle()),
       el.standIn, el.waiting, el.end,
       h("div", { class: "table-body" }, el.board, side)));
+    buildWatching(this);
   }
 
   render() {
@@ -299,6 +302,7 @@ class Table {
     parts.renderCountdown(this);
     renderEnd(this);
     if (this.reactions) this.reactions.render();
+    renderWatching(this);
     if (this.signals) this.signals.update();
     showMoments(this);
     performance.measure("ttr-render", { start: began });

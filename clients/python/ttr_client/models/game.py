@@ -13,6 +13,7 @@ from ..models.end_reason import EndReason
 from ..models.game_status import GameStatus
 from ..models.map_name import MapName
 from ..models.phase import Phase
+from ..types import UNSET, Unset
 from typing import cast
 import datetime
 
@@ -67,6 +68,9 @@ class Game:
             end_reason (EndReason | None): Why the game ended (null: it has not).
             you (None | You): The caller's own hand, tickets and pending choice (null unless seated).
             score (list[PlayerScore] | None): The final score once computed (see /score).
+            spectators (int | Unset): How many people (signed in, without a seat) watch the game's event stream now; in `GET
+                /v1/games/{id}` and the stream's `snapshot` only, and not part of the ETag: the stream sends it again
+                (`spectators`) whenever it changes.
      """
 
     id: str
@@ -97,6 +101,7 @@ class Game:
     end_reason: EndReason | None
     you: None | You
     score: list[PlayerScore] | None
+    spectators: int | Unset = UNSET
 
 
 
@@ -230,6 +235,8 @@ class Game:
         else:
             score = self.score
 
+        spectators = self.spectators
+
 
         field_dict: dict[str, Any] = {}
 
@@ -263,6 +270,8 @@ class Game:
             "you": you,
             "score": score,
         })
+        if spectators is not UNSET:
+            field_dict["spectators"] = spectators
 
         return field_dict
 
@@ -545,6 +554,8 @@ class Game:
         score = _parse_score(d.pop("score"))
 
 
+        spectators = d.pop("spectators", UNSET)
+
         game = cls(
             id=id,
             map_=map_,
@@ -574,6 +585,7 @@ class Game:
             end_reason=end_reason,
             you=you,
             score=score,
+            spectators=spectators,
         )
 
         return game

@@ -68,6 +68,9 @@ class GameCreated:
             end_reason (EndReason | None): Why the game ended (null: it has not).
             you (None | You): The caller's own hand, tickets and pending choice (null unless seated).
             score (list[PlayerScore] | None): The final score once computed (see /score).
+            spectators (int | Unset): How many people (signed in, without a seat) watch the game's event stream now; in `GET
+                /v1/games/{id}` and the stream's `snapshot` only, and not part of the ETag: the stream sends it again
+                (`spectators`) whenever it changes.
             invite_code (str | Unset): Private games: shown only now, to the creator.
      """
 
@@ -99,6 +102,7 @@ class GameCreated:
     end_reason: EndReason | None
     you: None | You
     score: list[PlayerScore] | None
+    spectators: int | Unset = UNSET
     invite_code: str | Unset = UNSET
 
 
@@ -233,6 +237,8 @@ class GameCreated:
         else:
             score = self.score
 
+        spectators = self.spectators
+
         invite_code = self.invite_code
 
 
@@ -268,6 +274,8 @@ class GameCreated:
             "you": you,
             "score": score,
         })
+        if spectators is not UNSET:
+            field_dict["spectators"] = spectators
         if invite_code is not UNSET:
             field_dict["invite_code"] = invite_code
 
@@ -552,6 +560,8 @@ class GameCreated:
         score = _parse_score(d.pop("score"))
 
 
+        spectators = d.pop("spectators", UNSET)
+
         invite_code = d.pop("invite_code", UNSET)
 
         game_created = cls(
@@ -583,6 +593,7 @@ class GameCreated:
             end_reason=end_reason,
             you=you,
             score=score,
+            spectators=spectators,
             invite_code=invite_code,
         )
 

@@ -113,7 +113,7 @@ def sync_detailed(
     limit: int | Unset = UNSET,
 
 ) -> Response[GameList | Problem]:
-    """ The lobby: open public games with free seats, newest first
+    """ The lobby: public games with free seats, or in progress to watch; newest first
 
      **Scope:** `read` (a token without it gets 403 `insufficient-scope`).
 
@@ -152,7 +152,7 @@ def sync(
     limit: int | Unset = UNSET,
 
 ) -> GameList | Problem | None:
-    """ The lobby: open public games with free seats, newest first
+    """ The lobby: public games with free seats, or in progress to watch; newest first
 
      **Scope:** `read` (a token without it gets 403 `insufficient-scope`).
 
@@ -186,7 +186,7 @@ async def asyncio_detailed(
     limit: int | Unset = UNSET,
 
 ) -> Response[GameList | Problem]:
-    """ The lobby: open public games with free seats, newest first
+    """ The lobby: public games with free seats, or in progress to watch; newest first
 
      **Scope:** `read` (a token without it gets 403 `insufficient-scope`).
 
@@ -225,7 +225,7 @@ async def asyncio(
     limit: int | Unset = UNSET,
 
 ) -> GameList | Problem | None:
-    """ The lobby: open public games with free seats, newest first
+    """ The lobby: public games with free seats, or in progress to watch; newest first
 
      **Scope:** `read` (a token without it gets 403 `insufficient-scope`).
 
