@@ -21,6 +21,7 @@ import { startReactions } from "./reactions.js";
 import { markPhases } from "./phases.js";
 import { watchOutage } from "./outage.js";
 import { buildWatching, heardSpectators, renderWatching } from "./spectator.js";
+import { followHandBar } from "./hand_bar.js";
 
 export async function showTable(app, main, gameId) {
   const table = new Table(app, main, gameId);
@@ -261,10 +262,10 @@ class Table {
     const side = h("div", { class: "side" },
       el.refusal, el.hint, el.claim, el.actions, el.said,
       // (the hand and the draws: on a phone a bar fixed at the bottom, with the board in view)
-      h("div", { id: "hand-bar", class: "hand-bar" },
+      (el.handBar = h("div", { id: "hand-bar", class: "hand-bar" },
         h("section", { "aria-labelledby": "hand-heading" }, h("h2", { id: "hand-heading" }, t("your_cards")), el.hand,
           el.handNote),
-        h("section", { "aria-labelledby": "market-heading" }, h("h2", { id: "market-heading" }, t("face_up")), el.market)),
+        h("section", { "aria-labelledby": "market-heading" }, h("h2", { id: "market-heading" }, t("face_up")), el.market))),
       h("section", { "aria-labelledby": "tickets-heading" }, h("h2", { id: "tickets-heading" }, t("your_tickets")), el.tickets),
       h("section", { "aria-labelledby": "players-heading" }, h("h2", { id: "players-heading" }, t("players")), el.players),
       h("section", { "aria-labelledby": "log-heading" }, h("h2", { id: "log-heading" }, t("log")), el.log),
@@ -276,6 +277,7 @@ class Table {
       el.standIn, el.waiting, el.end,
       h("div", { class: "table-body" }, el.board, side)));
     buildWatching(this);
+    followHandBar(el.handBar, el.board);
   }
 
   render() {
