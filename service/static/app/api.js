@@ -60,6 +60,15 @@ export class Api {
     return (await this.request("GET", path)).data;
   }
 
+  /* GET of a public answer the same for everyone (a map): the browser's cache may keep
+   * it for as long as the answer's Cache-Control says, where every other read is fresh. */
+  async getShared(path) {
+    const response = await fetch(path, { headers: this.headers(), cache: "default" });
+    const data = await response.json().catch(() => null);
+    if (!response.ok) throw new ApiError(response.status, data);
+    return data;
+  }
+
   /* GET with If-None-Match: the body seen before when nothing changed. */
   async getFresh(path) {
     const seen = this.etags.get(path);

@@ -1,31 +1,38 @@
 /* The hand bar on a phone (issue 33, item 3): app.css pins my cards and the draws to
  * the bottom of the screen while the game is played; this keeps the page around it in
- * step. Two CSS variables on the root, kept up to date as things wrap and the screen
- * turns:
- *   --hand-bar    the bar's height, the room the page leaves at its foot (so its end
- *                 can scroll out from under the bar);
- *   --board-room  the most the board's drawing may take, so that with the page at its
- *                 top the whole board ends above the bar.
- * Both are 0px / unset while the bar is not fixed (a wider screen, the end screen). */
+ * step, as things wrap and the screen turns:
+ *   - the room the page leaves at its foot (the main element's bottom padding) and the
+ *     focus's scroll padding: the bar's height, so the page's end can scroll out from
+ *     under the bar and a focused control is never hidden by it;
+ *   - the board drawing's greatest height, so that with the page at its top the whole
+ *     board ends above the bar.
+ * Nothing is set while the bar is not fixed (a wider screen, the end screen). They are
+ * plain properties on those elements, not custom properties on the root: every element
+ * inherits a custom property, and the browser would restyle the whole page each time. */
 
 export function followHandBar(bar, board) {
   if (!window.ResizeObserver) return;
   const root = document.documentElement;
+  const main = bar.closest("main");
   const measure = () => {
     if (!bar.isConnected) return stop();
+    // everything read before anything is written: a write between two reads would make
+    // the browser lay the page out again to answer the second
     const fixed = getComputedStyle(bar).position === "fixed";
     const height = fixed ? Math.ceil(bar.getBoundingClientRect().height) : 0;
-    root.style.setProperty("--hand-bar", `${height}px`);
-    if (!fixed) return root.style.removeProperty("--board-room");
     // what stands above the drawing on the page (the strip's room, the header, the
     // reactions) and around it in its box (the border): all but the drawing itself
     const svg = board.querySelector("svg");
-    if (!svg) return;
-    const box = board.getBoundingClientRect();
-    const above = box.top + window.scrollY;
-    const around = box.height - svg.getBoundingClientRect().height;
-    const room = window.innerHeight - height - above - around - 4;
-    root.style.setProperty("--board-room", `${Math.floor(room)}px`);
+    let room = "";
+    if (fixed && svg) {
+      const box = board.getBoundingClientRect();
+      const above = box.top + window.scrollY;
+      const around = box.height - svg.getBoundingClientRect().height;
+      room = `max(9rem, ${Math.floor(window.innerHeight - height - above - around - 4)}px)`;
+    }
+    set(main, "paddingBottom", fixed ? `calc(${height}px + 0.5rem)` : "");
+    set(root, "scrollPaddingBottom", fixed ? `${height}px` : "");
+    if (svg) set(svg, "maxHeight", room);
   };
   // the bar as it wraps; the table as what is above the board changes (a notice, the
   // reactions' row); the screen as it turns or its browser bars come and go
@@ -34,11 +41,18 @@ export function followHandBar(bar, board) {
   const table = board.closest(".table");
   if (table) watching.observe(table);
   window.addEventListener("resize", measure);
+  // (no measure now: the observer's first report comes once the page is laid out, and
+  // measuring while the table is still being built would force a layout of its own)
   function stop() {
     watching.disconnect();
     window.removeEventListener("resize", measure);
-    root.style.removeProperty("--hand-bar");
-    root.style.removeProperty("--board-room");
+    if (main) set(main, "paddingBottom", "");
+    set(root, "scrollPaddingBottom", "");
   }
-  measure();
+}
+
+/* One style property of `element`, written only when it changes (each write has the
+ * browser lay the page out again). */
+function set(element, property, value) {
+  if (element && element.style[property] !== value) element.style[property] = value;
 }

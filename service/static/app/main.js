@@ -230,6 +230,17 @@ async function route() {
   }
 }
 
+/* The game and its log as a table first reads them, asked for at once (table.js). */
+function earlyReads(api, gameId) {
+  const path = `/v1/games/${encodeURIComponent(gameId)}`;
+  const reads = { gameId, game: api.get(path), log: api.get(`${path}/events?after=0&limit=5000`),
+    moves: api.get(`${path}/moves`) };
+  // (a read the table does not take, or takes after it failed, is no unhandled error:
+  // my moves fail at a table I hold no seat at, and the table then asks for none)
+  for (const read of [reads.game, reads.log, reads.moves]) read.catch(() => {});
+  return reads;
+}
+
 /* The session this browser holds, if any (or the token an older page kept, traded for one). */
 async function resumeSession() {
   const oldToken = identity.oldToken();
@@ -256,6 +267,10 @@ async function start() {
   // catalogue and who is signed in are asked for, all at once; route() finds it loaded
   const page = pageModule(location.pathname);
   if (page) page.catch(() => {}); // (a failure is route()'s to show)
+  // a table's own first reads go with them too: they need only the session's cookie,
+  // which the browser holds already (the table takes them if the session holds)
+  const play = PATHS.play.exec(location.pathname);
+  if (play && identity.savedSession()) app.early = earlyReads(app.api, decodeURIComponent(play[1]));
   await Promise.all([setLanguage(chosen), resumeSession()]);
   renderHeader();
   document.addEventListener("click", (event) => {

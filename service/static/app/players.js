@@ -91,20 +91,35 @@ export function renderPanels(table) {
 }
 
 /* While the panels are a fixed strip (a one-column table: see app.css), the page below
- * it starts under it: its height goes into --player-strip, kept up to date as it wraps. */
-let watching = null;
+ * it starts under it: the strip's height becomes the page's room at its top and the
+ * focus's scroll padding, kept up to date as it wraps. Written on the body and the root
+ * as plain properties, not as a custom property: every element inherits one of those,
+ * and the browser would restyle the whole page (the board's thousand shapes) each time. */
+let current = null; // the observer of the panels on the page
 
 function followStrip(list) {
   if (!window.ResizeObserver) return;
-  const root = document.documentElement;
-  const measure = () => {
-    const fixed = getComputedStyle(list).position === "fixed";
-    root.style.setProperty("--player-strip", fixed ? `${Math.ceil(list.getBoundingClientRect().height)}px` : "0px");
+  const keepRoom = (px) => {
+    if (document.body.style.paddingTop !== px) document.body.style.paddingTop = px;
+    const root = document.documentElement;
+    if (root.style.scrollPaddingTop !== px) root.style.scrollPaddingTop = px;
   };
-  // the old list's observer goes with it (app.css keeps the room only while a list is
-  // on the page: another page has no gap)
-  if (watching) watching.disconnect();
-  watching = new ResizeObserver(measure);
+  const measure = (entries) => {
+    if (!list.isConnected) { // the table has gone (or drew the panels anew): no room kept
+      watching.disconnect();
+      if (watching === current) keepRoom("");
+      return;
+    }
+    const fixed = getComputedStyle(list).position === "fixed";
+    // (the observer's own size: no layout forced to read it)
+    keepRoom(fixed ? `${Math.ceil(entries[0].borderBoxSize[0].blockSize)}px` : "");
+  };
+  // the old list's observer goes with it (the room is kept only while a list is on the
+  // page: another page has no gap)
+  if (current) current.disconnect();
+  // (its first report comes once the page is laid out: measured then, not by forcing
+  // a layout while the table is still being built)
+  const watching = new ResizeObserver(measure);
+  current = watching;
   watching.observe(list);
-  measure();
 }

@@ -45,13 +45,20 @@ class Table {
 
   async start() {
     const api = this.app.api;
-    this.game = await api.get(this.path);
+    // the reads the page began as it loaded (main.js), if they were made for this table
+    // with the session that holds now; else asked for here, the log with the game
+    const early = this.app.early;
+    this.app.early = null;
+    const mine = early && early.gameId === this.gameId && this.app.user;
+    const logRead = mine ? early.log : api.get(`${this.path}/events?after=0&limit=5000`);
+    logRead.catch(() => {}); // (awaited below; a failure of the game's read comes first)
+    this.game = await (mine ? early.game : api.get(this.path));
     // (my moves with the rest: one round trip fewer before the table is drawn)
     const [board, layout, log] = await Promise.all([
-      api.get(`/v1/maps/${encodeURIComponent(this.game.map)}`),
+      api.getShared(`/v1/maps/${encodeURIComponent(this.game.map)}`),
       fetch(new URL(`../layouts/${encodeURIComponent(this.game.map)}.json`, import.meta.url)).then((r) => r.json()),
-      api.get(`${this.path}/events?after=0&limit=5000`),
-      this.loadMoves(),
+      logRead,
+      this.firstMoves(mine ? early.moves : null),
     ]);
     this.board = board;
     this.routeById = new Map(board.routes.map((r) => [r.id, r]));
@@ -111,6 +118,19 @@ class Table {
   ticketName(id) {
     const x = this.ticketById.get(id);
     return x ? `${x.a}–${x.b} (${x.points})` : String(id);
+  }
+
+  /* My moves as the table opens: those the page asked for as it loaded, if they are of
+   * this version or later, else asked for now. */
+  async firstMoves(early) {
+    if (early && this.mySeat() !== null && this.game.status === "playing") {
+      const answer = await early.catch(() => null);
+      if (answer && answer.version >= this.game.version) {
+        this.moves = answer.moves;
+        return;
+      }
+    }
+    await this.loadMoves();
   }
 
   async loadMoves(version = this.game.version) {
@@ -267,7 +287,7 @@ class Table {
           el.handNote),
         h("section", { "aria-labelledby": "market-heading" }, h("h2", { id: "market-heading" }, t("face_up")), el.market))),
       h("section", { "aria-labelledby": "tickets-heading" }, h("h2", { id: "tickets-heading" }, t("your_tickets")), el.tickets),
-      h("section", { "aria-labelledby": "players-heading" }, h("h2", { id: "players-heading" }, t("players")), el.players),
+      h("section", { class: "players-section", "aria-labelledby": "players-heading" }, h("h2", { id: "players-heading" }, t("players")), el.players),
       h("section", { "aria-labelledby": "log-heading" }, h("h2", { id: "log-heading" }, t("log")), el.log),
       (el.settings = claimSetting()));
     clear(this.main).append(h("div", { class: "table", id: "table" },

@@ -75,7 +75,13 @@ class BoardZoom {
       }
     }, true);
     box.addEventListener("keydown", (e) => this.onKey(e));
-    this.resized = new ResizeObserver(() => this.apply());
+    // (its first report, once the page is laid out, is when the labels are first sized:
+    // reading the drawing's size while the table is still being built would force a
+    // layout of the whole page)
+    this.resized = new ResizeObserver(() => {
+      this.laidOut = true;
+      this.apply();
+    });
   }
 
   /* A (new) drawing of the board in the box, shown at the view of the one before. */
@@ -146,6 +152,7 @@ class BoardZoom {
     this.root.classList.toggle("zoomed", scale > 1.001);
     this.buttons.in.disabled = scale >= MAX_ZOOM - 1e-6;
     this.buttons.out.disabled = this.buttons.fit.disabled = scale <= 1.001;
+    if (!this.laidOut) return;
     // how many screen pixels a map unit is (the SVG shows all of its viewBox: the smaller ratio)
     const width = this.root.clientWidth;
     const height = this.root.clientHeight;
