@@ -10,8 +10,19 @@
  * what the event stream says (its snapshot, and a `spectators` message whenever the
  * number changes); a later GET may be a cached copy (ETag is the version only), so the
  * stream's number wins. */
+import { svg } from "../board/board.js";
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
+
+/* An eye, drawn here: an emoji is a box on a system without an emoji font. */
+function eye() {
+  const icon = svg("svg", { class: "watching-eye", viewBox: "0 0 24 16", width: "22", height: "15",
+    "aria-hidden": "true", focusable: "false" });
+  svg("path", { d: "M1 8 C5 1.5 19 1.5 23 8 C19 14.5 5 14.5 1 8 Z", fill: "none",
+    stroke: "currentColor", "stroke-width": "2" }, icon);
+  svg("circle", { cx: "12", cy: "8", r: "3.5", fill: "currentColor" }, icon);
+  return icon;
+}
 
 /* The parts of the table that are a player's only. */
 function playerParts(table) {
@@ -24,7 +35,7 @@ function playerParts(table) {
 export function buildWatching(table) {
   const el = table.el;
   el.watching = h("p", { id: "watching", class: "watching-banner", role: "status", hidden: true },
-    h("span", { class: "watching-eye", "aria-hidden": "true" }, "👁 "), t("you_are_watching"));
+    eye(), " ", t("you_are_watching"));
   el.spectators = h("p", { id: "spectators", class: "spectators", hidden: true });
   el.caption.before(el.watching);
   el.connection.before(el.spectators);
