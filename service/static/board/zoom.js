@@ -160,7 +160,11 @@ class BoardZoom {
     const pixels = Math.min(width / w, height / h);
     const labelScale = Math.min(LABEL_SCALE[1], Math.max(LABEL_SCALE[0],
       LABEL_TARGET / (LABEL_UNITS * pixels)));
-    this.root.style.setProperty("--label-scale", labelScale.toFixed(3));
+    // (on the labels' own layer: on the drawing, every shape of the board would inherit it
+    // and be restyled at each zoom step)
+    const labels = this.root.querySelector(":scope > .labels") || this.root;
+    const value = labelScale.toFixed(3);
+    if (labels.style.getPropertyValue("--label-scale") !== value) labels.style.setProperty("--label-scale", value);
     this.root.dataset.labels = LABEL_UNITS * labelScale * pixels >= LABEL_MIN_PX - 0.01 ? "shown" : "hidden";
   }
 
