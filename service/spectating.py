@@ -20,11 +20,12 @@ import threading
 import time
 from dataclasses import dataclass
 
-from flask import current_app, json
+from flask import current_app
 
 from domain.table import Table
 from messaging.notify import GENERATION, Notifier, Watch
 from messaging.spectators import Spectators
+from service.sse import sse
 from service.views import Viewer, ended
 
 
@@ -133,7 +134,7 @@ class Gallery:
         if count == self.sent:
             return None
         self.sent = count
-        return f"event: spectators\ndata: {json.dumps({'count': count})}\n\n".encode()
+        return sse({"count": count}, "spectators")
 
     def leave(self) -> None:
         """The stream has ended: its spectator (if any) no longer counts."""

@@ -26,11 +26,10 @@ import time
 import weakref
 from collections.abc import Callable
 
-from flask import json
-
 from domain.table import Table
 from events.store import Recorded
 from messaging.notify import GENERATION, Watch, game_key
+from service.sse import sse
 from service.views import ended, event_view
 
 KEEP = 32
@@ -74,7 +73,7 @@ class Tail:
         text = self.rendered.get(key)
         if text is None:
             view = event_view(rec, seat, self.everything)
-            text = f"event: {rec.type}\nid: {rec.version}\ndata: {json.dumps(view)}\n\n".encode()
+            text = sse(view, rec.type, rec.version)
             self.rendered[key] = text
         return text
 

@@ -28,7 +28,7 @@ import time
 from collections.abc import Callable, Generator, Iterator, Sequence
 from typing import Any, TypeVar
 
-from flask import Response, json, request
+from flask import Response, request
 from flask.views import MethodView
 
 from events.store import Recorded, StoreUnavailable
@@ -55,6 +55,7 @@ from service.schemas import (
 )
 from service.services import Services, services
 from service.spectating import Gallery, counts, is_spectator, spectators_key
+from service.sse import sse
 from service.tails import Tail, Tails, catch_up
 from service.views import Viewer, ended, event_view, game_view
 
@@ -202,16 +203,6 @@ RETRY = b"retry: 2000\n\n"
 KEEPALIVE = b": keep-alive\n\n"
 
 
-def _sse(data: Any, event: str | None = None, id: int | None = None) -> bytes:
-    lines = []
-    if event:
-        lines.append(f"event: {event}")
-    if id is not None:
-        lines.append(f"id: {id}")
-    lines.append("data: " + json.dumps(data))
-    return ("\n".join(lines) + "\n\n").encode()
-
-
 def _tails() -> Tails:
     from flask import current_app
 
@@ -232,7 +223,7 @@ def _game_stream(s: Services, tail: Tail, viewer: Viewer, after: int | None,
         last = table.version if after is None else after
         snapshot = game_view(game_id, table, viewer, s.store.game_row(game_id))
         snapshot["spectators"] = gallery.arrive()
-        yield _sse(snapshot, "snapshot")
+        yield sse(snapshot, "snapshot")
         del table, viewer  # (kept by no waiting stream)
         started = time.monotonic()
         while time.monotonic() - started < MAX_STREAM_SECONDS and not holds.stopping:
@@ -280,7 +271,7 @@ def _catch_up(s: Services, tail: Tail, seat: int | None, last: int,
         records = _read(s, game_id, last)
         everything = ended(s.log.load(game_id)) if records else False
         if records:
-            yield b"".join(_sse(event_view(rec, seat, everything), rec.type, rec.version)
+            yield b"".join(sse(event_view(rec, seat, everything), rec.type, rec.version)
                           for rec in records)
     elif records:
         yield b"".join(tail.sse(rec, seat) for rec in records)
@@ -368,7 +359,7 @@ def _user_stream(s: Services, user_id: str, after: int,
             watch = s.notifier.watch(keys)
             page = _user_page(s, user_id, after, 500)
             if page:
-                yield b"".join(_sse(item, item["type"], item["position"]) for item in page)
+                yield b"".join(sse(item, item["type"], item["position"]) for item in page)
                 after = page[-1]["position"]
                 notified, retries = False, 0
                 continue
