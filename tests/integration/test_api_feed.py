@@ -102,7 +102,9 @@ def test_a_stream_starts_with_a_snapshot_then_sends_new_events(client: Client) -
         # snapshot then already held the move, and nothing new came)
         if messages and not acting:
             acting.append(act_later(client, table, 1, 0.0))
-        return len(messages) >= 4
+        # (until an event after the snapshot: counting every message, keep-alives as
+        # well, stopped before the move came on a busy machine)
+        return sum("event" in m for m in messages) >= 2
 
     response = client.get(f"/v1/games/{table.game_id}/events", token=table.tokens[0],
                           headers={"Accept": "text/event-stream"}, buffered=False)
