@@ -32,6 +32,10 @@ def _table(chromium: Any, server: Server, rated: bool) -> Any:
     page.goto(f"{server.origin}/play/{game}")
     page.wait_for_function("() => document.body.dataset.state === 'ready'")
     page.wait_for_function(MY_MOVE)  # my tickets to keep
+    # the bot's tickets kept first: a hint holds only until the game's version moves on
+    # (table_hint.js), and the bot keeping its tickets just after mine was given took
+    # it off the page before it could be read
+    page.wait_for_selector("#log li[data-type='tickets_kept']")
     return page
 
 
