@@ -3,7 +3,8 @@ embedded server while hard bots think, and the strong agent's strength.
 
     python bench/bots.py [--parts agents,budget,probe,strength] [--budget-ms 200]
                          [--budget-games B] [--tables K] [--games N] [--other-games M]
-                         [--timing-games T] [--processes P] [--smoke]
+                         [--four-games F] [--timing-games T] [--processes P]
+                         [--smoke]
 
 `agents`, decision time: every agent plays T two-player North America games against the
 route-focus agent on this one core, and each of its `choose` calls is timed (median
@@ -22,9 +23,14 @@ bots at creation, and one standing in for the creator, who resigns): each answer
 (p50, p99, max in milliseconds; the target: p99 under 50 ms), and the CPU seconds of
 the web process and of the bots' thinking processes meanwhile.
 
-`strength`: N two-player North America games of strong against route-focus (seats
-rotated, through the tournament code; P processes only make it finish sooner, the
-results are the same), and M games each on Europe and Nordic.
+`strength`, issue 30 item 2's done-when: N two-player North America games of strong
+against route-focus (seats rotated, seed 1, through the tournament code; P processes
+only make it finish sooner, the results are the same), M games each on Europe and
+Nordic, and F four-player North America games of strong against three route-focus
+agents: per map strong's win rate with its 95% Wilson interval, both mean scores, and
+strong's mean score in the games it won (the targets: at least 80% on every map in
+two-player games, 40% in four-player ones, a mean winning score of 120 or more on
+North America).
 
 `--smoke`: the smallest shape of each part but the strength (one game of two per part,
 one table of three on the probe), to see that the script runs. The last line of output
@@ -69,6 +75,10 @@ from worker.thinking import Question, answer  # noqa: E402
 
 BUDGET_SETUPS = (("usa", (2, 3, 4, 5)), ("europe", (2, 3, 4, 5)), ("nordic", (2, 3)))
 PARTS = ("agents", "budget", "probe", "strength")
+# issue 30 item 2: strong against route-focus
+TWO_PLAYER_TARGET = 0.8
+FOUR_PLAYER_TARGET = 0.4
+WINNING_SCORE_TARGET = 120
 
 
 class Timed:
@@ -165,15 +175,30 @@ def decision_times(name: str, games: int) -> dict[str, float]:
             "p99_ms": round(p99, 3), "max_ms": round(ms[-1], 3)}
 
 
-def strength(map_name: str, games: int, processes: int) -> dict[str, Any]:
-    summary = run(Setup(map_name, ("strong", "route-focus"), 2, 1), games, processes)
+def strength(map_name: str, games: int, processes: int, players: int = 2) -> dict[str, Any]:
+    """Strong against route-focus (one strong seat, the others route-focus, seats
+    rotated): its win rate with the 95% Wilson interval, the mean scores, and its mean
+    score in the games it won."""
+    agents = ("strong", *("route-focus",) * (players - 1))
+    summary = run(Setup(map_name, agents, players, 1), games, processes)
     print(table(summary), flush=True)
-    strong = summary["agents"][0]
-    return {"games": games, "strong_win_rate": strong["win_rate"],
+    strong, route_focus = summary["agents"]
+    return {"games": games, "players": players, "strong_win_rate": strong["win_rate"],
             "strong_win_rate_95": strong["win_rate_95"],
             "strong_mean_score": strong["mean_score"],
-            "route_focus_mean_score": summary["agents"][1]["mean_score"],
+            "strong_mean_winning_score": strong["mean_winning_score"],
+            "route_focus_mean_score": route_focus["mean_score"],
             "mean_turns": strong["mean_turns"]}
+
+
+def targets_met(figures: dict[str, Any]) -> dict[str, bool]:
+    """Issue 30 item 2's done-when, each target on its own."""
+    met = {name: figures[name]["strong_win_rate"] >= TWO_PLAYER_TARGET
+           for name in ("usa", "europe", "nordic")}
+    met["usa-4"] = figures["usa-4"]["strong_win_rate"] >= FOUR_PLAYER_TARGET
+    met["usa_mean_winning_score"] = (figures["usa"]["strong_mean_winning_score"]
+                                     >= WINNING_SCORE_TARGET)
+    return met
 
 
 def main() -> int:
@@ -184,7 +209,8 @@ def main() -> int:
     parser.add_argument("--budget-games", type=int, default=2)
     parser.add_argument("--tables", type=int, default=3)
     parser.add_argument("--games", type=int, default=1000)
-    parser.add_argument("--other-games", type=int, default=300)
+    parser.add_argument("--other-games", type=int, default=1000)
+    parser.add_argument("--four-games", type=int, default=400)
     parser.add_argument("--timing-games", type=int, default=20)
     parser.add_argument("--processes", type=int, default=1)
     parser.add_argument("--smoke", action="store_true",
@@ -232,6 +258,8 @@ def main() -> int:
         figures["usa"] = strength("usa", args.games, args.processes)
         for map_name in ("europe", "nordic"):
             figures[map_name] = strength(map_name, args.other_games, args.processes)
+        figures["usa-4"] = strength("usa", args.four_games, args.processes, players=4)
+        figures["strength_targets_met"] = targets_met(figures)
     print(json.dumps(figures, separators=(",", ":")))
     return 0
 

@@ -14,7 +14,7 @@ import math
 import random
 import sys
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from multiprocessing import get_context
 from typing import Any
 
@@ -92,7 +92,7 @@ class Tally:
     score: int = 0
     tickets: int = 0
     turns: int = 0
-    scores: list[int] = field(default_factory=list)
+    winning_score: int = 0  # the agent's scores summed over the games it won
 
     def row(self, name: str) -> dict[str, Any]:
         low, high = wilson(self.wins, self.seats)
@@ -101,6 +101,7 @@ class Tally:
                 "win_rate": round(self.wins / n, 4),
                 "win_rate_95": [round(low, 4), round(high, 4)],
                 "mean_score": round(self.score / n, 2),
+                "mean_winning_score": round(self.winning_score / max(1, self.wins), 2),
                 "tickets_completed": round(self.tickets / n, 2),
                 "mean_turns": round(self.turns / n, 2)}
 
@@ -126,6 +127,7 @@ def run(setup: Setup, games: int, processes: int) -> dict[str, Any]:
             t = tallies[seat.agent]
             t.seats += 1
             t.wins += seat.won
+            t.winning_score += seat.score if seat.won else 0
             t.score += seat.score
             t.tickets += seat.tickets_completed
             t.turns += result.turns
@@ -137,13 +139,13 @@ def table(summary: dict[str, Any]) -> str:
     lines = [f"{summary['games']} games of {summary['map']}, {summary['players']} players, "
              f"seed {summary['seed']}",
              f"{'agent':<12} {'seats':>6} {'wins':>6} {'win %':>7} {'95% interval':>15} "
-             f"{'score':>7} {'tickets':>8} {'turns':>7}"]
+             f"{'score':>7} {'tickets':>8} {'turns':>7} {'won with':>9}"]
     for row in summary["agents"]:
         low, high = row["win_rate_95"]
         lines.append(f"{row['agent']:<12} {row['games']:>6} {row['wins']:>6} "
                      f"{100 * row['win_rate']:>6.1f}% {f'{100 * low:.1f}–{100 * high:.1f}%':>15} "
                      f"{row['mean_score']:>7.1f} {row['tickets_completed']:>8.2f} "
-                     f"{row['mean_turns']:>7.1f}")
+                     f"{row['mean_turns']:>7.1f} {row['mean_winning_score']:>9.1f}")
     return "\n".join(lines)
 
 

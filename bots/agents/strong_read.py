@@ -16,6 +16,17 @@ from domain.rules import Rules
 
 # trains per turn assumed of a player who has claimed little so far
 SLOWEST_RATE = 0.9
+# an opponent's hand: the share of it that fits its claims, the trains a claim takes,
+# and how much slower than its best it plays
+USABLE_HAND = 0.8
+CLAIM_TRAINS = 3.5
+HAND_SLACK = 1.3
+NO_OPPONENT_TURNS = 50.0
+# the hand above which a colour the plan lacks makes its routes dearer, by so much a
+# card per card held beyond it, up to a ceiling
+EASY_HAND = 8
+LACK_COST_PER_CARD = 0.1
+LACK_COST_MAX = 2.0
 NO_DETOUR = 30.0
 # a claim costs a turn of its own, and long routes score more per train
 CLAIM_OVERHEAD = 3.0
@@ -23,7 +34,15 @@ POINTS_DISCOUNT = 0.35
 
 
 def route_weight(rules: Rules, hand: Sequence[int]) -> WeightOf:
-    return WeightOf(rules, tuple(hand))
+    return WeightOf(rules, tuple(hand), lack_cost(sum(hand)))
+
+
+def lack_cost(held: int) -> float:
+    """What each card a route lacks adds to its weight, for a hand of `held` cards:
+    nothing for a small hand (whatever comes is of use), more as the hand grows (a
+    big hand still short of a colour has been drawing for it in vain: the plan
+    should turn to routes it can pay for)."""
+    return min(LACK_COST_MAX, max(0.0, LACK_COST_PER_CARD * (held - EASY_HAND)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,6 +53,7 @@ class WeightOf:
 
     rules: Rules
     hand: tuple[int, ...]
+    lack_cost: float = 0.0
 
     def __call__(self, route: Route) -> float:
         w = (route.length + CLAIM_OVERHEAD
@@ -49,7 +69,10 @@ class WeightOf:
             held = max(self.hand[:len(COLORS)])
         else:
             held = self.hand[KIND_INDEX[route.color]]
-        return w - 0.25 * min(held, route.length - route.locomotives)
+        coloured = route.length - route.locomotives
+        w -= 0.25 * min(held, coloured)
+        lack = max(0, coloured - held - self.hand[LOCO])
+        return w + self.lack_cost * lack
 
 
 class Reading:
@@ -82,22 +105,13 @@ class Reading:
 
     @cached_property
     def turns_left(self) -> float:
-        """Our turns until the game ends, counting this one: from the pace of the
-        others' trains (the end comes when one of them is nearly out)."""
+        """Our turns until the game ends, counting this one: the soonest any other
+        player can bring the end on (`turns_to_end`)."""
         view = self.view
         if view.final_round_by is not None:
             return 1.0
-        seats = [s for s, p in enumerate(view.players) if not p.out]
-        played = max(1.0, view.turns / max(1, len(seats)))
-        trigger = self.rules.end_trigger_trains
-        best = float("inf")
-        for s in seats:
-            p = view.players[s]
-            rate = max((self.rules.trains - p.trains) / played, SLOWEST_RATE)
-            left = max(0.0, (p.trains - trigger) / rate)
-            if s != view.seat:
-                best = min(best, left)
-        return (best if best != float("inf") else 50.0) + 1.0
+        others = [turns_to_end(self.rules, view, s) for s in view.opponents()]
+        return (min(others) if others else NO_OPPONENT_TURNS) + 1.0
 
     def turns_needed(self, routes: Sequence[Route]) -> float:
         """Turns to draw the missing cards (two a turn) and claim each route."""
@@ -117,6 +131,21 @@ class Reading:
         if unreachable:
             return NO_DETOUR
         return min(NO_DETOUR, cost - self.plan.cost)
+
+
+def turns_to_end(rules: Rules, view: SeatView, seat: int) -> float:
+    """The turns `seat` probably takes to bring its trains down to the end trigger:
+    at its pace so far, or sooner if the cards it holds would let it claim faster
+    (a player sitting on a full hand can spend its trains in a few turns)."""
+    p = view.players[seat]
+    to_spend = max(0, p.trains - rules.end_trigger_trains)
+    played = max(1.0, view.turns / max(1, len(view.opponents()) + 1))
+    rate = max((rules.trains - p.trains) / played, SLOWEST_RATE)
+    at_pace = to_spend / rate
+    # the cards it lacks come two a turn, and each claim is a turn of its own
+    lacking = max(0.0, to_spend - USABLE_HAND * p.hand_size)
+    with_hand = lacking / 2.0 + to_spend / CLAIM_TRAINS
+    return min(at_pace, HAND_SLACK * with_hand)
 
 
 def plan_with(view: SeatView, weights: Weights, tickets: Sequence[str]) -> Plan:
