@@ -8,10 +8,12 @@ Each test is also marked by what it uses (`postgres`, `redis`, `browser`), so
 `pytest -m "not postgres"` runs without PostgreSQL.
 
 PostgreSQL is `TTR_TEST_DATABASE_URL` (default: the `test` database on
-127.0.0.1:5432); Redis is `TTR_TEST_REDIS_URL` (default: 127.0.0.1:6379, db 0);
-Chromium is `TTR_CHROMIUM` (default: /usr/bin/chromium). A test that needs one of
-them fails, naming what is missing and how to leave those tests out, rather than
-skipping silently: only a marker the person chose (`-m`) leaves a test out.
+127.0.0.1:5432), with a second server the session starts for half of the PostgreSQL
+tests (`tests.pg_server`; or `TTR_TEST_DATABASE_URL_2`); Redis is `TTR_TEST_REDIS_URL`
+(default: 127.0.0.1:6379, db 0); Chromium is `TTR_CHROMIUM` (default:
+/usr/bin/chromium). A test that needs one of them fails, naming what is missing and how
+to leave those tests out, rather than skipping silently: only a marker the person chose
+(`-m`) leaves a test out.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from __future__ import annotations
 import itertools
 import os
 import secrets
+from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, cast
@@ -31,6 +34,7 @@ from events import MEMORY_URL, SqlStore, open_store
 from referee.settings import Settings
 from tests.api_support import Client
 from tests.pg_pool import SchemaPool, fresh_schema
+from tests.pg_server import PgServers
 from tests.worker_support import clear_queue
 from worker.context import WorkerContext
 
@@ -40,6 +44,9 @@ os.environ.setdefault("TTR_ANALYSIS_BUDGET", "0")
 
 PG_URL = os.environ.get("TTR_TEST_DATABASE_URL", "postgresql://postgres@127.0.0.1:5432/test")
 REDIS_URL = os.environ.get("TTR_TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
+# the test modules that reach the machine's server by PG_URL itself, not by a fixture
+_ON_THE_MACHINES_SERVER = frozenset({"tests/integration/test_schemathesis.py"})
+_ON_SECOND_SERVER = pytest.StashKey[frozenset[str]]()
 
 
 # what each marker stands for, and the fixtures (or parameters) that mean a test needs it
@@ -53,7 +60,7 @@ MARKERS = {
                   "SQLite file rather than memory://",
 }
 _NEEDS = {"pg_admin_url": "postgres", "pg_schema_url": "postgres", "pg_store": "postgres",
-          "empty_pg_schema_url": "postgres", "pg_schemas": "postgres",
+          "empty_pg_schema_url": "postgres", "pg_schemas": "postgres", "pg_servers": "postgres",
           "redis_url": "redis", "queue": "redis", "rq_context": "redis",
           "browser": "browser", "chromium": "browser"}
 _PARAMETERS = {"postgres": "postgres", "redis": "redis", "rq": "redis"}
@@ -79,7 +86,7 @@ def pytest_configure(config: pytest.Config) -> None:
 
 # (first: pytest-xdist reads the groups in a hook of its own, which must come after)
 @pytest.hookimpl(tryfirst=True)
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Mark each test by the services its fixtures and parameters use."""
     for item in items:
         needs = {_NEEDS[name] for name in getattr(item, "fixturenames", ()) if name in _NEEDS}
@@ -89,26 +96,63 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
                       if isinstance(v, str) and v in _PARAMETERS}
         for marker in sorted(needs):
             item.add_marker(marker)
-        item.add_marker(pytest.mark.xdist_group(_worker_group(item)))
-    # The PostgreSQL tests, one worker's share and the longest, are handed out first.
-    items.sort(key=lambda item: _worker_group(item) != "postgres")
+    second = config.stash[_ON_SECOND_SERVER] = _second_server_modules(items)
+    for item in items:
+        item.add_marker(pytest.mark.xdist_group(_worker_group(item, second)))
+    # The PostgreSQL tests, two workers' shares and the longest, are handed out first.
+    items.sort(key=lambda item: not _worker_group(item, second).startswith("postgres"))
 
 
-def _worker_group(item: pytest.Item) -> str:
+def _module(nodeid: str) -> str:
+    return nodeid.split("::", 1)[0]
+
+
+# A module's weight in that split: its PostgreSQL tests, counted up to this many (a
+# module of hundreds is cases of a quick test; by plain count, one server got 177 s
+# of tests and the other 611 s in one run, and 370 s and 419 s weighed so).
+_MOST_COUNTED = 10
+
+
+def _second_server_modules(items: list[pytest.Item]) -> frozenset[str]:
+    """The modules whose PostgreSQL tests run on the session's second server: about
+    half of them by weight, whole modules at a time (a module's shared set-ups are made
+    once), the heaviest first."""
+    counts = Counter(_module(item.nodeid) for item in items
+                     if item.get_closest_marker("postgres") is not None)
+    weights = {module: min(count, _MOST_COUNTED) for module, count in counts.items()}
+    shares = {False: 0, True: 0}
+    second: set[str] = set()
+    for module, weight in sorted(weights.items(), key=lambda kv: (-kv[1], kv[0])):
+        on_second = module not in _ON_THE_MACHINES_SERVER and shares[True] < shares[False]
+        shares[on_second] += weight
+        if on_second:
+            second.add(module)
+    return frozenset(second)
+
+
+def _worker_group(item: pytest.Item, second: frozenset[str]) -> str:
     """Which tests pytest-xdist (`--dist loadgroup`) hands to one worker together.
 
-    Every PostgreSQL test goes to one worker: the store reads a position only once every
-    transaction below it has ended (`events.postgres`), and that horizon is the whole
-    server's, so a test in one schema would wait on the open transactions of tests in
-    others. Every other test stays with its module, whose shared set-ups (a server, a
-    browser page) are then made once."""
+    The PostgreSQL tests of one server go to one worker: the store reads a position only
+    once every transaction below it has ended (`events.postgres`), and that horizon is
+    the whole server's, so a test in one schema would wait on the open transactions of
+    tests in others. Half of them run on a second server of the session's own
+    (`tests.pg_server`), in a worker of their own. Every other test stays with its
+    module, whose shared set-ups (a server, a browser page) are then made once."""
     if item.get_closest_marker("postgres") is not None:
-        return "postgres"
-    return item.nodeid.split("::", 1)[0]
+        return "postgres-2" if _module(item.nodeid) in second else "postgres"
+    return _module(item.nodeid)
+
+
+def _on_second_server(request: pytest.FixtureRequest) -> bool:
+    """Whether the requesting test's (or module's) PostgreSQL is the second server."""
+    second = request.config.stash.get(_ON_SECOND_SERVER, frozenset())
+    return _module(request.node.nodeid) in second
 
 
 @pytest.fixture(scope="session")
-def pg_admin_url() -> str:
+def pg_servers() -> Iterator[PgServers]:
+    """The session's PostgreSQL servers: the machine's, and a second one of its own."""
     import psycopg
 
     try:
@@ -116,22 +160,41 @@ def pg_admin_url() -> str:
             conn.execute("SELECT 1")
     except psycopg.OperationalError as error:
         _unavailable("PostgreSQL", error, "TTR_TEST_DATABASE_URL", "postgres")
-    return PG_URL
+    servers = PgServers(PG_URL)
+    yield servers
+    servers.close()
+
+
+@pytest.fixture(scope="module")
+def pg_admin_url(request: pytest.FixtureRequest, pg_servers: PgServers) -> str:
+    """The PostgreSQL server of the test's module (a database whose schemas it may make)."""
+    return pg_servers.url(_on_second_server(request))
 
 
 @pytest.fixture(scope="session")
-def pg_schemas(pg_admin_url: str) -> Iterator[SchemaPool]:
-    """The session's migrated schemas, lent to one test at a time (`tests.pg_pool`)."""
-    pool = SchemaPool(pg_admin_url)
-    yield pool
-    pool.close()
+def pg_schemas(pg_servers: PgServers) -> Iterator[dict[bool, SchemaPool]]:
+    """The session's migrated schemas on each server, lent to one test at a time
+    (`tests.pg_pool`); a server's pool is made when a test first asks for it."""
+    pools: dict[bool, SchemaPool] = {}
+    yield pools
+    for pool in pools.values():
+        pool.close()
+
+
+def _schema_pool(request: pytest.FixtureRequest) -> SchemaPool:
+    pools: dict[bool, SchemaPool] = request.getfixturevalue("pg_schemas")
+    servers: PgServers = request.getfixturevalue("pg_servers")
+    second = _on_second_server(request)
+    if second not in pools:
+        pools[second] = SchemaPool(servers.url(second))
+    return pools[second]
 
 
 @pytest.fixture
-def pg_schema_url(pg_schemas: SchemaPool) -> Iterator[str]:
+def pg_schema_url(request: pytest.FixtureRequest) -> Iterator[str]:
     """A PostgreSQL URL whose connections live in a migrated schema of the test's own,
     with no rows but those the migrations write (emptied again after the test)."""
-    with pg_schemas.schema() as url:
+    with _schema_pool(request).schema() as url:
         yield url
 
 
@@ -198,8 +261,7 @@ def module_adapter_url(request: pytest.FixtureRequest,
     """`adapter_url` shared by a module's tests: for a costly world they all read and
     none changes."""
     if request.param == "postgres":
-        pool: SchemaPool = request.getfixturevalue("pg_schemas")
-        with pool.schema() as url:
+        with _schema_pool(request).schema() as url:
             yield url
     else:
         yield _url_of(request.param, request, tmp_path_factory.mktemp("store"))

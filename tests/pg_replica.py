@@ -8,17 +8,12 @@ included; no fsync: nothing here must outlive the session), the replica a
 `pg_basebackup -R -X stream` of it started as a hot standby. Both listen on free
 loopback ports and keep their sockets in the temporary directory. Run as root (as on
 this machine), the server's binaries run as the `postgres` user, which PostgreSQL
-requires. The binaries are PostgreSQL's own (`TTR_PG_BIN`, else the newest
-/usr/lib/postgresql/*/bin); missing ones fail the tests, never skip them.
+requires; the binaries are found as `tests.pg_server` says.
 """
 
 from __future__ import annotations
 
-import glob
-import os
 import shutil
-import subprocess
-import tempfile
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -28,27 +23,16 @@ import psycopg
 import pytest
 
 from tests.api_support import free_port
+from tests.pg_server import (
+    WAIT,
+    bin_dir,
+    run_tool,
+    server_root,
+    start_cluster,
+    stop_cluster_now,
+)
 
 DATABASE = "ttr"
-WAIT = 60.0  # seconds a step may take on a busy machine before the fixture gives up
-
-
-def _bin_dir() -> Path:
-    named = os.environ.get("TTR_PG_BIN")
-    if named:
-        return Path(named)
-    found = sorted(glob.glob("/usr/lib/postgresql/*/bin"),
-                   key=lambda p: int(Path(p).parent.name) if Path(p).parent.name.isdigit() else 0)
-    if not found:
-        pytest.fail("PostgreSQL's server binaries (initdb, pg_ctl, pg_basebackup) are missing: "
-                    "install postgresql, or name their directory in TTR_PG_BIN", pytrace=False)
-    return Path(found[-1])
-
-
-def _as_server_user() -> list[str]:
-    """How to run a server binary: as `postgres` when we are root (PostgreSQL refuses
-    to run as root), else as ourselves."""
-    return ["runuser", "-u", "postgres", "--"] if os.geteuid() == 0 else []
 
 
 @dataclass
@@ -71,15 +55,10 @@ class ReplicaPair:
         return self.url(self.replica_port)
 
     def run(self, tool: str, *args: str) -> None:
-        subprocess.run([*_as_server_user(), str(self.bin / tool), *args], check=True,
-                       cwd=self.root, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                       timeout=WAIT)
+        run_tool(self.bin, self.root, tool, *args)
 
     def start(self, name: str, port: int) -> None:
-        self.run("pg_ctl", "-D", str(self.root / name), "-l", str(self.root / f"{name}.log"),
-                 "-w", "-t", str(int(WAIT)), "start", "-o",
-                 f"-p {port} -c listen_addresses=127.0.0.1 "
-                 f"-c unix_socket_directories={self.root}")
+        start_cluster(self.bin, self.root, name, port)
 
     def stop(self, name: str) -> None:
         self.run("pg_ctl", "-D", str(self.root / name), "-w", "-m", "fast", "stop")
@@ -163,19 +142,10 @@ shared_buffers = 16MB
 """
 
 
-def _chown_to_server(path: Path) -> None:
-    if os.geteuid() == 0:
-        shutil.chown(path, "postgres", "postgres")
-
-
 def start_pair() -> ReplicaPair:
     """Make, start and hand back a primary and its replica (see the module doc)."""
-    bindir = _bin_dir()
-    # as root the server runs as `postgres`, who must reach the directory: not under a
-    # TMPDIR private to root (bench/ smoke runs set one), but in the shared /tmp
-    shared = "/tmp" if os.geteuid() == 0 and os.path.isdir("/tmp") else None
-    root = Path(tempfile.mkdtemp(prefix="ttr-replica-", dir=shared))
-    _chown_to_server(root)
+    bindir = bin_dir()
+    root = server_root("ttr-replica-")
     pair = ReplicaPair(root, bindir, free_port(), free_port())
     try:
         pair.run("initdb", "-D", str(root / "primary"), "-U", "postgres", "--auth=trust",
@@ -199,10 +169,7 @@ def start_pair() -> ReplicaPair:
 
 def stop_pair(pair: ReplicaPair) -> None:
     for name in ("replica", "primary"):
-        if (pair.root / name / "postmaster.pid").exists():
-            subprocess.run([*_as_server_user(), str(pair.bin / "pg_ctl"), "-D",
-                            str(pair.root / name), "-w", "-m", "immediate", "stop"],
-                           check=False, capture_output=True, timeout=WAIT)
+        stop_cluster_now(pair.bin, pair.root, name)
     shutil.rmtree(pair.root, ignore_errors=True)
 
 
