@@ -119,6 +119,18 @@ def wait_until_serving(port: int, server: subprocess.Popen[Any], log: Path,
         time.sleep(0.1)
 
 
+def stop_server(server: subprocess.Popen[Any], grace: float = 30) -> None:
+    """Stops a server a test started: SIGTERM, then SIGKILL if it has not exited within
+    `grace` s (gunicorn's own graceful stop can take as long on a busy machine, and a
+    server left running would outlive the test)."""
+    server.terminate()
+    try:
+        server.wait(grace)
+    except subprocess.TimeoutExpired:
+        server.kill()
+        server.wait(10)
+
+
 class ContractError(AssertionError):
     """A response that the OpenAPI contract does not allow."""
 

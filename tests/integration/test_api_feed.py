@@ -28,6 +28,7 @@ from tests.api_support import (
     make_app,
     open_table,
     read_sse,
+    stop_server,
 )
 
 
@@ -100,7 +101,9 @@ def test_a_stream_starts_with_a_snapshot_then_sends_new_events(client: Client) -
     def act_once_the_snapshot_is_in(messages: list[dict[str, str]]) -> bool:
         # (acting after a fixed delay raced the stream's start on a busy machine: the
         # snapshot then already held the move, and nothing new came)
-        if messages and not acting:
+        # (the first message is the stream's `retry:`, sent before the snapshot is
+        # read: acting on it let the snapshot hold the move on a busy machine)
+        if any(m.get("event") == "snapshot" for m in messages) and not acting:
             acting.append(act_later(client, table, 1, 0.0))
         # (until an event after the snapshot: counting every message, keep-alives as
         # well, stopped before the move came on a busy machine)
@@ -218,8 +221,10 @@ def test_a_stream_finds_a_change_whose_notification_never_came(tmp_path: Path) -
     thread = act_later(Client(there), table, 1, 0.3)
     response = reader.get(f"/v1/games/{table.game_id}/events", token=table.tokens[0],
                           headers={"Accept": "text/event-stream"}, buffered=False)
-    # (keep-alives every 50 ms: 40 messages leave a loaded machine time to act)
-    messages = [m for m in read_sse(response, count(40))[1] if "event" in m]
+    # (until the move's event, or read_sse's 10 s: a count of 40 keep-alives ran out
+    # before the acting thread's move on a loaded CI machine)
+    messages = [m for m in read_sse(response, lambda ms: any(
+        m.get("event") == "tickets_kept" for m in ms))[1] if "event" in m]
     thread.join()
     for app in (here, there):
         app.extensions["ttr"].close()
@@ -286,12 +291,7 @@ def test_a_stream_in_another_api_process_wakes_on_a_write_here(
         assert time.monotonic() - started < 5
         connection.close()
     finally:
-        server.terminate()  # gunicorn waits for open streams; no need to here
-        try:
-            server.wait(3)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait(10)
+        stop_server(server, 3)  # gunicorn waits for open streams; no need to here
         log.close()
         writer.extensions["ttr"].close()
 

@@ -26,6 +26,7 @@ from tests.api_support import (
     free_port,
     make_app,
     open_table,
+    stop_server,
     wait_until_serving,
 )
 
@@ -148,13 +149,8 @@ def test_an_api_worker_killed_under_load_loses_nothing_and_applies_nothing_twice
             for bot in bots:  # on failure, no bot may retry forever against a dead server
                 bot.stop.set()
                 bot.abandon.set()
-            server.terminate()
-            try:
-                server.wait(5)
-            except subprocess.TimeoutExpired:
-                # a gevent worker waits for its clients' idle keep-alive connections
-                server.kill()
-                server.wait(10)
+            # (a gevent worker waits for its clients' idle keep-alive connections)
+            stop_server(server, 5)
             setup.extensions["ttr"].close()
 
 

@@ -31,6 +31,7 @@ from tests.api_support import (
     free_port,
     make_app,
     open_table,
+    stop_server,
     wait_until_serving,
 )
 
@@ -67,8 +68,7 @@ def serve(env: dict[str, str], tmp_path: Path, database_url: str,
         wait_until_serving(port, server, log_path)
         yield Served(port, table, log_path)
     finally:
-        server.terminate()
-        server.wait(30)
+        stop_server(server)
 
 
 def serve_in(mode: str, env: dict[str, str], request: pytest.FixtureRequest,

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from service.problems import PROBLEM_JSON
-from tests.api_support import UNLIMITED, free_port, wait_until_serving
+from tests.api_support import UNLIMITED, free_port, stop_server, wait_until_serving
 
 ROOT = Path(__file__).absolute().parents[2]
 
@@ -38,8 +38,7 @@ def port(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactor
         wait_until_serving(chosen, server, log_path)
         yield chosen
     finally:
-        server.terminate()
-        server.wait(20)
+        stop_server(server, 20)
 
 
 def answer(port: int, raw: bytes) -> tuple[int, dict[str, str], bytes]:

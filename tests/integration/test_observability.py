@@ -387,7 +387,7 @@ def test_ttr_serve_with_several_workers_sums_them_in_a_directory_of_its_own(
     it when it stops."""
     import http.client
 
-    from tests.api_support import UNLIMITED, free_port, wait_until_serving
+    from tests.api_support import UNLIMITED, free_port, stop_server, wait_until_serving
 
     port = free_port()
     scratch = tmp_path / "tmp"
@@ -424,6 +424,5 @@ def test_ttr_serve_with_several_workers_sums_them_in_a_directory_of_its_own(
         # (wait_until_serving asked /healthz too, once or more)
         assert len(counts) == 1 and counts.pop() >= 10
     finally:
-        server.terminate()
-        server.wait(30)
+        stop_server(server)
     assert not directory.exists()

@@ -24,6 +24,7 @@ from tests.api_support import (
     free_port,
     make_app,
     open_table,
+    stop_server,
     wait_until_serving,
 )
 
@@ -142,5 +143,4 @@ def test_a_rolling_restart_loses_and_repeats_no_event_of_any_stream(
         for subscriber in subscribers:
             subscriber.stop.set()
         writer.extensions["ttr"].close()
-        server.terminate()
-        server.wait(30)
+        stop_server(server, 60)

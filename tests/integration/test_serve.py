@@ -36,6 +36,7 @@ from tests.api_support import (
     free_port,
     make_app,
     open_table,
+    stop_server,
     wait_until_serving,
 )
 
@@ -208,8 +209,7 @@ def test_a_request_waiting_on_postgresql_does_not_hold_up_the_others(
         waiting.join(10)
         assert answered == [200]
     finally:
-        server.terminate()
-        server.wait(20)
+        stop_server(server, 20)
 
 
 def test_a_database_that_does_not_exist_is_named_in_one_line(pg_admin_url: str,
