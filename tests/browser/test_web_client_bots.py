@@ -85,10 +85,13 @@ def test_a_game_against_a_hard_bot_starts_at_once_and_the_bot_answers_my_move(
                            " && !document.getElementById('keep-tickets')", timeout=15000)
     for _ in range(2):  # my turn: two cards from the deck
         page.wait_for_function(f"() => {MY_MOVE}")
+        # (read before my draw: a quick bot's answer may be on the page when it ends)
+        mine = int(page.evaluate("document.body.dataset.version"))
         page.press("#draw-deck", "Enter")
         page.wait_for_function("() => document.body.dataset.busy !== 'true'")
-    mine = int(page.evaluate("document.body.dataset.version"))
     # the bot's turn reaches my page over the stream, and then it is mine again
+    page.wait_for_function("(v) => [...document.querySelectorAll('#log li.by-bot')]"
+                           ".some((li) => +li.dataset.version > v)", arg=mine, timeout=15000)
     page.wait_for_function(f"() => {MY_MOVE}", timeout=15000)
     answered = page.evaluate(
         "(v) => [...document.querySelectorAll('#log li.by-bot')].filter(li =>"

@@ -15,7 +15,8 @@ from tests.api_support import Client, make_app
 
 
 def revoke_on_one_and_watch_the_other(here: Flask, there: Flask) -> float:
-    """Seconds until `there` refuses a token revoked through `here` (fails past 1 s)."""
+    """Seconds until `there` refuses a token revoked through `here` (fails past half the
+    time its cache keeps a token: only being told makes it that soon)."""
     mine, theirs = Client(here), Client(there)
     token = mine.new_user()
     made = mine.post("/v1/users/me/tokens", token=token, json={"name": "bot",
@@ -27,7 +28,7 @@ def revoke_on_one_and_watch_the_other(here: Flask, there: Flask) -> float:
     started = time.monotonic()
     while theirs.get("/v1/users/me", token=secret).status_code == 200:
         waited = time.monotonic() - started
-        assert waited < 1.0, "the other process still takes the revoked token"
+        assert waited < auth.CACHE_SECONDS / 2, "the other process still takes the revoked token"
         time.sleep(0.01)
     assert theirs.get("/v1/users/me", token=token).status_code == 200
     return time.monotonic() - started
@@ -35,7 +36,6 @@ def revoke_on_one_and_watch_the_other(here: Flask, there: Flask) -> float:
 
 def test_a_token_revoked_through_one_api_process_is_refused_by_another(
         pg_schema_url: str, redis_url: str) -> None:
-    assert auth.CACHE_SECONDS > 1  # so only being told can make it in time
     here = make_app(pg_schema_url, redis_url=redis_url)
     there = make_app(pg_schema_url, redis_url=redis_url)
     try:
@@ -56,7 +56,7 @@ def test_closing_an_account_through_one_api_process_is_heard_by_another(
         assert mine.request("DELETE", "/v1/users/me", token=token).status_code == 204
         started = time.monotonic()
         while theirs.get("/v1/users/me", token=token).status_code == 200:
-            assert time.monotonic() - started < 1.0
+            assert time.monotonic() - started < auth.CACHE_SECONDS / 2
             time.sleep(0.01)
     finally:
         here.extensions["ttr"].close()

@@ -348,7 +348,7 @@ def test_the_real_sender_gives_up_on_a_receiver_that_does_not_answer() -> None:
         started = time.monotonic()
         status, error = post(receiver.url, b"{}", {}, 0.5, True, HttpSender())
         assert status is None and "no answer within 0.5 s" in (error or "")
-        assert 0.4 <= time.monotonic() - started < 2.0
+        assert 0.4 <= time.monotonic() - started < 5.0  # (the receiver never answers)
     finally:
         receiver.close()
 

@@ -203,9 +203,10 @@ def tamper_deal(records: list[dict[str, Any]]) -> int:
 def tamper_ticket_kept(records: list[dict[str, Any]]) -> int:
     i = _first(records, "tickets_kept")
     offered = set(records[i]["data"]["kept"]) | set(records[i]["data"]["returned"])
-    records[i]["data"]["kept"][0] = next(t for t in ("europe/amsterdam-pamplona",
-                                                     "europe/zurich-budapest")
-                                         if t not in offered)
+    # (five regular tickets: more than a player is offered, so one was not)
+    records[i]["data"]["kept"][0] = next(t for t in (
+        "europe/amsterdam-pamplona", "europe/zurich-budapest", "europe/amsterdam-wilno",
+        "europe/angora-kharkov", "europe/paris-zagrab") if t not in offered)
     return i
 
 

@@ -115,7 +115,7 @@ def server(tools: None, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Se
 
 
 def run_bash(args: list[str], server: Server, cwd: Path,
-             timeout: float = 180) -> subprocess.CompletedProcess[str]:
+             timeout: float = 600) -> subprocess.CompletedProcess[str]:
     return subprocess.run(["bash", *args], cwd=cwd, capture_output=True, text=True,
                           timeout=timeout, env=clean_env(TTR_URL=server.url))
 

@@ -244,7 +244,9 @@ def test_a_receiver_that_is_down_never_slows_the_game(
     actions = play_to_the_end(client, table, seed=5)
     score = wait_for_score(client, table, timeout=10)  # scoring waits for no receiver
     assert actions > 20 and score["winners"]
-    assert slowest < 1.0, f"an action took {slowest:.2f} s"
+    # an action that waited for the hanging receiver would take its whole 5 s timeout;
+    # a busy machine may take seconds over an action, never that wait on top of it
+    assert slowest < 5.0, f"an action took {slowest:.2f} s: it waited for the receiver"
     assert time.monotonic() - started < 30
     assert hanging.received  # the deliveries were tried all along
 
