@@ -30,6 +30,7 @@ from typing import Any
 from bench.outcome import CannotMeasure
 from bench.profiles import read
 from bench.profiles import summary as profile_summary
+from bench.stack import children
 
 ROOT = Path(__file__).resolve().parent.parent
 BUILT_MARK = ".ttr-against-built"
@@ -92,11 +93,6 @@ def api_workers(bench_pid: int) -> list[int]:
     """The gunicorn workers of the API that the `bench/api.py` process started."""
     serving = [pid for pid in children(bench_pid) if b"serve" in _cmdline(pid)]
     return [worker for pid in serving for worker in children(pid)]
-
-
-def children(pid: int) -> list[int]:
-    found = subprocess.run(["pgrep", "-P", str(pid)], capture_output=True, text=True)
-    return [int(p) for p in found.stdout.split()]
 
 
 def _cmdline(pid: int) -> bytes:

@@ -83,6 +83,7 @@ from bench.stack import (  # noqa: E402
     Game,
     Seen,
     Stack,
+    analysis_processes,
     cpu_seconds,
     machine_busy_seconds,
     postgres_cpu_seconds,
@@ -122,8 +123,9 @@ def play_load(stack: Stack, clients: int, games: int, seconds: float) -> dict[st
             crew.start(client_process, (stack.port, games, seconds, seed))
         assert stack.redis is not None
         # PostgreSQL's backends come and go with the pool: counted by their total
+        workers = [w.pid for w in stack.workers]
         groups = {"api": stack.api_workers(), "redis": [stack.redis.pid],
-                  "rq_worker": [w.pid for w in stack.workers]}
+                  "rq_worker": workers, "rq_analysis": analysis_processes(workers)}
         started = crew.open()
         cpu_before = {name: cpu_seconds(pids) for name, pids in groups.items()}
         postgres_before = postgres_cpu_seconds()

@@ -59,6 +59,7 @@ from bench.stack import (  # noqa: E402
     Game,
     Seen,
     Stack,
+    children,
     cpu_seconds,
     machine_busy_seconds,
     postgres_cpu_seconds,
@@ -126,11 +127,6 @@ def cpu_split(server: Embedded | PgStack, holders: list[int], prober: int) -> di
         split["redis"] = cpu_seconds([server.redis.pid])
         split["rq_worker"] = cpu_seconds([w.pid for w in server.workers], reaped=True)
     return split
-
-
-def children(pid: int) -> list[int]:
-    out = subprocess.run(["pgrep", "-P", str(pid)], capture_output=True, text=True).stdout
-    return [int(x) for x in out.split()]
 
 
 def rss_bytes(pids: list[int]) -> int:

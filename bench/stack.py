@@ -150,6 +150,24 @@ class Stack:
             conn.execute(f"DROP SCHEMA {self.schema} CASCADE")
 
 
+def children(pid: int) -> list[int]:
+    """The pids of `pid`'s child processes now."""
+    found = subprocess.run(["pgrep", "-P", str(pid)], capture_output=True, text=True)
+    return [int(p) for p in found.stdout.split()]
+
+
+def analysis_processes(worker_pids: list[int]) -> list[int]:
+    """The analysis workers these `ttr worker`s started (`worker.analysis_process`)."""
+    found = []
+    for pid in (child for worker in worker_pids for child in children(worker)):
+        try:
+            if b"analysis" in Path(f"/proc/{pid}/cmdline").read_bytes():
+                found.append(pid)
+        except OSError:
+            continue
+    return found
+
+
 def cpu_seconds(pids: list[int], reaped: bool = False) -> float:
     """User + system CPU time of these processes so far; `reaped`: with that of their
     children reaped so far (an RQ worker forks a work-horse per job)."""

@@ -27,10 +27,12 @@ from typing import Any, Generic, TypeVarTuple, Unpack
 
 Args = TypeVarTuple("Args")
 
-# the queues: RQ's ``ttr`` and ``ttr-webhooks`` (`worker.job_names.webhook_queue_name`),
-# the in-process adapter's two thread pools; a receiver that hangs holds up no score
+# the queues: RQ's ``ttr``, ``ttr-webhooks`` and ``ttr-analysis`` (`worker.job_names`),
+# the in-process adapter's three thread pools; a receiver that hangs holds up no score,
+# and a game's analysis (seconds of playouts) no bot's move
 GAMES = "games"
 WEBHOOKS = "webhooks"
+ANALYSIS = "analysis"
 
 # when a job runs
 SOON = "soon"
@@ -220,7 +222,7 @@ TOURNAMENT_START = JobKind[str, datetime](
 
 WIN_CHANCES = JobKind[str](
     "win-chances", "worker.analysis_jobs.analyse_win_chances", timeout=3600,
-    retries=(30, 300))
+    retries=(30, 300), queue=ANALYSIS)
 """Compute and store the computer analysis of the scored game (its win chances and key
 moments), once; its CPU is bounded by `Settings.analysis_budget`, the timeout is a
 backstop."""

@@ -99,7 +99,7 @@ def _worker(argv: list[str], composition: Composition) -> int:
     port."""
     from worker.main import REDIS_UNREACHABLE, parse_arguments, run_worker, unreachable_redis
     from worker.presence import Presence
-    from worker.queue import webhook_queue_name
+    from worker.queue import worked_queues
 
     settings = server_settings_from_env().app  # (all checked, as `ttr serve` does)
     args = parse_arguments(argv, settings)  # (--help and mistakes exit here)
@@ -108,8 +108,7 @@ def _worker(argv: list[str], composition: Composition) -> int:
     if problem := unreachable_redis(settings.redis_url):  # (before the beat and the port)
         print(f"ttr worker: {problem}", file=sys.stderr)
         return REDIS_UNREACHABLE
-    queues = {"all": [args.queue, webhook_queue_name(args.queue)], "games": [args.queue],
-              "webhooks": [webhook_queue_name(args.queue)]}[args.jobs]
+    queues = worked_queues(args.queue, args.jobs)
     presence = Presence(settings.redis_url, queues, every=settings.worker_seen_within / 4,
                         name=args.name)
     if settings.worker_metrics_port:

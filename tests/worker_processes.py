@@ -16,9 +16,11 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
+
+import pytest
 
 from bootstrap import bootstrap
 from events import GameLog
@@ -159,3 +161,12 @@ class PrivateRedis:
             self.proc.terminate()
             self.proc.wait(10)
         self.proc = None
+
+
+@pytest.fixture
+def workers(tmp_path: Path, pg_schema_url: str, redis_url: str, queue: str
+            ) -> Iterator[Workers]:
+    """`ttr worker` processes on the test's schema and queue, stopped after the test."""
+    started = Workers(tmp_path, pg_schema_url, redis_url, queue)
+    yield started
+    started.stop_all()

@@ -44,7 +44,7 @@ from referee.jobs import (
     JobKind,
 )
 from worker.context import WorkerContext
-from worker.queue import Jobs, webhook_queue_name
+from worker.queue import Jobs, queue_names
 
 T0 = datetime(2026, 11, 23, 9, 0, tzinfo=UTC)
 BULK_ACTOR = system_actor("test")
@@ -106,11 +106,12 @@ class RecordingJobs:
 
 
 def clear_queue(redis_url: str, name: str) -> None:
-    """Delete what RQ and the jobs kept in Redis for queue `name` and its webhook queue."""
+    """Delete what RQ and the jobs kept in Redis for queue `name`, its webhook queue and
+    its analysis queue."""
     import redis
 
     client = redis.Redis.from_url(redis_url)
-    names = (name, webhook_queue_name(name))
+    names = tuple(queue_names(name).values())
     keys = [k for n in names
             for pattern in (f"rq:*:{n}", f"rq:*:{n}:*", f"rq:*-lock:{n}", f"ttr:{n}:*")
             for k in client.scan_iter(pattern)]

@@ -25,10 +25,10 @@ from typing import Any
 from bots.analysis_policy import proposed_moves, strong_policy
 from domain.events import Event
 from domain.win_chances import NotScored, estimate_win_chances
+from worker.analysis_process import NICENESS
 
 log = logging.getLogger(__name__)
 
-NICENESS = 10  # an analysis comes after the web process and the bots' thinking
 # seconds beyond the budget before an analysis apart counts as lost: its start, the
 # last position's overrun, a busy machine (the job fails and is retried)
 GRACE = 60.0

@@ -22,8 +22,10 @@ from typing import Any
 
 from referee.jobs import (
     AFTER_BOT_PAUSE,
+    ANALYSIS,
     AT_GAME_TIME,
     DEADLINE,
+    GAMES,
     SWEEP,
     WEBHOOKS,
     Args,
@@ -60,7 +62,8 @@ class InlineJobs:
     context's clock, so a test's clock moves them too; those due at the wall clock's
     (webhook attempts) wait on the same thread by the webhooks' clock. The webhook
     queue's jobs run on a pool of their own (`webhook_threads`), so a slow receiver
-    never delays the game. Every
+    never delays the game, and the analyses of finished games on a thread of theirs,
+    so their playouts never delay a bot's move. Every
     `sweep_every` seconds (and once just after the start) the sweep runs, so work
     from before a restart is picked up. Threads start on first use and again in a
     forked child (gunicorn); `close()` stops them.
@@ -93,8 +96,7 @@ class InlineJobs:
         self._keys: set[str] = set()  # job ids waiting, running or waiting to retry
         self._busy = 0  # jobs submitted to the pool and not yet done
         self._next_sweep: float | None = None
-        self._pool: ThreadPoolExecutor | None = None
-        self._webhook_pool: ThreadPoolExecutor | None = None
+        self._pools: dict[str, ThreadPoolExecutor] = {}  # by the kind's queue
         self._timer: threading.Thread | None = None
         self._closed = False
 
@@ -144,8 +146,8 @@ class InlineJobs:
             self._retries.clear()
             self._webhooks.clear()
             self._lock.notify_all()
-            pool, timer = self._pool, self._timer
-            pools = [p for p in (pool, self._webhook_pool) if p is not None]
+            timer = self._timer
+            pools = list(self._pools.values())
         if self._pid != os.getpid():
             return
         if timer is not None and timer is not threading.current_thread():
@@ -189,9 +191,14 @@ class InlineJobs:
             self._reset()
         with self._lock:
             if self._timer is None and not self._closed:
-                self._pool = ThreadPoolExecutor(self._threads, thread_name_prefix="ttr-job")
-                self._webhook_pool = ThreadPoolExecutor(
-                    self._webhook_threads, thread_name_prefix="ttr-job-webhook")
+                self._pools = {
+                    GAMES: ThreadPoolExecutor(self._threads, thread_name_prefix="ttr-job"),
+                    WEBHOOKS: ThreadPoolExecutor(self._webhook_threads,
+                                                 thread_name_prefix="ttr-job-webhook"),
+                    # one analysis at a time, apart from the games' threads: a game's
+                    # analysis (seconds of playouts) never holds up a bot's move
+                    ANALYSIS: ThreadPoolExecutor(1, thread_name_prefix="ttr-job-analysis"),
+                }
                 if self._sweep_every is not None:
                     self._next_sweep = time.monotonic() + self._first_sweep_after
                 self._timer = threading.Thread(target=self._tick, name="ttr-job-timer",
@@ -205,8 +212,7 @@ class InlineJobs:
 
     def _submit(self, task: _Timed) -> None:
         # (holding the lock)
-        pool = self._webhook_pool if task.kind.queue == WEBHOOKS else self._pool
-        assert pool is not None
+        pool = self._pools[task.kind.queue]
         self._busy += 1
         try:
             pool.submit(self._execute, task)

@@ -5,11 +5,14 @@ Usage: ``TTR_DATABASE_URL=postgresql://… TTR_REDIS_URL=redis://… ttr worker
 [--name N]`` (also ``python -m bootstrap.worker …``, without the metrics port). The
 composition root hands `run_worker` how a worker process builds its context.
 
-Two queues: ``ttr`` (scores, deadlines, sweeps) and ``ttr-webhooks`` (webhook
-fan-outs and deliveries). A worker takes from the first while it has jobs, so a
-backlog of deliveries to a slow receiver never holds a score back by more than the
-one delivery in hand (5 s at most); ``--jobs webhooks`` / ``--jobs games`` split them
-over separate workers where even that matters.
+Three queues: ``ttr`` (scores, deadlines, bots' moves, sweeps), ``ttr-webhooks``
+(webhook fan-outs and deliveries) and ``ttr-analysis`` (finished games' analyses). A
+worker takes from the first while it has jobs, so a backlog of deliveries to a slow
+receiver never holds a score back by more than the one delivery in hand (5 s at
+most); ``--jobs webhooks`` / ``--jobs games`` split them over separate workers where
+even that matters. The analyses, seconds of playouts each, are worked by a process
+of their own at a lower priority that ``--jobs all`` and ``--jobs games`` start
+(`worker.analysis_process`).
 
 At start the worker migrates the store (a no-op when the API has done it) and runs
 `sweep()` once, directly: whatever was missed while no worker ran (games that ended
@@ -69,6 +72,7 @@ from events.store import StoreUnavailable
 from referee.jobs import SWEEP
 from referee.log_lines import exception_logged, log_as_json
 from referee.settings import Settings, settings_from_env
+from worker import analysis_process
 from worker.arguments import HelpFormatter, Parser, at_least
 from worker.context import (
     WorkerContext,
@@ -76,7 +80,7 @@ from worker.context import (
     install_factory,
     process_context,
 )
-from worker.queue import RqJobs, webhook_queue_name
+from worker.queue import RqJobs, analysis_queue_name, worked_queues
 from worker.scheduler import TiedSchedulerWorker
 
 log = logging.getLogger("worker")
@@ -97,10 +101,16 @@ def _parser(settings: Settings) -> argparse.ArgumentParser:
         "/readyz on that port")
     parser.add_argument("--queue", default=settings.queue,
                         help="the RQ queue ($TTR_QUEUE)")
-    parser.add_argument("--jobs", choices=("all", "games", "webhooks"), default="all",
+    parser.add_argument("--jobs", choices=("all", "games", "webhooks", "analysis"),
+                        default="all",
                         help="which queues to take jobs from: the game queue (scores, "
-                        "deadlines) then QUEUE-webhooks (all), or only one of them (to "
-                        "give webhook deliveries workers of their own)")
+                        "deadlines, bots' moves) then QUEUE-webhooks (all), or only one of "
+                        "them (to give webhook deliveries or analyses workers of their "
+                        "own); all and games start a process at a lower priority for "
+                        "QUEUE-analysis")
+    parser.add_argument("--no-analysis-process", action="store_true",
+                        help="with --jobs all or games: start no process for "
+                        "QUEUE-analysis (other workers run with --jobs analysis)")
     parser.add_argument("--burst", action="store_true",
                         help="sweep once, run the queued jobs, then exit (tests)")
     parser.add_argument("--sweep-every", type=at_least(0, float), default=30.0,
@@ -151,20 +161,31 @@ def run_worker(argv: Sequence[str] | None,
         settings.job_stale_after or float(3 * args.heartbeat + 2)))
     install_factory(lambda: context_for(settings))
 
-    start_sweep()
+    queues = worked_queues(args.queue, args.jobs)
+    analyses = None
+    if args.jobs == "analysis":
+        analysis_process.lower_priority()  # (the analyses' workers leave the sweeps to
+    else:                                  # the game queue's)
+        start_sweep()
+    # (the analyses were the game queue's: a worker of the games' starts their process)
+    if args.jobs in ("all", "games") and not args.no_analysis_process:
+        if settings.analysis_budget > 0 and not args.burst:
+            analyses = analysis_process.AnalysisProcess(
+                list(argv) if argv is not None else sys.argv[1:])
+        else:  # each job a moment's work ("off"), or a burst (tests): taken here
+            queues.append(analysis_queue_name(args.queue))
     sweeper = _Sweeper(redis_url, args.queue, args.sweep_every)
-    if not args.burst and args.sweep_every > 0:
+    if not args.burst and args.sweep_every > 0 and args.jobs != "analysis":
         sweeper.start()
     try:
         worker_class = ForkingWorker if args.fork else InProcessWorker
-        queues = {"all": [args.queue, webhook_queue_name(args.queue)],
-                  "games": [args.queue],
-                  "webhooks": [webhook_queue_name(args.queue)]}[args.jobs]
         worker = worker_class(queues, connection=Redis.from_url(redis_url),
                               name=args.name, job_monitoring_interval=args.heartbeat,
                               maintenance_interval=args.maintenance_every)
         worker.work(burst=args.burst, with_scheduler=True, logging_level=level)
     finally:
+        if analyses is not None:
+            analyses.stop()
         sweeper.stop()
         forget_process_context()
         install_factory(None)

@@ -27,8 +27,14 @@ from __future__ import annotations
 
 from referee.ports import Jobs
 from worker.inline_jobs import InlineJobs
-from worker.job_names import DEFAULT_QUEUE, webhook_queue_name
+from worker.job_names import (
+    DEFAULT_QUEUE,
+    analysis_queue_name,
+    queue_names,
+    webhook_queue_name,
+    worked_queues,
+)
 from worker.rq_jobs import DEFAULT_STALE_AFTER, RqJobs
 
 __all__ = ["DEFAULT_QUEUE", "DEFAULT_STALE_AFTER", "InlineJobs", "Jobs", "RqJobs",
-           "webhook_queue_name"]
+           "analysis_queue_name", "queue_names", "webhook_queue_name", "worked_queues"]

@@ -20,8 +20,17 @@ from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from events.clock import utcnow
-from referee.jobs import AFTER_BOT_PAUSE, DEADLINE, WEBHOOKS, Args, JobKind, id_part, stamp
-from worker.job_names import DEFAULT_QUEUE, webhook_queue_name
+from referee.jobs import (
+    AFTER_BOT_PAUSE,
+    DEADLINE,
+    GAMES,
+    WEBHOOKS,
+    Args,
+    JobKind,
+    id_part,
+    stamp,
+)
+from worker.job_names import DEFAULT_QUEUE, queue_names
 
 if TYPE_CHECKING:
     from redis import Redis
@@ -75,8 +84,7 @@ class RqJobs:
         self.stale_after = stale_after
         self.bot_pause = bot_pause  # seconds a bot waits before its move (RQ's scheduler)
         self._redis: Redis | None = None
-        self._queue: Queue | None = None
-        self._webhook_queue: Queue | None = None
+        self._queues: dict[str, Queue] = {}  # by `referee.jobs`' queue (GAMES, …)
         self._pid = 0
         self._lock = threading.Lock()
 
@@ -84,7 +92,7 @@ class RqJobs:
     def queue(self) -> Queue:
         """The RQ queue (a connection of this process: rebuilt after a fork)."""
         with self._lock:
-            if self._queue is None or self._pid != os.getpid():
+            if not self._queues or self._pid != os.getpid():
                 from redis import Redis
                 from redis.backoff import ExponentialBackoff
                 from redis.retry import Retry as RedisRetry
@@ -96,18 +104,20 @@ class RqJobs:
                 self._redis = Redis.from_url(
                     self.redis_url, socket_connect_timeout=2, socket_timeout=5,
                     retry=RedisRetry(ExponentialBackoff(cap=0.2, base=0.05), 1))
-                self._queue = Queue(self.queue_name, connection=self._redis)
-                self._webhook_queue = Queue(webhook_queue_name(self.queue_name),
-                                            connection=self._redis)
+                self._queues = {kind: Queue(name, connection=self._redis)
+                                for kind, name in queue_names(self.queue_name).items()}
                 self._pid = os.getpid()
-            return self._queue
+            return self._queues[GAMES]
+
+    def queue_of(self, kind_queue: str) -> Queue:
+        """The RQ queue of `referee.jobs`' queue `kind_queue` (built once per process)."""
+        self.queue  # noqa: B018 (builds the queues, once per process)
+        return self._queues[kind_queue]
 
     @property
     def webhook_queue(self) -> Queue:
         """The queue of webhook fan-outs and deliveries (`webhook_queue_name`)."""
-        self.queue  # noqa: B018 (builds both queues, once per process)
-        assert self._webhook_queue is not None
-        return self._webhook_queue
+        return self.queue_of(WEBHOOKS)
 
     def enqueue(self, kind: JobKind[*Args], *args: *Args) -> None:
         """Queue a job of `kind` (`referee.jobs`) with `args`: at once, after the bot
@@ -128,7 +138,7 @@ class RqJobs:
                       retries=kind.retries, at_front=kind.first_in_queue,
                       result_ttl=RESULT_TTL if kind.keep_result else 0,
                       description=kind.describe(*args) if kind.describe else None,
-                      webhooks=kind.queue == WEBHOOKS)
+                      kind_queue=kind.queue)
 
     def _supersede(self, kind: JobKind[*Args], first: object, at: datetime,
                    job_id: str) -> bool:
@@ -191,7 +201,7 @@ class RqJobs:
     def close(self) -> None:
         with self._lock:
             redis, self._redis = self._redis, None
-            self._queue = self._webhook_queue = None
+            self._queues = {}
         if redis is not None and self._pid == os.getpid():
             redis.close()
 
@@ -200,7 +210,7 @@ class RqJobs:
     def _enqueue(self, job_id: str, func: str, args: tuple[Any, ...], *,
                  at: datetime | None, timeout: int, retries: tuple[int, ...],
                  at_front: bool, result_ttl: int, description: str | None,
-                 webhooks: bool) -> None:
+                 kind_queue: str) -> None:
         from redis.exceptions import RedisError
         from rq import Retry
         from rq.exceptions import DuplicateJobError
@@ -211,7 +221,7 @@ class RqJobs:
             result_ttl=result_ttl, failure_ttl=FAILURE_TTL, at_front=at_front,
             description=description or f"{func.rsplit('.', 1)[-1]}{args!r}")
         try:
-            queue = self.webhook_queue if webhooks else self.queue
+            queue = self.queue_of(kind_queue)
             for _ in range(3):
                 try:
                     if at is None or at <= utcnow():

@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from events.webhooks import STATUSES as DELIVERY_STATUSES
-from worker.queue import webhook_queue_name
+from worker.queue import queue_names
 
 log = logging.getLogger("service.observability")
 
@@ -39,9 +39,8 @@ def use_default_depths(depths: Depths | None) -> None:
 
 
 def rq_depths(redis_url: str, queue: str) -> Depths:
-    """RQ's game queue and its webhook queue."""
-    return [(name, RqQueueLength(redis_url, name))
-            for name in (queue, webhook_queue_name(queue))]
+    """RQ's game queue, its webhook queue and its analysis queue."""
+    return [(name, RqQueueLength(redis_url, name)) for name in queue_names(queue).values()]
 
 
 def app_depths(redis_url: str | None, jobs: Any, queue: str = QUEUE_NAME) -> Depths | None:

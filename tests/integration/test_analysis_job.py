@@ -13,11 +13,13 @@ from domain.commands import Resign
 from domain.events import GameStarted
 from domain.table import decide_table, replay_table, score_table
 from events import SqlStore
+from referee.effects import follow_up
 from tests.ratings_support import leaving_stream, scored_stream
-from tests.worker_support import RecordingJobs, finished_game, make_context
+from tests.worker_support import RecordingJobs, count_scored, finished_game, make_context
 from worker.analysis_jobs import analyse_win_chances
 from worker.analyst import AnalysisLost, Analyst, compute, stop_analyses
 from worker.context import WorkerContext, use_context
+from worker.inline_jobs import InlineJobs
 from worker.jobs import sweep
 
 BUDGET = 0.2  # seconds of CPU: a few hundred decisions
@@ -123,3 +125,25 @@ def test_a_stopping_server_does_not_wait_for_an_analysis_apart(store: SqlStore) 
         time.sleep(0.05)  # until its process has started, then ended at once
     thread.join(30)
     assert not thread.is_alive() and len(lost) == 1
+
+
+def test_in_the_embedded_server_running_analyses_keep_no_score_waiting(
+        store: SqlStore) -> None:
+    holder: list[WorkerContext] = []
+    jobs = InlineJobs(lambda: holder[0], sweep_every=None)
+    ctx = make_context(store, jobs=jobs)
+    ctx.analyst = Analyst(60.0, apart=True)  # (a minute of playouts each: still running)
+    holder.append(ctx)
+    try:
+        for game_id in ("g1", "g2"):  # as many as the games' threads
+            finished_game(ctx.log, game_id, random.Random(5))
+            ctx.referee.score(game_id)
+        follow_up(ctx, finished_game(ctx.log, "g3", random.Random(6)))
+        deadline = time.monotonic() + 30
+        while count_scored(store, "g3") == 0:
+            assert time.monotonic() < deadline, "the score waited for the analyses"
+            time.sleep(0.05)
+        assert store.win_chances_of("g1") is None and store.win_chances_of("g2") is None
+    finally:
+        stop_analyses()
+        jobs.close()

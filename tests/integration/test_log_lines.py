@@ -10,7 +10,6 @@ import json
 import random
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -18,8 +17,9 @@ import pytest
 
 from events import SqlStore
 from referee.effects import follow_up
-from tests.api_support import UNLIMITED, free_port, wait_until_serving
+from tests.api_support import UNLIMITED, free_port, stop_server, wait_until_serving
 from tests.worker_processes import Workers, wait_for
+from tests.worker_processes import workers as workers  # noqa: F401 (a fixture)
 from tests.worker_support import count_scored, finished_game
 from worker.context import WorkerContext
 
@@ -66,8 +66,7 @@ def test_what_fails_on_the_gevent_thread_pool_is_one_json_line_with_its_tracebac
         # gevent worker's thread pool (`service.compute.aside`), whose hub reports it
         assert post(port, "/v1/verify", '{"game_id": "g_1"}', "application/json") == 400
     finally:
-        server.terminate()
-        server.wait(30)
+        stop_server(server)
     lines = json_lines(log_path.read_text())
     [failed] = [line for line in lines if line["logger"] == "service.gevent"]
     assert failed["level"] == "ERROR"
@@ -77,11 +76,8 @@ def test_what_fails_on_the_gevent_thread_pool_is_one_json_line_with_its_tracebac
 
 
 @pytest.fixture
-def worker_processes(tmp_path: Path, pg_schema_url: str, redis_url: str, queue: str
-                     ) -> Iterator[Workers]:
-    started = Workers(tmp_path, pg_schema_url, redis_url, queue)
-    yield started
-    started.stop_all()
+def worker_processes(workers: Workers) -> Workers:
+    return workers
 
 
 def test_a_retried_jobs_traceback_is_a_field_of_one_json_line(

@@ -22,7 +22,6 @@ import signal
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -38,6 +37,7 @@ from referee.jobs import DEADLINE, SCORE
 from referee.settings import Settings
 from tests.api_support import free_port
 from tests.worker_processes import Workers, env_context, job_status_of, wait_for
+from tests.worker_processes import workers as workers  # noqa: F401 (a fixture)
 from tests.worker_support import (
     count_scored,
     event_types,
@@ -70,14 +70,6 @@ def flaky_context(settings: Settings) -> WorkerContext:
 
 
 # -- fixtures ------------------------------------------------------------------------------
-
-
-@pytest.fixture
-def workers(tmp_path: Path, pg_schema_url: str, redis_url: str, queue: str
-            ) -> Iterator[Workers]:
-    w = Workers(tmp_path, pg_schema_url, redis_url, queue)
-    yield w
-    w.stop_all()
 
 
 def game_id() -> str:
