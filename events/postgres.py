@@ -44,6 +44,7 @@ import time
 from collections.abc import Iterator, Sequence
 from contextlib import ExitStack, contextmanager
 from datetime import datetime
+from functools import lru_cache
 from typing import Any
 
 import psycopg
@@ -53,6 +54,7 @@ from psycopg_pool import ConnectionPool, PoolTimeout
 
 from events.clock import utcnow
 from events.database import Clock, Cursor, Progress, Row
+from events.game_partitions import GamePartitions
 from events.index import GAME_COLUMNS, PLAYER_COLUMNS, GameSummary, game_params
 from events.jsontext import parse, to_bytes
 from events.migrations import Migration
@@ -120,12 +122,12 @@ class _PgCursor(Cursor):
 # array: one parameter to encode, and one statement text whatever their number, so
 # it stays prepared.
 _EVENTS = (
-    f"INSERT INTO events ({EVENT_COLUMNS}) "
+    f"INSERT INTO {{events}} ({EVENT_COLUMNS}) "
     f"SELECT %s, r.v, pg_current_xact_id()::text::bigint * {MAX_EVENTS_PER_APPEND} "
     "+ (r.v - %s), r.t, r.s, COALESCE(r.r, %s), r.a, r.d, r.p, r.u "
     "FROM jsonb_to_recordset(%s) "
     "AS r(v int, t text, s int, a text, d jsonb, p jsonb, u jsonb, r timestamptz) "
-    "WHERE (SELECT COALESCE(MAX(version), 0) FROM events WHERE game_id = %s) = %s"
+    "WHERE (SELECT COALESCE(MAX(version), 0) FROM {events} WHERE game_id = %s) = %s"
 )
 _INSERTED = f"WITH inserted AS ({_EVENTS} RETURNING version)"
 _KEY = (f", key AS (INSERT INTO idempotency_keys ({KEY_COLUMNS}) "
@@ -157,6 +159,13 @@ _APPENDS = {
     (False, True): _INSERTED + _INDEX + _COUNT,
     (True, True): _INSERTED + _KEY + _INDEX + _COUNT,
 }
+
+
+@lru_cache(maxsize=512)
+def append_sql(events: str, with_key: bool, with_index: bool) -> str:
+    """The append's statement into the table `events` (the game's partition, or the
+    parent: `events.game_partitions`), the same string each time for the same table."""
+    return _APPENDS[with_key, with_index].replace("{events}", events)
 
 
 def _check_quietly(pool: ConnectionPool[_Connection]) -> None:
@@ -222,6 +231,7 @@ class PostgresStore(SqlStore):
         self._pid = 0
         self._last_purge = 0.0
         self._lock = threading.Lock()
+        self._partitions = GamePartitions(self._primary_reading)
         # the circuit (see the module doc): no attempt before `_down_until`
         # (monotonic); `_suspect`: the last attempt failed, wait `PROBE_TIMEOUT` at most
         self._down_until = 0.0
@@ -351,14 +361,18 @@ class PostgresStore(SqlStore):
             params += [game_id, list(summary.departed), game_id, Jsonb([
                 {"user_id": p.user_id, "seat": p.seat, "name": p.name, "to_act": p.to_act,
                  "out": p.out} for p in summary.changed_players], to_bytes)]
-        sql = _APPENDS[idempotency is not None, summary is not None]
+        sql = append_sql(self.events_table(game_id), idempotency is not None,
+                         summary is not None)
         with self._connection() as conn:
             cur = conn.store_cursor()
             cur.execute(sql, params)
-            if sql is _EVENTS:
+            if idempotency is None and summary is None:  # (events alone: no CTE)
                 return cur.rowcount > 0
             row = cur.fetchone()
         return row is not None and row[0] > 0
+
+    def events_table(self, game_id: str) -> str:
+        return self._partitions.table_of(game_id)
 
     def visible_sql(self) -> str:
         return (f"position < pg_snapshot_xmin(pg_current_snapshot())::text::bigint "

@@ -139,17 +139,23 @@ class SqlStore(GameIndexTables, SigninCodeTables, AccountTables, ShareTables, Ma
 
     # -- reading ------------------------------------------------------------------------
 
+    def events_table(self, game_id: str) -> str:
+        """The table to name in statements of `game_id`'s events alone (PostgreSQL's
+        names the game's partition: `events.game_partitions`)."""
+        return "events"
+
     def current_version(self, game_id: str) -> int:
+        table = self.events_table(game_id)
         with self.reading() as cur:
-            cur.execute("SELECT version FROM events WHERE game_id = %s "
+            cur.execute(f"SELECT version FROM {table} WHERE game_id = %s "
                         "ORDER BY version DESC LIMIT 1", (game_id,))
             row = cur.fetchone()
         return int(row[0]) if row else 0
 
     def read_stream(self, game_id: str, after: int = 0,
                     limit: int | None = None) -> list[Recorded]:
-        sql = (f"SELECT {EVENT_COLUMNS} FROM events WHERE game_id = %s AND version > %s "
-               "ORDER BY version")
+        sql = (f"SELECT {EVENT_COLUMNS} FROM {self.events_table(game_id)} "
+               "WHERE game_id = %s AND version > %s ORDER BY version")
         params: list[Any] = [game_id, after]
         if limit is not None:
             sql += " LIMIT %s"

@@ -39,6 +39,11 @@ def smallest(pg: str, redis: str) -> dict[str, tuple[list[str], set[str]]]:
         "store": (["--url", pg, "--seconds", "1", "--writers", "2", "--runs", "1"],
                   {"pgbench_2_clients_tps", "append_1_event_2_writers",
                    "append_3_event_2_writers", "replay_europe_4p"}),
+        "partitions": (["--url", pg, "--games", "20", "--events", "5", "--statements",
+                        "40", "--rounds", "2"],
+                       {"partitioned_cpu_us_per_statement", "plain_cpu_us_per_statement",
+                        "own_partition_cpu_us_per_statement", "partitioned_per_plain_cpu",
+                        "own_partition_per_plain_cpu"}),
         "ratings": (["--url", pg, "--games", "20", "--users", "20", "--reads", "5",
                      "--job-games", "5", "--templates", "1"], {"rebuild", "job", "reads"}),
         "scoring": (["--url", pg, "--redis", redis.rsplit("/", 1)[0], "--games", "2",
@@ -79,9 +84,11 @@ def smallest(pg: str, redis: str) -> dict[str, tuple[list[str], set[str]]]:
 
 
 # bench/ modules that are libraries of the scripts, not scripts
-# (`against` and `profiles` serve `api.py --against REF [--profile DIR]`, which builds
-# another commit: too slow for a smoke run)
-LIBRARIES = {"__init__", "loop", "stack", "ready", "outcome", "against", "profiles"}
+# (`against` and `profiles` serve `api.py --against REF [--profile DIR]`, and
+# `web_against` `web.py --against REF`, which build another commit: too slow for a smoke
+# run)
+LIBRARIES = {"__init__", "loop", "stack", "ready", "outcome", "against", "profiles",
+             "web_against"}
 
 
 @dataclass
