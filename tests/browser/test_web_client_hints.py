@@ -1,6 +1,7 @@
 """Hints on the table's page, in Chromium against `ttr serve`: in an unrated game the Hint
 button names the strong bot's move for my seat and plays it when asked, and the log says
-I asked; a rated game shows no Hint button."""
+I asked; it holds while the others only talk or keep their own tickets; a rated game
+shows no Hint button."""
 
 from __future__ import annotations
 
@@ -24,6 +25,12 @@ def _table(chromium: Any, server: Server, rated: bool) -> Any:
     token = server.user("Ada")
     game = server.api("POST", "/v1/games", {"map": "usa", "seats": 2, "bots": ["easy"],
                                             "rated": rated}, token)["id"]
+    return _at_my_move(chromium, server, token, game)
+
+
+def _at_my_move(chromium: Any, server: Server, token: str, game: str) -> Any:
+    """`token`'s player signed in on a page of their own, at the table of `game`, with a
+    decision to make (the page's errors kept in `page.errors`)."""
     page = chromium.new_context(viewport={"width": 1200, "height": 900}).new_page()
     page.errors = []
     page.on("pageerror", lambda e: page.errors.append(str(e)))
@@ -32,10 +39,6 @@ def _table(chromium: Any, server: Server, rated: bool) -> Any:
     page.goto(f"{server.origin}/play/{game}")
     page.wait_for_function("() => document.body.dataset.state === 'ready'")
     page.wait_for_function(MY_MOVE)  # my tickets to keep
-    # the bot's tickets kept first: a hint holds only until the game's version moves on
-    # (table_hint.js), and the bot keeping its tickets just after mine was given took
-    # it off the page before it could be read
-    page.wait_for_selector("#log li[data-type='tickets_kept']")
     return page
 
 
@@ -61,4 +64,44 @@ def test_a_rated_game_has_no_hint_button(server: Server, chromium: Any) -> None:
     assert page.locator("#ask-hint").count() == 0
     assert page.locator("#hint").is_hidden()
     assert page.errors == []
+    page.context.close()
+
+
+def test_a_hint_holds_while_the_other_player_only_reacts(server: Server, chromium: Any) -> None:
+    ada, bob = server.user("Ada"), server.user("Bob")
+    game = server.api("POST", "/v1/games", {"map": "usa", "seats": 2, "rated": False}, ada)["id"]
+    server.api("POST", f"/v1/games/{game}/players", {}, bob)
+    keep = server.api("GET", f"/v1/games/{game}/moves", token=bob)["moves"][0]
+    server.api("POST", f"/v1/games/{game}/actions", keep, bob)
+    page = _at_my_move(chromium, server, ada, game)
+    page.press("#ask-hint", "Enter")
+    page.wait_for_selector("#hint-text")
+    said = server.api("POST", f"/v1/games/{game}/reactions", {"reaction": "good_luck"}, bob)
+    page.wait_for_selector("#log li[data-type='reaction_sent']")
+    assert int(page.evaluate("document.body.dataset.version")) >= said["version"]
+    assert page.get_attribute("#hint-text", "data-type") == "keep_tickets"
+    page.context.close()
+
+
+def test_a_hint_is_asked_again_when_the_game_moved_on_while_it_was_thought_out(
+        server: Server, chromium: Any) -> None:
+    page = _table(chromium, server, rated=False)
+    refused: list[str] = []
+
+    def first_refused(route: Any) -> None:
+        # what the server answers when another seat moved while the hint was thought
+        # out (the bot keeping its tickets): the API says to ask again
+        if refused:
+            route.continue_()
+            return
+        refused.append(route.request.url)
+        route.fulfill(status=412, content_type="application/problem+json",
+                      body='{"type": "about:blank", "title": "Precondition Failed", '
+                           '"status": 412, "detail": "The game moved on."}')
+
+    page.route("**/hints", first_refused)
+    page.press("#ask-hint", "Enter")
+    page.wait_for_selector("#hint-text")
+    assert len(refused) == 1
+    assert page.locator("#refusal").is_hidden()  # nothing to tell the player
     page.context.close()

@@ -21,6 +21,27 @@ export function mayAskHint(game, moves, mySeat) {
     game.status === "playing" && moves.some((m) => m.type !== "resign");
 }
 
+// what is only said at the table: it leaves every seat's position as it was
+const SAID = new Set(["reaction_sent", "hint_given"]);
+
+/* Whether my position moved on since `version`: true on a move of mine, or of the game
+ * itself, since (another seat's move while I have a decision to make is one made beside
+ * mine: tickets kept as the game starts); null while the table has not read every
+ * event since (the game read before its stream's events): not known yet; false when
+ * only words were said (a reaction, a hint asked). */
+export function movedSince(table, version) {
+  if (table.game.version <= version) return false;
+  const mine = table.mySeat();
+  let read = version;
+  for (const [v, e] of table.log) {
+    if (v <= version) continue;
+    const other = e.actor && e.actor.kind === "seat" && e.actor.seat !== mine;
+    if (!SAID.has(e.type) && !other) return true;
+    read = Math.max(read, v);
+  }
+  return read < table.game.version ? null : false;
+}
+
 /* A suggested command in words (`ctx`: routeName, ticketName, and the game's market). */
 export function hintText(command, ctx) {
   switch (command.type) {
@@ -46,16 +67,19 @@ export function renderHint(table) {
   if (!state) return;
   const g = table.game;
   const may = mayAskHint(g, table.moves, table.mySeat());
-  // a suggestion holds for the position it was given for (and its own record) only
-  if (state.answer && g.version > state.answer.recorded_version) state.answer = null;
-  state.box.hidden = !may && !state.answer;
-  markRoute(table, state.answer && may ? state.answer.command : null);
+  // a suggestion holds for the position it was given for, until I move (shown again
+  // once the events since are read, if they were only words or others' moves)
+  const moved = state.answer ? movedSince(table, state.answer.recorded_version) : false;
+  if (moved) state.answer = null;
+  const answer = moved === false ? state.answer : null;
+  state.box.hidden = !may && !answer;
+  markRoute(table, answer && may ? answer.command : null);
   const box = clear(state.box);
   if (!may) return;
   box.append(h("button", { type: "button", id: "ask-hint", title: t("hint_title"),
     disabled: state.asking, onclick: () => askHint(table) }, state.asking ? t("hint.thinking") : t("hint")));
-  if (state.answer) {
-    const command = state.answer.command;
+  if (answer) {
+    const command = answer.command;
     box.append(h("p", { id: "hint-text", "data-type": command.type },
       t("hint.suggest", { move: hintText(command, { market: g.market,
         routeName: (id) => table.routeName(id), ticketName: (id) => table.ticketName(id) }) })),
@@ -69,7 +93,7 @@ async function askHint(table) {
   state.asking = true;
   renderHint(table);
   try {
-    state.answer = await table.app.api.post(`${table.path}/hints`);
+    state.answer = await askedAgainWhileMoving(() => table.app.api.post(`${table.path}/hints`));
   } catch (error) {
     state.answer = null;
     table.showProblem(problemText(error), error instanceof ApiError ? error.code : "network");
@@ -78,6 +102,20 @@ async function askHint(table) {
   }
   await table.refresh();
   renderHint(table);
+}
+
+// how many times a hint is asked for when the game moved on while it was thought out
+// (412: another seat kept its tickets meanwhile, say), as the API asks
+const HINT_TRIES = 3;
+
+async function askedAgainWhileMoving(ask) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await ask();
+    } catch (error) {
+      if (!(error instanceof ApiError && error.status === 412) || attempt >= HINT_TRIES) throw error;
+    }
+  }
 }
 
 function markRoute(table, command) {
