@@ -3,6 +3,7 @@ phone by default:
 
     python bench/web.py [--loads N] [--samples N] [--profile phone|desktop]
                         [--cpu-slowdown X] [--mbit N] [--latency-ms N]
+                        [--against REF [--runs N]]
 
 - profile: `phone` is a 390×844 touch screen at 3× pixels, its CPU slowed 4×
   (`Emulation.setCPUThrottlingRate`) on a 10 Mbit/s link with 40 ms of latency
@@ -20,6 +21,10 @@ phone by default:
 - delay: from an opponent's action (an API call by this script) to the change on my
   table (its version shown), heard over the game's SSE stream, N actions, on the
   profile's page.
+
+`--against REF`: the first and repeat visits only, of this tree and of the commit REF
+served in turn, N rounds, the order swapped every other round (`bench/web_against.py`):
+each side's median and p95, and this tree's over REF's.
 
 Targets (issue 33): interactive p95 < 1.5 s on a first visit and < 0.5 s on a repeat
 one, an opponent's move on my page p95 < 300 ms. The last line is one JSON object with
@@ -41,7 +46,7 @@ from urllib.parse import urlsplit
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from playwright.sync_api import sync_playwright  # noqa: E402
+from playwright.sync_api import Error, sync_playwright  # noqa: E402
 
 from bench.outcome import run  # noqa: E402
 from tests.browser_support import launch  # noqa: E402
@@ -153,15 +158,42 @@ def slowed(page: Any, profile: Profile, wire: Wire) -> Any:
     return session
 
 
-def visit(page: Any, url: str) -> float:
-    """Go to the table at `url`: milliseconds from navigation to an interactive table."""
-    page.goto(url)
-    page.wait_for_function("() => document.body.dataset.state === 'ready'", timeout=60_000)
-    # the stream's first answer drawn too (a second render): what the load asks for
-    page.wait_for_function("() => performance.getEntriesByName('ttr-render').length >= 2",
-                           timeout=60_000)
-    ready: float = page.evaluate("performance.getEntriesByName('ttr-ready')[0].startTime")
-    return ready
+# resolves once the table is interactive and the stream's first answer is drawn too (a
+# second render: what the load asks for), with the `ttr-ready` mark's time
+READY = """new Promise((resolve) => {
+  const ready = () => performance.getEntriesByName('ttr-ready')[0];
+  const done = () => ready() && performance.getEntriesByName('ttr-render').length >= 2;
+  if (done()) return resolve(ready().startTime);
+  const observer = new PerformanceObserver(() => {
+    if (done()) { observer.disconnect(); resolve(ready().startTime); }
+  });
+  observer.observe({ entryTypes: ['mark', 'measure'] });
+})"""
+
+
+def visit(page: Any, session: Any, url: str) -> float:
+    """Go to the table at `url`: milliseconds from navigation to an interactive table.
+
+    Nothing of Playwright's runs in the page while it loads: its waiting functions
+    evaluate Playwright's own injected script in the page first, about 100 ms of the
+    main thread on the slowed phone, landing in the middle of the table's loading. The
+    wait is one small expression sent over the DevTools protocol once the navigation
+    has committed, resolved by a `PerformanceObserver` when the page marks itself ready.
+    """
+    page.goto(url, wait_until="commit")
+    failure: object = None
+    for _ in range(50):
+        try:
+            answer = session.send("Runtime.evaluate", {
+                "expression": READY, "awaitPromise": True, "returnByValue": True})
+        except Error as error:  # the old document's context, destroyed as it waited
+            failure = error
+        else:
+            if "exceptionDetails" not in answer:
+                return float(answer["result"]["value"])
+            failure = answer["exceptionDetails"]
+        time.sleep(0.05)
+    raise RuntimeError(f"the table never marked itself ready: {failure}")
 
 
 def weight(server: Server, responses: list[Any]) -> dict[str, Any]:
@@ -218,6 +250,87 @@ def median(values: list[float]) -> float:
     return round(statistics.median(values), 1)
 
 
+@dataclass
+class Visits:
+    first: list[float]  # ms to an interactive table, a fresh context each
+    repeat: list[float]  # the same, going to the table again in that context
+    weight: dict[str, Any]  # the first visit's answers
+    first_wire: dict[str, Any]
+    repeat_wire: dict[str, Any]
+    page: Any  # the last context's page, still open
+
+
+def visits(browser: Any, server: Server, profile: Profile, url: str, token: str,
+           loads: int) -> Visits:
+    """`loads` first visits to the table at `url`, each in a fresh context and followed
+    by a repeat visit in it; the first's answers weighed and both wires counted."""
+    first: list[float] = []
+    repeat: list[float] = []
+    responses: list[Any] = []  # the first visit's
+
+    def record(response: Any) -> None:  # (Playwright takes a function, not a bound builtin)
+        responses.append(response)
+
+    for i in range(loads):
+        context = context_for(browser, profile, token)
+        page = context.new_page()
+        wire = Wire()
+        session = slowed(page, profile, wire)
+        if i == 0:
+            page.on("response", record)
+        first.append(visit(page, session, url))
+        if i == 0:
+            page.remove_listener("response", record)
+            page_weight = weight(server, responses)
+            first_wire = wire.figures()
+        page.goto("about:blank")
+        wire.reset()
+        repeat.append(visit(page, session, url))
+        if i == 0:
+            repeat_wire = wire.figures()
+        if i < loads - 1:
+            context.close()
+    return Visits(first, repeat, page_weight, first_wire, repeat_wire, page)
+
+
+def compare(args: argparse.Namespace, profile: Profile) -> None:
+    """`--against REF`: the visits of REF and of this tree alternated (bench.web_against)."""
+    from bench.web_against import alternate
+
+    def measure(browser: Any, server: Server) -> tuple[list[float], list[float]]:
+        game_id, tokens = game(server)
+        seen = visits(browser, server, profile, f"{server.origin}/play/{game_id}", tokens[0],
+                      args.loads)
+        seen.page.context.close()
+        return seen.first, seen.repeat
+
+    with sync_playwright() as playwright:
+        browser = launch(playwright)
+        found = alternate(args.against, args.runs, browser, measure,
+                          lambda v: f"{median(v)} ms median, p95 {p95(v)}")
+        browser.close()
+    figures: dict[str, Any] = {"profile": args.profile, "against": args.against,
+                               "runs": args.runs, "loads": args.loads}
+    for side, kinds in found.items():
+        for kind, values in kinds.items():
+            figures[f"{side}_{kind}_ms_median"] = median(values)
+            figures[f"{side}_{kind}_ms_p95"] = p95(values)
+    for kind in ("first", "repeat"):
+        for stat in ("median", "p95"):
+            figures[f"{kind}_{stat}_ratio"] = round(
+                figures[f"new_{kind}_ms_{stat}"] / figures[f"ref_{kind}_ms_{stat}"], 3)
+    figures["new_targets_met"] = {
+        "interactive_p95": figures["new_first_ms_p95"] < TARGETS_MS["interactive_p95"],
+        "repeat_interactive_p95":
+            figures["new_repeat_ms_p95"] < TARGETS_MS["repeat_interactive_p95"]}
+    print(f"{args.profile}, this tree against {args.against} ({args.runs} rounds of "
+          f"{args.loads} loads each): repeat visit median {figures['new_repeat_ms_median']} "
+          f"against {figures['ref_repeat_ms_median']} ms, p95 {figures['new_repeat_ms_p95']} "
+          f"against {figures['ref_repeat_ms_p95']} ms; first visit median "
+          f"{figures['new_first_ms_median']} against {figures['ref_first_ms_median']} ms")
+    print(json.dumps(figures))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--loads", type=int, default=10)
@@ -226,45 +339,27 @@ def main() -> None:
     parser.add_argument("--cpu-slowdown", type=float, help="(the profile's by default)")
     parser.add_argument("--mbit", type=float, help="the link, Mbit/s; 0: no limit")
     parser.add_argument("--latency-ms", type=float)
+    parser.add_argument("--against", metavar="REF",
+                        help="alternate this tree with the commit REF (bench/web_against.py)")
+    parser.add_argument("--runs", type=int, default=3, help="rounds of each, with --against")
     args = parser.parse_args()
     base = PROFILES[args.profile]
     profile = Profile(base.viewport, base.scale, base.mobile,
                       base.cpu_slowdown if args.cpu_slowdown is None else args.cpu_slowdown,
                       base.mbit if args.mbit is None else args.mbit,
                       base.latency_ms if args.latency_ms is None else args.latency_ms)
+    if args.against:
+        return compare(args, profile)
     with tempfile.TemporaryDirectory() as folder, serve(Path(folder)) as server, \
             sync_playwright() as playwright:
         browser = launch(playwright)
         game_id, tokens = game(server)
-        url = f"{server.origin}/play/{game_id}"
-        first: list[float] = []
-        repeat: list[float] = []
-        responses: list[Any] = []  # the first visit's
-
-        def record(response: Any) -> None:
-            responses.append(response)
-
-        for i in range(args.loads):
-            context = context_for(browser, profile, tokens[0])
-            page = context.new_page()
-            wire = Wire()
-            slowed(page, profile, wire)
-            if i == 0:
-                page.on("response", record)
-            first.append(visit(page, url))
-            if i == 0:
-                page.remove_listener("response", record)
-                page_weight = weight(server, responses)
-                first_wire = wire.figures()
-            page.goto("about:blank")
-            wire.reset()
-            repeat.append(visit(page, url))
-            if i == 0:
-                repeat_wire = wire.figures()
-            if i < args.loads - 1:
-                context.close()
-        found = delays(server, page, game_id, tokens, args.samples)
+        seen = visits(browser, server, profile, f"{server.origin}/play/{game_id}", tokens[0],
+                      args.loads)
+        found = delays(server, seen.page, game_id, tokens, args.samples)
         browser.close()
+    first, repeat = seen.first, seen.repeat
+    page_weight, first_wire, repeat_wire = seen.weight, seen.first_wire, seen.repeat_wire
     figures: dict[str, Any] = {
         "profile": args.profile, "viewport": list(profile.viewport),
         "cpu_slowdown": profile.cpu_slowdown, "mbit": profile.mbit,

@@ -230,13 +230,21 @@ LABEL_PLACES = {"e": (10, 4, "start"), "w": (-10, 4, "end"), "n": (0, -11, "midd
                 "nw": (-7, -8, "end"), "sw": (-7, 17, "end")}
 
 
-def label_box(x: float, y: float, text: str, place: str) -> tuple[float, float, float, float]:
-    """The estimated box (x0, y0, x1, y1) of a city's label placed at `place`."""
+# The most a label is enlarged (about its city) to stay legible on a board drawn small
+# (`LABEL_SCALE` of service/static/board/zoom.js).
+LARGEST_LABEL_SCALE = 1.6
+
+
+def label_box(x: float, y: float, text: str, place: str,
+              scale: float = 1.0) -> tuple[float, float, float, float]:
+    """The estimated box (x0, y0, x1, y1) of a city's label placed at `place`, enlarged
+    `scale` times about the city."""
     dx, dy, anchor = LABEL_PLACES[place]
     w = len(text) * CHAR_WIDTH
-    bx = x + dx - {"start": 0, "middle": w / 2, "end": w}[anchor]
-    by = y + dy - LABEL_HEIGHT + 3
-    return bx, by, bx + w, by + LABEL_HEIGHT
+    bx = dx - {"start": 0, "middle": w / 2, "end": w}[anchor]
+    by = dy - LABEL_HEIGHT + 3
+    return (x + bx * scale, y + by * scale, x + (bx + w) * scale,
+            y + (by + LABEL_HEIGHT) * scale)
 
 
 def _place_labels(layout: Mapping[str, Any], board: Any) -> dict[str, str]:
@@ -259,18 +267,21 @@ def _place_labels(layout: Mapping[str, Any], board: Any) -> dict[str, str]:
         for rank, place in enumerate(LABEL_PLACES):
             x0, y0, x1, y1 = label_box(x, y, city, place)
             cost = rank * 0.5
-            if x0 < 2 or y0 < 2 or x1 > layout["width"] - 2 or y1 > layout["height"] - 2:
+            # (off the map's edge even when drawn at its largest: a label is cut off there)
+            e0, f0, e1, f1 = label_box(x, y, city, place, LARGEST_LABEL_SCALE)
+            if e0 < 2 or f0 < 2 or e1 > layout["width"] - 2 or f1 > layout["height"] - 2:
                 cost += 10_000
             cost += sum(x0 - 5 < px < x1 + 5 and y0 - 5 < py < y1 + 5 for px, py in samples)
             cost += 200 * sum(x0 - 8 < cx < x1 + 8 and y0 - 8 < cy < y1 + 8
                               for c, (cx, cy) in cities.items() if c != city)
-            cost += 300 * sum(x0 < b[2] and b[0] < x1 and y0 < b[3] and b[1] < y1
+            # (two labels overlapping when drawn at their largest)
+            cost += 300 * sum(e0 < b[2] and b[0] < e1 and f0 < b[3] and b[1] < f1
                               for b in placed)
             if best is None or cost < best[0]:
                 best = (cost, place)
         assert best is not None
         labels[city] = best[1]
-        placed.append(label_box(x, y, city, best[1]))
+        placed.append(label_box(x, y, city, best[1], LARGEST_LABEL_SCALE))
     return dict(sorted(labels.items()))
 
 

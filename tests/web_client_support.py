@@ -72,9 +72,10 @@ class Server:
 
 
 @contextmanager
-def serve(folder: Path, **settings: str) -> Iterator[Server]:
+def serve(folder: Path, ttr: Path | None = None, **settings: str) -> Iterator[Server]:
     """`ttr serve` (the embedded mode: gunicorn, SQLite in `folder`, jobs in-process);
-    `settings`: more `TTR_*` variables (e.g. TTR_BOT_PAUSE="0.1")."""
+    `settings`: more `TTR_*` variables (e.g. TTR_BOT_PAUSE="0.1"); `ttr`: another build's
+    command (a benchmark's other commit), this interpreter's by default."""
     port = free_port()
     log = folder / "server.log"
     env = {k: v for k, v in os.environ.items() if not k.startswith("TTR_")}
@@ -85,7 +86,7 @@ def serve(folder: Path, **settings: str) -> Iterator[Server]:
                TTR_ACCOUNTS_PER_ADDRESS_PER_HOUR="100000", TTR_SSE_KEEPALIVE="2",
                TTR_ANALYSIS_BUDGET="0")  # (no computer analysis of the games finished)
     env.update(settings)
-    ttr = Path(sys.executable).parent / "ttr"
+    ttr = ttr or Path(sys.executable).parent / "ttr"
     with open(log, "wb") as out:
         process = subprocess.Popen([str(ttr), "serve"], cwd=folder, stdout=out,
                                    stderr=subprocess.STDOUT, start_new_session=True, env=env)
@@ -168,7 +169,7 @@ async def join_by_link(page: Any, link: str) -> None:
     await page.wait_for_function("() => document.body.dataset.state === 'ready'")
 
 
-async def take_turns(page: Any, timeout: float = 300) -> int:
+async def take_turns(page: Any, timeout: float = 900) -> int:
     """Play this page's seat until the game is scored; answers the presses made."""
     presses = 0
     loop = asyncio.get_running_loop()

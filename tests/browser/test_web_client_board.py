@@ -266,6 +266,27 @@ def test_the_city_labels_shown_are_at_least_11_pixels_at_every_zoom(site: Site,
     phone.context.close()
 
 
+# the city labels shown past an edge of the board's drawing (its whole map shown)
+LABELS_CUT_OFF = """() => {
+  const board = document.querySelector('#board svg').getBoundingClientRect();
+  return [...document.querySelectorAll('#board svg .city-label')].filter((e) => {
+    if (getComputedStyle(e).visibility !== 'visible') return false;
+    const b = e.getBoundingClientRect();
+    return b.left < board.left || b.right > board.right || b.top < board.top
+      || b.bottom > board.bottom; }).map((e) => e.dataset.city).sort(); }"""
+
+
+@pytest.mark.parametrize("map_name", ["usa", "europe", "nordic"])
+def test_no_city_name_is_cut_off_at_the_edge_of_the_whole_map(
+        site: Site, chromium: Any, map_name: str) -> None:
+    # (a narrower board draws its names larger in the map's units: they are kept at a
+    # legible size on the screen)
+    for width in (768, 1366):
+        page = _table(site, chromium, map_name=map_name, width=width)
+        assert page.evaluate(LABELS_CUT_OFF) == [], width
+        page.context.close()
+
+
 def test_on_a_phone_the_hand_and_the_draws_stay_in_view_below_the_board(
         site: Site, chromium: Any) -> None:
     page = _table(site, chromium, width=390, height=844, map_name="europe")
@@ -281,6 +302,20 @@ def test_on_a_phone_the_hand_and_the_draws_stay_in_view_below_the_board(
     bar = page.locator("#hand-bar").bounding_box()
     assert bar["y"] + bar["height"] == pytest.approx(844, abs=1)
     page.screenshot(path=str(Path("/tmp") / "ttr-phone-board.png"))
+    assert page.errors == []
+    page.context.close()
+
+
+def test_on_a_narrow_phone_the_deck_and_all_five_face_up_cards_are_in_view(
+        site: Site, chromium: Any) -> None:
+    page = _table(site, chromium, width=360, height=740, map_name="europe")
+    boxes = page.evaluate("""() => [...document.querySelectorAll('#draw-deck, #market .face-up')]
+      .map((e) => { const b = e.getBoundingClientRect(); return [b.left, b.right]; })""")
+    assert len(boxes) == 6
+    assert all(0 <= left and right <= 360 for left, right in boxes), boxes
+    # a card shown by its picture alone is still named to a screen reader
+    label = page.get_attribute("#market .face-up", "aria-label")
+    assert label and label.strip()
     assert page.errors == []
     page.context.close()
 
@@ -400,3 +435,22 @@ def test_a_ticket_marks_the_players_routes_toward_its_cities(site: Site, chromiu
         assert _ticket_marks(page)["routes"] == []
     assert page.errors == []
     page.context.close()
+
+
+# the cities whose dot or shown name lies under the zoom buttons
+UNDER_THE_ZOOM_BUTTONS = """() => {
+  const bar = document.querySelector('.zoom-buttons').getBoundingClientRect();
+  const marks = [...document.querySelectorAll('#board svg .city-label, #board svg .city-dot')]
+    .filter((e) => getComputedStyle(e).visibility === 'visible');
+  return [...new Set(marks.filter((e) => { const b = e.getBoundingClientRect();
+    return b.right > bar.left && b.left < bar.right && b.bottom > bar.top && b.top < bar.bottom; })
+    .map((e) => e.closest('[data-city]').dataset.city))].sort(); }"""
+
+
+@pytest.mark.parametrize("map_name", ["usa", "europe", "nordic"])
+def test_the_zoom_buttons_hide_no_city_of_the_whole_map(
+        site: Site, chromium: Any, map_name: str) -> None:
+    for width, height in ((390, 844), (768, 1024), (1366, 900)):
+        page = _table(site, chromium, map_name=map_name, width=width, height=height)
+        assert page.evaluate(UNDER_THE_ZOOM_BUTTONS) == [], (width, map_name)
+        page.context.close()

@@ -57,6 +57,7 @@ export function t(key, params = {}) {
     const form = plurals.select(Number(params.n ?? 0));
     message = message[form] ?? message.other;
   }
+  if (!message.includes("{")) return message; // (most messages have no parameters)
   return message.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
 }
 

@@ -11,8 +11,6 @@ import { sortMoves } from "./payment.js";
 import { follow } from "./stream.js";
 import { caption, describeEvent, holderName, seatHolders } from "./words.js";
 import * as parts from "./table_parts.js";
-import { renderEnd } from "./endgame.js";
-import { turnSignals } from "./signals.js";
 import { buildHint, renderHint } from "./table_hint.js";
 import { buildClaim, claimSetting, closeClaim, renderClaim, stopClaim } from "./claim.js";
 import { showMoments } from "./table_moments.js";
@@ -69,7 +67,7 @@ class Table {
     markPhases(this);
     this.outage = watchOutage(this);
     this.render();
-    this.signals = turnSignals(this);
+    this.afterDrawn();
     this.stream = follow(`${this.path}/events`, {
       lastId: this.game.version,
       onMessage: (m) => this.onMessage(m),
@@ -78,6 +76,18 @@ class Table {
       onEnd: () => this.game.status === "finished",
     });
     this.timers.push(setInterval(() => parts.renderCountdown(this), 1000));
+  }
+
+  /* What the table does once drawn, from a module loaded after its first drawing (on a
+   * repeat visit each module costs the phone's main thread a request and a task before
+   * the table can be drawn): the turn signals. (The motion of what changes is not: it
+   * compares each drawing with the first, so a move made at once would go unmarked.) */
+  afterDrawn() {
+    import("./signals.js").then(({ turnSignals }) => {
+      if (this.stopped) return;
+      this.signals = turnSignals(this);
+      this.signals.update();
+    });
   }
 
   stop() {
@@ -176,7 +186,11 @@ class Table {
     this.scheduled = setTimeout(() => {
       this.scheduled = null;
       if ((this.wanted || 0) > this.game.version) this.refresh(this.wanted);
-      else if (this.logDirty) parts.renderLog(this);
+      else if (this.logDirty) {
+        parts.renderLog(this);
+        // a hint waiting for the events since it was given is shown once they are read
+        if (this.hint && this.hint.answer) renderHint(this);
+      }
       this.logDirty = false;
     }, 0);
   }
@@ -274,7 +288,7 @@ class Table {
     el.standIn = h("section", { id: "stand-in", class: "stand-in-notice", role: "status", hidden: true });
     this.view = drawBoard(this.board, layout, { idPrefix: "table-board",
       title: t("board_title", { map: t(`map.${this.board.map}`) }),
-      routeTitle: (r) => parts.routeTitle(r) });
+      routeTitle: (r) => this.routeTitle(r.id) });
     el.board = h("div", { id: "board", class: "board" }, this.view.root);
     // pan and zoom (board/zoom.js): it also makes the board focusable, a group named for
     // its keys, so the keyboard reaches it
@@ -322,12 +336,24 @@ class Table {
     parts.renderPlayers(this);
     parts.renderLog(this);
     parts.renderCountdown(this);
-    renderEnd(this);
+    // the end screen's module (and its share links') only once there is an end to show
+    if (g.status === "finished") import("./endgame.js").then((end) => end.renderEnd(this));
     if (this.reactions) this.reactions.render();
     renderWatching(this);
     if (this.signals) this.signals.update();
     showMoments(this);
     performance.measure("ttr-render", { start: began });
+  }
+
+  /* A route's tooltip and claim button, made once a table (its words do not change). */
+  routeTitle(id) {
+    if (!this.routeTitles) this.routeTitles = new Map();
+    let title = this.routeTitles.get(id);
+    if (title === undefined) {
+      title = parts.routeTitle(this.routeById.get(id));
+      this.routeTitles.set(id, title);
+    }
+    return title;
   }
 
   /* The sentences of the log, newest first: each names the seat's holder of its time

@@ -32,7 +32,7 @@ export function renderBoard(table, sorted) {
     for (const r of p.routes || []) owners.set(r, p.seat);
     for (const c of p.stations || []) stations.set(c, p.seat);
   }
-  const title = (id, owner) => routeTitle(table.routeById.get(id)) +
+  const title = (id, owner) => table.routeTitle(id) +
     (owner === undefined ? "" : ` — ${t("claimed_by", { who: table.seatName(owner) })}`);
   table.view.setOwners(owners, title);
   table.view.setStations(stations, (city, seat) => t("station_of", { who: table.seatName(seat), city }));
@@ -86,7 +86,7 @@ export function renderActions(table, sorted, force = false) {
       h("summary", {}, t("claim_route_n", { n: routes.length })),
       h("ul", { id: "claimable", class: "claimable" }, routes.map((id) => h("li", {},
         h("button", { type: "button", class: "claim", "data-route": id, onclick: () => chooseRoute(table, id) },
-          routeTitle(table.routeById.get(id))))))));
+          table.routeTitle(id)))))));
   }
   if (sorted.stations.size) {
     const select = h("select", { id: "station-city", "aria-label": t("station_city") },

@@ -179,6 +179,7 @@ function drawRoute(route, offset, pos, layer, halos, title) {
   if (route.tunnel) group.setAttribute("data-tunnel", "true");
   if (route.locomotives > 0) group.setAttribute("data-ferry", String(route.locomotives));
   svg("title", {}, group).textContent = title;
+  group._ttrTitle = title; // (setOwners leaves a tooltip that has not changed alone)
   const halo = svg("line", {
     class: "halo", "data-route-id": route.id, x1: a[0] + nx, y1: a[1] + ny, x2: b[0] + nx, y2: b[1] + ny,
   }, halos);
@@ -216,16 +217,25 @@ export class BoardView {
       const claimed = typeof owner === "number";
       const key = claimed ? String(owner) : "";
       if (group._ttrOwner === key) continue; // unchanged: leave the drawing alone
+      // a route never owned is drawn as it was made: only its tooltip may differ
+      const asDrawn = group._ttrOwner === undefined && !claimed;
       group._ttrOwner = key;
-      group.classList.toggle("claimed", claimed);
-      if (claimed) group.dataset.owner = key;
-      else delete group.dataset.owner;
-      for (const car of group.querySelectorAll(".car")) {
-        car.setAttribute("fill", claimed ? playerColor(owner) : car.dataset.boardFill);
+      if (!asDrawn) {
+        group.classList.toggle("claimed", claimed);
+        if (claimed) group.dataset.owner = key;
+        else delete group.dataset.owner;
+        for (const car of group.querySelectorAll(".car")) {
+          car.setAttribute("fill", claimed ? playerColor(owner) : car.dataset.boardFill);
+        }
+        const mark = group.querySelector(".owner-mark");
+        if (mark) mark.textContent = claimed ? playerSymbol(owner) : "";
       }
-      const mark = group.querySelector(".owner-mark");
-      if (mark) mark.textContent = claimed ? playerSymbol(owner) : "";
-      if (titleOf) group.querySelector("title").textContent = titleOf(id, claimed ? owner : undefined);
+      if (!titleOf) continue;
+      const title = titleOf(id, claimed ? owner : undefined);
+      if (group._ttrTitle !== title) {
+        group.querySelector("title").textContent = title;
+        group._ttrTitle = title;
+      }
     }
   }
 

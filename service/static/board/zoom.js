@@ -98,8 +98,10 @@ class BoardZoom {
     this.root = root;
     if (!this.whole || this.whole.w !== w || this.whole.h !== h) this.view = { ...whole };
     this.whole = whole;
-    this.box.prepend(root);
-    if (!this.bar.isConnected) this.box.append(this.bar);
+    // the buttons in a row of their own above the drawing: over it, they hid the
+    // cities of its corner (Montreal, Boston, Moskva on a phone)
+    if (!this.bar.isConnected) this.box.prepend(this.bar);
+    this.bar.after(root);
     this.centreLabels();
     this.relabel();
     this.resized.observe(root);
