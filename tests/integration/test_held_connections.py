@@ -143,9 +143,16 @@ def status_of(sock: socket.socket) -> tuple[int, bytes]:
     return int(data.split(b" ", 2)[1]), data
 
 
+# How long another client's request may wait. A stall would last as long as a held
+# connection: for ever for a stream, 60 s for a poll. What it waits for on a busy
+# machine is the server's turn through the hundreds of connections just opened (7 s
+# seen with four busy loops on two cores, past 10 s once in CI).
+ANSWER_WITHIN = 30
+
+
 def answered(port: int, path: str, token: str, source: str = "127.0.0.1") -> int:
-    """Another client's ordinary request: its status (it must come within 10 s)."""
-    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10,
+    """Another client's ordinary request: its status (it must come within ANSWER_WITHIN)."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=ANSWER_WITHIN,
                                             source_address=(source, 0))
     try:
         connection.request("GET", path, headers={"Authorization": f"Bearer {token}"})
