@@ -100,9 +100,11 @@ def app_on(database_url: str, clock: StillClock) -> Iterator[Flask]:
 
 
 def wait_until_serving(port: int, server: subprocess.Popen[Any], log: Path,
-                       timeout: float = 30, path: str = "/healthz") -> None:
+                       timeout: float = 90, path: str = "/healthz") -> None:
     """Until the server started on `port` answers `path` with 200; fails at once, with
-    the end of its `log`, if it exits first or does not answer within `timeout` s."""
+    the end of its `log`, if it exits first or does not answer within `timeout` s (a
+    bound for a server that hangs, not a speed: under a full suite on two cores a
+    worker took 11 s to import the app, and its first answer came after 30 s)."""
     deadline = time.monotonic() + timeout
     while True:
         connection = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
