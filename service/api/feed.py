@@ -31,6 +31,7 @@ from typing import Any, TypeVar
 from flask import Response, request
 from flask.views import MethodView
 
+from events.accounts import User
 from events.store import Recorded, StoreUnavailable
 from messaging.notify import Watch, game_key, user_key
 from service import held
@@ -95,16 +96,10 @@ class GameEvents(MethodView):
         """
         s = services()
         user = optional_user()
+        if wants_stream():
+            return _open_game_stream(s, game_id, user)
         table = s.log.load(game_id)
         viewer = visible_to(table, user)
-        if wants_stream():
-            after = _last_event_id()
-            tail = _tails().tail(game_id)  # held for as long as the stream lasts
-            gallery = Gallery(s.spectators, s.notifier, counts(), game_id,
-                              viewer.user_id if is_spectator(table, viewer) else None,
-                              s.http.sse_keepalive)
-            return _stream_response(_game_stream(s, tail, viewer, after, held.holds(),
-                                                 gallery), held.hold())
         if args["wait"] > 0:
             # woken by the primary's notifications: a replica could be behind them
             records = _long_poll(s, [game_key(game_id)], args["wait"], lambda: s.store.read_stream(
@@ -119,6 +114,24 @@ class GameEvents(MethodView):
                                                if records else 0),
             "events": [event_view(r, viewer.seat, everything) for r in records],
         })
+
+
+def _open_game_stream(s: Services, game_id: str, user: User | None) -> Response:
+    """The game's stream for `user`. Its hold is taken first, so a client past its
+    budget of held connections is turned away (429) before anything is read."""
+    hold = held.hold()
+    try:
+        table = s.log.load(game_id)
+        viewer = visible_to(table, user)
+        after = _last_event_id()
+        tail = _tails().tail(game_id)  # held for as long as the stream lasts
+        gallery = Gallery(s.spectators, s.notifier, counts(), game_id,
+                          viewer.user_id if is_spectator(table, viewer) else None,
+                          s.http.sse_keepalive)
+    except BaseException:
+        hold.release()
+        raise
+    return _stream_response(_game_stream(s, tail, viewer, after, held.holds(), gallery), hold)
 
 
 T = TypeVar("T")

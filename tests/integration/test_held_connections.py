@@ -233,6 +233,23 @@ def test_past_the_process_limit_new_streams_get_503_and_other_requests_go_on(
 
 
 
+def test_past_the_process_limit_a_stream_is_refused_before_its_game_is_looked_up(
+        small: Served) -> None:
+    # (a refused stream costs no read: a game that does not exist is not even found)
+    port, game = small.port, small.table.game_id
+    streams = [connect(port, request(f"/v1/games/{game}/events",
+                                     "Accept: text/event-stream\r\n")) for _ in range(20)]
+    try:
+        assert [status_of(s)[0] for s in streams] == [200] * 20
+        unknown = connect(port, request("/v1/games/g_00000000000000000000/events",
+                                        "Accept: text/event-stream\r\n"))
+        streams.append(unknown)
+        assert status_of(unknown)[0] == 503
+    finally:
+        for sock in streams:
+            sock.close()
+
+
 def test_one_address_past_its_connection_limit_is_turned_away_and_others_are_answered(
         tight: Served) -> None:
     slow = [connect(tight.port, SLOW_HEAD) for _ in range(2 * PER_ADDRESS)]
