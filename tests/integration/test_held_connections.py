@@ -130,6 +130,11 @@ def request(path: str, headers: str = "") -> bytes:
     return f"GET {path} HTTP/1.1\r\nHost: ttr\r\n{headers}\r\n".encode()
 
 
+def stream_of(port: int, game: str) -> socket.socket:
+    """A connection asking for `game`'s stream (no token: the client is its address)."""
+    return connect(port, request(f"/v1/games/{game}/events", "Accept: text/event-stream\r\n"))
+
+
 def status_of(sock: socket.socket) -> tuple[int, bytes]:
     """The answer's status and what came of its head (0: closed without an answer)."""
     data = b""
@@ -218,8 +223,7 @@ def test_one_client_holding_connections_of_every_kind_stalls_no_one_else(
 def test_past_the_process_limit_new_streams_get_503_and_other_requests_go_on(
         small: Served) -> None:
     port, game = small.port, small.table.game_id
-    streams = [connect(port, request(f"/v1/games/{game}/events",
-                                     "Accept: text/event-stream\r\n")) for _ in range(30)]
+    streams = [stream_of(port, game) for _ in range(30)]
     try:
         heads = [status_of(s) for s in streams]
         assert sum(status == 200 for status, _ in heads) == 20
@@ -232,17 +236,14 @@ def test_past_the_process_limit_new_streams_get_503_and_other_requests_go_on(
             sock.close()
 
 
-
 def test_past_the_process_limit_a_stream_is_refused_before_its_game_is_looked_up(
         small: Served) -> None:
     # (a refused stream costs no read: a game that does not exist is not even found)
     port, game = small.port, small.table.game_id
-    streams = [connect(port, request(f"/v1/games/{game}/events",
-                                     "Accept: text/event-stream\r\n")) for _ in range(20)]
+    streams = [stream_of(port, game) for _ in range(20)]
     try:
         assert [status_of(s)[0] for s in streams] == [200] * 20
-        unknown = connect(port, request("/v1/games/g_00000000000000000000/events",
-                                        "Accept: text/event-stream\r\n"))
+        unknown = stream_of(port, "g_00000000000000000000")
         streams.append(unknown)
         assert status_of(unknown)[0] == 503
     finally:
