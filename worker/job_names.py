@@ -34,6 +34,7 @@ def queue_names(queue: str) -> dict[str, str]:
 def worked_queues(queue: str, jobs: str) -> list[str]:
     """The queues a `ttr worker --jobs JOBS` process takes jobs from, first to last:
     `all` takes the games' and the webhooks' (its analysis process the analyses')."""
-    return {"all": [queue, webhook_queue_name(queue)], "games": [queue],
-            "webhooks": [webhook_queue_name(queue)],
-            "analysis": [analysis_queue_name(queue)]}[jobs]
+    names = queue_names(queue)
+    kinds = {"all": (GAMES, WEBHOOKS), "games": (GAMES,), "webhooks": (WEBHOOKS,),
+             "analysis": (ANALYSIS,)}[jobs]
+    return [names[kind] for kind in kinds]
