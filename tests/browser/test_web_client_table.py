@@ -92,7 +92,11 @@ def test_a_dropped_stream_resumes_after_the_last_event_it_saw(server: Server,
     assert latest > before
     proxy.restore()
 
-    page.wait_for_function(f"() => +document.body.dataset.version === {latest}", timeout=20000)
+    # the stream's snapshot (the game now) comes before the events it missed, so the
+    # caption can be up to date a moment before the log is
+    page.wait_for_function(f"() => +document.body.dataset.version === {latest}"
+                           f" && document.querySelector('#log li[data-version=\"{latest}\"]')",
+                           timeout=20000)
     assert _log_versions(page) == list(range(1, latest + 1))[-len(_log_versions(page)):]
     assert set(range(before + 1, latest + 1)) <= set(_log_versions(page))
     assert any(r and int(r) >= before for r in resumed), resumed  # resumed, not restarted
