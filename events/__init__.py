@@ -12,7 +12,8 @@ from __future__ import annotations
 import os
 from typing import TYPE_CHECKING
 
-from events.repository import GameLog, GameNotFound
+from events.outcome import GameNotFound
+from events.repository import GameLog
 from events.sql import SqlStore, request_hash
 from events.store import (
     AppendResult,

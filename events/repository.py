@@ -18,6 +18,10 @@ game it answers None, and the caller's `load` reads the log after the cached ver
 a few milliseconds out of date, so it is only for deciding a command whose append
 will check the version: `execute(..., vouched=True)` gives up at the first doubt
 (the decision refused, or the version taken) and the caller starts again from `load`.
+`GameLog.likely_latest` guesses further, for commands only: for a game this process does
+not follow, its cached state, unless the last read of the log found that state behind
+(the game is changed through other processes too, so the guess would likely lose the
+race). A game whose commands all reach one process then costs no read per command.
 
 `GameLog.execute` is the one way anything changes a game (the API's commands, the
 workers' scoring and time-outs): load, decide on that state, append with the
@@ -34,12 +38,12 @@ from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, Protocol
+from typing import Protocol
 
 from domain.events import Event
 from domain.table import Table, replay_table
-from events.clock import iso
 from events.index import GameRow, GameSummary, summarize
+from events.outcome import GameNotFound, Outcome, Remembered, StaleVersion
 from events.snapshots import FORMAT, from_json, to_json
 from events.store import (
     AppendResult,
@@ -73,73 +77,6 @@ class TurnDeadlines(Protocol):
     def game_row(self, game_id: str) -> GameRow | None: ...
 
 
-@dataclass(frozen=True, slots=True)
-class Remembered:
-    """What an idempotency key keeps of its command's outcome besides its versions (the
-    store keeps those), so that a retry is answered as the first request was: when the
-    events were recorded and the turn's deadline just after them."""
-    recorded_at: datetime
-    deadline: datetime | None
-
-    def stored(self) -> dict[str, Any]:
-        return {"outcome": {"recorded_at": iso(self.recorded_at),
-                            "deadline": iso(self.deadline)}}
-
-    @staticmethod
-    def of(stored: dict[str, Any] | None) -> Remembered | None:
-        """The record `stored()` made, or None (no record, or an answer kept whole by an
-        earlier release)."""
-        kept = stored.get("outcome") if stored is not None else None
-        if not isinstance(kept, dict):
-            return None
-        deadline = kept.get("deadline")
-        return Remembered(datetime.fromisoformat(kept["recorded_at"]),
-                          datetime.fromisoformat(deadline) if deadline else None)
-
-
-class GameNotFound(LookupError):
-    def __init__(self, game_id: str) -> None:
-        super().__init__(f"no game {game_id}")
-        self.game_id = game_id
-
-
-class StaleVersion(Exception):
-    """The caller acted on a version that is no longer the latest (HTTP If-Match)."""
-
-    def __init__(self, expected: int, current: int) -> None:
-        super().__init__(f"the game is at version {current}, not {expected}")
-        self.expected = expected
-        self.current = current
-
-
-@dataclass(frozen=True, slots=True)
-class Outcome:
-    """What a command did: the state before and after, and its events' versions."""
-    game_id: str
-    before: Table | None
-    events: tuple[Event, ...]
-    after: Table
-    first_version: int
-    last_version: int
-    recorded_at: datetime
-    replayed: bool = False  # an earlier request with the same idempotency key
-    # (with an idempotency key) what its record keeps, to answer a retry the same way
-    remembered: Remembered | None = None
-    # (replayed) the answer itself, as an earlier release kept it with its key
-    response: dict[str, Any] | None = None
-    # the games-index row written with the events (None for a replay): its deadline is
-    # the new turn's when `deadline_changed`
-    summary: GameSummary | None = None
-
-    def seated(self) -> list[str]:
-        """Every user seated before or after the change (one who left hears of it too)."""
-        users: dict[str, None] = {}
-        for table in (self.before, self.after):
-            if table is not None:
-                users.update((seat.user_id, None) for seat in table.seats)
-        return list(users)
-
-
 Decide = Callable[[Table | None], list[Event]]
 
 
@@ -150,6 +87,9 @@ class _Cached:
     # the listening session during which `table` was known to be the latest (None: not
     # listening then)
     session: int | None = None
+    # the last read of the log found this process's state of the game behind: another
+    # process changes it too, so a guess from the cache would likely lose its race
+    doubted: bool = False
 
 
 class GameLog:
@@ -172,24 +112,36 @@ class GameLog:
     def load(self, game_id: str) -> Table:
         """The game's state at its latest version; `GameNotFound` if it has no events."""
         session = self._session(game_id)
-        table, snapshot_version = self._latest_known(game_id)
+        table, snapshot_version, cached = self._latest_known(game_id)
         tail = self.store.read_stream(game_id, after=table.version if table else 0)
         table = apply(table, tail)
         if table is None:
             raise GameNotFound(game_id)
-        self._remember(game_id, table, snapshot_version, session)
+        self._remember(game_id, table, snapshot_version, session, cached and bool(tail))
         return table
 
-    def _latest_known(self, game_id: str) -> tuple[Table | None, int]:
+    def likely_latest(self, game_id: str) -> Table | None:
+        """A state to decide a command on before reading the log, or None: for a game
+        this process follows, the vouched one; for any other, the cached state unless
+        the last read of the log found the cache behind. A guess either way: only for
+        `execute(..., vouched=True)`, whose append's version check has the last word."""
+        if self._session(game_id) is not None:
+            return self.vouched(game_id)
+        with self._lock:
+            cached = self._cache.get(game_id)
+        return None if cached is None or cached.doubted else cached.table
+
+    def _latest_known(self, game_id: str) -> tuple[Table | None, int, bool]:
         """The newest state this process holds of the game (its cache, else the store's
-        snapshot; None: neither) and the version of the snapshot it grew from."""
+        snapshot; None: neither), the version of the snapshot it grew from, and whether
+        it was cached."""
         with self._lock:
             cached = self._cache.get(game_id)
             if cached is not None:
                 self._cache.move_to_end(game_id)
         if cached is not None:
-            return cached.table, cached.snapshot_version
-        return self._from_snapshot(game_id)
+            return cached.table, cached.snapshot_version, True
+        return (*self._from_snapshot(game_id), False)
 
     def load_after(self, game_id: str, after: int) -> tuple[list[Recorded], Table]:
         """The game's events after version `after` and its latest state, from one read
@@ -198,13 +150,14 @@ class GameLog:
         whether the game has ended; two reads were most of what a change cost the
         processes holding its streams)."""
         session = self._session(game_id)
-        table, snapshot_version = self._latest_known(game_id)
+        table, snapshot_version, cached = self._latest_known(game_id)
         known = table.version if table is not None else 0
         read = self.store.read_stream(game_id, after=min(after, known))
-        table = apply(table, [r for r in read if r.version > known])
+        news = [r for r in read if r.version > known]
+        table = apply(table, news)
         if table is None:
             raise GameNotFound(game_id)
-        self._remember(game_id, table, snapshot_version, session)
+        self._remember(game_id, table, snapshot_version, session, cached and bool(news))
         return [r for r in read if r.version > after], table
 
     def at_least(self, game_id: str, version: int) -> Table:
@@ -370,7 +323,9 @@ class GameLog:
         snapshot_version = cached.snapshot_version if cached is not None else 0
         if after.version - snapshot_version >= self._snapshot_every:
             snapshot_version = self._snapshot(game_id, after)
-        self._remember(game_id, after, snapshot_version, session)
+        # (our own append says nothing of other writers: the doubt stays as it was)
+        self._remember(game_id, after, snapshot_version, session,
+                       cached is not None and cached.doubted)
 
     def _from_snapshot(self, game_id: str) -> tuple[Table | None, int]:
         snapshot = self.store.load_snapshot(game_id, FORMAT)
@@ -387,12 +342,12 @@ class GameLog:
         return table.version
 
     def _remember(self, game_id: str, table: Table, snapshot_version: int,
-                  session: int | None) -> None:
+                  session: int | None, doubted: bool = False) -> None:
         with self._lock:
             cached = self._cache.get(game_id)
             # keep the newest state when two threads race
             if cached is None or cached.table.version <= table.version:
-                self._cache[game_id] = _Cached(table, snapshot_version, session)
+                self._cache[game_id] = _Cached(table, snapshot_version, session, doubted)
                 self._cache.move_to_end(game_id)
             while len(self._cache) > self._cache_size:
                 self._cache.popitem(last=False)

@@ -14,7 +14,7 @@ from domain.table import replay_table
 from events import NewEvent, seat_actor, system_actor, user_actor
 from events.catalogue import decode
 from events.index import summarize
-from events.repository import Outcome
+from events.outcome import Outcome
 from referee.ports import Context
 
 

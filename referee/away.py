@@ -11,7 +11,7 @@ from domain.events import Event
 from domain.table import Table
 from events import system_actor
 from events.clock import iso
-from events.repository import Outcome
+from events.outcome import Outcome
 from referee.ports import Context
 
 VACATION_ACTOR = system_actor("vacation")

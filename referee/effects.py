@@ -25,7 +25,7 @@ from domain.reactions import ReactionSent
 from domain.stand_ins import StandInSeated
 from domain.table import GameScored
 from domain.vacations import DeadlinePaused, DeadlineResumed
-from events.repository import Outcome
+from events.outcome import Outcome
 from referee.jobs import (
     BACK,
     BOT_TURN,

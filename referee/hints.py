@@ -21,7 +21,7 @@ from domain.hints import check_hint
 from domain.hints import give_hint as hint_events
 from domain.table import Table, seats_to_act
 from events import GameNotFound, seat_actor
-from events.repository import Outcome
+from events.outcome import Outcome
 from referee.ports import Context
 
 # the strong agent's command for the table's game at a seat

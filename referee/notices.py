@@ -44,7 +44,7 @@ from domain.stand_ins import StandInSeated
 from domain.table import GameScored, SeatLeft, Table, turn_key
 from events.clock import iso
 from events.index import seats_to_act
-from events.repository import Outcome
+from events.outcome import Outcome
 from referee.jobs import WEBHOOK_FAN_OUT
 from referee.ports import Context
 

@@ -21,8 +21,8 @@ from typing import Any
 
 from domain.tournament_log import TournamentCreated
 from events.clock import iso
+from events.outcome import Outcome
 from events.ports import NoticeOutbox
-from events.repository import Outcome
 from referee.jobs import NOTICE_FAN_OUT
 from referee.notice_choice import KINDS, correspondence
 from referee.notices import Notice, notices

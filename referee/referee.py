@@ -30,7 +30,7 @@ from domain.table import (
 )
 from domain.violations import RuleViolation
 from events import GameNotFound, seat_actor, user_actor
-from events.repository import Outcome
+from events.outcome import Outcome
 from events.store import VersionConflict
 from referee import archive, away, hints, system
 from referee.effects import follow_up
@@ -148,12 +148,13 @@ class Referee:
         gets the first outcome again (`replayed`: nothing is appended or announced),
         so that it is answered as the first request was.
 
-        Speed: first decided on the cached state this process has heard nothing newer
-        of, without reading the log (a version the client names is checked on the
-        log); refused there, or beaten to the append, it is judged again on the log's.
+        Speed: first decided on the cached state, without reading the log, when it is
+        likely the latest (`GameLog.likely_latest`; a version the client names is
+        checked on the log); refused there, or beaten to the append, it is judged again
+        on the log's.
         """
         log = self.ctx.log
-        vouched = log.vouched(game_id) if expected_version is None else None
+        vouched = log.likely_latest(game_id) if expected_version is None else None
         acted: Acted | None = None
 
         def attempt(table: Table, *, is_vouched: bool) -> Acted:

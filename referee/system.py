@@ -16,7 +16,7 @@ from domain.violations import RuleViolation
 from events import GameNotFound, system_actor
 from events.clock import iso
 from events.index import GameRow, seats_to_act
-from events.repository import Outcome
+from events.outcome import Outcome
 from referee.jobs import DEADLINE
 from referee.ports import Context
 

@@ -10,7 +10,7 @@ from flask import Flask, Response, request
 from werkzeug.exceptions import ClientDisconnected, HTTPException, RequestTimeout
 
 from domain.violations import RuleViolation
-from events.repository import GameNotFound, StaleVersion
+from events.outcome import GameNotFound, StaleVersion
 from events.store import IdempotencyMismatch, StoreUnavailable, VersionConflict
 from referee.referee import NotSeated
 from service import observability

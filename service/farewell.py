@@ -21,8 +21,8 @@ from __future__ import annotations
 from domain.commands import Resign
 from domain.table import LeaveSeat
 from domain.violations import RuleViolation
+from events.outcome import GameNotFound
 from events.ports import GamesIndex, MailAddresses, PushSubscriptions, UserAccounts, WebhookStore
-from events.repository import GameNotFound
 from referee.referee import NotSeated, Referee
 from service.auth import Accounts
 

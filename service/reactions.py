@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from domain.reactions import REACTIONS
 from domain.violations import RuleViolation
-from events.repository import Outcome
+from events.outcome import Outcome
 from service.problems import Problem
 from service.ratelimit import retry_after
 from service.services import Services

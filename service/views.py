@@ -24,7 +24,7 @@ from domain.table import Table
 from events.catalogue import encode, redact, schema_version
 from events.clock import iso
 from events.index import REPLACED, GameRow, seats_to_act
-from events.repository import Outcome
+from events.outcome import Outcome
 from events.store import Recorded
 
 

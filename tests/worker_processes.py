@@ -24,7 +24,7 @@ import pytest
 
 from bootstrap import bootstrap
 from events import GameLog
-from events.repository import Outcome
+from events.outcome import Outcome
 from referee.settings import ENV, Settings
 from tests.api_support import free_port
 from tests.conftest import missing

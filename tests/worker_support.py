@@ -26,7 +26,7 @@ from domain.table import (
     replay_table,
 )
 from events import GameLog, SqlStore, system_actor, user_actor
-from events.repository import Outcome
+from events.outcome import Outcome
 from messaging.notify import LocalNotifier
 from referee.jobs import (
     BOT_TURN,

@@ -25,7 +25,7 @@ from domain.moves import legal_moves
 from domain.state import Game
 from domain.violations import RuleViolation
 from events import GameNotFound, VersionConflict
-from events.repository import StaleVersion
+from events.outcome import StaleVersion
 from referee.referee import NotSeated
 from worker.context import WorkerContext
 from worker.thinking import Thinking

@@ -15,7 +15,8 @@ from domain.table import StartGame, Table, TableCommand, TakeSeat
 from domain.violations import RuleViolation
 from events import request_hash
 from events.accounts import User
-from events.repository import Outcome, turn_deadline
+from events.outcome import Outcome
+from events.repository import turn_deadline
 from referee.referee import NewGame
 from service.api.common import (
     BEARER,

@@ -335,3 +335,53 @@ def test_players_racing_with_if_match_get_one_success_and_only_precondition_fail
     events = app.extensions["ttr"].store.read_stream(table.game_id)
     assert [e.version for e in events] == list(range(1, len(events) + 1))
     assert sum(e.type == "tickets_kept" for e in events) == 3
+
+
+# -- commands guessed on the cache of a game this process does not follow ------------------
+
+def _reads(app: Flask) -> list[str]:
+    """The games whose events are read from now on."""
+    store = app.extensions["ttr"].store
+    reads: list[str] = []
+    real = store.read_stream
+
+    def spy(game_id: str, after: int = 0, limit: int | None = None):  # type: ignore[no-untyped-def]
+        reads.append(game_id)
+        return real(game_id, after, limit)
+
+    store.read_stream = spy
+    return reads
+
+
+def test_an_action_of_a_game_played_through_one_process_reads_no_events(
+        app: Flask, client: Client) -> None:
+    table, seat = _started(client, client)
+    reads = _reads(app)
+    drawn = client.post(f"/v1/games/{table.game_id}/actions", token=table.tokens[seat],
+                        json={"type": "draw_card", "source": "deck"})
+    assert drawn.status_code == 200 and drawn.json["events"]  # type: ignore[index]
+    assert reads == []
+
+
+def test_an_action_guessed_on_a_state_changed_elsewhere_is_judged_on_the_log(
+        store_url: str) -> None:
+    here, there = make_app(store_url), make_app(store_url)
+    try:
+        mine, elsewhere = Client(here), Client(there)
+        table, seat = _started(mine, elsewhere)
+        path = f"/v1/games/{table.game_id}/actions"
+        assert elsewhere.post(path, token=table.tokens[seat],
+                              json={"type": "draw_tickets"}).status_code == 200
+        # legal on the state this process last wrote, not on the log's
+        again = mine.post(path, token=table.tokens[seat], json={"type": "draw_tickets"})
+        assert again.status_code == 422 and again.json["code"] == "wrong_step"  # type: ignore[index]
+        moves = mine.get(f"{path[:-8]}/moves", token=table.tokens[seat]).json["moves"]  # type: ignore[index]
+        kept = mine.post(path, token=table.tokens[seat],
+                         json=next(m for m in moves if m["type"] == "keep_tickets"))
+        assert kept.status_code == 200
+        events = here.extensions["ttr"].store.read_stream(table.game_id)
+        assert [e.version for e in events] == list(range(1, len(events) + 1))
+        assert [e.type for e in events[-3:]] == ["tickets_drawn", "tickets_kept", "turn_ended"]
+    finally:
+        for app in (here, there):
+            app.extensions["ttr"].close()

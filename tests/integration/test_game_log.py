@@ -19,7 +19,7 @@ from domain.table import (
     replay_table,
 )
 from events import GameLog, IdempotencyMismatch, NewEvent, SqlStore, VersionConflict
-from events.repository import Outcome, StaleVersion
+from events.outcome import Outcome, StaleVersion
 from events.snapshots import FORMAT
 from messaging.hearsay import Hearsay
 
@@ -291,4 +291,56 @@ def test_a_vouched_state_that_lost_a_race_gives_up_at_once(store: SqlStore) -> N
     with pytest.raises(VersionConflict):
         log.execute("g1", decide, "user:a", loaded=stale, vouched=True)
     assert decided == [1]
+    assert store.current_version("g1") == 2
+
+
+# -- a guess for a game this process does not follow ---------------------------------------
+
+def test_a_game_changed_only_here_is_guessed_latest_from_the_cache(store: SqlStore) -> None:
+    log = GameLog(store)
+    new_game(log, seats=3)
+    table = sit(log, "a")
+    assert log.likely_latest("g1") is table
+
+
+def test_a_cache_found_behind_is_no_guess_until_a_read_finds_it_current(
+        store: SqlStore) -> None:
+    other = _one_behind(store)
+    assert other.likely_latest("g1") is not None  # nothing read yet: taken as the latest
+    other.load("g1")  # the read finds version 3 beyond its 2: changed elsewhere too
+    assert other.likely_latest("g1") is None
+    assert other.load("g1").version == 3  # nothing newer this time
+    assert other.likely_latest("g1") is other.load("g1")
+
+
+def test_its_own_append_leaves_a_doubt_as_it_was(store: SqlStore) -> None:
+    log, other = GameLog(store), GameLog(store)
+    new_game(log, seats=4)
+    other.load("g1")
+    sit(log, "a")
+    other.load("g1")  # found behind
+    sit(log, "b")  # changed elsewhere again, then here on the state read from the log
+    sit(other, "c")
+    assert store.current_version("g1") == 4
+    assert other.likely_latest("g1") is None
+
+
+def test_a_followed_game_is_guessed_only_as_vouched(store: SqlStore) -> None:
+    hearsay = following("g1")
+    log = GameLog(store, hearsay=hearsay)
+    table = new_game(log)
+    assert log.likely_latest("g1") is table
+    hearsay.heard("g1", table.version + 1)  # heard to be stale: no guess
+    assert log.likely_latest("g1") is None
+
+
+def test_a_guess_that_lost_its_race_changes_nothing(store: SqlStore) -> None:
+    log = GameLog(store)
+    new_game(log, seats=3)
+    guess = log.likely_latest("g1")
+    sit(GameLog(store), "rival")  # another process
+    assert guess is not None and guess.version == 1
+    with pytest.raises(VersionConflict):
+        log.execute("g1", lambda t: decide_table(t, "a", TakeSeat("a")), "user:a",
+                    loaded=guess, vouched=True)
     assert store.current_version("g1") == 2

@@ -20,7 +20,7 @@ from domain.moves import legal_moves
 from domain.table import Table, score_table
 from events import SqlStore, system_actor
 from events.clock import iso
-from events.repository import Outcome
+from events.outcome import Outcome
 from events.webhooks import DELIVERED, FAILED, NewDelivery
 from referee.effects import follow_up
 from referee.notices import Notice, hand_over, notices

@@ -16,7 +16,7 @@ import pytest
 from domain.table import Table
 from domain.violations import RuleViolation
 from events import GameLog, SqlStore, StoreUnavailable
-from events.repository import Outcome
+from events.outcome import Outcome
 from referee.effects import follow_up
 from referee.jobs import DEADLINE, SCORE, SWEEP, Args, JobKind
 from tests.conftest import migrated

@@ -31,7 +31,7 @@ from prometheus_client.parser import text_string_to_metric_families
 
 from bootstrap.web import create_app
 from events import GameLog, SqlStore, StoreUnavailable
-from events.repository import Outcome
+from events.outcome import Outcome
 from referee.effects import follow_up
 from referee.jobs import DEADLINE, SCORE
 from referee.settings import Settings
