@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import dataclasses
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -90,6 +91,8 @@ class _Cached:
     # the last read of the log found this process's state of the game behind: another
     # process changes it too, so a guess from the cache would likely lose its race
     doubted: bool = False
+    # when `table` was last known to be the latest (read from the log, or appended here)
+    known_at: float = 0.0
 
 
 class GameLog:
@@ -130,6 +133,18 @@ class GameLog:
         with self._lock:
             cached = self._cache.get(game_id)
         return None if cached is None or cached.doubted else cached.table
+
+    def recent(self, game_id: str, within: float) -> Table | None:
+        """For a game this process follows, the vouched state; for any other, the
+        cached state if it was known to be the latest (read from the log, or appended
+        here) less than `within` seconds ago; else None."""
+        if self._session(game_id) is not None:
+            return self.vouched(game_id)
+        with self._lock:
+            cached = self._cache.get(game_id)
+        if cached is None or time.monotonic() - cached.known_at >= within:
+            return None
+        return cached.table
 
     def _latest_known(self, game_id: str) -> tuple[Table | None, int, bool]:
         """The newest state this process holds of the game (its cache, else the store's
@@ -347,7 +362,8 @@ class GameLog:
             cached = self._cache.get(game_id)
             # keep the newest state when two threads race
             if cached is None or cached.table.version <= table.version:
-                self._cache[game_id] = _Cached(table, snapshot_version, session, doubted)
+                self._cache[game_id] = _Cached(table, snapshot_version, session, doubted,
+                                               time.monotonic())
                 self._cache.move_to_end(game_id)
             while len(self._cache) > self._cache_size:
                 self._cache.popitem(last=False)

@@ -14,8 +14,9 @@ class MovesArgsSchema(StrictSchema):
         "ETag). The "
         "answer is then from a state at least that new (or the latest, if the game has "
         "not reached it), and may come from what this "
-        "server process holds in memory, heard to be the latest, instead of a read of "
-        "the log: cheaper, though a change made elsewhere in the last few milliseconds "
+        "server process holds in memory, heard to be the latest or known to be so in the "
+        "last tenth of a second, instead of a read of "
+        "the log: cheaper, though a change made elsewhere in the last tenth of a second "
         "may not be in it yet (an action is always judged on the latest state). Without "
         "it the answer is from the log's latest version."))
 

@@ -385,3 +385,35 @@ def test_an_action_guessed_on_a_state_changed_elsewhere_is_judged_on_the_log(
     finally:
         for app in (here, there):
             app.extensions["ttr"].close()
+
+
+def test_moves_asked_for_just_after_an_action_here_read_no_events(
+        app: Flask, client: Client) -> None:
+    table, seat = _started(client, client)
+    path = f"/v1/games/{table.game_id}"
+    drawn = client.post(f"{path}/actions", token=table.tokens[seat],
+                        json={"type": "draw_tickets"}).json
+    reads = _reads(app)
+    moves = client.get(f"{path}/moves?min_version={drawn['version']}",  # type: ignore[index]
+                       token=table.tokens[seat]).json
+    assert moves["version"] == drawn["version"]  # type: ignore[index]
+    assert reads == []
+
+
+def test_moves_at_a_version_held_longer_than_a_moment_come_from_the_log(
+        store_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("service.api.games.MOVES_RECENT_SECONDS", 0.0)
+    here, there = make_app(store_url), make_app(store_url)
+    try:
+        mine, elsewhere = Client(here), Client(there)
+        table, seat = _started(mine, elsewhere)
+        path = f"/v1/games/{table.game_id}"
+        held = mine.get(path, token=table.tokens[0]).json["version"]  # type: ignore[index]
+        drawn = elsewhere.post(f"{path}/actions", token=table.tokens[seat],
+                               json={"type": "draw_tickets"}).json
+        moves = mine.get(f"{path}/moves?min_version={held}", token=table.tokens[seat]).json
+        assert moves["version"] == drawn["version"]  # type: ignore[index]
+        assert {m["type"] for m in moves["moves"]} == {"keep_tickets", "resign"}  # type: ignore[index]
+    finally:
+        for app in (here, there):
+            app.extensions["ttr"].close()

@@ -344,3 +344,20 @@ def test_a_guess_that_lost_its_race_changes_nothing(store: SqlStore) -> None:
         log.execute("g1", lambda t: decide_table(t, "a", TakeSeat("a")), "user:a",
                     loaded=guess, vouched=True)
     assert store.current_version("g1") == 2
+
+
+def test_a_state_read_or_written_a_moment_ago_is_recent(store: SqlStore) -> None:
+    log = GameLog(store)
+    table = new_game(log)
+    assert log.recent("g1", within=60.0) is table
+    assert log.recent("g1", within=0.0) is None  # no longer known to be the latest
+    sit(GameLog(store), "a")  # another process
+    assert log.recent("g1", within=60.0) is table  # (a moment is a moment's doubt)
+
+
+def test_a_followed_game_is_recent_only_as_vouched(store: SqlStore) -> None:
+    hearsay = following("g1")
+    log = GameLog(store, hearsay=hearsay)
+    table = new_game(log)
+    hearsay.heard("g1", table.version + 1)
+    assert log.recent("g1", within=60.0) is None

@@ -364,8 +364,9 @@ export interface paths {
         /**
          * Every legal command for you now, exactly as POST …/actions accepts it
          * @description With `min_version` (a version you have seen), the answer may come from the state
-         *     this server process holds, when it has heard of nothing newer: no read of the
-         *     log, so a bot's turn costs less. Its `version` says which state it is.
+         *     this server process holds, when it has heard of nothing newer or knew it to be
+         *     the latest a tenth of a second ago: no read of the log, so a bot's turn costs
+         *     less. Its `version` says which state it is.
          *
          *     **Scope:** `read` (a token without it gets 403 `insufficient-scope`).
          */
@@ -4942,7 +4943,7 @@ export interface operations {
     get_moves: {
         parameters: {
             query?: {
-                /** @description A version you have already seen (an action's answer, an event, the number in an ETag). The answer is then from a state at least that new (or the latest, if the game has not reached it), and may come from what this server process holds in memory, heard to be the latest, instead of a read of the log: cheaper, though a change made elsewhere in the last few milliseconds may not be in it yet (an action is always judged on the latest state). Without it the answer is from the log's latest version. */
+                /** @description A version you have already seen (an action's answer, an event, the number in an ETag). The answer is then from a state at least that new (or the latest, if the game has not reached it), and may come from what this server process holds in memory, heard to be the latest or known to be so in the last tenth of a second, instead of a read of the log: cheaper, though a change made elsewhere in the last tenth of a second may not be in it yet (an action is always judged on the latest state). Without it the answer is from the log's latest version. */
                 min_version?: number;
             };
             header?: never;

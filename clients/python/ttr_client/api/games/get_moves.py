@@ -114,8 +114,9 @@ def sync_detailed(
     """ Every legal command for you now, exactly as POST …/actions accepts it
 
      With `min_version` (a version you have seen), the answer may come from the state
-    this server process holds, when it has heard of nothing newer: no read of the
-    log, so a bot's turn costs less. Its `version` says which state it is.
+    this server process holds, when it has heard of nothing newer or knew it to be
+    the latest a tenth of a second ago: no read of the log, so a bot's turn costs
+    less. Its `version` says which state it is.
 
     **Scope:** `read` (a token without it gets 403 `insufficient-scope`).
 
@@ -154,8 +155,9 @@ def sync(
     """ Every legal command for you now, exactly as POST …/actions accepts it
 
      With `min_version` (a version you have seen), the answer may come from the state
-    this server process holds, when it has heard of nothing newer: no read of the
-    log, so a bot's turn costs less. Its `version` says which state it is.
+    this server process holds, when it has heard of nothing newer or knew it to be
+    the latest a tenth of a second ago: no read of the log, so a bot's turn costs
+    less. Its `version` says which state it is.
 
     **Scope:** `read` (a token without it gets 403 `insufficient-scope`).
 
@@ -189,8 +191,9 @@ async def asyncio_detailed(
     """ Every legal command for you now, exactly as POST …/actions accepts it
 
      With `min_version` (a version you have seen), the answer may come from the state
-    this server process holds, when it has heard of nothing newer: no read of the
-    log, so a bot's turn costs less. Its `version` says which state it is.
+    this server process holds, when it has heard of nothing newer or knew it to be
+    the latest a tenth of a second ago: no read of the log, so a bot's turn costs
+    less. Its `version` says which state it is.
 
     **Scope:** `read` (a token without it gets 403 `insufficient-scope`).
 
@@ -229,8 +232,9 @@ async def asyncio(
     """ Every legal command for you now, exactly as POST …/actions accepts it
 
      With `min_version` (a version you have seen), the answer may come from the state
-    this server process holds, when it has heard of nothing newer: no read of the
-    log, so a bot's turn costs less. Its `version` says which state it is.
+    this server process holds, when it has heard of nothing newer or knew it to be
+    the latest a tenth of a second ago: no read of the log, so a bot's turn costs
+    less. Its `version` says which state it is.
 
     **Scope:** `read` (a token without it gets 403 `insufficient-scope`).
 
