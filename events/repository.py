@@ -128,23 +128,22 @@ class GameLog:
         this process follows, the vouched one; for any other, the cached state unless
         the last read of the log found the cache behind. A guess either way: only for
         `execute(..., vouched=True)`, whose append's version check has the last word."""
-        if self._session(game_id) is not None:
-            return self.vouched(game_id)
-        with self._lock:
-            cached = self._cache.get(game_id)
-        return None if cached is None or cached.doubted else cached.table
+        return self._guess(game_id, lambda cached: not cached.doubted)
 
     def recent(self, game_id: str, within: float) -> Table | None:
         """For a game this process follows, the vouched state; for any other, the
         cached state if it was known to be the latest (read from the log, or appended
         here) less than `within` seconds ago; else None."""
+        return self._guess(game_id, lambda cached: time.monotonic() - cached.known_at < within)
+
+    def _guess(self, game_id: str, good: Callable[[_Cached], bool]) -> Table | None:
+        """The vouched state of a followed game (what it heard outranks any guess); of
+        any other game, the cached state if it is `good`."""
         if self._session(game_id) is not None:
             return self.vouched(game_id)
         with self._lock:
             cached = self._cache.get(game_id)
-        if cached is None or time.monotonic() - cached.known_at >= within:
-            return None
-        return cached.table
+        return cached.table if cached is not None and good(cached) else None
 
     def _latest_known(self, game_id: str) -> tuple[Table | None, int, bool]:
         """The newest state this process holds of the game (its cache, else the store's

@@ -363,28 +363,32 @@ def test_an_action_of_a_game_played_through_one_process_reads_no_events(
     assert reads == []
 
 
+@pytest.fixture
+def two_plain_processes(store_url: str) -> Iterator[tuple[Client, Client]]:
+    """Two API processes on one store, neither following the games the tests play."""
+    apps = make_app(store_url), make_app(store_url)
+    yield Client(apps[0]), Client(apps[1])
+    for app in apps:
+        app.extensions["ttr"].close()
+
+
 def test_an_action_guessed_on_a_state_changed_elsewhere_is_judged_on_the_log(
-        store_url: str) -> None:
-    here, there = make_app(store_url), make_app(store_url)
-    try:
-        mine, elsewhere = Client(here), Client(there)
-        table, seat = _started(mine, elsewhere)
-        path = f"/v1/games/{table.game_id}/actions"
-        assert elsewhere.post(path, token=table.tokens[seat],
-                              json={"type": "draw_tickets"}).status_code == 200
-        # legal on the state this process last wrote, not on the log's
-        again = mine.post(path, token=table.tokens[seat], json={"type": "draw_tickets"})
-        assert again.status_code == 422 and again.json["code"] == "wrong_step"  # type: ignore[index]
-        moves = mine.get(f"{path[:-8]}/moves", token=table.tokens[seat]).json["moves"]  # type: ignore[index]
-        kept = mine.post(path, token=table.tokens[seat],
-                         json=next(m for m in moves if m["type"] == "keep_tickets"))
-        assert kept.status_code == 200
-        events = here.extensions["ttr"].store.read_stream(table.game_id)
-        assert [e.version for e in events] == list(range(1, len(events) + 1))
-        assert [e.type for e in events[-3:]] == ["tickets_drawn", "tickets_kept", "turn_ended"]
-    finally:
-        for app in (here, there):
-            app.extensions["ttr"].close()
+        two_plain_processes: tuple[Client, Client]) -> None:
+    mine, elsewhere = two_plain_processes
+    table, seat = _started(mine, elsewhere)
+    path = f"/v1/games/{table.game_id}/actions"
+    assert elsewhere.post(path, token=table.tokens[seat],
+                          json={"type": "draw_tickets"}).status_code == 200
+    # legal on the state this process last wrote, not on the log's
+    again = mine.post(path, token=table.tokens[seat], json={"type": "draw_tickets"})
+    assert again.status_code == 422 and again.json["code"] == "wrong_step"  # type: ignore[index]
+    moves = mine.get(f"{path[:-8]}/moves", token=table.tokens[seat]).json["moves"]  # type: ignore[index]
+    kept = mine.post(path, token=table.tokens[seat],
+                     json=next(m for m in moves if m["type"] == "keep_tickets"))
+    assert kept.status_code == 200
+    events = mine.app.extensions["ttr"].store.read_stream(table.game_id)
+    assert [e.version for e in events] == list(range(1, len(events) + 1))
+    assert [e.type for e in events[-3:]] == ["tickets_drawn", "tickets_kept", "turn_ended"]
 
 
 def test_moves_asked_for_just_after_an_action_here_read_no_events(
@@ -401,19 +405,14 @@ def test_moves_asked_for_just_after_an_action_here_read_no_events(
 
 
 def test_moves_at_a_version_held_longer_than_a_moment_come_from_the_log(
-        store_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+        two_plain_processes: tuple[Client, Client], monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr("service.api.games.MOVES_RECENT_SECONDS", 0.0)
-    here, there = make_app(store_url), make_app(store_url)
-    try:
-        mine, elsewhere = Client(here), Client(there)
-        table, seat = _started(mine, elsewhere)
-        path = f"/v1/games/{table.game_id}"
-        held = mine.get(path, token=table.tokens[0]).json["version"]  # type: ignore[index]
-        drawn = elsewhere.post(f"{path}/actions", token=table.tokens[seat],
-                               json={"type": "draw_tickets"}).json
-        moves = mine.get(f"{path}/moves?min_version={held}", token=table.tokens[seat]).json
-        assert moves["version"] == drawn["version"]  # type: ignore[index]
-        assert {m["type"] for m in moves["moves"]} == {"keep_tickets", "resign"}  # type: ignore[index]
-    finally:
-        for app in (here, there):
-            app.extensions["ttr"].close()
+    mine, elsewhere = two_plain_processes
+    table, seat = _started(mine, elsewhere)
+    path = f"/v1/games/{table.game_id}"
+    held = mine.get(path, token=table.tokens[0]).json["version"]  # type: ignore[index]
+    drawn = elsewhere.post(f"{path}/actions", token=table.tokens[seat],
+                           json={"type": "draw_tickets"}).json
+    moves = mine.get(f"{path}/moves?min_version={held}", token=table.tokens[seat]).json
+    assert moves["version"] == drawn["version"]  # type: ignore[index]
+    assert {m["type"] for m in moves["moves"]} == {"keep_tickets", "resign"}  # type: ignore[index]
