@@ -14,12 +14,16 @@ from typing import Any
 import pytest
 import redis
 
+from messaging.followed import LINGER_SECONDS as UNHELD_LINGER
 from messaging.notify import RedisNotifier, channel_of
 from tests.redis_cluster import RedisCluster
 
-# seconds a channel no one holds stays subscribed (the service's: a few); shorter for
-# the tests of the linger itself
-LINGER = 1.0
+# seconds a channel no one holds stays subscribed: the service's own (shorter for the
+# tests of the linger itself). A test watches a key, then another notifier publishes
+# on it; that notifier's first publish makes its client, which on a Redis Cluster
+# reads the cluster's map first, and on a busy machine that outlasted a 1 s linger:
+# the channel was dropped before the change came (a CI run saw the waiter not woken).
+LINGER = UNHELD_LINGER
 SHORT_LINGER = 0.1
 BACKENDS = ["redis", "cluster"]
 
