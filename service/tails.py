@@ -1,5 +1,6 @@
 """What the streams of one game share: the tail of its log as last read, and each of
-those events rendered once per seat.
+those events rendered once per seat, and (for the streams that ask for one after each
+burst) the game's snapshot and the seat's moves, rendered once per seat and version.
 
 Four players and a few spectators follow a game; when it changes, each of their
 streams wakes. Without sharing, each would read the log and render each new event for
@@ -27,10 +28,11 @@ import weakref
 from collections.abc import Callable
 
 from domain.table import Table
+from events.index import GameRow
 from events.store import Recorded
 from messaging.notify import GENERATION, Watch, game_key
 from service.sse import sse
-from service.views import ended, event_view
+from service.views import Viewer, ended, event_view, game_view, moves_view
 
 KEEP = 32
 READ_LIMIT = 500
@@ -40,7 +42,8 @@ class Tail:
     """One game's recent events (every version above `base`, up to `top`)."""
 
     __slots__ = ("game_id", "lock", "base", "top", "records", "watched", "read_at",
-                 "session", "everything", "finished", "rendered", "__weakref__")
+                 "session", "everything", "finished", "rendered", "views", "views_version",
+                 "row", "__weakref__")
 
     def __init__(self, game_id: str) -> None:
         self.game_id = game_id
@@ -54,6 +57,9 @@ class Tail:
         self.everything = False
         self.finished = False
         self.rendered: dict[tuple[int, int | None], bytes] = {}
+        self.views: dict[int | None, bytes] = {}  # by seat, at `views_version`
+        self.views_version = -1
+        self.row: GameRow | None = None  # the game's index row, read at `views_version`
 
     def fresh_for(self, watch: Watch, max_age: float) -> bool:
         key = game_key(self.game_id)
@@ -77,6 +83,17 @@ class Tail:
             self.rendered[key] = text
         return text
 
+    def snapshot(self, table: Table, seat: int | None,
+                 row: Callable[[], GameRow | None]) -> bytes:
+        """The game at `table` for `seat`: `snapshot_messages`, rendered once per seat;
+        only the latest version's are kept, and the index row is read once for them."""
+        if table.version != self.views_version:
+            self.views, self.views_version, self.row = {}, table.version, row()
+        text = self.views.get(seat)
+        if text is None:
+            text = self.views[seat] = snapshot_messages(self.game_id, table, seat, self.row)
+        return text
+
     def extend(self, records: list[Recorded], watch: Watch, table: Table | None,
                session: int | None = None) -> None:
         if records:
@@ -95,6 +112,39 @@ class Tail:
         self.watched = watch
         self.session = session
         self.read_at = time.monotonic()
+
+
+def snapshot_messages(game_id: str, table: Table, seat: int | None, row: GameRow | None,
+                      spectators: int | None = None) -> bytes:
+    """The `snapshot` message (the game as `seat` sees it: None for a spectator) and, for
+    a seat, the `moves` message (its legal moves, as `GET …/moves` answers them)."""
+    viewer = Viewer(None, seat)
+    view = game_view(game_id, table, viewer, row)
+    if spectators is not None:
+        view["spectators"] = spectators
+    text = sse(view, "snapshot")
+    if seat is not None:
+        text += sse({"game_id": game_id, "version": table.version, "seat": seat,
+                     "moves": moves_view(table, viewer)}, "moves")
+    return text
+
+
+class Snapshots:
+    """One stream's snapshots after its bursts of events (`snapshots=each`): a version
+    newer than the last it showed, once, rendered by the tail for all its streams."""
+
+    __slots__ = ("tail", "seat", "shown", "load", "row")
+
+    def __init__(self, tail: Tail, seat: int | None, shown: int, load: Callable[[], Table],
+                 row: Callable[[], GameRow | None]) -> None:
+        self.tail, self.seat, self.shown, self.load, self.row = tail, seat, shown, load, row
+
+    def after_events(self) -> bytes:
+        table = self.load()
+        if table.version <= self.shown:
+            return b""
+        self.shown = table.version
+        return self.tail.snapshot(table, self.seat, self.row)
 
 
 # the log's events after a version, and the game's state now (None: not known)

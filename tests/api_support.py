@@ -185,6 +185,11 @@ def idle(messages: list[dict[str, str]]) -> bool:
     return any(m.get("comment") == "keep-alive" for m in messages)
 
 
+# a stream's messages that are not one event: the game (`snapshot`), a seat's moves
+# (`moves`, with `snapshots=each`), as the spec's SSE description says, by schema
+WHOLE_MESSAGES = {"snapshot": "Game", "moves": "LegalMoves"}
+
+
 class CheckedStream:
     """A Server-Sent Events body that holds each message to the contract as it passes:
     its `data` is the schema the spec's SSE description names, its `event:` the event's
@@ -227,11 +232,11 @@ class CheckedStream:
                     data["count"] < 0 or "id" in fields:
                 raise ContractError(f"a spectators message is not a count: {block[:500]}")
             return
-        schema = self.schemas["Game" if event == "snapshot" else "Event"]
+        schema = self.schemas[WHOLE_MESSAGES.get(event or "", "Event")]
         errors = sorted(schema.iter_errors(data), key=str)
         if errors:
             raise ContractError(f"stream message {event}: {errors[0].message}\n{block[:2000]}")
-        if event != "snapshot":
+        if event not in WHOLE_MESSAGES:
             expected_id = data["position"] if self.user_feed else data["version"]
             if event != data["type"] or fields.get("id") != str(expected_id):
                 raise ContractError(f"stream message's event and id disagree with its data: "
@@ -297,7 +302,7 @@ class Client:
                 name: OAS30Validator({"$ref": f"#/components/schemas/{name}",
                                       "components": spec["components"]},
                                      format_checker=OAS30Validator.FORMAT_CHECKER)
-                for name in ("Game", "Event")}
+                for name in ("Game", "Event", "LegalMoves")}
         return self._stream_schemas
 
     def get(self, path: str, **kwargs: Any) -> TestResponse:

@@ -22,6 +22,7 @@ from events.ratings_read import ResultRow
 from service.api.bodies import request_json
 from service.headers import header_names
 from service.problems import KINDS, Problem
+from service.sse import SSE as SSE  # (re-exported: the feeds' media type)
 from service.views import Viewer
 
 # A version has at most 18 digits (the stores' integers are 64-bit): a longer number is
@@ -31,7 +32,6 @@ MAX_KEY_LENGTH = 200
 # OpenAPI security requirements: a bearer token, or (PUBLIC_READ) none at all
 BEARER: list[dict[str, list[str]]] = [{"bearer": []}]
 PUBLIC_READ: list[dict[str, list[str]]] = [{"bearer": []}, {}]
-SSE = "text/event-stream"
 
 # The SSE form of both feeds' 200 response (added to the spec by `pages.build_spec`).
 SSE_CONTENT = {"schema": {
@@ -42,8 +42,11 @@ SSE_CONTENT = {"schema": {
                    "global position in the user feed — and `data:` the event as in the JSON "
                    "page); `: keep-alive` comments while idle. The game feed also sends "
                    "`spectators` (no `id:`; data: `{\"count\": n}`, how many watch without "
-                   "a seat) whenever that number changes. Reconnect with `Last-Event-ID` "
-                   "to resume after the last id you received.",
+                   "a seat) whenever that number changes. With `snapshots=each` (game feed), "
+                   "every write of events ends with a `snapshot` of the game then and, if you "
+                   "hold a seat, `moves` (no `id:`; data: `LegalMoves`, as `GET …/moves` "
+                   "answers), and the first snapshot is followed by `moves` too. Reconnect "
+                   "with `Last-Event-ID` to resume after the last id you received.",
 }}
 
 # Both feeds' `Last-Event-ID` header (added by `pages.build_spec`: a header documented on

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Callable, Generator, Iterator, Sequence
+from collections.abc import Callable, Generator, Sequence
 from typing import Any, TypeVar
 
 from flask import Response, request
@@ -52,12 +52,13 @@ from service.schemas import (
     MAX_POSITION,
     EventPageSchema,
     EventsArgsSchema,
+    GameEventsArgsSchema,
     UserEventPageSchema,
 )
 from service.services import Services, services
 from service.spectating import Gallery, counts, is_spectator, spectators_key
-from service.sse import sse
-from service.tails import Tail, Tails, catch_up
+from service.sse import sse, stream_response
+from service.tails import Snapshots, Tail, Tails, catch_up, snapshot_messages
 from service.views import Viewer, ended, event_view, game_view
 
 log = logging.getLogger(__name__)
@@ -82,7 +83,7 @@ def wants_stream() -> bool:
 
 @blp.route("/games/<game_id>/events")
 class GameEvents(MethodView):
-    @blp.arguments(EventsArgsSchema(), location="query", error_status_code=400)
+    @blp.arguments(GameEventsArgsSchema(), location="query", error_status_code=400)
     @blp.response(200, EventPageSchema, content_type="application/json")
     @problems(blp, "invalid-request", "unauthorized", "not-found", "rate-limited",
               "unavailable")
@@ -97,7 +98,7 @@ class GameEvents(MethodView):
         s = services()
         user = optional_user()
         if wants_stream():
-            return _open_game_stream(s, game_id, user)
+            return _open_game_stream(s, game_id, user, args["snapshots"] == "each")
         table = s.log.load(game_id)
         viewer = visible_to(table, user)
         if args["wait"] > 0:
@@ -116,9 +117,10 @@ class GameEvents(MethodView):
         })
 
 
-def _open_game_stream(s: Services, game_id: str, user: User | None) -> Response:
-    """The game's stream for `user`. Its hold is taken first, so a client past its
-    budget of held connections is turned away (429) before anything is read."""
+def _open_game_stream(s: Services, game_id: str, user: User | None, each: bool) -> Response:
+    """The game's stream for `user` (`each`: a snapshot after every burst of events too).
+    Its hold is taken first, so a client past its budget of held connections is turned
+    away (429) before anything is read."""
     hold = held.hold()
     try:
         table = s.log.load(game_id)
@@ -131,7 +133,8 @@ def _open_game_stream(s: Services, game_id: str, user: User | None) -> Response:
     except BaseException:
         hold.release()
         raise
-    return _stream_response(_game_stream(s, tail, viewer, after, held.holds(), gallery), hold)
+    return stream_response(_game_stream(s, tail, viewer, after, held.holds(), gallery, each),
+                            hold)
 
 
 T = TypeVar("T")
@@ -175,43 +178,6 @@ def _last_event_id() -> int | None:
     return value
 
 
-def _stream_response(stream: Generator[bytes, None, None], hold: held.Hold) -> Response:
-    try:
-        # (no request context kept: a held stream keeps only what its generator holds)
-        return Response(_Body(stream, hold), mimetype=SSE, direct_passthrough=True,
-                        headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
-    except BaseException:
-        hold.release()
-        raise
-
-
-class _Body:
-    """A stream's body as the server iterates it: the generator itself (Flask passes it
-    through), and closing it gives its hold back.
-
-    A waiting greenlet keeps its C stack saved, and in Python 3.11 every iterator or
-    generator between the server's write loop and the wait is another level of it;
-    werkzeug's encoding and closing iterators, and a generator delegating to another
-    (`yield from`), were four such levels. So the streams wait in their outermost
-    generator, which yields bytes.
-    """
-
-    __slots__ = ("_stream", "_hold")
-
-    def __init__(self, stream: Generator[bytes, None, None], hold: held.Hold) -> None:
-        self._stream = stream
-        self._hold = hold
-
-    def __iter__(self) -> Iterator[bytes]:
-        return self._stream
-
-    def close(self) -> None:
-        try:
-            self._stream.close()
-        finally:
-            self._hold.release()
-
-
 RETRY = b"retry: 2000\n\n"
 KEEPALIVE = b": keep-alive\n\n"
 
@@ -224,7 +190,8 @@ def _tails() -> Tails:
 
 
 def _game_stream(s: Services, tail: Tail, viewer: Viewer, after: int | None,
-                 holds: held.Holds, gallery: Gallery) -> Generator[bytes, None, None]:
+                 holds: held.Holds, gallery: Gallery,
+                 each: bool = False) -> Generator[bytes, None, None]:
     """The game's stream; ended (not broken off) if the database goes away: its answer
     has begun, so no problem can be sent, and the client resumes from its
     `Last-Event-ID`."""
@@ -234,15 +201,22 @@ def _game_stream(s: Services, tail: Tail, viewer: Viewer, after: int | None,
         yield RETRY
         table = s.log.load(game_id)
         last = table.version if after is None else after
-        snapshot = game_view(game_id, table, viewer, s.store.game_row(game_id))
-        snapshot["spectators"] = gallery.arrive()
-        yield sse(snapshot, "snapshot")
-        del table, viewer  # (kept by no waiting stream)
+        row = s.store.game_row(game_id)
+        snapshots = None
+        if each:  # (with the seat's moves, as every later snapshot)
+            yield snapshot_messages(game_id, table, seat, row, gallery.arrive())
+            snapshots = Snapshots(tail, seat, table.version, lambda: s.log.load(game_id),
+                                  lambda: s.store.game_row(game_id))
+        else:
+            snapshot = game_view(game_id, table, viewer, row)
+            snapshot["spectators"] = gallery.arrive()
+            yield sse(snapshot, "snapshot")
+        del table, viewer, row  # (kept by no waiting stream)
         started = time.monotonic()
         while time.monotonic() - started < MAX_STREAM_SECONDS and not holds.stopping:
             gallery.still_here()
             watch = s.notifier.watch(keys)
-            sent = yield from _catch_up(s, tail, seat, last, watch)
+            sent = yield from _catch_up(s, tail, seat, last, watch, snapshots)
             if sent is not None:
                 last = sent
                 continue
@@ -268,10 +242,11 @@ def _game_stream(s: Services, tail: Tail, viewer: Viewer, after: int | None,
         gallery.leave()
 
 
-def _catch_up(s: Services, tail: Tail, seat: int | None, last: int,
-              watch: Watch) -> Generator[bytes, None, int | None]:
+def _catch_up(s: Services, tail: Tail, seat: int | None, last: int, watch: Watch,
+              snapshots: Snapshots | None = None) -> Generator[bytes, None, int | None]:
     """What happened after `last`, shared with the game's other streams when they are
-    as far; the last version sent (the generator's value), None if nothing was new."""
+    as far (and then the game now, if the stream asked for `snapshots`); the last
+    version sent (the generator's value), None if nothing was new."""
     game_id = tail.game_id
     session = _listening(s, game_id)
     heard_all = session is not None and tail.session == session
@@ -279,16 +254,21 @@ def _catch_up(s: Services, tail: Tail, seat: int | None, last: int,
                                           else KEEPALIVES_PER_READ)
     records = catch_up(tail, last, watch, max_age, lambda: s.notifier.watch([game_key(game_id)]),
                        lambda version: s.log.load_after(game_id, version), session)
-    # (all of them in one write: a socket write costs more than joining the strings)
+    # (all of them in one write: a socket write costs more than joining the strings, and
+    # a page reads the snapshot with the events it follows)
     if records is None:  # further behind than the tail: read for this stream alone
         records = _read(s, game_id, last)
         everything = ended(s.log.load(game_id)) if records else False
         if records:
-            yield b"".join(sse(event_view(rec, seat, everything), rec.type, rec.version)
-                          for rec in records)
+            yield b"".join([*(sse(event_view(rec, seat, everything), rec.type, rec.version)
+                              for rec in records), _then(snapshots)])
     elif records:
-        yield b"".join(tail.sse(rec, seat) for rec in records)
+        yield b"".join([*(tail.sse(rec, seat) for rec in records), _then(snapshots)])
     return records[-1].version if records else None
+
+
+def _then(snapshots: Snapshots | None) -> bytes:
+    return b"" if snapshots is None else snapshots.after_events()
 
 
 def _read(s: Services, game_id: str, after: int) -> list[Recorded]:
@@ -324,7 +304,7 @@ class MyEvents(MethodView):
         s = services()
         user = current_user()
         if wants_stream():
-            return _stream_response(_user_stream(s, user.user_id, _last_event_id() or 0,
+            return stream_response(_user_stream(s, user.user_id, _last_event_id() or 0,
                                                  held.holds()), held.hold())
         if args["wait"] > 0:  # (woken as the game's feed: on the primary)
             page = _long_poll(s, [user_key(user.user_id)], args["wait"], lambda: _user_page(

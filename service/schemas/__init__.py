@@ -23,6 +23,7 @@ from service.schemas.feeds import (
     MAX_POSITION,
     EventPageSchema,
     EventsArgsSchema,
+    GameEventsArgsSchema,
     UserEventPageSchema,
 )
 from service.schemas.games import (
@@ -154,6 +155,7 @@ __all__ = [
     "MAX_POSITION",
     "EventPageSchema",
     "EventsArgsSchema",
+    "GameEventsArgsSchema",
     "UserEventPageSchema",
     "DELIVERY_STATUSES",
     "WEBHOOK_KINDS",

@@ -30,3 +30,12 @@ class EventsArgsSchema(StrictSchema):
         "Long-poll: hold the request up to this many seconds (capped by the server, 60 by "
         "default) until there is an event after `after`."))
     limit = fields.Int(load_default=500, validate=validate.Range(1, 5000))
+
+
+class GameEventsArgsSchema(EventsArgsSchema):
+    snapshots = fields.Str(load_default="start", validate=validate.OneOf(["start", "each"]),
+                           metadata=doc(
+        "Streams only. `start`: one `snapshot`, first. `each`: after every burst of events "
+        "too, a `snapshot` (the game as you now see it) and, if you hold a seat, a `moves` "
+        "message (your legal moves then, as `GET …/moves` answers), in the same write as "
+        "the events: a page following the game need not ask for either after a change."))

@@ -5355,6 +5355,8 @@ export interface operations {
                 wait?: number;
                 /** @description Default: `500`. */
                 limit?: number;
+                /** @description Streams only. `start`: one `snapshot`, first. `each`: after every burst of events too, a `snapshot` (the game as you now see it) and, if you hold a seat, a `moves` message (your legal moves then, as `GET …/moves` answers), in the same write as the events: a page following the game need not ask for either after a change. Default: `start`. */
+                snapshots?: "start" | "each";
             };
             header?: {
                 /** @description SSE: resume after this id (the game feed's version, the user feed's global position: a whole number from 0 to 2^62); instead of `after`. Read by streams only. */

@@ -77,6 +77,7 @@ from .game_started_data import GameStartedData
 from .game_started_event import GameStartedEvent
 from .game_started_event_type import GameStartedEventType
 from .game_status import GameStatus
+from .get_game_events_snapshots import GetGameEventsSnapshots
 from .hint import Hint
 from .hint_command import HintCommand
 from .hint_given_data import HintGivenData
@@ -360,6 +361,7 @@ __all__ = (
     "GameStartedEvent",
     "GameStartedEventType",
     "GameStatus",
+    "GetGameEventsSnapshots",
     "Hint",
     "HintCommand",
     "HintGivenData",

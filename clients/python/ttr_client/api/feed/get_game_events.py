@@ -9,6 +9,7 @@ from ...types import Response, UNSET
 from ... import errors
 
 from ...models.event_page import EventPage
+from ...models.get_game_events_snapshots import GetGameEventsSnapshots
 from ...models.problem import Problem
 from ...types import UNSET, Unset
 from typing import cast
@@ -21,6 +22,7 @@ def _get_kwargs(
     after: int | Unset = UNSET,
     wait: float | Unset = UNSET,
     limit: int | Unset = UNSET,
+    snapshots: GetGameEventsSnapshots | Unset = UNSET,
     last_event_id: str | Unset = UNSET,
 
 ) -> dict[str, Any]:
@@ -39,6 +41,12 @@ def _get_kwargs(
     params["wait"] = wait
 
     params["limit"] = limit
+
+    json_snapshots: str | Unset = UNSET
+    if not isinstance(snapshots, Unset):
+        json_snapshots = snapshots.value
+
+    params["snapshots"] = json_snapshots
 
 
     params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
@@ -130,6 +138,7 @@ def sync_detailed(
     after: int | Unset = UNSET,
     wait: float | Unset = UNSET,
     limit: int | Unset = UNSET,
+    snapshots: GetGameEventsSnapshots | Unset = UNSET,
     last_event_id: str | Unset = UNSET,
 
 ) -> Response[EventPage | Problem]:
@@ -146,6 +155,7 @@ def sync_detailed(
         after (int | Unset):
         wait (float | Unset):
         limit (int | Unset):
+        snapshots (GetGameEventsSnapshots | Unset):
         last_event_id (str | Unset):
 
     Raises:
@@ -162,6 +172,7 @@ def sync_detailed(
 after=after,
 wait=wait,
 limit=limit,
+snapshots=snapshots,
 last_event_id=last_event_id,
 
     )
@@ -179,6 +190,7 @@ def sync(
     after: int | Unset = UNSET,
     wait: float | Unset = UNSET,
     limit: int | Unset = UNSET,
+    snapshots: GetGameEventsSnapshots | Unset = UNSET,
     last_event_id: str | Unset = UNSET,
 
 ) -> EventPage | Problem | None:
@@ -195,6 +207,7 @@ def sync(
         after (int | Unset):
         wait (float | Unset):
         limit (int | Unset):
+        snapshots (GetGameEventsSnapshots | Unset):
         last_event_id (str | Unset):
 
     Raises:
@@ -212,6 +225,7 @@ client=client,
 after=after,
 wait=wait,
 limit=limit,
+snapshots=snapshots,
 last_event_id=last_event_id,
 
     ).parsed
@@ -223,6 +237,7 @@ async def asyncio_detailed(
     after: int | Unset = UNSET,
     wait: float | Unset = UNSET,
     limit: int | Unset = UNSET,
+    snapshots: GetGameEventsSnapshots | Unset = UNSET,
     last_event_id: str | Unset = UNSET,
 
 ) -> Response[EventPage | Problem]:
@@ -239,6 +254,7 @@ async def asyncio_detailed(
         after (int | Unset):
         wait (float | Unset):
         limit (int | Unset):
+        snapshots (GetGameEventsSnapshots | Unset):
         last_event_id (str | Unset):
 
     Raises:
@@ -255,6 +271,7 @@ async def asyncio_detailed(
 after=after,
 wait=wait,
 limit=limit,
+snapshots=snapshots,
 last_event_id=last_event_id,
 
     )
@@ -272,6 +289,7 @@ async def asyncio(
     after: int | Unset = UNSET,
     wait: float | Unset = UNSET,
     limit: int | Unset = UNSET,
+    snapshots: GetGameEventsSnapshots | Unset = UNSET,
     last_event_id: str | Unset = UNSET,
 
 ) -> EventPage | Problem | None:
@@ -288,6 +306,7 @@ async def asyncio(
         after (int | Unset):
         wait (float | Unset):
         limit (int | Unset):
+        snapshots (GetGameEventsSnapshots | Unset):
         last_event_id (str | Unset):
 
     Raises:
@@ -305,6 +324,7 @@ client=client,
 after=after,
 wait=wait,
 limit=limit,
+snapshots=snapshots,
 last_event_id=last_event_id,
 
     )).parsed
