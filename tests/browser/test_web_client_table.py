@@ -1,5 +1,6 @@
 """The web client's table and lobby in Chromium, against `ttr serve`: a dropped stream
-resumes where it stopped, a refused command is shown in words, the sign-in link, the
+resumes where it stopped, an opponent's turn arrives whole over the stream, a refused
+command is shown in words, the sign-in link, the
 live lobby, leaving a table before the start, and a phone-sized screen.
 
 Games are set up through the API (the tests' own calls) where only the page's part is
@@ -79,7 +80,7 @@ def test_a_dropped_stream_resumes_after_the_last_event_it_saw(server: Server,
     page = _table(chromium, f"http://127.0.0.1:{proxy.port}", tokens[0], game)
     resumed: list[str] = []
     page.on("request", lambda r: resumed.append(r.headers.get("last-event-id", ""))
-            if r.url.endswith("/events") else None)
+            if "/events?" in r.url else None)
     page.wait_for_function("() => document.getElementById('connection').dataset.status === 'live'")
     before = int(page.evaluate("document.body.dataset.version"))
 
@@ -103,6 +104,29 @@ def test_a_dropped_stream_resumes_after_the_last_event_it_saw(server: Server,
     assert page.errors == []
     page.context.close()
     proxy.close()
+
+
+def test_an_opponents_turn_reaches_the_table_with_my_moves_and_no_read_of_its_own(
+        server: Server, chromium: Any) -> None:
+    game, tokens = _game(server)
+    mover = _on_turn(server, game, tokens)
+    me = 1 - mover
+    page = _table(chromium, server.origin, tokens[me], game)
+    page.wait_for_function("() => document.getElementById('connection').dataset.status === 'live'")
+    assert page.evaluate("document.body.dataset.myTurn") == "false"
+    asked: list[str] = []
+    page.on("request", lambda r: asked.append(r.url) if "/events" not in r.url else None)
+
+    _draw_twice(server, game, tokens[mover])  # the opponent's whole turn: now mine
+    latest = server.api("GET", f"/v1/games/{game}", token=tokens[me])["version"]
+    page.wait_for_function(f"() => +document.body.dataset.version === {latest}"
+                           " && document.body.dataset.myTurn === 'true'")
+
+    # the stream brought the game and my moves with the events: the page asked for neither
+    assert [url for url in asked if f"/v1/games/{game}" in url] == []
+    assert page.locator("#actions button:not([disabled])").count() > 0
+    assert page.errors == []
+    page.context.close()
 
 
 def test_a_refused_command_is_shown_in_words_and_changes_nothing(server: Server,

@@ -1,6 +1,7 @@
 /* The table: the game as I may see it (GET /v1/games/{id}), my legal moves (GET …/moves),
- * the log as sentences, all kept up to date over the game's event stream; every action
- * is one of the listed moves, sent with an Idempotency-Key. */
+ * the log as sentences, all kept up to date over the game's event stream (which brings
+ * the game and my moves after each change too); every action is one of the listed
+ * moves, sent with an Idempotency-Key. */
 import { drawBoard } from "../board/board.js";
 import { zoomable } from "../board/zoom.js";
 import { ApiError, newKey } from "./api.js";
@@ -20,6 +21,9 @@ import { markPhases } from "./phases.js";
 import { watchOutage } from "./outage.js";
 import { buildWatching, heardSpectators, renderWatching } from "./spectator.js";
 import { followHandBar } from "./hand_bar.js";
+
+// ms a live stream's events wait for the snapshot after them before the game is asked for
+const SNAPSHOT_GRACE_MS = 250;
 
 export async function showTable(app, main, gameId) {
   const table = new Table(app, main, gameId);
@@ -68,10 +72,13 @@ class Table {
     this.outage = watchOutage(this);
     this.render();
     this.afterDrawn();
-    this.stream = follow(`${this.path}/events`, {
+    // (`snapshots=each`: after each change the stream brings the game and my moves too)
+    this.stream = follow(`${this.path}/events?snapshots=each`, {
       lastId: this.game.version,
       onMessage: (m) => this.onMessage(m),
       onStatus: (s) => { this.el.connection.textContent = t(`connection.${s}`); this.el.connection.dataset.status = s;
+        this.streamLive = s === "live";
+        if (this.streamLive) this.streamStarting = true;
         this.outage.status(s); },
       onEnd: () => this.game.status === "finished",
     });
@@ -160,12 +167,31 @@ class Table {
   onMessage(m) {
     if (heardSpectators(this, m)) return;
     if (m.event === "snapshot") {
-      // the game as the stream starts: asked for again (with my moves) only when it has
-      // moved on since the page read it, or a read failed meanwhile (an outage), not
-      // once more on every load
-      const newer = m.data.version > this.game.version || this.unsure;
-      if (this.accept(m.data, null) && !newer) this.render();
-      if (newer) this.refresh(m.data.version);
+      // the game as the stream starts, and after each change: taken when it is newer
+      // than the page's (or a read failed meanwhile: an outage); my moves at its
+      // version come next, in the same write, and until then I have none. The one a
+      // stream starts with is drawn even when it is not newer (its spectators' count).
+      const d = m.data;
+      const starting = this.streamStarting;
+      this.streamStarting = false;
+      if (!(d.version > this.game.version || this.unsure)) {
+        if (starting && this.accept(d, null)) this.render();
+        return;
+      }
+      if (!this.accept(d, null)) return;
+      this.unsure = false;
+      this.awaitingMoves = d.you ? d.version : null;
+      if (d.you) this.moves = [];
+      this.viewDirty = true;
+      this.reschedule();
+      return;
+    }
+    if (m.event === "moves") {
+      if (m.data.version !== this.awaitingMoves) return;
+      this.awaitingMoves = null;
+      this.moves = m.data.moves;
+      this.viewDirty = true;
+      this.reschedule();
       return;
     }
     const e = m.data;
@@ -179,20 +205,33 @@ class Table {
     this.schedule();
   }
 
-  /* One refresh (or one render of the log) for the messages of one burst: the events
-   * of an action arrive together, and the game is asked for once. */
+  /* One render (of the table, or of the log alone) or one refresh for the messages of
+   * one burst: the events of an action arrive together with the game's snapshot and
+   * my moves. Only a burst that leaves the table behind its events asks for the game:
+   * at once when long polling, and on a live stream only if the snapshot has not come
+   * a moment later (it is in the same write, unless the write was split). */
   schedule() {
     if (this.scheduled) return;
+    const behind = (this.wanted || 0) > this.game.version;
     this.scheduled = setTimeout(() => {
       this.scheduled = null;
       if ((this.wanted || 0) > this.game.version) this.refresh(this.wanted);
+      else if (this.viewDirty) this.render();
       else if (this.logDirty) {
         parts.renderLog(this);
         // a hint waiting for the events since it was given is shown once they are read
         if (this.hint && this.hint.answer) renderHint(this);
       }
       this.logDirty = false;
-    }, 0);
+      this.viewDirty = false;
+    }, behind && this.streamLive ? SNAPSHOT_GRACE_MS : 0);
+  }
+
+  /* As `schedule`, now: a snapshot or my moves came, so no grace is left to wait for. */
+  reschedule() {
+    clearTimeout(this.scheduled);
+    this.scheduled = null;
+    this.schedule();
   }
 
   /* A newer view of the game (never an older one); with moves when they came with it. */
