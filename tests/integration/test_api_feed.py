@@ -217,15 +217,23 @@ def test_a_stream_finds_a_change_whose_notification_never_came(tmp_path: Path) -
     here = make_app(url, sse_keepalive=0.05)
     there = make_app(url)
     table = open_table(Client(there), "usa", 2)
-    reader = Client(here)  # (building a client takes a good part of the 0.3 s below)
-    thread = act_later(Client(there), table, 1, 0.3)
+    reader = Client(here)
+    acting: list[threading.Thread] = []
+
+    def act_once_the_snapshot_is_in(messages: list[dict[str, str]]) -> bool:
+        # (acting 0.3 s after opening raced the stream's start on a loaded machine: the
+        # snapshot then held the move, and no event came after it)
+        if any(m.get("event") == "snapshot" for m in messages) and not acting:
+            acting.append(act_later(Client(there), table, 1, 0.0))
+        # (until the move's event, or read_sse's 10 s: a count of 40 keep-alives ran
+        # out before the acting thread's move on a loaded CI machine)
+        return any(m.get("event") == "tickets_kept" for m in messages)
+
     response = reader.get(f"/v1/games/{table.game_id}/events", token=table.tokens[0],
                           headers={"Accept": "text/event-stream"}, buffered=False)
-    # (until the move's event, or read_sse's 10 s: a count of 40 keep-alives ran out
-    # before the acting thread's move on a loaded CI machine)
-    messages = [m for m in read_sse(response, lambda ms: any(
-        m.get("event") == "tickets_kept" for m in ms))[1] if "event" in m]
-    thread.join()
+    messages = [m for m in read_sse(response, act_once_the_snapshot_is_in)[1] if "event" in m]
+    for thread in acting:
+        thread.join()
     for app in (here, there):
         app.extensions["ttr"].close()
     assert [m["event"] for m in messages[:2]] == ["snapshot", "tickets_kept"]
