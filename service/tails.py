@@ -131,20 +131,23 @@ def snapshot_messages(game_id: str, table: Table, seat: int | None, row: GameRow
 
 class Snapshots:
     """One stream's snapshots after its bursts of events (`snapshots=each`): a version
-    newer than the last it showed, once, rendered by the tail for all its streams."""
+    newer than the last it showed, once, rendered by the tail for all its streams, for
+    the seat the stream's user holds at that version (none once a stand-in holds it)."""
 
-    __slots__ = ("tail", "seat", "shown", "load", "row")
+    __slots__ = ("tail", "user_id", "shown", "load", "row")
 
-    def __init__(self, tail: Tail, seat: int | None, shown: int, load: Callable[[], Table],
-                 row: Callable[[], GameRow | None]) -> None:
-        self.tail, self.seat, self.shown, self.load, self.row = tail, seat, shown, load, row
+    def __init__(self, tail: Tail, user_id: str | None, shown: int,
+                 load: Callable[[], Table], row: Callable[[], GameRow | None]) -> None:
+        self.tail, self.user_id, self.shown, self.load, self.row = \
+            tail, user_id, shown, load, row
 
     def after_events(self) -> bytes:
         table = self.load()
         if table.version <= self.shown:
             return b""
         self.shown = table.version
-        return self.tail.snapshot(table, self.seat, self.row)
+        seat = table.seat_of(self.user_id) if self.user_id is not None else None
+        return self.tail.snapshot(table, seat, self.row)
 
 
 # the log's events after a version, and the game's state now (None: not known)

@@ -195,7 +195,7 @@ def _game_stream(s: Services, tail: Tail, viewer: Viewer, after: int | None,
     """The game's stream; ended (not broken off) if the database goes away: its answer
     has begun, so no problem can be sent, and the client resumes from its
     `Last-Event-ID`."""
-    game_id, seat = tail.game_id, viewer.seat
+    game_id, seat, user_id = tail.game_id, viewer.seat, viewer.user_id
     keys = [game_key(game_id), spectators_key(game_id)]
     try:
         yield RETRY
@@ -205,7 +205,7 @@ def _game_stream(s: Services, tail: Tail, viewer: Viewer, after: int | None,
         snapshots = None
         if each:  # (with the seat's moves, as every later snapshot)
             yield snapshot_messages(game_id, table, seat, row, gallery.arrive())
-            snapshots = Snapshots(tail, seat, table.version, lambda: s.log.load(game_id),
+            snapshots = Snapshots(tail, user_id, table.version, lambda: s.log.load(game_id),
                                   lambda: s.store.game_row(game_id))
         else:
             snapshot = game_view(game_id, table, viewer, row)
@@ -216,6 +216,10 @@ def _game_stream(s: Services, tail: Tail, viewer: Viewer, after: int | None,
         while time.monotonic() - started < MAX_STREAM_SECONDS and not holds.stopping:
             gallery.still_here()
             watch = s.notifier.watch(keys)
+            if user_id is not None:
+                # the seat the user holds now: a stand-in may hold theirs (the user then
+                # sees what a spectator sees), or they may have taken it back
+                seat = s.log.load(game_id).seat_of(user_id)
             sent = yield from _catch_up(s, tail, seat, last, watch, snapshots)
             if sent is not None:
                 last = sent

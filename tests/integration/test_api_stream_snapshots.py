@@ -106,3 +106,32 @@ def test_snapshots_is_start_or_each(client: Client) -> None:
                         token=table.tokens[0], headers=STREAM)
     assert answer.status_code == 400
     assert answer.json is not None and "snapshots" in json.dumps(answer.json)
+
+
+def test_a_player_whose_seat_a_stand_in_holds_gets_a_spectators_snapshot(
+        client: Client) -> None:
+    table = open_table(client, "usa", 2, stand_in=True, stand_in_level="easy")
+    quitter = table.tokens[1]
+    resigned: list[threading.Thread] = []
+
+    def resign() -> None:
+        client.fork().post(f"/v1/games/{table.game_id}/actions", token=quitter,
+                           json={"type": "resign"})
+
+    def resign_once_started_then_wait_for_quiet(messages: list[dict[str, str]]) -> bool:
+        if any(m.get("event") == "snapshot" for m in messages) and not resigned:
+            resigned.append(threading.Thread(target=resign))
+            resigned[0].start()
+        seated = any(m.get("event") == "stand_in_seated" for m in messages)
+        return seated and messages[-1].get("comment") == "keep-alive"
+
+    response = client.get(f"/v1/games/{table.game_id}/events?snapshots=each", token=quitter,
+                          headers=STREAM, buffered=False)
+    messages = [m for m in read_sse(response, resign_once_started_then_wait_for_quiet)[1]
+                if "event" in m and m["event"] != "spectators"]
+    for thread in resigned:
+        thread.join()
+    after = messages[[m["event"] for m in messages].index("stand_in_seated"):]
+    snapshots = [json.loads(m["data"]) for m in after if m["event"] == "snapshot"]
+    assert snapshots and all(s["you"] is None for s in snapshots)
+    assert "moves" not in [m["event"] for m in after]
