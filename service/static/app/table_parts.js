@@ -57,6 +57,8 @@ function chooseStation(table, city) {
 }
 
 /* Rebuilt only when what it shows changed: a rebuild would take the keyboard's focus away. */
+const COLLATOR = new Intl.Collator(); // (the browser's own order, as `localeCompare`'s)
+
 function unchanged(el, ...what) {
   const key = JSON.stringify(what);
   if (el._ttrKey === key) return true;
@@ -80,8 +82,11 @@ export function renderActions(table, sorted, force = false) {
     if (lost) tunnel.box.querySelector("#tunnel-heading").focus();
   }
   if (sorted.claims.size) {
-    const routes = [...sorted.claims.keys()].sort((a, b) =>
-      table.routeById.get(b).length - table.routeById.get(a).length || table.routeName(a).localeCompare(table.routeName(b)));
+    // (each name looked up once, and compared by one collator: `localeCompare` made a
+    // collator for every comparison, the most of a phone's time for this list)
+    const names = new Map([...sorted.claims.keys()].map((id) => [id, table.routeName(id)]));
+    const routes = [...names.keys()].sort((a, b) =>
+      table.routeById.get(b).length - table.routeById.get(a).length || COLLATOR.compare(names.get(a), names.get(b)));
     box.append(h("details", { class: "claims", open: routes.length <= 8 },
       h("summary", {}, t("claim_route_n", { n: routes.length })),
       h("ul", { id: "claimable", class: "claimable" }, routes.map((id) => h("li", {},
@@ -169,13 +174,22 @@ export function renderHand(table) {
 
 export function renderMarket(table, sorted) {
   const g = table.game;
-  if (unchanged(table.el.market, sorted.deck, [...sorted.market], g.market, g.deck_count,
-    g.discard_count, g.ticket_deck_count)) return;
+  const box = table.el.market;
+  // the cards drawn anew only when they or their moves change; the counts, which most
+  // moves change, written in place
+  if (!unchanged(box, sorted.deck, [...sorted.market], g.market)) buildMarket(table, sorted);
+  box._ttrDeckLabel.textContent = t("deck", { n: g.deck_count ?? 0 });
+  box._ttrCounts.textContent = t("counts", { discard: g.discard_count ?? 0, tickets: g.ticket_deck_count ?? 0 });
+}
+
+function buildMarket(table, sorted) {
+  const g = table.game;
   const box = clear(table.el.market);
   const deck = sorted.deck;
+  box._ttrDeckLabel = h("span", { class: "deck-label" });
   box.append(h("button", { type: "button", id: "draw-deck", class: "deck", disabled: !deck,
     "data-move": deck ? JSON.stringify(deck) : null, onclick: () => deck && table.act(deck) },
-  cardBack(), h("span", { class: "deck-label" }, t("deck", { n: g.deck_count ?? 0 }))));
+  cardBack(), box._ttrDeckLabel));
   (g.market || []).forEach((card, slot) => {
     const move = sorted.market.get(slot);
     box.append(h("button", { type: "button", class: "face-up", disabled: !move, "data-slot": slot,
@@ -183,15 +197,18 @@ export function renderMarket(table, sorted) {
       "aria-label": card ? t("take_card", { card: cardName(card) }) : t("empty_slot") },
     card ? [cardFace(card), h("span", { class: "card-name" }, cardName(card))] : t("empty_slot")));
   });
-  box.append(h("p", { class: "counts" }, t("counts", { discard: g.discard_count ?? 0, tickets: g.ticket_deck_count ?? 0 })));
+  box._ttrCounts = h("p", { class: "counts" });
+  box.append(box._ttrCounts);
 }
 
 export function renderTickets(table) {
-  const list = clear(table.el.tickets);
   const you = table.game.you;
+  const mine = you ? table.game.players.find((p) => p.seat === you.seat) || {} : {};
+  const joined = you ? connectedTickets(you.tickets, mine.routes, table.routeById) : new Set();
+  // kept while the same: most moves change no ticket of mine
+  if (unchanged(table.el.tickets, you && you.tickets, [...joined])) return;
+  const list = clear(table.el.tickets);
   if (!you) return;
-  const mine = table.game.players.find((p) => p.seat === you.seat) || {};
-  const joined = connectedTickets(you.tickets, mine.routes, table.routeById);
   if (!you.tickets.length) list.append(h("li", { class: "none" }, t("no_tickets")));
   for (const x of you.tickets) {
     const done = joined.has(x.id);
