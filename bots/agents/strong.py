@@ -13,8 +13,11 @@ the cards in hand), then:
   whose extra connections it can expect to finish (a close call between keeping
   options is settled by Monte-Carlo playouts over sampled hidden cards);
 - then spends its trains on the longest routes, extending its network for the
-  longest path; in its last turns it takes the points on offer; on Europe it builds
-  a station where borrowing one route saves a failed ticket.
+  longest path (on Europe, among the long routes, the one worth most with 1.5 points
+  for each train it adds to its longest path while the bonus is in reach, and it
+  draws for such a route: `bots/agents/strong_path.py`); in its last turns it takes
+  the points on offer; on Europe it builds a station where borrowing one route saves
+  a failed ticket.
 
 It is anytime (`bots.agent.Anytime`): bounded by a `TimeUp`, its playouts stop when
 the time is up and it keeps the best choice found; everything else it does takes a
@@ -28,6 +31,7 @@ from collections.abc import Sequence
 
 from bots.agent import TimeUp, never
 from bots.agents.strong_keep import choose_keep
+from bots.agents.strong_path import PathReading
 from bots.agents.strong_read import Reading, wants_locomotive
 from bots.network import Components
 from bots.tactics import (
@@ -110,6 +114,7 @@ class StrongAgent:
         view = reading.view
         hand = view.hand
         best: tuple[tuple[float, int], int, int] | None = None
+        paths = PathReading(view) if PathReading.counts(view) else None
         for r in view.board.routes:
             if reading.weights[r.index] is None or not view.free(r.index):
                 continue
@@ -118,7 +123,10 @@ class StrongAgent:
             colours = range(len(COLORS)) if r.color == GRAY else (KIND_INDEX[r.color],)
             colour = max(colours, key=lambda c: (hand[c], -c))
             lack = max(0, r.length - hand[colour] - hand[LOCO])
-            score = view.rules.route_points[r.length] / (lack / 2.0 + 1.0)
+            points = float(view.rules.route_points[r.length])
+            if paths is not None:
+                points += paths.value(r.index)
+            score = points / (lack / 2.0 + 1.0)
             key = (score, -r.index)
             if best is None or key > best[0]:
                 best = (key, colour, lack)
@@ -163,10 +171,30 @@ class StrongAgent:
 
         best = max(claims, key=key)
         if board.route_by_id[best].length >= LONG or reading.turns_left <= ENDGAME_TURNS:
-            return best
+            return self.path_choice(reading, claims, board.route_by_id[best].length) or best
         if reading.view.me.trains <= board.route_by_id[best].length + 1:
             return best
         return None
+
+    def path_choice(self, reading: Reading, claims: dict[str, list[ClaimRoute]],
+                    longest: int) -> str | None:
+        """Among claims as long as LONG (any when `longest` is shorter), the one worth
+        most with what it adds to the longest path while the bonus is in reach."""
+        if not PathReading.counts(reading.view):
+            return None
+        paths = PathReading(reading.view)
+        if not paths.in_reach:
+            return None
+        board = reading.board
+        points = reading.view.rules.route_points
+        floor = min(LONG, longest)
+        fit = [rid for rid in claims if board.route_by_id[rid].length >= floor]
+
+        def key(rid: str) -> tuple[float, int, str]:
+            r = board.route_by_id[rid]
+            return points[r.length] + paths.value(r.index), r.length, rid
+
+        return max(fit, key=key) if fit else None
 
     def best_points(self, reading: Reading, claims: dict[str, list[ClaimRoute]]) -> str | None:
         """The claim worth most right now: its points and the tickets it completes."""

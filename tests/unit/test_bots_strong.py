@@ -11,6 +11,7 @@ import pytest
 
 from bots.agents.route_focus import RouteFocusAgent
 from bots.agents.strong import StrongAgent
+from bots.agents.strong_path import PathReading
 from bots.agents.strong_read import Reading, route_weight
 from bots.play import seat_to_act
 from bots.view import seat_view
@@ -135,3 +136,38 @@ def _a_red_route(length: int):  # type: ignore[no-untyped-def]
     game = after_setup()
     return next(r for r in game.board.routes
                 if r.color == "red" and r.length == length and not r.locomotives)
+
+
+def _europe_with_one_route() -> tuple[Game, int]:
+    """A two-player Europe game past setup, seat 0 owning one route of length 4."""
+    game = replay(start_game("europe", 2, game_seed(3, 0)))
+    while game.phase == "setup":
+        seat = seat_to_act(game)
+        command = RouteFocusAgent().choose(seat_view(game, seat), legal_moves(game, seat),
+                                           random.Random(seat))
+        game = execute(game, seat, command)[1]
+    mine = next(r.index for r in game.board.routes if r.length == 4 and not r.tunnel)
+    owners = list(game.owners)
+    owners[mine] = ME
+    players = (changed(game.players[ME], routes=(mine,)), game.players[OTHER])
+    return changed(game, owners=tuple(owners), players=players, current=ME), mine
+
+
+def test_on_europe_a_route_extending_the_longest_path_is_worth_its_length() -> None:
+    game, mine = _europe_with_one_route()
+    board = game.board
+    owned = board.routes[mine]
+    beside = next(r for r in board.routes if r.index != board.twin[mine] and r.index != mine
+                  and (owned.a in (r.a, r.b)) != (owned.b in (r.a, r.b)))
+    apart = next(r for r in board.routes
+                 if {r.a, r.b}.isdisjoint({owned.a, owned.b}) and r.length <= 4)
+    paths = PathReading(seat_view(game, ME))
+    assert PathReading.counts(seat_view(game, ME))
+    assert paths.mine == 4
+    assert paths.gain(beside.index) == beside.length
+    assert paths.gain(apart.index) == 0
+    assert paths.value(beside.index) > paths.value(apart.index) == 0.0
+
+
+def test_the_longest_path_weighs_in_only_on_europe() -> None:
+    assert not PathReading.counts(seat_view(after_setup(), ME))
