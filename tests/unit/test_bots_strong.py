@@ -29,15 +29,20 @@ ME, OTHER = 0, 1
 LONG_TICKET = "usa/los-angeles-new-york"
 
 
-def after_setup() -> Game:
-    """A two-player North America game just past the ticket choices, seat 0 to play."""
-    game = replay(start_game("usa", 2, game_seed(3, 0)))
+def past_setup(map_name: str) -> Game:
+    """A two-player game of `map_name` just past the ticket choices (route-focus's)."""
+    game = replay(start_game(map_name, 2, game_seed(3, 0)))
     while game.phase == "setup":
         seat = seat_to_act(game)
         command = RouteFocusAgent().choose(seat_view(game, seat), legal_moves(game, seat),
                                            random.Random(seat))
         game = execute(game, seat, command)[1]
-    return changed(game, current=ME)
+    return game
+
+
+def after_setup() -> Game:
+    """A two-player North America game just past the ticket choices, seat 0 to play."""
+    return changed(past_setup("usa"), current=ME)
 
 
 def position(other_trains: int, other_cards: int, turns: int,
@@ -140,12 +145,7 @@ def _a_red_route(length: int):  # type: ignore[no-untyped-def]
 
 def _europe_with_one_route() -> tuple[Game, int]:
     """A two-player Europe game past setup, seat 0 owning one route of length 4."""
-    game = replay(start_game("europe", 2, game_seed(3, 0)))
-    while game.phase == "setup":
-        seat = seat_to_act(game)
-        command = RouteFocusAgent().choose(seat_view(game, seat), legal_moves(game, seat),
-                                           random.Random(seat))
-        game = execute(game, seat, command)[1]
+    game = past_setup("europe")
     mine = next(r.index for r in game.board.routes if r.length == 4 and not r.tunnel)
     owners = list(game.owners)
     owners[mine] = ME
