@@ -115,15 +115,16 @@ class Tail:
 
 
 def snapshot_messages(game_id: str, table: Table, seat: int | None, row: GameRow | None,
-                      spectators: int | None = None) -> bytes:
+                      spectators: int | None = None, moves: bool = True) -> bytes:
     """The `snapshot` message (the game as `seat` sees it: None for a spectator) and, for
-    a seat, the `moves` message (its legal moves, as `GET …/moves` answers them)."""
+    a seat and unless `moves` is off, the `moves` message (its legal moves, as `GET
+    …/moves` answers them)."""
     viewer = Viewer(None, seat)
     view = game_view(game_id, table, viewer, row)
     if spectators is not None:
         view["spectators"] = spectators
     text = sse(view, "snapshot")
-    if seat is not None:
+    if moves and seat is not None:
         text += sse({"game_id": game_id, "version": table.version, "seat": seat,
                      "moves": moves_view(table, viewer)}, "moves")
     return text

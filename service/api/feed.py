@@ -59,7 +59,7 @@ from service.services import Services, services
 from service.spectating import Gallery, counts, is_spectator, spectators_key
 from service.sse import sse, stream_response
 from service.tails import Snapshots, Tail, Tails, catch_up, snapshot_messages
-from service.views import Viewer, ended, event_view, game_view
+from service.views import Viewer, ended, event_view
 
 log = logging.getLogger(__name__)
 blp = Blueprint("feed", __name__, url_prefix="/v1", description="Event feeds and streams.")
@@ -201,17 +201,12 @@ def _game_stream(s: Services, tail: Tail, viewer: Viewer, after: int | None,
         yield RETRY
         table = s.log.load(game_id)
         last = table.version if after is None else after
-        row = s.store.game_row(game_id)
-        snapshots = None
-        if each:  # (with the seat's moves, as every later snapshot)
-            yield snapshot_messages(game_id, table, seat, row, gallery.arrive())
-            snapshots = Snapshots(tail, user_id, table.version, lambda: s.log.load(game_id),
-                                  lambda: s.store.game_row(game_id))
-        else:
-            snapshot = game_view(game_id, table, viewer, row)
-            snapshot["spectators"] = gallery.arrive()
-            yield sse(snapshot, "snapshot")
-        del table, viewer, row  # (kept by no waiting stream)
+        # (with `each`, the seat's moves too, as after every later burst)
+        yield snapshot_messages(game_id, table, seat, s.store.game_row(game_id),
+                                gallery.arrive(), moves=each)
+        snapshots = Snapshots(tail, user_id, table.version, lambda: s.log.load(game_id),
+                              lambda: s.store.game_row(game_id)) if each else None
+        del table, viewer  # (kept by no waiting stream)
         started = time.monotonic()
         while time.monotonic() - started < MAX_STREAM_SECONDS and not holds.stopping:
             gallery.still_here()
