@@ -162,6 +162,19 @@ def _started(deaf: Client, other: Client) -> tuple[Table, int]:
     return table, view["turn"]["seat"]  # type: ignore[index]
 
 
+def _draw_tickets(client: Client, table: Table, seat: int) -> Any:
+    """`seat` asks `client`'s process to draw tickets: the answer."""
+    return client.post(f"/v1/games/{table.game_id}/actions", token=table.tokens[seat],
+                       json={"type": "draw_tickets"})
+
+
+def _assert_the_log_ends_with_one_ticket_choice(client: Client, table: Table) -> None:
+    """The log has no gap, and the tickets were drawn and kept once."""
+    events = client.app.extensions["ttr"].store.read_stream(table.game_id)
+    assert [e.version for e in events] == list(range(1, len(events) + 1))
+    assert [e.type for e in events[-3:]] == ["tickets_drawn", "tickets_kept", "turn_ended"]
+
+
 def test_an_action_on_a_state_changed_unheard_elsewhere_is_judged_on_the_log(
         two_processes: tuple[Client, Client]) -> None:
     deaf, other = two_processes
@@ -169,7 +182,7 @@ def test_an_action_on_a_state_changed_unheard_elsewhere_is_judged_on_the_log(
     path = f"/v1/games/{table.game_id}/actions"
     # the player to act draws tickets through the other process: the turn moves on to a
     # ticket choice the deaf process has not heard of
-    drawn = other.post(path, token=table.tokens[seat], json={"type": "draw_tickets"})
+    drawn = _draw_tickets(other, table, seat)
     assert drawn.status_code == 200
     log = deaf.app.extensions["ttr"].log
     stale = log.vouched(table.game_id)
@@ -177,23 +190,19 @@ def test_an_action_on_a_state_changed_unheard_elsewhere_is_judged_on_the_log(
     keep = next(m for m in drawn.json["moves"] if m["type"] == "keep_tickets")  # type: ignore[index]
     kept = deaf.post(path, token=table.tokens[seat], json=keep)
     assert kept.status_code == 200, kept.json
-    events = deaf.app.extensions["ttr"].store.read_stream(table.game_id)
-    assert [e.version for e in events] == list(range(1, len(events) + 1))
-    assert [e.type for e in events[-3:]] == ["tickets_drawn", "tickets_kept", "turn_ended"]
+    _assert_the_log_ends_with_one_ticket_choice(deaf, table)
 
 
 def test_an_action_the_unheard_change_forbids_is_refused_and_changes_nothing(
         two_processes: tuple[Client, Client]) -> None:
     deaf, other = two_processes
     table, seat = _started(deaf, other)
-    path = f"/v1/games/{table.game_id}/actions"
-    assert other.post(path, token=table.tokens[seat],
-                      json={"type": "draw_tickets"}).status_code == 200
+    assert _draw_tickets(other, table, seat).status_code == 200
     store = deaf.app.extensions["ttr"].store
     version = store.current_version(table.game_id)
     assert deaf.app.extensions["ttr"].log.vouched(table.game_id).version == version - 1
     # legal on the deaf process's cached state, not on the log's
-    again = deaf.post(path, token=table.tokens[seat], json={"type": "draw_tickets"})
+    again = _draw_tickets(deaf, table, seat)
     assert again.status_code == 422 and again.json["code"] == "wrong_step"  # type: ignore[index]
     assert store.current_version(table.game_id) == version
 
@@ -377,18 +386,15 @@ def test_an_action_guessed_on_a_state_changed_elsewhere_is_judged_on_the_log(
     mine, elsewhere = two_plain_processes
     table, seat = _started(mine, elsewhere)
     path = f"/v1/games/{table.game_id}/actions"
-    assert elsewhere.post(path, token=table.tokens[seat],
-                          json={"type": "draw_tickets"}).status_code == 200
+    assert _draw_tickets(elsewhere, table, seat).status_code == 200
     # legal on the state this process last wrote, not on the log's
-    again = mine.post(path, token=table.tokens[seat], json={"type": "draw_tickets"})
+    again = _draw_tickets(mine, table, seat)
     assert again.status_code == 422 and again.json["code"] == "wrong_step"  # type: ignore[index]
     moves = mine.get(f"{path[:-8]}/moves", token=table.tokens[seat]).json["moves"]  # type: ignore[index]
     kept = mine.post(path, token=table.tokens[seat],
                      json=next(m for m in moves if m["type"] == "keep_tickets"))
     assert kept.status_code == 200
-    events = mine.app.extensions["ttr"].store.read_stream(table.game_id)
-    assert [e.version for e in events] == list(range(1, len(events) + 1))
-    assert [e.type for e in events[-3:]] == ["tickets_drawn", "tickets_kept", "turn_ended"]
+    _assert_the_log_ends_with_one_ticket_choice(mine, table)
 
 
 def test_moves_asked_for_just_after_an_action_here_read_no_events(
