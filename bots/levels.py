@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from bots.agent import Agent
+from bots.agents.expert import ExpertAgent
 from bots.agents.long_route import LongRouteAgent
 from bots.agents.one_step import OneStepAgent
 from bots.agents.random_agent import RandomAgent
@@ -22,6 +23,7 @@ AGENTS: dict[str, Callable[[], Agent]] = {
     "long-route": LongRouteAgent,
     "route-focus": RouteFocusAgent,
     "strong": StrongAgent,
+    "expert": ExpertAgent,  # not a level yet: see docs/bots.md
 }
 # the agent of each of the domain's levels, in their order (a level added there without
 # an agent here fails on import, not in a game)

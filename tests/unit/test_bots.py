@@ -8,6 +8,7 @@ from collections.abc import Iterator
 
 import pytest
 
+from bots.agents.expert import ExpertAgent
 from bots.agents.strong import StrongAgent
 from bots.levels import AGENTS, LEVELS, agent_for_level, agent_named
 from bots.play import play_game, seat_to_act
@@ -34,7 +35,10 @@ def tinyland() -> Iterator[None]:
 
 
 def fast(name: str):  # type: ignore[no-untyped-def]
-    """The agent, with the strong one's playouts cut down for speed."""
+    """The agent, with the strong one's playouts and the expert's rounds cut down for
+    speed."""
+    if name == "expert":
+        return ExpertAgent(rounds=1, steps=200)
     return StrongAgent(playouts=1) if name == "strong" else agent_named(name)
 
 

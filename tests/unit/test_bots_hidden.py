@@ -8,6 +8,7 @@ from collections.abc import Iterator
 
 import pytest
 
+from bots.agents.expert import ExpertAgent
 from bots.agents.strong import StrongAgent
 from bots.levels import AGENTS, agent_named
 from bots.play import seat_to_act
@@ -25,6 +26,8 @@ SAMPLES = 10
 
 
 def agent(name: str):  # type: ignore[no-untyped-def]
+    if name == "expert":
+        return ExpertAgent(rounds=2, steps=200)
     return StrongAgent(playouts=2) if name == "strong" else agent_named(name)
 
 

@@ -1,0 +1,72 @@
+"""The expert agent: the strong agent's move unless playouts near the end of the game
+find a better one, and the strong move whenever there is no time to look."""
+
+from __future__ import annotations
+
+import random
+
+from bots.agents.expert import ExpertAgent
+from bots.agents.strong import StrongAgent
+from bots.agents.strong_read import Reading
+from bots.view import seat_view
+from domain.commands import ClaimRoute, Command
+from domain.moves import legal_moves
+from domain.state import Game
+from tests.unit.test_bots_strong import ME, _a_hand_paying_no_route_of_the_plan, position
+
+
+def strong_choice(game: Game) -> Command:
+    return StrongAgent().choose(seat_view(game, ME), legal_moves(game, ME), random.Random(1))
+
+
+def expert_choice(game: Game, expert: ExpertAgent) -> Command:
+    return expert.choose(seat_view(game, ME), legal_moves(game, ME), random.Random(1))
+
+
+def near_the_end() -> Game:
+    return position(other_trains=6, other_cards=10, turns=80,
+                    hand=_a_hand_paying_no_route_of_the_plan())
+
+
+def asked(game: Game) -> tuple[Command, int]:
+    """The expert's choice at `game`, and how often it asked whether its time was up
+    (once before every decision of a playout)."""
+    calls = 0
+
+    def time_up() -> bool:
+        nonlocal calls
+        calls += 1
+        return False
+
+    return expert_choice(game, ExpertAgent(rounds=2, time_up=time_up)), calls
+
+
+def test_far_from_the_end_the_expert_plays_the_strong_agents_move_without_playouts() -> None:
+    far = position(other_trains=40, other_cards=0, turns=10,
+                   hand=_a_hand_paying_no_route_of_the_plan())
+    assert asked(far) == (strong_choice(far), 0)
+
+
+def test_near_the_end_the_expert_plays_its_candidates_out() -> None:
+    assert asked(near_the_end())[1] > 0
+
+
+def test_near_the_end_the_expert_weighs_the_strong_move_against_claims_and_a_draw() -> None:
+    game = near_the_end()
+    first = strong_choice(game)
+    candidates = ExpertAgent().candidates(Reading(seat_view(game, ME)), legal_moves(game, ME),
+                                          first)
+    assert candidates[0] == first
+    assert len(set(candidates)) == len(candidates) >= 3
+    assert any(isinstance(c, ClaimRoute) and c != first for c in candidates)
+
+
+def test_with_no_time_to_play_out_the_expert_plays_the_strong_agents_move() -> None:
+    game = near_the_end()
+    assert expert_choice(game, ExpertAgent(rounds=8, time_up=lambda: True)) \
+        == strong_choice(game)
+
+
+def test_the_experts_choice_near_the_end_is_one_of_its_legal_moves() -> None:
+    game = near_the_end()
+    assert expert_choice(game, ExpertAgent(rounds=3)) in legal_moves(game, ME)
