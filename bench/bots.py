@@ -1,9 +1,10 @@
 """Benchmark of the built-in opponents: decision times, thinking within the budget, the
 embedded server while hard bots think, and the strong agent's strength.
 
-    python bench/bots.py [--parts agents,budget,probe,strength] [--budget-ms 200]
+    python bench/bots.py [--parts agents,budget,probe,strength,expert] [--budget-ms 200]
                          [--budget-games B] [--tables K] [--games N] [--other-games M]
-                         [--four-games F] [--timing-games T] [--processes P]
+                         [--four-games F] [--expert-games E] [--expert-other-games O]
+                         [--timing-games T] [--processes P]
                          [--smoke]
 
 `agents`, decision time: every agent plays T two-player North America games against the
@@ -32,9 +33,15 @@ strong's mean score in the games it won (the targets: at least 80% on every map 
 two-player games, 40% in four-player ones, a mean winning score of 120 or more on
 North America).
 
-`--smoke`: the smallest shape of each part but the strength (one game of two per part,
-one table of three on the probe), to see that the script runs. The last line of output
-is one JSON object with every figure.
+`expert`, issue 30 item 3 (not run unless asked for): the expert agent against the
+strong agent in two-player games, E on North America and O each on Europe and Nordic
+(seed 1, seats rotated, the expert's rounds counted, not timed, so the results are
+the same on any machine): the expert's win rate with its 95% Wilson interval and both
+mean scores (the target: at least 60% on North America, ahead on the others).
+
+`--smoke`: the smallest shape of each part but the strength and the expert (one game
+of two per part, one table of three on the probe), to see that the script runs. The
+last line of output is one JSON object with every figure.
 """
 
 from __future__ import annotations
@@ -74,11 +81,14 @@ from tests.bot_tables import (  # noqa: E402
 from worker.thinking import Question, answer  # noqa: E402
 
 BUDGET_SETUPS = (("usa", (2, 3, 4, 5)), ("europe", (2, 3, 4, 5)), ("nordic", (2, 3)))
-PARTS = ("agents", "budget", "probe", "strength")
+PARTS = ("agents", "budget", "probe", "strength", "expert")
+DEFAULT_PARTS = PARTS[:4]
 # issue 30 item 2: strong against route-focus
 TWO_PLAYER_TARGET = 0.8
 FOUR_PLAYER_TARGET = 0.4
 WINNING_SCORE_TARGET = 120
+# issue 30 item 3: expert against strong on North America
+EXPERT_TARGET = 0.6
 
 
 class Timed:
@@ -191,6 +201,17 @@ def strength(map_name: str, games: int, processes: int, players: int = 2) -> dic
             "mean_turns": strong["mean_turns"]}
 
 
+def expert_strength(map_name: str, games: int, processes: int) -> dict[str, Any]:
+    """The expert against the strong agent, two players, seats rotated (seed 1)."""
+    summary = run(Setup(map_name, ("expert", "strong"), 2, 1), games, processes)
+    print(table(summary), flush=True)
+    expert, strong = summary["agents"]
+    return {"games": games, "expert_win_rate": expert["win_rate"],
+            "expert_win_rate_95": expert["win_rate_95"],
+            "expert_mean_score": expert["mean_score"],
+            "strong_mean_score": strong["mean_score"]}
+
+
 def targets_met(figures: dict[str, Any]) -> dict[str, bool]:
     """Issue 30 item 2's done-when, each target on its own."""
     met = {name: figures[name]["strong_win_rate"] >= TWO_PLAYER_TARGET
@@ -203,7 +224,7 @@ def targets_met(figures: dict[str, Any]) -> dict[str, bool]:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--parts", default=",".join(PARTS),
+    parser.add_argument("--parts", default=",".join(DEFAULT_PARTS),
                         help=f"comma-separated: {', '.join(PARTS)}")
     parser.add_argument("--budget-ms", type=int, default=200)
     parser.add_argument("--budget-games", type=int, default=2)
@@ -211,6 +232,8 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--other-games", type=int, default=1000)
     parser.add_argument("--four-games", type=int, default=400)
+    parser.add_argument("--expert-games", type=int, default=1000)
+    parser.add_argument("--expert-other-games", type=int, default=200)
     parser.add_argument("--timing-games", type=int, default=20)
     parser.add_argument("--processes", type=int, default=1)
     parser.add_argument("--smoke", action="store_true",
@@ -223,7 +246,7 @@ def main() -> int:
     budget_setups: Sequence[tuple[str, Sequence[int]]] = BUDGET_SETUPS
     table_shape = ("europe", 5)
     if args.smoke:
-        parts.discard("strength")
+        parts -= {"strength", "expert"}
         args.timing_games = args.budget_games = args.tables = 1
         budget_setups, table_shape = (("usa", (2,)),), ("usa", 3)
     figures: dict[str, Any] = {"budget_ms": args.budget_ms}
@@ -260,6 +283,13 @@ def main() -> int:
             figures[map_name] = strength(map_name, args.other_games, args.processes)
         figures["usa-4"] = strength("usa", args.four_games, args.processes, players=4)
         figures["strength_targets_met"] = targets_met(figures)
+    if "expert" in parts:
+        figures["expert"] = {"usa": expert_strength("usa", args.expert_games, args.processes)}
+        for map_name in ("europe", "nordic"):
+            figures["expert"][map_name] = expert_strength(
+                map_name, args.expert_other_games, args.processes)
+        figures["expert"]["usa_target_met"] = (figures["expert"]["usa"]["expert_win_rate"]
+                                               >= EXPERT_TARGET)
     print(json.dumps(figures, separators=(",", ":")))
     return 0
 
