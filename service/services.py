@@ -41,6 +41,10 @@ class Core(Context, Protocol):
     @property
     def referee(self) -> Referee: ...
 
+    def stop_analysing(self) -> None:
+        """End the analyses of finished games this process runs, and start no other
+        (it is stopping)."""
+
     def close(self) -> None: ...
 
 

@@ -99,10 +99,18 @@ class WorkerContext:
         """The users who have a webhook (the cache the referee's notices consult)."""
         return self.webhooks.recipients
 
+    def stop_analysing(self) -> None:
+        """End the analyses apart and start no other (the process is stopping): an
+        analysis still queued, or the retry of one ended here, would start a process
+        of its own that the jobs' threads, joined as the interpreter exits, wait out;
+        the sweep asks for them again when a server starts."""
+        self.analyst = Analyst(0.0)
+        stop_analyses()
+
     def close(self) -> None:
         """Release what the context opened (jobs first: they may still use the store;
         before them, the analyses apart, which a stopping server does not wait for)."""
-        stop_analyses()
+        self.stop_analysing()
         for part in (self.jobs, self.thinking, self.notifier, self.store):
             try:
                 part.close()

@@ -127,6 +127,14 @@ def test_a_stopping_server_does_not_wait_for_an_analysis_apart(store: SqlStore) 
     assert not thread.is_alive() and len(lost) == 1
 
 
+def test_a_stopping_process_starts_no_analysis_still_asked_for(store: SqlStore) -> None:
+    ctx, jobs = scored_context(store, budget=60.0, apart=True)  # a minute, if started
+    ctx.stop_analysing()
+    with use_context(ctx):
+        assert analyse_win_chances(jobs.analyses[0]) == "off"
+    assert store.win_chances_of("g1") is None
+
+
 def test_in_the_embedded_server_running_analyses_keep_no_score_waiting(
         store: SqlStore) -> None:
     holder: list[WorkerContext] = []
