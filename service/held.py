@@ -111,5 +111,3 @@ def stop_holding(app: Flask) -> None:
         interrupt = getattr(notifier, "interrupt", None)
         if interrupt is not None:
             interrupt()
-        # (not a held connection, but what the worker's exit would wait on next)
-        services().worker.stop_analysing()

@@ -133,7 +133,7 @@ def json_logs_before_the_app(level: str) -> Any:
 def start_worker(worker: Any = None) -> None:
     """gunicorn's `post_worker_init`: settle the heap, send each answer's head with its
     body (`service.whole_answer`), have gevent's hub log its errors as JSON, and end the
-    worker's streams when it is told to stop."""
+    worker's streams and analyses when it is told to stop."""
     settle_heap(worker)
     whole_answer.install()
     if worker is not None and _gevent_worker(worker):
@@ -144,17 +144,21 @@ def start_worker(worker: Any = None) -> None:
         gevent.config.track_greenlet_tree = False
         observability.log_hub_errors(gevent.get_hub())
     if worker is not None:
-        threading.Thread(target=_end_streams_on_stop, args=(worker,), daemon=True,
+        threading.Thread(target=_stop_when_told, args=(worker,), daemon=True,
                          name="ttr-stop-watch").start()
 
 
-def _end_streams_on_stop(worker: Any) -> None:
+def _stop_when_told(worker: Any) -> None:
     # (gunicorn's signal handlers only clear `alive`; no hook runs on SIGTERM)
     while worker.alive:
         time.sleep(0.25)
     from service.held import stop_holding
+    from service.services import services
 
     stop_holding(worker.wsgi)
+    # the analyses of finished games, which the worker's exit would otherwise wait out
+    with worker.wsgi.app_context():
+        services().worker.stop_analysing()
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,15 +23,20 @@ from bots.agents.strong import StrongAgent
 from bots.agents.strong_read import Reading, wants_locomotive
 from bots.play import play_on
 from bots.sample import sample_game
-from bots.tactics import card_values, cheapest_payment, claims_by_route, draw_for
+from bots.tactics import (
+    card_values,
+    cheapest_payment,
+    claims_by_route,
+    draw_for,
+    draw_tickets_move,
+)
 from bots.view import SeatView
-from domain.commands import ClaimRoute, Command, DrawCard, DrawTickets
+from domain.commands import ClaimRoute, Command, DrawCard
 from domain.decide import execute
 from domain.ending import score_game
 
-# decisions played out per choice, at most: with the strong agent's 0.3 ms a decision
-# on North America, about the 200 ms a bot is given (`bench/bots.py --parts agents`
-# times it)
+# decisions played out per choice, at most: on North America, about the 200 ms a bot
+# is given (the measured times: bench/NOTES.md)
 STEPS = 400
 # claims other than the strong agent's own worth playing out, at most
 CLAIMS = 3
@@ -87,7 +92,7 @@ class ExpertAgent:
                         reverse=True)
         for rid in ranked[:CLAIMS]:
             out.append(cheapest_payment(claims[rid], values))
-        tickets = next((m for m in moves if isinstance(m, DrawTickets)), None)
+        tickets = draw_tickets_move(moves)
         if tickets is not None and tickets not in out and not reading.plan.routes:
             out.append(tickets)
         return out

@@ -153,6 +153,5 @@ def test_in_the_embedded_server_running_analyses_keep_no_score_waiting(
             time.sleep(0.05)
         assert store.win_chances_of("g1") is None and store.win_chances_of("g2") is None
     finally:
-        ctx.analyst = Analyst(0.0)  # the analyses still queued, or asked again: none
-        stop_analyses()
+        ctx.stop_analysing()  # (the analyses still queued, or asked again: none)
         jobs.close()
