@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Iterator, Sequence
+from functools import lru_cache
 
 from domain.board import Route
 
@@ -47,6 +48,10 @@ _EXACT_PAIRING = 9
 _FAR = 1 << 30
 # Up to this many edges off a spanning tree, `ceiling` tries every subset of them.
 _MAX_CYCLES = 7
+# Networks remembered with their answer. Scoring the ends of many playouts from one
+# position (a bot's search, a game's analysis) meets the same networks again and again,
+# and a late game's network costs a search each time.
+_REMEMBERED = 4096
 
 
 def longest_path(routes: Sequence[Route]) -> tuple[int, tuple[str, ...]]:
@@ -59,6 +64,12 @@ def longest_path(routes: Sequence[Route]) -> tuple[int, tuple[str, ...]]:
     for before, after in zip(ordered, ordered[1:], strict=False):
         if before.id == after.id:
             raise ValueError(f"route {before.id} given twice")
+    return _longest(tuple(ordered))
+
+
+@lru_cache(maxsize=_REMEMBERED)
+def _longest(ordered: tuple[Route, ...]) -> tuple[int, tuple[str, ...]]:
+    """`longest_path` of routes sorted by id, each given once."""
     best_length = 0
     best_trail: tuple[str, ...] = ()
     for total, component in _components(ordered):

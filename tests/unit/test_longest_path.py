@@ -167,6 +167,13 @@ def test_a_route_given_twice_is_refused() -> None:
         longest_path(rs)
 
 
+def test_a_route_given_twice_is_refused_even_once_its_network_was_counted() -> None:
+    # networks are remembered with their answer: a repeat must still be checked first
+    longest_path(routes("usa", "atlanta-miami"))
+    with pytest.raises(ValueError):
+        longest_path(routes("usa", "atlanta-miami", "atlanta-miami"))
+
+
 def test_both_routes_of_a_double_may_form_a_loop() -> None:
     # never reachable for one player, but the function is exact on any multigraph
     rs = routes("usa", "dallas-houston-1", "dallas-houston-2", "houston-new-orleans")
