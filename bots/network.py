@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 
 from bots.view import SeatView
 from domain.board import Board
@@ -116,6 +117,33 @@ class Components:
         return found
 
 
+@dataclass(frozen=True, slots=True)
+class Joining:
+    """Routes chosen so far to join some pairs of cities: what `steiner` builds pair by
+    pair, kept so that one more pair can be tried on it without joining the first ones
+    again (a plan tries its tickets one at a time)."""
+
+    live: tuple[float | None, ...]  # the weights, with the routes chosen counting 0
+    chosen: frozenset[int]
+    cost: float
+
+    @staticmethod
+    def start(weights: Weights) -> Joining:
+        return Joining(tuple(weights), frozenset(), 0.0)
+
+    def join(self, board: Board, a: str, b: str) -> Joining | None:
+        """This joining with `a` and `b` joined too by their shortest path (the routes
+        chosen counting as free), or None if they cannot be joined."""
+        found = shortest_path(board, self.live, (a,), {b})
+        if found is None:
+            return None
+        cost, path = found
+        live = list(self.live)
+        for index in path:
+            live[index] = 0.0
+        return Joining(tuple(live), self.chosen.union(path), self.cost + cost)
+
+
 def steiner(board: Board, weights: Weights, pairs: Sequence[tuple[str, str]],
             ) -> tuple[float, set[int], list[int]]:
     """An approximate cheapest set of routes joining every pair: each pair in turn is
@@ -124,18 +152,12 @@ def steiner(board: Board, weights: Weights, pairs: Sequence[tuple[str, str]],
     Returns the cost, the routes chosen (own routes included where used) and the
     positions in `pairs` that cannot be joined at all.
     """
-    chosen: set[int] = set()
-    live = list(weights)
-    cost = 0.0
+    joining = Joining.start(weights)
     unreachable: list[int] = []
     for position, (a, b) in enumerate(pairs):
-        found = shortest_path(board, live, (a,), {b})
-        if found is None:
+        joined = joining.join(board, a, b)
+        if joined is None:
             unreachable.append(position)
-            continue
-        cost += found[0]
-        for index in found[1]:
-            if index not in chosen:
-                chosen.add(index)
-                live[index] = 0.0
-    return cost, chosen, unreachable
+        else:
+            joining = joined
+    return joining.cost, set(joining.chosen), unreachable

@@ -7,12 +7,12 @@ agent with weights that count tunnel risk, ferry locomotives and the cards it ho
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
-from bots.network import Components, Weights, steiner, usable
+from bots.network import Components, Joining, Weights, usable
 from bots.view import SeatView
-from domain.board import GRAY, Board, Route
+from domain.board import GRAY, Route
 from domain.cards import COLORS, KIND_INDEX, LOCO, Counts
 from domain.payment import locomotives_allowed
 from domain.rules import Rules
@@ -66,26 +66,23 @@ def make_plan(view: SeatView, tickets: Sequence[str], weights: Weights,
     budget = view.me.trains if trains is None else trains
     pursued: list[str] = []
     dropped: list[str] = []
-    best: tuple[float, set[int]] = (0.0, set())
+    # each ticket tried on the routes chosen for those pursued before it
+    joining = Joining.start(weights)
     for t in open_tickets:
-        trial = [*pursued, t]
-        cost, chosen, unreachable = steiner(board, weights, _pairs(board, trial))
-        if unreachable or _trains(view, chosen) > budget:
+        ticket = board.ticket_by_id[t]
+        trial = joining.join(board, ticket.a, ticket.b)
+        if trial is None or _trains(view, trial.chosen) > budget:
             dropped.append(t)
             continue
         pursued.append(t)
-        best = (cost, chosen)
-    cost, chosen = best
+        joining = trial
+    chosen = joining.chosen
     to_claim = tuple(sorted(i for i in chosen if view.owners[i] != view.seat))
-    return Plan(routes=to_claim, trains=_trains(view, chosen), cost=cost,
+    return Plan(routes=to_claim, trains=_trains(view, chosen), cost=joining.cost,
                 pursued=tuple(pursued), dropped=tuple(dropped))
 
 
-def _pairs(board: Board, tickets: Sequence[str]) -> list[tuple[str, str]]:
-    return [(board.ticket_by_id[t].a, board.ticket_by_id[t].b) for t in tickets]
-
-
-def _trains(view: SeatView, chosen: set[int]) -> int:
+def _trains(view: SeatView, chosen: Iterable[int]) -> int:
     routes = view.board.routes
     return sum(routes[i].length for i in chosen if view.owners[i] != view.seat)
 
