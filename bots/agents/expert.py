@@ -1,9 +1,10 @@
 """The expert agent: the strong agent's move, checked against a few others by
 playouts over states sampled from what the seat can see.
 
-At the start of a turn (not a second card, a tunnel's payment or a keep) it lists a
-few candidates: the strong agent's own move, its card draw, its ticket draw and the
-claims worth a look. Each round samples one hidden state (`bots.sample`) and plays
+At the start of a turn (not a second card, a tunnel's payment or a keep) in the last
+few turns of the game, whoever's trains bring the end on, it lists a few candidates:
+the strong agent's own move, its card draw, its ticket draw and the claims worth a
+look. Each round samples one hidden state (`bots.sample`) and plays
 every candidate from it to the end with strong agents in every seat, all candidates
 sharing the sample and the agents' randomness, so their difference is the move's and
 not the deal's. It plays another candidate only when that one leads, over the rounds
@@ -20,7 +21,7 @@ from collections.abc import Sequence
 
 from bots.agent import OutOfTime, TimeUp, never
 from bots.agents.strong import StrongAgent
-from bots.agents.strong_read import Reading, wants_locomotive
+from bots.agents.strong_read import Reading, turns_to_end, wants_locomotive
 from bots.play import play_on
 from bots.sample import sample_game
 from bots.tactics import (
@@ -40,7 +41,7 @@ from domain.ending import score_game
 STEPS = 400
 # claims other than the strong agent's own worth playing out, at most
 CLAIMS = 3
-# turns left (the strong agent's estimate) below which it searches
+# turns left (the sooner of the others' clock and the seat's own) below which it searches
 ENDGAME = 6.0
 # how many standard errors a candidate must lead the strong move by to be played
 LEAD = 1.0
@@ -66,7 +67,7 @@ class ExpertAgent:
         if view.phase != "playing" or view.step != "start":
             return first
         reading = Reading(view)
-        if reading.turns_left > ENDGAME:
+        if turns_left(reading) > ENDGAME:
             return first
         candidates = self.candidates(reading, moves, first)
         if len(candidates) < 2:
@@ -137,3 +138,11 @@ class ExpertAgent:
         mine = scores[view.seat]
         best_other = max(s.total for s in scores if s.seat != view.seat)
         return float(mine.winner) + MARGIN_WEIGHT * (mine.total - best_other)
+
+
+def turns_left(reading: Reading) -> float:
+    """Our turns until the game ends: the strong agent's clock counts only the others'
+    trains, but the seat itself may be the one to bring the end on."""
+    view = reading.view
+    own = turns_to_end(view.rules, view, view.seat) + 1.0
+    return min(reading.turns_left, own)

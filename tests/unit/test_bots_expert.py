@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import random
 
-from bots.agents.expert import ExpertAgent
+from bots.agents.expert import ENDGAME, ExpertAgent
 from bots.agents.strong import StrongAgent
 from bots.agents.strong_read import Reading
 from bots.view import seat_view
 from domain.commands import ClaimRoute, Command
 from domain.moves import legal_moves
-from domain.state import Game
+from domain.state import Game, changed
 from tests.unit.test_bots_strong import ME, _a_hand_paying_no_route_of_the_plan, position
 
 
@@ -49,6 +49,18 @@ def test_far_from_the_end_the_expert_plays_the_strong_agents_move_without_playou
 
 def test_near_the_end_the_expert_plays_its_candidates_out() -> None:
     assert asked(near_the_end())[1] > 0
+
+
+def test_the_expert_searches_when_it_is_itself_about_to_end_the_game() -> None:
+    # the other seat is far from the end; this one has three trains left and the cards
+    # to spend them
+    game = position(other_trains=40, other_cards=0, turns=80,
+                    hand=_a_hand_paying_no_route_of_the_plan())
+    me = changed(game.players[ME], trains=3)
+    game = changed(game, players=tuple(me if s == ME else p
+                                       for s, p in enumerate(game.players)))
+    assert Reading(seat_view(game, ME)).turns_left > ENDGAME
+    assert asked(game)[1] > 0
 
 
 def test_near_the_end_the_expert_weighs_the_strong_move_against_claims_and_a_draw() -> None:
