@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from bench.outcome import CannotMeasure
-from bench.profiles import read
+from bench.profiles import py_spy, read
 from bench.profiles import summary as profile_summary
 from bench.stack import children
 
@@ -108,7 +108,7 @@ def profile(pids: list[int], options: list[str], folder: Path,
     seconds = float(options[options.index("--seconds") + 1])
     folder.mkdir(parents=True, exist_ok=True)
     return [subprocess.Popen(
-        ["py-spy", "record", "--pid", str(pid), "--duration", str(max(1, int(seconds))),
+        [py_spy(), "record", "--pid", str(pid), "--duration", str(max(1, int(seconds))),
          "--rate", "250", "--format", "raw", "--output", str(folder / f"{label}-{pid}.txt")],
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL) for pid in pids]
 

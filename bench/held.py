@@ -54,6 +54,7 @@ import orjson
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.outcome import CannotMeasure, run  # noqa: E402
+from bench.profiles import py_spy  # noqa: E402
 from bench.ready import Crew  # noqa: E402
 from bench.stack import (  # noqa: E402
     Game,
@@ -414,7 +415,7 @@ def profile(pids: list[int], seconds: float, folder: str,
     """py-spy (if asked for with --profile): each process sampled while the games go on,
     as flame graphs in `folder`."""
     return [subprocess.Popen(
-        ["py-spy", "record", "--pid", str(pid), "--duration", str(int(seconds)),
+        [py_spy(), "record", "--pid", str(pid), "--duration", str(int(seconds)),
          "--rate", "200", "--format", "raw",
          "--output", f"{folder}/{label}-{pid}.txt"],
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL) for pid in pids]

@@ -25,10 +25,20 @@ from __future__ import annotations
 import argparse
 import json
 import re
+import shutil
 import sys
 from collections import Counter
 from pathlib import Path
 from typing import Any
+
+
+def py_spy() -> str:
+    """py-spy's program: on PATH, else beside this interpreter (a venv run without being
+    activated, as `.venv/bin/python bench/api.py` is); "py-spy" when neither has it (its
+    start then fails, naming it)."""
+    beside = Path(sys.executable).parent / "py-spy"
+    return shutil.which("py-spy") or (str(beside) if beside.exists() else "py-spy")
+
 
 # (part, what a frame of it holds in its text: a file path or function name)
 PARTS: list[tuple[str, tuple[str, ...]]] = [
