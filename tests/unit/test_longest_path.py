@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from domain.board import Board, Route
-from domain.longest_path import longest_path
+from domain.longest_path import forget_counted, longest_path
 from domain.maps import MAP_NAMES, load_board, rules_for
 from tests.positions import (
     HARD_POSITIONS,
@@ -172,6 +172,13 @@ def test_a_route_given_twice_is_refused_even_once_its_network_was_counted() -> N
     longest_path(routes("usa", "atlanta-miami"))
     with pytest.raises(ValueError):
         longest_path(routes("usa", "atlanta-miami", "atlanta-miami"))
+
+
+def test_a_network_counted_again_after_being_forgotten_has_the_same_longest_path() -> None:
+    rs = worst_positions("europe")[0]
+    remembered = longest_path(rs)
+    forget_counted()
+    assert longest_path(rs) == remembered
 
 
 def test_both_routes_of_a_double_may_form_a_loop() -> None:
