@@ -59,7 +59,7 @@ from domain.events import (
 from domain.evolve import replay
 from domain.frozen import freeze, thaw
 from domain.hints import HintGiven, check_hint, give_hint
-from domain.longest_path import longest_path
+from domain.longest_path import forget_counted, longest_path
 from domain.maps import MAP_NAMES, MapEntry, load_board, map_entry, map_names, rules_for
 from domain.matching import FormedTable, Seeking, form_tables
 from domain.moves import legal_moves
@@ -172,7 +172,8 @@ __all__ = [
     "commitment",
     "counts_of", "create_game", "decide_system", "decide_table", "evolve_table", "execute",
     "invite_matches",
-    "final_score_matches", "freeze", "game_seed", "give_hint", "legal_moves", "load_board",
+    "final_score_matches", "forget_counted", "freeze", "game_seed", "give_hint", "legal_moves",
+    "load_board",
     "locomotives_allowed", "longest_path", "map_entry", "map_names", "play_random_game", "rate",
     "replay", "replay_table", "result_of", "rules_for", "score_game", "score_table",
     "seats_to_act", "start_game", "subtract", "thaw", "time_out_table", "turn_key",
