@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from bench.outcome import CannotMeasure
-from bench.profiles import py_spy, read
+from bench.profiles import py_spy_record, read
 from bench.profiles import summary as profile_summary
 from bench.stack import children
 
@@ -107,10 +107,7 @@ def profile(pids: list[int], options: list[str], folder: Path,
     """py-spy on each of `pids` for the first load's seconds (raw folded stacks)."""
     seconds = float(options[options.index("--seconds") + 1])
     folder.mkdir(parents=True, exist_ok=True)
-    return [subprocess.Popen(
-        [py_spy(), "record", "--pid", str(pid), "--duration", str(max(1, int(seconds))),
-         "--rate", "250", "--format", "raw", "--output", str(folder / f"{label}-{pid}.txt")],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL) for pid in pids]
+    return py_spy_record(pids, max(1, int(seconds)), 250, folder, label)
 
 
 def ratios(new: dict[str, Any], old: dict[str, Any]) -> dict[str, float]:

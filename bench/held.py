@@ -54,7 +54,7 @@ import orjson
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.outcome import CannotMeasure, run  # noqa: E402
-from bench.profiles import py_spy  # noqa: E402
+from bench.profiles import py_spy_record  # noqa: E402
 from bench.ready import Crew  # noqa: E402
 from bench.stack import (  # noqa: E402
     Game,
@@ -414,11 +414,7 @@ def profile(pids: list[int], seconds: float, folder: str,
             label: str) -> list[subprocess.Popen[bytes]]:
     """py-spy (if asked for with --profile): each process sampled while the games go on,
     as flame graphs in `folder`."""
-    return [subprocess.Popen(
-        [py_spy(), "record", "--pid", str(pid), "--duration", str(int(seconds)),
-         "--rate", "200", "--format", "raw",
-         "--output", f"{folder}/{label}-{pid}.txt"],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL) for pid in pids]
+    return py_spy_record(pids, int(seconds), 200, Path(folder), label)
 
 
 def run_step(mode: str, streams: int, rate: float, seconds: float, web_workers: int,

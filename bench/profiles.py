@@ -26,6 +26,7 @@ import argparse
 import json
 import re
 import shutil
+import subprocess
 import sys
 from collections import Counter
 from pathlib import Path
@@ -38,6 +39,16 @@ def py_spy() -> str:
     start then fails, naming it)."""
     beside = Path(sys.executable).parent / "py-spy"
     return shutil.which("py-spy") or (str(beside) if beside.exists() else "py-spy")
+
+
+def py_spy_record(pids: list[int], seconds: int, rate: int, folder: Path,
+           label: str) -> list[subprocess.Popen[bytes]]:
+    """py-spy sampling each of `pids` for `seconds` at `rate` Hz, its raw folded stacks
+    written to `folder/{label}-{pid}.txt` (what `read` takes)."""
+    return [subprocess.Popen(
+        [py_spy(), "record", "--pid", str(pid), "--duration", str(seconds),
+         "--rate", str(rate), "--format", "raw", "--output", str(folder / f"{label}-{pid}.txt")],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL) for pid in pids]
 
 
 # (part, what a frame of it holds in its text: a file path or function name)
