@@ -10,7 +10,9 @@ not one per file, because ES modules import each other by relative paths: a modu
 `/static/{version}/app/table.js` importing `./api.js` reaches the same version's file,
 with no import to rewrite. The files name their own absolute addresses without a
 version (`/static/app/main.js`); the pages are served with them versioned
-(`in_page`).
+(`in_page`). The client's modules are also served joined in bundles
+(`bundle/app/main.js`: `service.module_bundles`), made from the files when they are
+read, and named by the same version.
 
 The unversioned address (`/static/app/main.js`) keeps answering, with `no-cache` (the
 browser revalidates it with its ETag), for whatever was written before versions: a
@@ -38,6 +40,8 @@ from pathlib import Path
 
 from flask import Response, request
 
+from service.module_bundles import bundles
+
 STATIC = Path(__file__).resolve().parent / "static"
 PREFIX = "/static/"
 # what a versioned file is answered with: kept a year, never revalidated
@@ -55,13 +59,21 @@ TYPES = {".js": "text/javascript", ".css": "text/css", ".json": "application/jso
 
 
 def tree_version(root: Path) -> str:
-    """A digest of every file under `root`: its path and its bytes (16 hex digits)."""
+    """A digest of every file under `root` and of the bundles made of its modules: each
+    one's path and bytes (16 hex digits)."""
     return _version(_read(root))
 
 
 def _read(root: Path) -> dict[str, bytes]:
-    return {path.relative_to(root).as_posix(): path.read_bytes()
+    """The files under `root` by name, and the bundles of its modules (`bundle/…`):
+    files too, named by the version like the rest, which they change (a new transform
+    makes new bundles of the same modules)."""
+    read = {path.relative_to(root).as_posix(): path.read_bytes()
             for path in sorted(p for p in root.rglob("*") if p.is_file())}
+    made = bundles({name: body.decode("utf-8") for name, body in read.items()
+                    if name.endswith(".js")})
+    read.update((name, text.encode("utf-8")) for name, text in made.items())
+    return read
 
 
 def _version(files: dict[str, bytes]) -> str:
@@ -71,14 +83,6 @@ def _version(files: dict[str, bytes]) -> str:
         digest.update(len(encoded).to_bytes(4, "big") + encoded + len(body).to_bytes(8, "big"))
         digest.update(body)
     return digest.hexdigest()[:16]
-
-
-# a module's static imports and re-exports (`import … from "…"`, `import "…"`,
-# `export … from "…"`), one a line as the client writes them; not `import(…)`, which
-# loads a module only when it is needed
-STATIC_IMPORT = re.compile(
-    r"""^\s*(?:import|export)\b[^;"'()]*?\bfrom\s*["']([^"']+)["']|^\s*import\s*["']([^"']+)["']""",
-    re.MULTILINE)
 
 
 @dataclass(slots=True)
@@ -115,33 +119,6 @@ class Assets:
             self.files[name] = Asset(body, mimetype, etag,
                                      suffix in TEXT_SUFFIXES and len(body) >= MIN_COMPRESSED)
         self.version = _version(read)
-
-    def imports(self, name: str) -> list[str]:
-        """The files the module `name` imports statically (as names like `name`)."""
-        asset = self.files.get(name)
-        if asset is None:
-            return []
-        found = []
-        for match in STATIC_IMPORT.finditer(asset.body.decode("utf-8")):
-            specifier = match.group(1) or match.group(2)
-            if specifier.startswith(PREFIX):
-                found.append(posixpath.normpath(specifier[len(PREFIX):]))
-            elif specifier.startswith("."):
-                found.append(posixpath.normpath(
-                    posixpath.join(posixpath.dirname(name), specifier)))
-        return found
-
-    def modules_of(self, *entries: str) -> list[str]:
-        """`entries` and every module they import, directly or not (each once, in the
-        order first reached)."""
-        seen: dict[str, None] = {}
-        waiting = list(entries)
-        while waiting:
-            name = waiting.pop(0)
-            if name not in seen and name in self.files:
-                seen[name] = None
-                waiting.extend(self.imports(name))
-        return list(seen)
 
     def url(self, name: str) -> str:
         """The versioned address of the file `name` ("app/main.js")."""

@@ -10,11 +10,13 @@ The fragments (`#code=`, `#invite=`) never reach the server.
 `/manifest.webmanifest` the web app manifest that lets a phone keep the client on its
 home screen (with the icons of `static/icons/`, drawn by `tests/icons.py`).
 
-The page names its styles and modules at their versioned addresses (`service.assets`:
-kept by the browser for a year), and, as `modulepreload` links, the modules of the page
-its address shows (`ENTRIES`: the table's on `/play/…`, the lobby's on `/`), so that they
-come at once with the page rather than one import after another, and no page loads
-another's. The page itself is `no-cache`: a deploy's new version reaches it at once.
+The page names its styles and scripts at their versioned addresses (`service.assets`:
+kept by the browser for a year). It runs main.js from its bundle (main.js and every
+module it imports, in one file: `service.module_bundles`), and names, as a
+`modulepreload` link, the bundle of the page its address shows (`ENTRIES`: the table's
+on `/play/…`, the lobby's on `/`), so that it comes at once with the page rather than
+after main.js, and no page loads another's. The page itself is `no-cache`: a deploy's
+new version reaches it at once.
 
 The page carries what its modules need before their first call, in its `#page-data`
 block: the bot levels (`domain.stand_ins.BOT_LEVELS`), so that the client lists the
@@ -31,6 +33,7 @@ from flask import Flask, Response, request
 
 from domain.stand_ins import BOT_LEVELS
 from service.assets import REVALIDATE, static_assets
+from service.module_bundles import PREFIX as BUNDLE
 from service.problems import Problem
 
 CLIENT = Path(__file__).resolve().parent.parent / "static" / "app"
@@ -38,6 +41,9 @@ CLIENT = Path(__file__).resolve().parent.parent / "static" / "app"
 PAGE_DATA = '<script type="application/json" id="page-data">{}</script>'
 MAIN = "app/main.js"
 MAIN_SCRIPT = f'<script type="module" src="/static/{MAIN}"></script>'
+# the page runs main.js and its page's module from their bundles: two files, not one a
+# module (index.html names main.js itself, so that it runs as written when opened as a file)
+BUNDLE_SCRIPT = f'<script type="module" src="/static/{BUNDLE}{MAIN}"></script>'
 # the module each address's page shows (main.js imports it when it routes there)
 LOBBY = "app/lobby.js"
 ENTRIES = {"/": LOBBY, "/signin": LOBBY, "/mail/verify": LOBBY, "/join/<game_id>": LOBBY,
@@ -53,10 +59,9 @@ def page_data() -> dict[str, object]:
 
 
 def preloads(rule: str) -> list[str]:
-    """The modules the page at `rule` loads beyond main.js: its own and all they import
-    (main.js's imports too), as names under `/static/`."""
-    assets = static_assets()
-    return [name for name in assets.modules_of(MAIN, ENTRIES[rule]) if name != MAIN]
+    """What the page at `rule` loads beyond main.js's bundle: its own module's bundle
+    (`service.module_bundles`), as a name under `/static/`."""
+    return [BUNDLE + ENTRIES[rule]]
 
 
 @cache
@@ -69,7 +74,7 @@ def client_page_text(rule: str = "/") -> str:
     page = page.replace(PAGE_DATA, PAGE_DATA.replace("{}", data))
     links = "".join(f'\n<link rel="modulepreload" href="/static/{name}">'
                     for name in preloads(rule))
-    page = page.replace(MAIN_SCRIPT, MAIN_SCRIPT + links)
+    page = page.replace(MAIN_SCRIPT, BUNDLE_SCRIPT + links)
     return static_assets().in_page(page)
 
 

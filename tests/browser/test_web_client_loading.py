@@ -102,8 +102,17 @@ def test_loading_the_table_asks_for_nothing_twice(table_load: Load) -> None:
 
 def test_the_table_loads_its_own_modules_and_not_the_lobbys(table_load: Load) -> None:
     modules = [path for _, path in table_load.requests if path.endswith(".js")]
-    assert any(path.endswith("/app/table.js") for path in modules)
+    assert any(path.endswith("/bundle/app/table.js") for path in modules)
     assert [path for path in modules if path.endswith("/app/lobby.js")] == []
+
+
+def test_the_table_asks_for_its_modules_in_a_few_bundles_not_one_by_one(
+        table_load: Load) -> None:
+    modules = [path for _, path in table_load.requests if path.endswith(".js")]
+    # main.js's, the table's, and the turn signals' loaded after the first drawing
+    assert modules  # (the page's own were recorded)
+    assert [path for path in modules if "/bundle/" not in path] == []
+    assert len(modules) <= 4
 
 
 def test_the_table_asks_for_every_static_file_at_its_versioned_address(

@@ -169,9 +169,8 @@ def test_my_profile_shows_more_games_a_page_at_a_time(page: Any, league: League)
     rows = "document.querySelectorAll('#games-table tbody tr')"
     more = "document.getElementById('more-games')"
     # four games (the quick one too): a page of three, then the last
-    # (the page's own copy of the module: at the versioned address its main.js came from)
-    page.evaluate("async () => { const main = document.querySelector('script[type=module]').src;"
-                  " (await import(new URL('profile.js', main))).paging.size = 3;"
+    # (the page's own instance of the module: from the registry of its bundles)
+    page.evaluate("async () => { (await ttrModules.load('app/profile.js')).paging.size = 3;"
                   " window.ttrApp.go(location.pathname); }")
     page.wait_for_function(f"() => {rows}.length === 3 && {more} && !{more}.hidden")
     page.press("#more-games", "Enter")

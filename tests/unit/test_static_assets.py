@@ -150,19 +150,40 @@ def _preloaded(client: FlaskClient, page: str) -> list[str]:
                                                   html)]
 
 
-def test_the_table_preloads_its_own_modules_and_not_the_lobbys(client: FlaskClient) -> None:
-    preloaded = _preloaded(client, "/play/g_1")
-    assert {"app/table.js", "app/table_parts.js", "board/board.js"} <= set(preloaded)
-    assert "app/lobby.js" not in preloaded
-    # every module the table imports, statically, directly or not
-    assert set(static_assets().modules_of("app/main.js", "app/table.js")) - set(preloaded) \
-        == {"app/main.js"}
+def _bundled(name: str) -> list[str]:
+    """The modules the bundle `name` carries."""
+    text = static_assets().files[name].body.decode("utf-8")
+    return re.findall(r'^ttr\$modules\.define\("([^"]+)"', text, re.MULTILINE)
 
 
-def test_the_lobby_preloads_its_own_modules_and_not_the_tables(client: FlaskClient) -> None:
-    preloaded = _preloaded(client, "/")
-    assert "app/lobby.js" in preloaded
-    assert "app/table.js" not in preloaded
+def _main_script(client: FlaskClient, page: str) -> str:
+    html = client.get(page).get_data(as_text=True)
+    found = re.search(r'<script type="module" src="([^"]+)"></script>', html)
+    assert found is not None
+    return found.group(1)[len(_versioned("")):]
+
+
+def test_a_page_runs_main_js_from_its_bundle(client: FlaskClient) -> None:
+    assert _main_script(client, "/play/g_1") == "bundle/app/main.js"
+    assert {"app/main.js", "app/api.js", "app/i18n.js"} <= set(_bundled("bundle/app/main.js"))
+
+
+def test_the_table_preloads_its_own_bundle_and_not_the_lobbys(client: FlaskClient) -> None:
+    assert _preloaded(client, "/play/g_1") == ["bundle/app/table.js"]
+    bundled = set(_bundled("bundle/app/table.js"))
+    main = set(_bundled("bundle/app/main.js"))
+    assert {"app/table.js", "app/table_parts.js"} <= bundled
+    assert "board/board.js" in bundled | main
+    assert "app/lobby.js" not in bundled | main
+    # what main.js's bundle carries is not carried twice
+    assert bundled & main == set()
+
+
+def test_the_lobby_preloads_its_own_bundle_and_not_the_tables(client: FlaskClient) -> None:
+    assert _preloaded(client, "/") == ["bundle/app/lobby.js"]
+    bundled = set(_bundled("bundle/app/lobby.js"))
+    assert "app/lobby.js" in bundled
+    assert "app/table.js" not in bundled
 
 
 @pytest.mark.parametrize("module", sorted(p.relative_to(STATIC).as_posix()
