@@ -56,9 +56,19 @@ function chooseStation(table, city) {
   chooseClaim(table, "station", city);
 }
 
-/* Rebuilt only when what it shows changed: a rebuild would take the keyboard's focus away. */
-const COLLATOR = new Intl.Collator(); // (the browser's own order, as `localeCompare`'s)
+/* A name's place in an alphabetical list: its letters without their accents, in lower
+ * case ("Århus" with the A's). Not `Intl.Collator`: the first collator a page makes
+ * loads the browser's collation tables, the most of a slowed phone's time for the
+ * table's first drawing (bench/NOTES.md). */
+function sortKey(name) {
+  return name.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
+}
 
+function alphabetically(a, b) {
+  return a.key < b.key ? -1 : a.key > b.key ? 1 : a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
+}
+
+/* Rebuilt only when what it shows changed: a rebuild would take the keyboard's focus away. */
 function unchanged(el, ...what) {
   const key = JSON.stringify(what);
   if (el._ttrKey === key) return true;
@@ -82,11 +92,13 @@ export function renderActions(table, sorted, force = false) {
     if (lost) tunnel.box.querySelector("#tunnel-heading").focus();
   }
   if (sorted.claims.size) {
-    // (each name looked up once, and compared by one collator: `localeCompare` made a
-    // collator for every comparison, the most of a phone's time for this list)
-    const names = new Map([...sorted.claims.keys()].map((id) => [id, table.routeName(id)]));
+    // (each name looked up once: the longest routes first, then by name)
+    const names = new Map([...sorted.claims.keys()].map((id) => {
+      const name = table.routeName(id);
+      return [id, { name, key: sortKey(name) }];
+    }));
     const routes = [...names.keys()].sort((a, b) =>
-      table.routeById.get(b).length - table.routeById.get(a).length || COLLATOR.compare(names.get(a), names.get(b)));
+      table.routeById.get(b).length - table.routeById.get(a).length || alphabetically(names.get(a), names.get(b)));
     box.append(h("details", { class: "claims", open: routes.length <= 8 },
       h("summary", {}, t("claim_route_n", { n: routes.length })),
       h("ul", { id: "claimable", class: "claimable" }, routes.map((id) => h("li", {},
