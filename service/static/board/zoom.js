@@ -122,8 +122,14 @@ class BoardZoom {
 
   // each label grows and shrinks about its own city, not about the map's corner
   centreLabels() {
+    // (the dots found in one pass: a search of the drawing per label was a search of
+    // some thousand elements for each city)
+    const dots = new Map();
+    for (const dot of this.root.querySelectorAll(".city[data-city] > .city-dot")) {
+      dots.set(dot.parentNode.dataset.city, dot);
+    }
     for (const label of this.root.querySelectorAll(".city-label")) {
-      const dot = this.root.querySelector(`.city[data-city="${CSS.escape(label.dataset.city)}"] .city-dot`);
+      const dot = dots.get(label.dataset.city);
       if (dot) label.style.transformOrigin = `${dot.getAttribute("cx")}px ${dot.getAttribute("cy")}px`;
     }
   }
