@@ -93,9 +93,23 @@ function symbolAt(parent, name, x, y, size, fill) {
     "fill-rule": "evenodd", class: "card-symbol" }, parent);
 }
 
+// each colour's face drawn once a page, then copied: a hand and the market show a few
+// faces of the same colours at each drawing (a copy is one call; a drawing, a dozen
+// elements made one call at a time)
+const drawnFaces = new Map();
+
 /* The face of a card of `color`: an <svg class="card-face"> that names its colour,
  * symbol and texture in data- attributes. */
 export function cardFace(color) {
+  let drawn = drawnFaces.get(color);
+  if (!drawn) {
+    drawn = drawFace(color);
+    drawnFaces.set(color, drawn);
+  }
+  return drawn.cloneNode(true);
+}
+
+function drawFace(color) {
   const face = FACES[color] || { symbol: "circle", texture: "rainbow" };
   const root = svg("svg", { viewBox: `0 0 ${WIDTH} ${HEIGHT}`, class: "card-face", "aria-hidden": "true",
     focusable: "false", "data-color": color, "data-symbol": face.symbol, "data-texture": face.texture });

@@ -38,7 +38,7 @@ const LABEL_PLACES = {
 
 export function svg(tag, attrs, parent) {
   const el = document.createElementNS(SVG_NS, tag);
-  for (const [k, v] of Object.entries(attrs || {})) el.setAttribute(k, v);
+  for (const k in attrs) el.setAttribute(k, attrs[k]);
   if (parent) parent.appendChild(el);
   return el;
 }
@@ -178,28 +178,26 @@ function drawRoute(route, offset, pos, layer, halos, title) {
   }, layer);
   if (route.tunnel) group.setAttribute("data-tunnel", "true");
   if (route.locomotives > 0) group.setAttribute("data-ferry", String(route.locomotives));
+  const fill = ROUTE_COLORS[route.color] ? `url(#tex-${route.color})` : ROUTE_COLORS.gray;
   svg("title", {}, group).textContent = title;
   group._ttrTitle = title; // (setOwners leaves a tooltip that has not changed alone)
+  group._ttrFill = fill; // (its cars' own fill, for setOwners to give back)
   const halo = svg("line", {
     class: "halo", "data-route-id": route.id, x1: a[0] + nx, y1: a[1] + ny, x2: b[0] + nx, y2: b[1] + ny,
   }, halos);
   svg("line", { class: "route-hit", x1: a[0] + nx, y1: a[1] + ny, x2: b[0] + nx, y2: b[1] + ny }, group);
-  const fill = ROUTE_COLORS[route.color] ? `url(#tex-${route.color})` : ROUTE_COLORS.gray;
   for (let i = 0; i < n; i++) {
     const along = (car + CAR_GAP) * i + car / 2;
     const t = `translate(${(x0 + ux * along).toFixed(2)} ${(y0 + uy * along).toFixed(2)}) ` +
       `rotate(${angle.toFixed(2)})`;
     svg("rect", {
       class: "car", x: (-car / 2).toFixed(2), y: -CAR_WIDTH / 2, width: car.toFixed(2),
-      height: CAR_WIDTH, rx: 1.5, transform: t, fill, "data-board-fill": fill,
+      height: CAR_WIDTH, rx: 1.5, transform: t, fill,
     }, group);
     if (i < route.locomotives) svg("circle", { class: "loco", cx: 0, cy: 0, r: 2.1, transform: t }, group);
-    // the owner's symbol, on the middle car (shown once claimed)
-    if (i === Math.floor((n - 1) / 2)) {
-      const mark = svg("text", { class: "owner-mark", x: 0, y: 2.6, "text-anchor": "middle",
-        transform: t.replace(/rotate\([^)]*\)/, "") }, group);
-      mark.textContent = "";
-    }
+    // where the owner's symbol goes once claimed: on the middle car (drawn by setOwners,
+    // not for every route now: a hundred more elements for the page's first drawing)
+    if (i === Math.floor((n - 1) / 2)) group._ttrMarkAt = t.replace(/rotate\([^)]*\)/, "");
   }
   return { group, halo };
 }
@@ -225,9 +223,13 @@ export class BoardView {
         if (claimed) group.dataset.owner = key;
         else delete group.dataset.owner;
         for (const car of group.querySelectorAll(".car")) {
-          car.setAttribute("fill", claimed ? playerColor(owner) : car.dataset.boardFill);
+          car.setAttribute("fill", claimed ? playerColor(owner) : group._ttrFill);
         }
-        const mark = group.querySelector(".owner-mark");
+        let mark = group.querySelector(".owner-mark");
+        if (!mark && claimed) {
+          mark = svg("text", { class: "owner-mark", x: 0, y: 2.6, "text-anchor": "middle",
+            transform: group._ttrMarkAt }, group);
+        }
         if (mark) mark.textContent = claimed ? playerSymbol(owner) : "";
       }
       if (!titleOf) continue;
@@ -270,6 +272,10 @@ export class BoardView {
   /* A ticket shown on the map: its `cities` marked (the dots and their labels, with
    * data-ticket = `ticket`), and `routeIds` (a player's routes toward them); none: no mark. */
   markTicket(ticket, cities, routeIds) {
+    // (the same mark as now, none at first: nothing to touch among the board's elements)
+    const key = JSON.stringify([ticket, cities || [], routeIds || []]);
+    if (key === (this._ticketKey || JSON.stringify([null, [], []]))) return;
+    this._ticketKey = key;
     const marked = new Set(cities || []);
     const routes = new Set(routeIds || []);
     const mark = (el, on) => {
