@@ -9,10 +9,12 @@ page here uses, and `X-Frame-Options: DENY` for browsers older than `frame-ances
 
 - every page (`PAGE_POLICY`: the web client, the replay viewer, the API reference at
   `/docs`, the problem pages): scripts, styles, fonts and connections only from this
-  origin, no inline script, no style attribute, no eval, no plugin, no `<base>`, framed
-  by nobody; images also as `data:` URLs (the tab's icon, drawn when it is the
-  player's turn). The Swagger UI bundle of `/docs` keeps to it as it is: it styles its
-  elements through their `style` properties, which a policy does not govern
+  origin, no inline script (but the web client's page's first reads, `app/early.js`,
+  which that page allows by its hash: `service.api.client_pages`), no style
+  attribute, no eval, no plugin, no `<base>`, framed by nobody; images also as `data:`
+  URLs (the tab's icon, drawn when it is the player's turn). The Swagger UI bundle of
+  `/docs` keeps to it as it is: it styles its elements through their `style`
+  properties, which a policy does not govern
   (tests/browser/test_page_policy.py opens it under this policy);
 - every other answer (JSON, the contract, scripts, styles): `NON_PAGE_POLICY`, which
   lets a document made of it load and run nothing at all, should a browser be sent to

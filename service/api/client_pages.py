@@ -25,6 +25,8 @@ levels the server accepts and keeps no list of its own.
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import json
 from functools import cache
 from pathlib import Path
@@ -33,6 +35,7 @@ from flask import Flask, Response, request
 
 from domain.stand_ins import BOT_LEVELS
 from service.assets import REVALIDATE, static_assets
+from service.headers import PAGE_POLICY
 from service.module_bundles import PREFIX as BUNDLE
 from service.problems import Problem
 
@@ -44,6 +47,8 @@ MAIN_SCRIPT = f'<script type="module" src="/static/{MAIN}"></script>'
 # the page runs main.js and its page's module from their bundles: two files, not one a
 # module (index.html names main.js itself, so that it runs as written when opened as a file)
 BUNDLE_SCRIPT = f'<script type="module" src="/static/{BUNDLE}{MAIN}"></script>'
+# the early reads go right after it, first in the head but for what the page's text needs
+VIEWPORT = '<meta name="viewport" content="width=device-width, initial-scale=1">'
 # the module each address's page shows (main.js imports it when it routes there)
 LOBBY = "app/lobby.js"
 ENTRIES = {"/": LOBBY, "/signin": LOBBY, "/mail/verify": LOBBY, "/join/<game_id>": LOBBY,
@@ -65,6 +70,20 @@ def preloads(rule: str) -> list[str]:
 
 
 @cache
+def early_script() -> str:
+    """`static/app/early.js`, as the page carries it inline."""
+    return (CLIENT / "early.js").read_text(encoding="utf-8")
+
+
+@cache
+def client_page_policy() -> str:
+    """The page's Content-Security-Policy: every page's (`service.headers`), its one
+    inline script allowed by its hash (no other inline script runs)."""
+    digest = base64.b64encode(hashlib.sha256(early_script().encode("utf-8")).digest()).decode()
+    return PAGE_POLICY.replace("script-src 'self'", f"script-src 'self' 'sha256-{digest}'", 1)
+
+
+@cache
 def client_page_text(rule: str = "/") -> str:
     """The client's page for the address `rule`: its `#page-data` filled in, its files
     at their versioned addresses, its own modules preloaded."""
@@ -75,12 +94,15 @@ def client_page_text(rule: str = "/") -> str:
     links = "".join(f'\n<link rel="modulepreload" href="/static/{name}">'
                     for name in preloads(rule))
     page = page.replace(MAIN_SCRIPT, BUNDLE_SCRIPT + links)
+    # the first reads, begun before the styles and modules are read (early.js)
+    page = page.replace(VIEWPORT, f"{VIEWPORT}\n<script>{early_script()}</script>", 1)
     return static_assets().in_page(page)
 
 
 def client_page(**_: str) -> Response:
     rule = request.url_rule.rule if request.url_rule is not None else "/"
     response = Response(client_page_text(rule), mimetype="text/html")
+    response.headers["Content-Security-Policy"] = client_page_policy()
     # the page names no secret, but a shared computer's cache should not keep one around;
     # and it names the version of every file, which a deploy changes
     response.headers["Cache-Control"] = REVALIDATE

@@ -39,9 +39,10 @@ def test_every_address_of_the_web_client_answers_its_page(app: Flask, address: s
 
 def _as_written(page: str) -> str:
     """A page served as its file is written: its files' addresses without their version,
-    without the modulepreload links of its address, and main.js itself where its bundle
-    is named."""
+    without the modulepreload links of its address and the early reads' inline script,
+    and main.js itself where its bundle is named."""
     page = re.sub(r"\n<link rel=\"modulepreload\" href=\"[^\"]+\">", "", page)
+    page = re.sub(r"\n<script>.*?</script>", "", page, count=1, flags=re.S)  # early.js
     page = re.sub(r'"/static/[0-9a-f]{16}/', '"/static/', page)
     return page.replace('"/static/bundle/app/main.js"', '"/static/app/main.js"')
 

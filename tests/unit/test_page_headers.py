@@ -4,6 +4,8 @@ that policy would block (no inline script, no style attribute)."""
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -36,14 +38,35 @@ def _policy(header: str) -> dict[str, str]:
     return {d[0]: d[1] if len(d) > 1 else "" for d in directives}
 
 
+def _inline_scripts(html: str) -> list[str]:
+    return [body for attrs, body in re.findall(r"<script([^>]*)>(.*?)</script>", html, re.S)
+            if "src=" not in attrs and "application/json" not in attrs]
+
+
+def _hash(script: str) -> str:
+    return "'sha256-" + base64.b64encode(hashlib.sha256(script.encode()).digest()).decode() + "'"
+
+
 @pytest.mark.parametrize("path", PAGES)
 def test_a_page_runs_only_the_origins_scripts_and_styles_and_is_framed_by_nobody(
         app: Flask, path: str) -> None:
     with app.test_client().get(path) as response:
         assert response.mimetype == "text/html", path
         policy = _policy(response.headers["Content-Security-Policy"])
+        html = response.get_data(as_text=True)
+    # beside the origin's scripts, only the page's own inline scripts, each by its hash
+    origin, *hashes = policy["script-src"].split()
+    assert (origin, sorted(hashes)) == ("'self'", sorted(_hash(s) for s in _inline_scripts(html)))
+    policy["script-src"] = origin
     assert {name: policy.get(name) for name in WANTED} == WANTED
     assert "unsafe" not in " ".join(policy.values())  # no inline script or style, no eval
+
+
+def test_the_client_page_carries_its_early_reads_inline_and_nothing_else_inline(
+        app: Flask) -> None:
+    with app.test_client().get("/play/g_1") as response:
+        scripts = _inline_scripts(response.get_data(as_text=True))
+    assert scripts == [(STATIC / "app" / "early.js").read_text(encoding="utf-8")]
 
 
 @pytest.mark.parametrize("path", PAGES)

@@ -40,7 +40,16 @@ export class Api {
       init.body = JSON.stringify(body);
       init.headers["Content-Type"] = "application/json";
     }
-    const response = await fetch(path, init);
+    return this.answerOf(await fetch(path, init));
+  }
+
+  /* A GET's data from a fetch begun before this page's modules ran (early.js), taken as
+   * `get` takes its own. */
+  async read(answer) {
+    return (await this.answerOf(await answer)).data;
+  }
+
+  async answerOf(response) {
     if (response.status === 304) {
       await response.arrayBuffer(); // (read to its empty end: left unread, Chromium counts it aborted)
       return { notModified: true, response };

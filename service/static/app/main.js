@@ -12,6 +12,7 @@ import { Api, ApiError } from "./api.js";
 import { LANGUAGES, pickLanguage, setLanguage, t } from "./i18n.js";
 import { clear, h } from "./dom.js";
 import * as identity from "./identity.js";
+import { knownMap, mapReads } from "./known_maps.js";
 // each page's module (lobby.js, table.js, …: `pageModule`) is loaded when that page is
 // shown, so a page loads only its own: the server names the one its address needs in a
 // modulepreload link, so that it comes with this module rather than after it
@@ -38,9 +39,10 @@ const app = {
       throw new ApiError(0, { detail: t("cookie_refused") });
     }
   },
-  /* Who the session cookie speaks for (401 if it has ended). */
-  async resume() {
-    app.user = await app.api.get("/v1/users/me");
+  /* Who the session cookie speaks for (401 if it has ended); `early`: that read, begun
+   * as the page began (early.js). */
+  async resume(early = null) {
+    app.user = await (early ? app.api.read(early) : app.api.get("/v1/users/me"));
     app.scopes = (identity.savedSession() || {}).scopes || [];
     renderHeader();
     return app.user;
@@ -230,19 +232,27 @@ async function route() {
   }
 }
 
-/* The game and its log as a table first reads them, asked for at once (table.js). */
-function earlyReads(api, gameId) {
+/* The game and its log as a table first reads them, asked for at once (table.js), or
+ * taken from the reads the page began with (`begun`: early.js's). */
+function earlyReads(api, gameId, begun) {
   const path = `/v1/games/${encodeURIComponent(gameId)}`;
-  const reads = { gameId, game: api.get(path), log: api.get(`${path}/events?after=0&limit=5000`),
-    moves: api.get(`${path}/moves`) };
+  const taken = begun && begun.gameId === gameId;
+  const get = (read, address) => (taken ? api.read(read) : api.get(address));
+  const reads = { gameId, game: get(taken && begun.game, path),
+    log: get(taken && begun.log, `${path}/events?after=0&limit=5000`),
+    moves: get(taken && begun.moves, `${path}/moves`) };
+  // the map this device last saw at this table, with the game (table.js checks it)
+  const map = knownMap(gameId);
+  if (map) reads.map = mapReads(api, map);
   // (a read the table does not take, or takes after it failed, is no unhandled error:
   // my moves fail at a table I hold no seat at, and the table then asks for none)
   for (const read of [reads.game, reads.log, reads.moves]) read.catch(() => {});
   return reads;
 }
 
-/* The session this browser holds, if any (or the token an older page kept, traded for one). */
-async function resumeSession() {
+/* The session this browser holds, if any (or the token an older page kept, traded for
+ * one); `begun`: the read of who it speaks for, if the page began it (early.js). */
+async function resumeSession(begun) {
   const oldToken = identity.oldToken();
   if (location.pathname === "/signin" || !(oldToken || identity.savedSession())) return;
   try {
@@ -250,7 +260,7 @@ async function resumeSession() {
       await app.signIn(oldToken);
       identity.dropOldToken();
     } else {
-      await app.resume();
+      await app.resume(begun);
     }
   } catch (error) {
     if (error.status === 401) {
@@ -269,9 +279,12 @@ async function start() {
   if (page) page.catch(() => {}); // (a failure is route()'s to show)
   // a table's own first reads go with them too: they need only the session's cookie,
   // which the browser holds already (the table takes them if the session holds)
+  // (the reads the page itself began, before its modules ran: taken once)
+  const begun = window.ttrEarlyReads || null;
+  delete window.ttrEarlyReads;
   const play = PATHS.play.exec(location.pathname);
-  if (play && identity.savedSession()) app.early = earlyReads(app.api, decodeURIComponent(play[1]));
-  await Promise.all([setLanguage(chosen), resumeSession()]);
+  if (play && identity.savedSession()) app.early = earlyReads(app.api, decodeURIComponent(play[1]), begun);
+  await Promise.all([setLanguage(chosen), resumeSession(begun && begun.me)]);
   renderHeader();
   document.addEventListener("click", (event) => {
     const a = event.target.closest("a[data-nav]");

@@ -21,6 +21,7 @@ import { markPhases } from "./phases.js";
 import { watchOutage } from "./outage.js";
 import { buildWatching, heardSpectators, renderWatching } from "./spectator.js";
 import { followHandBar } from "./hand_bar.js";
+import { mapReads, rememberMap } from "./known_maps.js";
 
 // ms a live stream's events wait for the snapshot after them before the game is asked for
 const SNAPSHOT_GRACE_MS = 250;
@@ -55,10 +56,12 @@ class Table {
     const logRead = mine ? early.log : api.get(`${this.path}/events?after=0&limit=5000`);
     logRead.catch(() => {}); // (awaited below; a failure of the game's read comes first)
     this.game = await (mine ? early.game : api.get(this.path));
+    rememberMap(this.gameId, this.game.map);
+    const maps = mine && early.map && early.map.map === this.game.map ? early.map : mapReads(api, this.game.map);
     // (my moves with the rest: one round trip fewer before the table is drawn)
     const [board, layout, log] = await Promise.all([
-      api.getShared(`/v1/maps/${encodeURIComponent(this.game.map)}`),
-      fetch(new URL(`../layouts/${encodeURIComponent(this.game.map)}.json`, import.meta.url)).then((r) => r.json()),
+      maps.board,
+      maps.layout,
       logRead,
       this.firstMoves(mine ? early.moves : null),
     ]);
