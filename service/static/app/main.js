@@ -40,11 +40,12 @@ const app = {
     }
   },
   /* Who the session cookie speaks for (401 if it has ended); `early`: that read, begun
-   * as the page began (early.js). */
-  async resume(early = null) {
+   * as the page began (early.js); `header`: the header drawn again (the page's start
+   * draws it once everything it shows is known). */
+  async resume(early = null, header = true) {
     app.user = await (early ? app.api.read(early) : app.api.get("/v1/users/me"));
     app.scopes = (identity.savedSession() || {}).scopes || [];
-    renderHeader();
+    if (header) renderHeader();
     return app.user;
   },
   /* Sign in with a sign-in link's code: it becomes this device's own token. */
@@ -260,7 +261,7 @@ async function resumeSession(begun) {
       await app.signIn(oldToken);
       identity.dropOldToken();
     } else {
-      await app.resume(begun);
+      await app.resume(begun, false);
     }
   } catch (error) {
     if (error.status === 401) {
