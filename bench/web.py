@@ -23,8 +23,9 @@ phone by default:
   profile's page.
 
 `--against REF`: the first and repeat visits and the opponent's moves, of this tree and
-of the commit REF served in turn, N rounds, the order swapped every other round
-(`bench/web_against.py`): each side's median and p95, and this tree's over REF's.
+of the commit REF served side by side and visited in turn, one load at a time, the
+order swapped every load (`bench/web_against.py`; loads a side: `--loads` × `--runs`):
+each side's median and p95, this tree's over REF's, and the median paired difference.
 
 Targets (issue 33): interactive p95 < 1.5 s on a first visit and < 0.5 s on a repeat
 one, an opponent's move on my page p95 < 300 ms. The last line is one JSON object with
@@ -294,24 +295,43 @@ def visits(browser: Any, server: Server, profile: Profile, url: str, token: str,
 
 
 def compare(args: argparse.Namespace, profile: Profile) -> None:
-    """`--against REF`: the visits of REF and of this tree alternated (bench.web_against)."""
+    """`--against REF`: the loads of REF and of this tree interleaved (bench.web_against)."""
     from bench.web_against import alternate
 
-    def measure(browser: Any, server: Server) -> dict[str, list[float]]:
+    def prepare(server: Server) -> tuple[Server, str, list[str]]:
         game_id, tokens = game(server)
-        seen = visits(browser, server, profile, f"{server.origin}/play/{game_id}", tokens[0],
-                      args.loads)
-        moved = delays(server, seen.page, game_id, tokens, args.samples)
-        seen.page.context.close()
-        return {"first": seen.first, "repeat": seen.repeat, "move": moved}
+        return server, game_id, tokens
 
+    def opened(browser: Any, state: tuple[Server, str, list[str]]) -> tuple[Any, Any, str]:
+        server, game_id, tokens = state
+        page = context_for(browser, profile, tokens[0]).new_page()
+        return page, slowed(page, profile, Wire()), f"{server.origin}/play/{game_id}"
+
+    def load(browser: Any, state: tuple[Server, str, list[str]]) -> dict[str, float]:
+        page, session, url = opened(browser, state)
+        try:
+            first = visit(page, session, url)
+            page.goto("about:blank")
+            return {"first": first, "repeat": visit(page, session, url)}
+        finally:
+            page.context.close()
+
+    def moves(browser: Any, state: tuple[Server, str, list[str]]) -> list[float]:
+        page, session, url = opened(browser, state)
+        try:
+            visit(page, session, url)
+            server, game_id, tokens = state
+            return delays(server, page, game_id, tokens, args.samples)
+        finally:
+            page.context.close()
+
+    loads = args.loads * args.runs
     with sync_playwright() as playwright:
         browser = launch(playwright)
-        found = alternate(args.against, args.runs, browser, measure,
-                          lambda v: f"{median(v)} ms median, p95 {p95(v)}")
+        found = alternate(args.against, loads, browser, prepare, load, moves)
         browser.close()
     figures: dict[str, Any] = {"profile": args.profile, "against": args.against,
-                               "runs": args.runs, "loads": args.loads}
+                               "loads": loads, "samples": args.samples}
     for side, kinds in found.items():
         for kind, values in kinds.items():
             figures[f"{side}_{kind}_ms_median"] = median(values)
@@ -320,16 +340,21 @@ def compare(args: argparse.Namespace, profile: Profile) -> None:
         for stat in ("median", "p95"):
             figures[f"{kind}_{stat}_ratio"] = round(
                 figures[f"new_{kind}_ms_{stat}"] / figures[f"ref_{kind}_ms_{stat}"], 3)
+    for kind in ("first", "repeat"):  # (load i of each side made one after the other)
+        figures[f"{kind}_paired_difference_ms_median"] = median(
+            [new - ref for ref, new in zip(found["ref"][kind], found["new"][kind], strict=True)])
     figures["new_targets_met"] = {
         "interactive_p95": figures["new_first_ms_p95"] < TARGETS_MS["interactive_p95"],
         "repeat_interactive_p95":
             figures["new_repeat_ms_p95"] < TARGETS_MS["repeat_interactive_p95"],
         "opponent_to_table_p95": figures["new_move_ms_p95"] < TARGETS_MS["opponent_to_table_p95"]}
-    print(f"{args.profile}, this tree against {args.against} ({args.runs} rounds of "
-          f"{args.loads} loads each): repeat visit median {figures['new_repeat_ms_median']} "
-          f"against {figures['ref_repeat_ms_median']} ms, p95 {figures['new_repeat_ms_p95']} "
-          f"against {figures['ref_repeat_ms_p95']} ms; first visit median "
-          f"{figures['new_first_ms_median']} against {figures['ref_first_ms_median']} ms; an "
+    print(f"{args.profile}, this tree against {args.against} ({loads} loads each, "
+          f"interleaved): repeat visit median {figures['new_repeat_ms_median']} against "
+          f"{figures['ref_repeat_ms_median']} ms, p95 {figures['new_repeat_ms_p95']} against "
+          f"{figures['ref_repeat_ms_p95']} ms (paired difference, median: "
+          f"{figures['repeat_paired_difference_ms_median']} ms); first visit median "
+          f"{figures['new_first_ms_median']} against {figures['ref_first_ms_median']} ms, "
+          f"p95 {figures['new_first_ms_p95']} against {figures['ref_first_ms_p95']} ms; an "
           f"opponent's move on my page median {figures['new_move_ms_median']} against "
           f"{figures['ref_move_ms_median']} ms, p95 {figures['new_move_ms_p95']} against "
           f"{figures['ref_move_ms_p95']} ms")
@@ -346,7 +371,8 @@ def main() -> None:
     parser.add_argument("--latency-ms", type=float)
     parser.add_argument("--against", metavar="REF",
                         help="alternate this tree with the commit REF (bench/web_against.py)")
-    parser.add_argument("--runs", type=int, default=3, help="rounds of each, with --against")
+    parser.add_argument("--runs", type=int, default=3,
+                        help="with --against: loads a side are --loads x --runs")
     args = parser.parse_args()
     base = PROFILES[args.profile]
     profile = Profile(base.viewport, base.scale, base.mobile,
