@@ -87,14 +87,17 @@ PROFILES = {"phone": Profile((390, 844), 3, True, 4, 10, 40),
 
 @dataclass
 class Wire:
-    """What went over the network while it listened (the DevTools protocol's view)."""
+    """What went over the network while it listened (the DevTools protocol's view): the
+    requests sent since the last reset, and their bytes (not a request of the page
+    before, such as its stream, that ended after the reset)."""
     requests: int = 0
     from_cache: int = 0
     bytes: int = 0
     cached_ids: set[str] = field(default_factory=set)
+    sent_ids: set[str] = field(default_factory=set)
 
     def listen(self, session: Any) -> None:
-        session.on("Network.requestWillBeSent", lambda _: self._sent())
+        session.on("Network.requestWillBeSent", lambda e: self._sent(e["requestId"]))
         session.on("Network.requestServedFromCache", lambda e: self._cached(e["requestId"]))
         session.on("Network.responseReceived", self._answered)
         session.on("Network.loadingFinished", self._finished)
@@ -102,9 +105,12 @@ class Wire:
     def reset(self) -> None:
         self.requests, self.from_cache, self.bytes = 0, 0, 0
         self.cached_ids.clear()
+        self.sent_ids.clear()
 
-    def _sent(self) -> None:
-        self.requests += 1
+    def _sent(self, request_id: str) -> None:
+        if request_id not in self.sent_ids:  # (a redirect is sent again under one id)
+            self.sent_ids.add(request_id)
+            self.requests += 1
 
     def _cached(self, request_id: str) -> None:
         if request_id not in self.cached_ids:
@@ -117,7 +123,7 @@ class Wire:
             self._cached(event["requestId"])
 
     def _finished(self, event: dict[str, Any]) -> None:
-        if event["requestId"] not in self.cached_ids:
+        if event["requestId"] in self.sent_ids and event["requestId"] not in self.cached_ids:
             self.bytes += int(event.get("encodedDataLength") or 0)
 
     def figures(self) -> dict[str, Any]:
