@@ -16,16 +16,21 @@ function known() {
   }
 }
 
+function mapIn(entries, gameId) {
+  const found = entries.find((entry) => Array.isArray(entry) && entry[0] === gameId);
+  return found && typeof found[1] === "string" ? found[1] : null;
+}
+
 /* The map last shown at the table of `gameId` (null: none remembered). */
 export function knownMap(gameId) {
-  const found = known().find((entry) => Array.isArray(entry) && entry[0] === gameId);
-  return found && typeof found[1] === "string" ? found[1] : null;
+  return mapIn(known(), gameId);
 }
 
 /* Remembers that the table of `gameId` shows `map` (the newest first, KEPT at most). */
 export function rememberMap(gameId, map) {
-  if (knownMap(gameId) === map) return;
-  const kept = known().filter((entry) => Array.isArray(entry) && entry[0] !== gameId);
+  const entries = known();
+  if (mapIn(entries, gameId) === map) return;
+  const kept = entries.filter((entry) => Array.isArray(entry) && entry[0] !== gameId);
   try {
     localStorage.setItem(KEY, JSON.stringify([[gameId, map], ...kept].slice(0, KEPT)));
   } catch (_) {

@@ -202,10 +202,15 @@ function drawRoute(route, offset, pos, layer, halos, title) {
   return { group, halo };
 }
 
+function ticketKey(ticket, cities, routeIds) {
+  return JSON.stringify([ticket, cities, routeIds]);
+}
+
 export class BoardView {
   constructor(parts) {
     Object.assign(this, parts);
     this.clickHandlers = { route: null, city: null };
+    this._ticketKey = ticketKey(null, [], []); // (no ticket marked on a new drawing)
   }
 
   /* owners: Map route id -> seat; titleOf(route id, seat|undefined) the new tooltip. */
@@ -272,9 +277,9 @@ export class BoardView {
   /* A ticket shown on the map: its `cities` marked (the dots and their labels, with
    * data-ticket = `ticket`), and `routeIds` (a player's routes toward them); none: no mark. */
   markTicket(ticket, cities, routeIds) {
-    // (the same mark as now, none at first: nothing to touch among the board's elements)
-    const key = JSON.stringify([ticket, cities || [], routeIds || []]);
-    if (key === (this._ticketKey || JSON.stringify([null, [], []]))) return;
+    // (the same mark as now: nothing to touch among the board's elements)
+    const key = ticketKey(ticket, cities || [], routeIds || []);
+    if (key === this._ticketKey) return;
     this._ticketKey = key;
     const marked = new Set(cities || []);
     const routes = new Set(routeIds || []);
