@@ -43,10 +43,10 @@ CLIENT = Path(__file__).resolve().parent.parent / "static" / "app"
 # the empty block the page ships with (its modules read {} when it is opened as a file)
 PAGE_DATA = '<script type="application/json" id="page-data">{}</script>'
 MAIN = "app/main.js"
-MAIN_SCRIPT = f'<script type="module" src="/static/{MAIN}"></script>'
+MAIN_SCRIPT = f'<script type="module" blocking="render" src="/static/{MAIN}"></script>'
 # the page runs main.js and its page's module from their bundles: two files, not one a
 # module (index.html names main.js itself, so that it runs as written when opened as a file)
-BUNDLE_SCRIPT = f'<script type="module" src="/static/{BUNDLE}{MAIN}"></script>'
+BUNDLE_SCRIPT = f'<script type="module" blocking="render" src="/static/{BUNDLE}{MAIN}"></script>'
 # the early reads go right after it, first in the head but for what the page's text needs
 VIEWPORT = '<meta name="viewport" content="width=device-width, initial-scale=1">'
 # the module each address's page shows (main.js imports it when it routes there)
