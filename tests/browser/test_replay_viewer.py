@@ -269,11 +269,14 @@ def _check_final_score(browser: ViewerPage, game: FinishedGame, names: list[str]
     assert sorted(tickets) == sorted([p["seat"], t["id"], t["completed"]]
                                      for p in score["players"] for t in p["tickets"])
 
-    # the longest path: the longest one first, then any player chosen
+    # the longest path: the longest one first, then any player chosen; its routes glow
+    # (a halo under each: only theirs)
     def highlighted() -> list[str]:
-        return sorted(browser.evaluate(
-            "[...document.querySelectorAll('#map svg .route.longest')]"
-            ".map(e => e.dataset.routeId)"))
+        routes, halos = browser.evaluate(
+            "['#map svg .route.longest', '#map svg .halo.longest'].map(q =>"
+            " [...document.querySelectorAll(q)].map(e => e.dataset.routeId).sort())")
+        assert halos == routes
+        return sorted(routes)
 
     longest = max(score["players"], key=lambda p: (p["longest_path_length"], -p["seat"]))
     assert browser.evaluate("document.getElementById('longest-player').value") == str(

@@ -28,7 +28,6 @@ const TEXTURES = {
 };
 const CITY_RADIUS = 6.5;
 const CITY_TRIM = 9; // a route starts this far from the city's centre
-const CAR_WIDTH = 7;
 const CAR_GAP = 2.5;
 const DOUBLE_OFFSET = 10; // between the centre lines of a double route
 const LABEL_PLACES = {
@@ -126,15 +125,11 @@ export function drawBoard(board, layout, options = {}) {
   }
   const titleOf = options.routeTitle || ((r) => `${r.a} – ${r.b}`);
   const routeEls = new Map();
-  const haloEls = new Map();
   for (const members of groups.values()) {
     members.forEach((route, i) => {
       const offset = (i - (members.length - 1) / 2) * DOUBLE_OFFSET;
-      const drawn = drawRoute(route, offset, pos, routesLayer, halos, titleOf(route));
-      if (drawn) {
-        routeEls.set(route.id, drawn.group);
-        haloEls.set(route.id, drawn.halo);
-      }
+      const group = drawRoute(route, offset, pos, routesLayer, titleOf(route));
+      if (group) routeEls.set(route.id, group);
     });
   }
   const cityEls = new Map();
@@ -151,10 +146,10 @@ export function drawBoard(board, layout, options = {}) {
     }, labelsLayer);
     label.textContent = city;
   }
-  return new BoardView({ root, routeEls, haloEls, cityEls, stationsLayer, pos, missing, board });
+  return new BoardView({ root, routeEls, halos, cityEls, stationsLayer, pos, missing, board });
 }
 
-function drawRoute(route, offset, pos, layer, halos, title) {
+function drawRoute(route, offset, pos, layer, title) {
   const a = pos.get(route.a);
   const b = pos.get(route.b);
   if (!a || !b) return null;
@@ -179,27 +174,29 @@ function drawRoute(route, offset, pos, layer, halos, title) {
   if (route.tunnel) group.setAttribute("data-tunnel", "true");
   if (route.locomotives > 0) group.setAttribute("data-ferry", String(route.locomotives));
   const fill = ROUTE_COLORS[route.color] ? `url(#tex-${route.color})` : ROUTE_COLORS.gray;
+  // the cars take their fill from the group (an owner's colour replaces it there), and
+  // their height and corners from board.css: fewer attributes to set per car on the
+  // page's first drawing, which makes some three hundred of them
+  group.setAttribute("fill", fill);
   svg("title", {}, group).textContent = title;
   group._ttrTitle = title; // (setOwners leaves a tooltip that has not changed alone)
-  group._ttrFill = fill; // (its cars' own fill, for setOwners to give back)
-  const halo = svg("line", {
-    class: "halo", "data-route-id": route.id, x1: a[0] + nx, y1: a[1] + ny, x2: b[0] + nx, y2: b[1] + ny,
-  }, halos);
-  svg("line", { class: "route-hit", x1: a[0] + nx, y1: a[1] + ny, x2: b[0] + nx, y2: b[1] + ny }, group);
+  group._ttrFill = fill; // (the cars' own fill, for setOwners to give back)
+  group._ttrLine = [a[0] + nx, a[1] + ny, b[0] + nx, b[1] + ny]; // (for its halo, made when needed)
+  const [x1, y1, x2, y2] = group._ttrLine;
+  svg("line", { class: "route-hit", x1, y1, x2, y2 }, group);
+  const x = (-car / 2).toFixed(2);
+  const width = car.toFixed(2);
+  const turn = ` rotate(${angle.toFixed(2)})`;
   for (let i = 0; i < n; i++) {
     const along = (car + CAR_GAP) * i + car / 2;
-    const t = `translate(${(x0 + ux * along).toFixed(2)} ${(y0 + uy * along).toFixed(2)}) ` +
-      `rotate(${angle.toFixed(2)})`;
-    svg("rect", {
-      class: "car", x: (-car / 2).toFixed(2), y: -CAR_WIDTH / 2, width: car.toFixed(2),
-      height: CAR_WIDTH, rx: 1.5, transform: t, fill,
-    }, group);
-    if (i < route.locomotives) svg("circle", { class: "loco", cx: 0, cy: 0, r: 2.1, transform: t }, group);
+    const at = `translate(${(x0 + ux * along).toFixed(2)} ${(y0 + uy * along).toFixed(2)})`;
+    svg("rect", { class: "car", x, width, transform: at + turn }, group);
+    if (i < route.locomotives) svg("circle", { class: "loco", cx: 0, cy: 0, r: 2.1, transform: at }, group);
     // where the owner's symbol goes once claimed: on the middle car (drawn by setOwners,
     // not for every route now: a hundred more elements for the page's first drawing)
-    if (i === Math.floor((n - 1) / 2)) group._ttrMarkAt = t.replace(/rotate\([^)]*\)/, "");
+    if (i === Math.floor((n - 1) / 2)) group._ttrMarkAt = at;
   }
-  return { group, halo };
+  return group;
 }
 
 function ticketKey(ticket, cities, routeIds) {
@@ -209,7 +206,21 @@ function ticketKey(ticket, cities, routeIds) {
 export class BoardView {
   constructor(parts) {
     Object.assign(this, parts);
+    this.haloEls = new Map(); // route id -> its halo, once made (_haloClass)
     this.clickHandlers = { route: null, city: null };
+    // one pair of listeners for every route and city that may be clicked (_clickable
+    // marks them), not a pair on each of the board's hundred-odd elements
+    const fire = (event) => {
+      const el = event.target.closest(".route, .city");
+      if (el && el._ttrHandler && el.classList.contains("clickable")) {
+        event.preventDefault();
+        el._ttrHandler(el.dataset[el._ttrKey]);
+      }
+    };
+    this.root.addEventListener("click", fire);
+    this.root.addEventListener("keydown", (event) => {
+      if (event.key === "Enter" || event.key === " ") fire(event);
+    });
     this._ticketKey = ticketKey(null, [], []); // (no ticket marked on a new drawing)
   }
 
@@ -227,9 +238,7 @@ export class BoardView {
         group.classList.toggle("claimed", claimed);
         if (claimed) group.dataset.owner = key;
         else delete group.dataset.owner;
-        for (const car of group.querySelectorAll(".car")) {
-          car.setAttribute("fill", claimed ? playerColor(owner) : group._ttrFill);
-        }
+        group.setAttribute("fill", claimed ? playerColor(owner) : group._ttrFill);
         let mark = group.querySelector(".owner-mark");
         if (!mark && claimed) {
           mark = svg("text", { class: "owner-mark", x: 0, y: 2.6, "text-anchor": "middle",
@@ -271,7 +280,7 @@ export class BoardView {
   highlight(ids) {
     const chosen = new Set(ids || []);
     for (const [id, g] of this.routeEls) g.classList.toggle("longest", chosen.has(id));
-    for (const [id, h] of this.haloEls) h.classList.toggle("longest", chosen.has(id));
+    this._haloClass("longest", chosen);
   }
 
   /* A ticket shown on the map: its `cities` marked (the dots and their labels, with
@@ -291,7 +300,23 @@ export class BoardView {
     for (const [city, g] of this.cityEls) mark(g, marked.has(city));
     for (const label of this.root.querySelectorAll(".city-label")) mark(label, marked.has(label.dataset.city));
     for (const [id, g] of this.routeEls) g.classList.toggle("ticket-route", routes.has(id));
-    for (const [id, h] of this.haloEls) h.classList.toggle("ticket-route", routes.has(id));
+    this._haloClass("ticket-route", routes);
+  }
+
+  /* The halos (wide lines under the routes) of `ids` given the class `name`, the others'
+   * taken away. A route's halo is made the first time it is marked: most never are. */
+  _haloClass(name, ids) {
+    for (const [id, h] of this.haloEls) if (!ids.has(id)) h.classList.remove(name);
+    for (const id of ids) {
+      let h = this.haloEls.get(id);
+      const group = this.routeEls.get(id);
+      if (!h && group) {
+        const [x1, y1, x2, y2] = group._ttrLine;
+        h = svg("line", { class: "halo", "data-route-id": id, x1, y1, x2, y2 }, this.halos);
+        this.haloEls.set(id, h);
+      }
+      if (h) h.classList.add(name);
+    }
   }
 
   /* Which routes and cities may be clicked now, and what a click (or Enter) does. */
@@ -307,8 +332,13 @@ export class BoardView {
   _clickable(elements, allowed, handler, key) {
     for (const [id, el] of elements) {
       const on = allowed.has(id);
-      el._ttrHandler = on ? handler : null;
-      if (el._ttrOn === on) continue; // unchanged
+      if (on) {
+        el._ttrHandler = handler;
+        el._ttrKey = key;
+      } else if (el._ttrHandler) {
+        el._ttrHandler = null;
+      }
+      if ((el._ttrOn || false) === on) continue; // unchanged (a new drawing's are all off)
       el._ttrOn = on;
       el.classList.toggle("clickable", on);
       if (on) {
@@ -320,19 +350,7 @@ export class BoardView {
         el.removeAttribute("role");
         el.removeAttribute("aria-label");
       }
-      if (!el._ttrBound) {
-        el._ttrBound = true;
-        const fire = (event) => {
-          if (el.classList.contains("clickable") && el._ttrHandler) {
-            event.preventDefault();
-            el._ttrHandler(el.dataset[key]);
-          }
-        };
-        el.addEventListener("click", fire);
-        el.addEventListener("keydown", (event) => {
-          if (event.key === "Enter" || event.key === " ") fire(event);
-        });
-      }
     }
   }
+
 }
