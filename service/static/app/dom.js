@@ -4,17 +4,24 @@ import { has, t } from "./i18n.js";
 
 export function h(tag, attrs, ...children) {
   const el = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs || {})) {
+  for (const k in attrs) {
+    const v = attrs[k];
     if (v === null || v === undefined || v === false) continue;
     if (k.startsWith("on") && typeof v === "function") el.addEventListener(k.slice(2), v);
     else if (k === "dataset") Object.assign(el.dataset, v);
     else el.setAttribute(k, v === true ? "" : v);
   }
-  for (const child of children.flat(Infinity)) {
-    if (child === null || child === undefined || child === false) continue;
-    el.append(child instanceof Node ? child : document.createTextNode(String(child)));
-  }
+  appendAll(el, children);
   return el;
+}
+
+/* `children` (nested lists among them) into `el`; a node as it is, anything else as text. */
+function appendAll(el, children) {
+  for (const child of children) {
+    if (child === null || child === undefined || child === false) continue;
+    if (Array.isArray(child)) appendAll(el, child);
+    else el.appendChild(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
 }
 
 /* A player's colour and symbol, then their name. */
