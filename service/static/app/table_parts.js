@@ -68,12 +68,26 @@ function alphabetically(a, b) {
   return a.key < b.key ? -1 : a.key > b.key ? 1 : a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
 }
 
-/* Rebuilt only when what it shows changed: a rebuild would take the keyboard's focus away. */
+/* Rebuilt only when what it shows changed: a rebuild would take the keyboard's focus away.
+ * What it showed is kept as it was given (the game's views are replaced, never changed in
+ * place) and compared when the part is drawn again: nothing to compare on the table's
+ * first drawing, where a key written out (JSON) cost the slowed phone my moves' worth. */
 function unchanged(el, ...what) {
-  const key = JSON.stringify(what);
-  if (el._ttrKey === key) return true;
-  el._ttrKey = key;
+  if ("_ttrShown" in el && same(el._ttrShown, what)) return true;
+  el._ttrShown = what;
   return false;
+}
+
+/* Whether two values read from JSON (or made of such) are equal, member by member. */
+function same(a, b) {
+  if (a === b) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+  const list = Array.isArray(a);
+  if (list !== Array.isArray(b)) return false;
+  const keys = list ? null : Object.keys(a);
+  if (list ? a.length !== b.length : keys.length !== Object.keys(b).length) return false;
+  if (list) return a.every((x, i) => same(x, b[i]));
+  return keys.every((k) => Object.hasOwn(b, k) && same(a[k], b[k]));
 }
 
 export function renderActions(table, sorted, force = false) {
