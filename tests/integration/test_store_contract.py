@@ -45,6 +45,7 @@ from events import (
     IdempotencyMismatch,
     NewEvent,
     SqlStore,
+    StoreUnavailable,
     VersionConflict,
     open_store,
     request_hash,
@@ -388,12 +389,35 @@ THINK = 0.0005
 
 def _write(url: str, writer: str, seed: int, start_at: float = 0.0, think: float = 0.0
            ) -> tuple[int, int, list[str]]:
-    """`_write_to` a store of its own at `url`, closed afterwards."""
-    s = open_store(url)
+    """`_write_to` a store of its own at `url`, closed afterwards; a failure to open it or
+    to reach it before the start an error of the outcome, not of the thread."""
     try:
+        s = open_store(url)
+    except Exception as error:
+        return 0, 0, [f"opening the store: {error!r}"]
+    try:
+        _reached(s, start_at)
         return _write_to(s, writer, seed, start_at, think)
+    except Exception as error:
+        return 0, 0, [repr(error)]
     finally:
         s.close()
+
+
+def _reached(s: SqlStore, start_at: float) -> None:
+    """Once the store answers a read, before the writers' start if it can. (A machine
+    busy with the whole suite may take longer than a connection is allowed to make a
+    pool's first one, and a PostgreSQL store then answers `StoreUnavailable` for a
+    moment: not what this test is about, which is the writers' race.)"""
+    deadline = max(start_at, time.time()) + 30
+    while True:
+        try:
+            s.current_version(GAMES[0])
+            return
+        except StoreUnavailable:
+            if time.time() > deadline:
+                raise
+            time.sleep(0.1)
 
 
 def _write_to(s: SqlStore, writer: str, seed: int, start_at: float = 0.0, think: float = 0.0
