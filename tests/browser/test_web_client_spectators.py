@@ -1,8 +1,9 @@
 """Spectators in Chromium, against `ttr serve`: a player at their table, and someone
 signed in without a seat who finds the game in the lobby's "Games to watch" and opens
 it. The spectator's page says they are watching and shows no hand, no tickets and no
-move; nothing private reaches it; the player's table counts one spectator, and none
-once they leave. A private game is never offered to watch.
+move; nothing private reaches it; the player's table counts its spectators, one fewer
+as one leaves, and none once all have. A private game is never offered to watch. Each
+test stands alone: the fixtures hold the pages a test reads, set up in any order.
 
 The games are set up through the API (the tests' own calls); the spectator acts only
 through the page.
@@ -63,9 +64,30 @@ def _signed_in(chromium: Any, origin: str, token: str) -> Any:
 
 
 @dataclass
+class Games:
+    game: str  # public, in play
+    private: str
+    tokens: list[str]  # the public game's players', by seat
+
+
+@pytest.fixture(scope="module")
+def games(server: Server) -> Games:
+    game, tokens = _public_game(server)
+    return Games(game, _private_game(server), tokens)
+
+
+@pytest.fixture(scope="module")
+def lobby(server: Server, chromium: Any, games: Games) -> Iterator[Any]:
+    """Someone without a seat at the lobby, its games to watch listed."""
+    page = _signed_in(chromium, server.origin, server.user("Gus"))
+    page.wait_for_selector(f"#games-to-watch li[data-game='{games.game}']")
+    yield page
+    page.context.close()
+
+
+@dataclass
 class Watched:
     game: str
-    private: str
     tokens: list[str]
     player: Any
     spectator: Any
@@ -74,14 +96,15 @@ class Watched:
 
 
 @pytest.fixture(scope="module")
-def watched(server: Server, chromium: Any) -> Iterator[Watched]:
-    game, tokens = _public_game(server)
-    private = _private_game(server)
-    player = _signed_in(chromium, server.origin, tokens[0])
+def watched(server: Server, chromium: Any, games: Games) -> Iterator[Watched]:
+    """A player at the public game's table, and a spectator who opened it from the
+    lobby's games to watch."""
+    game = games.game
+    player = _signed_in(chromium, server.origin, games.tokens[0])
     player.goto(f"{server.origin}/play/{game}")
     player.wait_for_function("() => document.body.dataset.state === 'ready'")
     spectator = _signed_in(chromium, server.origin, server.user("Eve"))
-    state = Watched(game, private, tokens, player, spectator)
+    state = Watched(game, games.tokens, player, spectator)
 
     def keep(response: Any) -> None:
         if f"/v1/games/{game}" in response.url and "json" in response.headers.get(
@@ -90,31 +113,28 @@ def watched(server: Server, chromium: Any) -> Iterator[Watched]:
 
     spectator.on("response", keep)
     spectator.goto(f"{server.origin}/")
-    spectator.wait_for_selector(f"#games-to-watch li[data-game='{game}']")
+    spectator.click(f"#games-to-watch a.watch-game[data-game='{game}']")
+    spectator.wait_for_selector("#table")
+    spectator.wait_for_function("() => document.body.dataset.state === 'ready'")
     yield state
     for page in (player, spectator):
-        if not page.is_closed():
-            page.context.close()
+        page.context.close()
 
 
-def test_the_lobby_lists_a_public_game_in_progress_to_watch(watched: Watched) -> None:
-    entry = watched.spectator.locator(f"#games-to-watch li[data-game='{watched.game}']")
+def test_the_lobby_lists_a_public_game_in_progress_to_watch(lobby: Any, games: Games) -> None:
+    entry = lobby.locator(f"#games-to-watch li[data-game='{games.game}']")
     assert ENGLISH["map.usa"] in entry.inner_text()
     assert "Ann" in entry.inner_text() and "Ben" in entry.inner_text()
 
 
-def test_the_lobby_never_lists_a_private_game_to_watch(watched: Watched) -> None:
-    listed = watched.spectator.eval_on_selector_all(
+def test_the_lobby_never_lists_a_private_game_to_watch(lobby: Any, games: Games) -> None:
+    listed = lobby.eval_on_selector_all(
         "#games-to-watch li[data-game]", "(items) => items.map((li) => li.dataset.game)")
-    assert watched.game in listed and watched.private not in listed
+    assert games.game in listed and games.private not in listed
 
 
 def test_a_spectators_table_says_they_are_watching(watched: Watched) -> None:
-    page = watched.spectator
-    page.click(f"#games-to-watch a.watch-game[data-game='{watched.game}']")
-    page.wait_for_selector("#table")
-    page.wait_for_function("() => document.body.dataset.state === 'ready'")
-    banner = page.locator("#watching")
+    banner = watched.spectator.locator("#watching")
     banner.wait_for(state="visible")
     assert ENGLISH["you_are_watching"] in banner.inner_text()
 
@@ -145,6 +165,10 @@ def test_nothing_private_reaches_a_spectators_page(watched: Watched, server: Ser
     assert page.locator("#my-tickets [data-ticket], #hand [data-color]").count() == 0
 
 
+def _spectators_shown(page: Any, n: int) -> None:
+    page.wait_for_selector(f"#spectators[data-count='{n}']", state="attached", timeout=30_000)
+
+
 def test_the_players_table_counts_one_spectator(watched: Watched) -> None:
     count = watched.player.locator("#spectators")
     watched.player.wait_for_selector("#spectators[data-count='1']:not([hidden])", timeout=30_000)
@@ -152,11 +176,30 @@ def test_the_players_table_counts_one_spectator(watched: Watched) -> None:
     assert not watched.player.locator("#watching").is_visible()
 
 
-def test_the_count_drops_when_the_spectator_leaves(watched: Watched) -> None:
-    watched.spectator.context.close()
-    watched.player.wait_for_selector("#spectators[data-count='0']", state="attached",
-                                     timeout=30_000)
-    assert not watched.player.locator("#spectators").is_visible()
+def test_the_count_drops_when_a_spectator_leaves(watched: Watched, server: Server,
+                                                 chromium: Any) -> None:
+    # a second spectator comes to the table (by its address) and goes
+    other = _signed_in(chromium, server.origin, server.user("Fay"))
+    other.goto(f"{server.origin}/play/{watched.game}")
+    _spectators_shown(watched.player, 2)
+    other.context.close()
+    _spectators_shown(watched.player, 1)
+    assert watched.player.locator("#spectators").is_visible()
+
+
+def test_no_spectator_is_counted_once_all_have_left(server: Server, chromium: Any) -> None:
+    game, tokens = _public_game(server)
+    player = _signed_in(chromium, server.origin, tokens[0])
+    player.goto(f"{server.origin}/play/{game}")
+    player.wait_for_function("() => document.body.dataset.state === 'ready'")
+    spectator = _signed_in(chromium, server.origin, server.user("Hal"))
+    spectator.goto(f"{server.origin}/play/{game}")
+    _spectators_shown(player, 1)
+    spectator.context.close()
+    _spectators_shown(player, 0)
+    assert not player.locator("#spectators").is_visible()
+    assert player.errors == []
+    player.context.close()
 
 
 def test_no_script_error_on_either_page(watched: Watched) -> None:
