@@ -1,5 +1,6 @@
-"""How the table loads in Chromium, against `ttr serve`: each request once, only the
-table's own modules (not the lobby's), every static file at its versioned address and,
+"""How the table loads in Chromium, against `ttr serve`: each request once, the page's
+own first reads the same as the table makes itself, only the table's own modules (not
+the lobby's), every static file at its versioned address and,
 on a second visit, from the browser's cache; its manifest read without error and
 nothing against installing it; and a game played to its end on the page leaves no
 request aborted.
@@ -98,6 +99,46 @@ def test_loading_the_table_asks_for_nothing_twice(table_load: Load) -> None:
     assert twice == []
     assert ("GET", next(p for _, p in table_load.requests if p.startswith("/play/"))) \
         in table_load.requests  # (the page itself was recorded)
+
+
+def _game_reads(requests: list[tuple[str, str]], game_id: str) -> list[str]:
+    """The page's reads of the game, its log and my moves (not its stream), without a
+    `min_version`: the table names the game's version it has read when it asks for my
+    moves, where the page's own first read, asked for with the game's, cannot (and the
+    table reads my moves again if that answer is older than the game's)."""
+    return sorted(re.sub(r"\?min_version=\d+$", "", path) for method, path in requests
+                  if method == "GET" and path.startswith(f"/v1/games/{game_id}")
+                  and "snapshots=" not in path)
+
+
+def test_the_reads_a_table_begins_as_it_loads_are_those_it_makes_itself(
+        chromium: Any, server: Server, game: tuple[str, str], table_load: Load) -> None:
+    """The page's own first reads (app/early.js, written into the page) name the game's
+    paths apart from the modules (api.js, table.js): the same reads, whichever makes
+    them. Here the table is opened from the lobby's link, where the page began no read
+    of the game, so the table makes its reads itself."""
+    game_id, token = game
+    page = _signed_in(chromium, server, token)
+    try:
+        link = page.locator(f"a.open-game[href='/play/{game_id}']")
+        link.wait_for()
+        seen: list[tuple[str, str]] = []
+
+        def record(request: Any) -> None:
+            parts = urlsplit(request.url)
+            seen.append((request.method, parts.path + (f"?{parts.query}" if parts.query else "")))
+
+        page.on("request", record)
+        link.click()
+        page.wait_for_selector("#table")
+        page.wait_for_function("() => document.body.dataset.state === 'ready'")
+        _settled(page)
+        page.remove_listener("request", record)
+    finally:
+        page.context.close()
+    itself = _game_reads(seen, game_id)
+    assert itself == _game_reads(table_load.requests, game_id)
+    assert f"/v1/games/{game_id}/moves" in itself  # (the game's reads were recorded)
 
 
 def test_the_table_loads_its_own_modules_and_not_the_lobbys(table_load: Load) -> None:
