@@ -40,7 +40,7 @@ from pathlib import Path
 
 from flask import Response, request
 
-from service.module_bundles import bundles
+from service.module_bundles import every_bundle
 
 STATIC = Path(__file__).resolve().parent / "static"
 PREFIX = "/static/"
@@ -70,8 +70,8 @@ def _read(root: Path) -> dict[str, bytes]:
     makes new bundles of the same modules)."""
     read = {path.relative_to(root).as_posix(): path.read_bytes()
             for path in sorted(p for p in root.rglob("*") if p.is_file())}
-    made = bundles({name: body.decode("utf-8") for name, body in read.items()
-                    if name.endswith(".js")})
+    made = every_bundle({name: body.decode("utf-8") for name, body in read.items()
+                         if name.endswith(".js")})
     read.update((name, text.encode("utf-8")) for name, text in made.items())
     return read
 

@@ -33,6 +33,8 @@ import re
 from collections.abc import Mapping
 
 MAIN = "app/main.js"
+# the replay viewer's page (/games/{id}/replay), which runs its own entry module
+REPLAY = "replay/replay.js"
 PREFIX = "bundle/"
 # V8's compile hint, honoured on a file's first line (Chromium 136 on; a comment to any
 # other engine): every function of the bundle compiled with the file, off the main
@@ -188,4 +190,20 @@ def bundles(sources: Mapping[str, str], main: str = MAIN) -> dict[str, str]:
                                 + f"ttr$modules.need({json.dumps(entry)});\n")
         for member in members:
             waiting.extend(loads_of(member, sources[member]))
+    return made
+
+
+def every_bundle(sources: Mapping[str, str], mains: tuple[str, ...] = (MAIN, REPLAY)
+                 ) -> dict[str, str]:
+    """The bundles of each page's entry module in `mains` (those `sources` has): the
+    client's pages' and the replay viewer's. Two entries' bundles of one name must be
+    the same file (a module two pages load when needed would otherwise be cut two
+    ways): refused otherwise."""
+    made: dict[str, str] = {}
+    for main in mains:
+        if main not in sources:
+            continue
+        for name, text in bundles(sources, main).items():
+            if made.setdefault(name, text) != text:
+                raise BundleError(f"{name} would be made two ways, for {main} and another page")
     return made

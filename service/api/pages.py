@@ -18,6 +18,8 @@ from flask import Flask, Response, current_app, request, send_from_directory
 from domain.violations import CODES
 from service.api.common import LAST_EVENT_ID, SSE, SSE_CONTENT
 from service.assets import REVALIDATE, static_assets
+from service.module_bundles import PREFIX as BUNDLE
+from service.module_bundles import REPLAY
 from service.problems import KINDS, Problem
 from service.schemas.contract import amend_for_generators
 from service.services import services
@@ -158,10 +160,19 @@ def readyz() -> Response:
                     mimetype="application/json")
 
 
+# the replay viewer's script as its page is written (so that it runs when opened as a
+# file), and as served: its modules in one bundle (`service.module_bundles`), one file
+# rather than one per module
+REPLAY_SCRIPT = f'<script type="module" src="/static/{REPLAY}"></script>'
+REPLAY_BUNDLE = f'<script type="module" src="/static/{BUNDLE}{REPLAY}"></script>'
+
+
 @cache
 def _replay_page_text() -> str:
-    """The replay viewer's page, its files at their versioned addresses."""
-    return static_assets().in_page((STATIC / "replay" / "index.html").read_text(encoding="utf-8"))
+    """The replay viewer's page, its files at their versioned addresses, its modules
+    from their bundle."""
+    page = (STATIC / "replay" / "index.html").read_text(encoding="utf-8")
+    return static_assets().in_page(page.replace(REPLAY_SCRIPT, REPLAY_BUNDLE))
 
 
 def replay_page(game_id: str) -> Response:

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from service.assets import static_assets
-from service.module_bundles import BundleError, bundles, closure, wrapped
+from service.module_bundles import BundleError, bundles, closure, every_bundle, wrapped
 from tests.node_support import node
 
 LOG = "globalThis.said = globalThis.said || []; said.push"
@@ -148,3 +148,18 @@ def test_every_module_of_the_client_is_bundled() -> None:
     assert reached <= names
     assert {"app/main.js", "app/lobby.js", "app/profile.js", "app/leaderboard.js",
             "app/tournaments.js", "app/signals.js", "app/endgame.js"} <= names
+
+
+def test_each_pages_entry_gets_its_bundles() -> None:
+    viewer = {**MODULES, "replay/replay.js": 'import { Title } from "../board/title.js";\n'}
+    made = every_bundle(viewer, ("app/main.js", "replay/replay.js"))
+    assert set(made) == {"bundle/app/main.js", "bundle/app/page.js", "bundle/replay/replay.js"}
+    assert 'define("board/title.js"' in made["bundle/replay/replay.js"]
+
+
+def test_a_module_two_pages_would_bundle_two_ways_is_refused() -> None:
+    # both pages load page.js when needed, but main.js's page has shared.js already and
+    # the viewer's does not: page.js's bundle would differ between them
+    viewer = {**MODULES, "replay/replay.js": 'export const p = () => import("../app/page.js");\n'}
+    with pytest.raises(BundleError, match="two ways"):
+        every_bundle(viewer, ("app/main.js", "replay/replay.js"))

@@ -169,6 +169,13 @@ def test_a_page_runs_main_js_from_its_bundle(client: FlaskClient) -> None:
     assert {"app/main.js", "app/api.js", "app/i18n.js"} <= set(_bundled("bundle/app/main.js"))
 
 
+def test_the_replay_viewer_runs_its_modules_from_one_bundle(client: FlaskClient) -> None:
+    assert _main_script(client, "/games/g_1/replay")[0] == "bundle/replay/replay.js"
+    bundled = set(_bundled("bundle/replay/replay.js"))
+    assert {"replay/replay.js", "replay/viewer.js", "board/board.js", "app/i18n.js"} <= bundled
+    assert "app/main.js" not in bundled and "app/table.js" not in bundled
+
+
 def test_a_page_is_first_drawn_once_main_js_has_run(client: FlaskClient) -> None:
     """Render-blocking: no drawing of the empty page (its "…") before main.js has run,
     whose start draws the header; on a slowed phone that drawing was the main thread's
