@@ -394,3 +394,19 @@ def wait_for_score(client: Client, table: Table, timeout: float = 20.0) -> dict[
         if time.monotonic() > deadline:
             raise AssertionError("the game was not scored in time")
         time.sleep(0.05)
+
+
+def feed_games(client: Client, token: str, game_id: str, within: float = 10.0) -> set[str]:
+    """The games whose events the user's feed (`/v1/users/me/events`) shows, read again
+    until `game_id` is among them or `within` seconds have passed. PostgreSQL's feed
+    shows an append once every transaction older than it has ended, anywhere in the
+    database: with the whole suite writing beside it, a moment after the append's own
+    answer, as the contract says a feed may lag."""
+    deadline = time.monotonic() + within
+    while True:
+        feed = client.get("/v1/users/me/events?limit=5000", token=token).json
+        assert feed is not None
+        games = {e["game_id"] for e in feed["events"]}
+        if game_id in games or time.monotonic() > deadline:
+            return games
+        time.sleep(0.05)

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from flask import Flask
 
-from tests.api_support import Client, StillClock, app_on
+from tests.api_support import Client, StillClock, app_on, feed_games
 
 
 @pytest.fixture
@@ -57,8 +57,7 @@ def test_a_matched_game_is_in_each_players_feed(client: Client) -> None:
     ask(client, alice)
     game_id = ask(client, bob)["game_id"]
     for token in (alice, bob):
-        feed = client.get("/v1/users/me/events", token=token).json
-        assert feed is not None and game_id in {e["game_id"] for e in feed["events"]}
+        assert game_id in feed_games(client, token, game_id)
 
 
 def test_requests_that_differ_in_pace_or_rating_do_not_sit_together(client: Client) -> None:

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from flask import Flask
 
-from tests.api_support import Client, StillClock, app_on, open_table
+from tests.api_support import Client, StillClock, app_on, feed_games, open_table
 
 
 @pytest.fixture
@@ -76,8 +76,7 @@ def test_the_players_hear_of_the_new_game_in_their_feeds(client: Client) -> None
     rematch(client, game_id, alice)
     new_id = rematch(client, game_id, bob)["new_game_id"]
     for token in (alice, bob):
-        feed = client.get("/v1/users/me/events", token=token).json
-        assert feed is not None and new_id in {e["game_id"] for e in feed["events"]}
+        assert new_id in feed_games(client, token, new_id)
 
 
 def test_bots_accept_at_once(client: Client) -> None:
