@@ -21,6 +21,7 @@ from __future__ import annotations
 import itertools
 import os
 import secrets
+import time
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
@@ -30,7 +31,7 @@ import pytest
 from flask import Flask
 
 from bootstrap import bootstrap
-from events import MEMORY_URL, SqlStore, open_store
+from events import MEMORY_URL, SqlStore, StoreUnavailable, open_store
 from referee.settings import Settings
 from tests.api_support import Client
 from tests.pg_pool import SchemaPool, fresh_schema
@@ -265,6 +266,22 @@ def module_adapter_url(request: pytest.FixtureRequest,
             yield url
     else:
         yield _url_of(request.param, request, tmp_path_factory.mktemp("store"))
+
+
+def reachable(store: SqlStore, within: float = 30.0) -> None:
+    """Once `store` answers a read (`within` seconds at most). On a machine busy with the
+    whole suite a PostgreSQL pool's first connection may take longer than a connection
+    is allowed (`events.postgres.CONNECT_TIMEOUT`), and the store then answers
+    `StoreUnavailable` for a moment: an outage, but not one a test means to make."""
+    deadline = time.monotonic() + within
+    while True:
+        try:
+            store.current_version("g_reachable")
+            return
+        except StoreUnavailable:
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.1)
 
 
 def migrated(url: str, **options: Any) -> Iterator[SqlStore]:

@@ -25,11 +25,12 @@ import pytest
 from flask import Flask
 from redis import Redis
 
-from events import SqlStore, StoreUnavailable, open_store
+from events import SqlStore, open_store
 from referee.effects import follow_up
 from referee.jobs import SCORE
 from service.problems import PROBLEM_JSON
 from tests.api_support import Client, make_app, open_table, play_to_the_end
+from tests.conftest import reachable
 from tests.tcp_proxy import TcpProxy
 from tests.worker_processes import (
     SLOW_ENV,
@@ -66,21 +67,6 @@ def db_proxy(pg_schema_url: str) -> Iterator[tuple[TcpProxy, str]]:
     yield proxy, urllib.parse.urlunsplit(parts._replace(netloc=netloc))
     proxy.close()
 
-
-def reachable(store: SqlStore, within: float = 30.0) -> None:
-    """Once `store` answers through the proxy. On a machine busy with the whole suite the
-    pool's first connection through the proxy may take longer than a connection is
-    allowed (`events.postgres.CONNECT_TIMEOUT`), and the store then answers
-    `StoreUnavailable` for a moment: an outage, but not the one a test here makes."""
-    deadline = time.monotonic() + within
-    while True:
-        try:
-            store.current_version("g_reachable")
-            return
-        except StoreUnavailable:
-            if time.monotonic() > deadline:
-                raise
-            time.sleep(0.2)
 
 
 def act(client: Client, game_id: str, token: str, move: dict[str, Any], key: str) -> Any:

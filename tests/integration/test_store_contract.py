@@ -45,7 +45,6 @@ from events import (
     IdempotencyMismatch,
     NewEvent,
     SqlStore,
-    StoreUnavailable,
     VersionConflict,
     open_store,
     request_hash,
@@ -54,7 +53,7 @@ from events.catalogue import TYPES
 from events.migrations import LATEST, MIGRATIONS
 from events.replica import replica_reads
 from events.sqlite import SqliteStore
-from tests.conftest import migrated
+from tests.conftest import migrated, reachable
 
 
 @pytest.fixture
@@ -396,28 +395,14 @@ def _write(url: str, writer: str, seed: int, start_at: float = 0.0, think: float
     except Exception as error:
         return 0, 0, [f"opening the store: {error!r}"]
     try:
-        _reached(s, start_at)
+        # (before the writers' start if it can: a store slow to connect is not the race)
+        reachable(s, within=max(0.0, start_at - time.time()) + 30)
         return _write_to(s, writer, seed, start_at, think)
     except Exception as error:
         return 0, 0, [repr(error)]
     finally:
         s.close()
 
-
-def _reached(s: SqlStore, start_at: float) -> None:
-    """Once the store answers a read, before the writers' start if it can. (A machine
-    busy with the whole suite may take longer than a connection is allowed to make a
-    pool's first one, and a PostgreSQL store then answers `StoreUnavailable` for a
-    moment: not what this test is about, which is the writers' race.)"""
-    deadline = max(start_at, time.time()) + 30
-    while True:
-        try:
-            s.current_version(GAMES[0])
-            return
-        except StoreUnavailable:
-            if time.time() > deadline:
-                raise
-            time.sleep(0.1)
 
 
 def _write_to(s: SqlStore, writer: str, seed: int, start_at: float = 0.0, think: float = 0.0

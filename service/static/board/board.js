@@ -207,7 +207,6 @@ export class BoardView {
   constructor(parts) {
     Object.assign(this, parts);
     this.haloEls = new Map(); // route id -> its halo, once made (_haloClass)
-    this.clickHandlers = { route: null, city: null };
     // one pair of listeners for every route and city that may be clicked (_clickable
     // marks them), not a pair on each of the board's hundred-odd elements
     const fire = (event) => {
@@ -352,5 +351,4 @@ export class BoardView {
       }
     }
   }
-
 }
