@@ -44,6 +44,7 @@ from events import (
     Idempotency,
     IdempotencyMismatch,
     NewEvent,
+    Recorded,
     SqlStore,
     VersionConflict,
     open_store,
@@ -125,11 +126,21 @@ def test_every_event_records_its_actor_and_time(store: SqlStore) -> None:
     assert first.recorded_at <= second.recorded_at
 
 
+def _shown(store: SqlStore, count: int, within: float = 10.0) -> list[Recorded]:
+    """The global feed once it shows `count` events (`within` seconds at most).
+    PostgreSQL's feed shows an append once every older transaction in the database
+    has ended, another test's too: with the suite writing beside it, a moment later."""
+    deadline = time.monotonic() + within
+    while len(feed := store.read_all()) < count and time.monotonic() < deadline:
+        time.sleep(0.01)
+    return feed
+
+
 def test_the_global_feed_lists_every_game_in_position_order(store: SqlStore) -> None:
     store.append("g1", new(created()), 0)
     store.append("g2", new(created(b"x")), 0)
     store.append("g1", [seat_event("a"), seat_event("b")], 1)
-    feed = store.read_all()
+    feed = _shown(store, 4)
     assert [(r.game_id, r.version) for r in feed] == [("g1", 1), ("g2", 1), ("g1", 2), ("g1", 3)]
     positions = [r.position for r in feed]
     assert positions == sorted(positions) and len(set(positions)) == 4
@@ -139,7 +150,7 @@ def test_the_global_feed_resumes_after_a_position(store: SqlStore) -> None:
     store.append("g1", new(created()), 0)
     store.append("g1", [seat_event("a")], 1)
     store.append("g1", [seat_event("b")], 2)
-    feed = store.read_all()
+    feed = _shown(store, 3)
     assert [r.version for r in store.read_all(after=feed[0].position)] == [2, 3]
     assert [r.version for r in store.read_all(after=feed[0].position, limit=1)] == [2]
     assert [r.version for r in store.iter_all(after=0, batch=2)] == [1, 2, 3]
