@@ -34,14 +34,7 @@ def sample_game(view: SeatView, rng: random.Random) -> Game:
     """A state the seat cannot tell from the real one (hidden parts drawn by `rng`)."""
     cards = unseen_cards(view)
     rng.shuffle(cards)
-    board = view.board
-    mine = set(view.tickets) | set(view.pending_tickets)
-    regular = [t.id for t in board.tickets if t.id not in mine and not t.long]
-    longs = [t.id for t in board.tickets if t.id not in mine and t.long]
-    rng.shuffle(regular)
-    rng.shuffle(longs)
-    ticket_deck = tuple(regular[:view.ticket_deck_count])
-    others = longs + regular[view.ticket_deck_count:]
+    ticket_deck, dealt = deal_tickets(view, rng)
     players = []
     for seat, p in enumerate(view.players):
         if seat == view.seat:
@@ -49,9 +42,7 @@ def sample_game(view: SeatView, rng: random.Random) -> Game:
         else:
             hand = counts_of(cards[:p.hand_size])
             cards = cards[p.hand_size:]
-            tickets = tuple(others[:p.ticket_count])
-            pending = tuple(others[p.ticket_count:p.ticket_count + p.pending_ticket_count])
-            others = others[p.ticket_count + p.pending_ticket_count:]
+            tickets, pending = dealt[seat]
         players.append(Player(
             hand=hand, trains=p.trains, stations_left=p.stations_left, routes=p.routes,
             stations=p.stations, tickets=tickets, pending_tickets=pending,
@@ -71,3 +62,35 @@ def sample_game(view: SeatView, rng: random.Random) -> Game:
         setup_returns=((),) * len(players), final_round_by=view.final_round_by,
         final_turns_owed=view.final_turns_owed, turns=view.turns,
     )
+
+
+def deal_tickets(view: SeatView, rng: random.Random
+                 ) -> tuple[tuple[str, ...], dict[int, tuple[tuple[str, ...], tuple[str, ...]]]]:
+    """The ticket deck and each other seat's kept and pending tickets, from the
+    tickets the seat cannot see. A seat holds at most the long tickets setup deals
+    (Europe: one; the rest are out of the game): among those it is choosing from
+    while it has not kept its first tickets, among those it kept after."""
+    board = view.board
+    mine = set(view.tickets) | set(view.pending_tickets)
+    regular = [t.id for t in board.tickets if t.id not in mine and not t.long]
+    longs = [t.id for t in board.tickets if t.id not in mine and t.long]
+    rng.shuffle(regular)
+    rng.shuffle(longs)
+    ticket_deck = tuple(regular[:view.ticket_deck_count])
+    others = regular[view.ticket_deck_count:]
+    dealt: dict[int, tuple[tuple[str, ...], tuple[str, ...]]] = {}
+    for seat, p in enumerate(view.players):
+        if seat == view.seat:
+            continue
+        held = p.ticket_count + p.pending_ticket_count
+        n_long = min(view.rules.setup_long_tickets, held, len(longs))
+        own_longs, longs = longs[:n_long], longs[n_long:]
+        own, others = others[:held - n_long], others[held - n_long:]
+        if view.phase == "setup" and p.pending_ticket_count:
+            pending = tuple(own_longs + own[:p.pending_ticket_count - n_long])
+            kept = tuple(own[p.pending_ticket_count - n_long:])
+        else:
+            kept = tuple(own_longs + own[:p.ticket_count - n_long])
+            pending = tuple(own[p.ticket_count - n_long:])
+        dealt[seat] = (kept, pending)
+    return ticket_deck, dealt
