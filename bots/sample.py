@@ -64,8 +64,11 @@ def sample_game(view: SeatView, rng: random.Random) -> Game:
     )
 
 
-def deal_tickets(view: SeatView, rng: random.Random
-                 ) -> tuple[tuple[str, ...], dict[int, tuple[tuple[str, ...], tuple[str, ...]]]]:
+# each other seat's (kept, pending) tickets
+Dealt = dict[int, tuple[tuple[str, ...], tuple[str, ...]]]
+
+
+def deal_tickets(view: SeatView, rng: random.Random) -> tuple[tuple[str, ...], Dealt]:
     """The ticket deck and each other seat's kept and pending tickets, from the
     tickets the seat cannot see. A seat holds at most the long tickets setup deals
     (Europe: one; the rest are out of the game): among those it is choosing from
@@ -78,7 +81,7 @@ def deal_tickets(view: SeatView, rng: random.Random
     rng.shuffle(longs)
     ticket_deck = tuple(regular[:view.ticket_deck_count])
     others = regular[view.ticket_deck_count:]
-    dealt: dict[int, tuple[tuple[str, ...], tuple[str, ...]]] = {}
+    dealt: Dealt = {}
     for seat, p in enumerate(view.players):
         if seat == view.seat:
             continue
@@ -86,11 +89,10 @@ def deal_tickets(view: SeatView, rng: random.Random
         n_long = min(view.rules.setup_long_tickets, held, len(longs))
         own_longs, longs = longs[:n_long], longs[n_long:]
         own, others = others[:held - n_long], others[held - n_long:]
-        if view.phase == "setup" and p.pending_ticket_count:
-            pending = tuple(own_longs + own[:p.pending_ticket_count - n_long])
-            kept = tuple(own[p.pending_ticket_count - n_long:])
-        else:
-            kept = tuple(own_longs + own[:p.ticket_count - n_long])
-            pending = tuple(own[p.ticket_count - n_long:])
-        dealt[seat] = (kept, pending)
+        # the long tickets go first into whichever the seat's setup long ticket is among
+        choosing = view.phase == "setup" and p.pending_ticket_count > 0
+        first = p.pending_ticket_count if choosing else p.ticket_count
+        tickets = own_longs + own
+        head, rest = tuple(tickets[:first]), tuple(tickets[first:])
+        dealt[seat] = (rest, head) if choosing else (head, rest)
     return ticket_deck, dealt

@@ -68,7 +68,6 @@ def db_proxy(pg_schema_url: str) -> Iterator[tuple[TcpProxy, str]]:
     proxy.close()
 
 
-
 def act(client: Client, game_id: str, token: str, move: dict[str, Any], key: str) -> Any:
     return client.post(f"/v1/games/{game_id}/actions", token=token, json=move,
                        headers={"Idempotency-Key": key})

@@ -415,7 +415,6 @@ def _write(url: str, writer: str, seed: int, start_at: float = 0.0, think: float
         s.close()
 
 
-
 def _write_to(s: SqlStore, writer: str, seed: int, start_at: float = 0.0, think: float = 0.0
               ) -> tuple[int, int, list[str]]:
     """Append APPENDS_PER_WRITER events, retrying on conflicts; (successes, conflicts, errors).
