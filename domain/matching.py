@@ -73,21 +73,6 @@ def _agree(a: Seeking, b: Seeking, now: datetime) -> bool:
     return gap <= max(rating_window(a, now), rating_window(b, now))
 
 
-def _table_for(group: Sequence[Seeking],
-               players: Mapping[str, tuple[int, int]]) -> FormedTable | None:
-    """The table `group` forms, if it is enough players for every request in it and a
-    map they all accept."""
-    seats = len(group)
-    if any(not r.min_players <= seats <= r.max_players for r in group):
-        return None
-    named = {r.map_name for r in group if r.map_name is not None}
-    for map_name in sorted(named or players):
-        low, high = players.get(map_name, (0, -1))
-        if low <= seats <= high:
-            return FormedTable(map_name, tuple(r.request_id for r in group))
-    return None
-
-
 def form_tables(waiting: Sequence[Seeking], now: datetime,
                 players: Mapping[str, tuple[int, int]]) -> list[FormedTable]:
     """The tables the waiting requests form now (each request in at most one).
@@ -114,23 +99,52 @@ def _form_among(waiting: Sequence[Seeking], now: datetime,
     for first in pending:
         if first.request_id in seated:
             continue
-        group = [first]
         others = sorted((r for r in pending if r.request_id not in seated
-                         and r.request_id != first.request_id),
+                         and r.request_id != first.request_id and _agree(first, r, now)),
                         key=lambda r: (abs(_rating(r) - _rating(first)), r.since, r.request_id))
-        table = None
-        for other in others:
-            candidate = [*group, other]
-            if not all(_agree(other, member, now) for member in group):
-                continue
-            if len(candidate) > min(r.max_players for r in candidate):
-                continue
-            group = candidate
-            table = _table_for(group, players)
-            if table is not None:
-                break
-        if table is None:
-            continue
-        tables.append(table)
-        seated.update(table.request_ids)
+        table = _smallest_table(first, others, now, players)
+        if table is not None:
+            tables.append(table)
+            seated.update(table.request_ids)
     return tables
+
+
+def _smallest_table(first: Seeking, others: Sequence[Seeking], now: datetime,
+                    players: Mapping[str, tuple[int, int]]) -> FormedTable | None:
+    """The smallest table `first` sits at with `others` (best partners first), if any.
+
+    Each size and map is tried on its own: a partner who would make the table too big
+    for one request, or too small for another, is passed over for that table rather
+    than kept (a request for 2 players and one for 3 never block each other's table).
+    """
+    maps = [first.map_name] if first.map_name is not None else sorted(players)
+    for seats in range(first.min_players, first.max_players + 1):
+        best: tuple[list[int], str] | None = None
+        for map_name in maps:
+            low, high = players.get(map_name, (0, -1))
+            if not low <= seats <= high:
+                continue
+            chosen = _partners(first, others, seats, map_name, now)
+            if chosen is not None and (best is None or chosen < best[0]):
+                best = (chosen, map_name)
+        if best is not None:
+            partners = [others[i].request_id for i in best[0]]
+            return FormedTable(best[1], (first.request_id, *partners))
+    return None
+
+
+def _partners(first: Seeking, others: Sequence[Seeking], seats: int, map_name: str,
+              now: datetime) -> list[int] | None:
+    """The places in `others` of the best partners who fill a table of `seats` on
+    `map_name` with `first`, each agreeing with every other; None if too few do."""
+    chosen: list[int] = []
+    for place, other in enumerate(others):
+        if len(chosen) == seats - 1:
+            break
+        if not other.min_players <= seats <= other.max_players:
+            continue
+        if other.map_name not in (None, map_name):
+            continue
+        if all(_agree(other, others[i], now) for i in chosen):
+            chosen.append(place)
+    return chosen if len(chosen) == seats - 1 else None

@@ -75,3 +75,15 @@ def test_the_oldest_request_is_served_first_and_each_request_sits_once() -> None
 def test_a_map_too_small_for_the_players_forms_nothing() -> None:
     four = [ask(c, map_name="nordic", players=(4, 4)) for c in "abcd"]
     assert form_tables(four, T0, PLAYERS) == []
+
+
+def test_a_request_for_a_bigger_table_never_keeps_two_requests_for_two_apart() -> None:
+    waiting = [ask("three", map_name=None, players=(3, 5)),
+               ask("a", map_name=None, seconds=1), ask("b", map_name=None, seconds=2)]
+    assert seated(form_tables(waiting, T0 + timedelta(seconds=2), PLAYERS)) == [("a", "b")]
+
+
+def test_the_smallest_table_every_request_accepts_forms_first() -> None:
+    waiting = [ask("a", players=(2, 4)), ask("three", players=(3, 4), seconds=1),
+               ask("two", players=(2, 2), seconds=2)]
+    assert seated(form_tables(waiting, T0 + timedelta(seconds=2), PLAYERS)) == [("a", "two")]
