@@ -63,8 +63,8 @@ from bench.stack import (  # noqa: E402
     postgres_cpu_seconds,
 )
 from tests.api_nodes import ApiNodes  # noqa: E402
-from tests.api_support import free_port  # noqa: E402
 from tests.pg_replica import ReplicaPair, start_pair, stop_pair  # noqa: E402
+from tests.ports import free_port  # noqa: E402
 from tests.redis_cluster import RedisCluster, start_cluster  # noqa: E402
 
 

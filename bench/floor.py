@@ -51,7 +51,7 @@ from bench.stack import (  # noqa: E402
     serving,
 )
 from bench.store import pgbench_tps  # noqa: E402
-from tests.api_support import free_port  # noqa: E402
+from tests.ports import free_port  # noqa: E402
 
 REQUESTS_PER_ACTION = 1.7
 

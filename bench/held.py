@@ -66,7 +66,8 @@ from bench.stack import (  # noqa: E402
     postgres_cpu_seconds,
     serving,
 )
-from tests.api_support import UNLIMITED, free_port  # noqa: E402
+from tests.api_support import UNLIMITED  # noqa: E402
+from tests.ports import free_port  # noqa: E402
 
 STREAMS_PER_PROCESS = 2500
 HELD_ENV = {"TTR_HELD_PER_CLIENT": "1000000", "TTR_LOG_LEVEL": "warning"}

@@ -46,7 +46,7 @@ from bench.held import Embedded, follows_of, hold_streams, raise_nofile, set_up 
 from bench.outcome import run  # noqa: E402
 from bench.ready import Crew  # noqa: E402
 from bench.stack import serving  # noqa: E402
-from tests.api_support import free_port  # noqa: E402
+from tests.ports import free_port  # noqa: E402
 
 # -- in the worker -----------------------------------------------------------------------
 

@@ -101,7 +101,6 @@ def main() -> int:
     parser.add_argument("--backlog", type=int, default=200)
     args = parser.parse_args()
 
-    import socket
 
     from aiosmtpd.controller import Controller
 
@@ -113,14 +112,13 @@ def main() -> int:
     from referee.notices import notices
     from referee.referee import NewGame
     from referee.settings import Settings
+    from tests.ports import free_port
     from worker import outreach
     from worker.context import use_context
     from worker.mail_message import message_id
     from worker.web_push import VapidKey, WebPushSender
 
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = int(probe.getsockname()[1])
+    port = free_port()
     inbox = Inbox()
     controller = Controller(inbox, hostname="127.0.0.1", port=port)
     controller.start()

@@ -35,17 +35,9 @@ from bench.outcome import CannotMeasure, run  # noqa: E402
 from bench.ready import Crew  # noqa: E402
 from events.jsontext import parse  # noqa: E402
 from messaging.notify import RedisNotifier, channel_of, game_key, user_key  # noqa: E402
+from tests.ports import free_port  # noqa: E402
 
 READY_WITHIN = 120.0  # seconds for every publisher to start and connect
-
-
-def free_port() -> int:
-    """A port nothing listens on. (Not tests.api_support's: every publisher process
-    imports this module again, and that one imports the whole service.)"""
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
 
 
 def wait_for_port(port: int, within: float = 30.0) -> None:

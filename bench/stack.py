@@ -33,8 +33,9 @@ sys.path.insert(0, str(ROOT))
 import psycopg  # noqa: E402
 
 from bench.outcome import CannotMeasure  # noqa: E402
-from tests.api_support import UNLIMITED, choose, free_port, wait_until_serving  # noqa: E402
+from tests.api_support import UNLIMITED, choose, wait_until_serving  # noqa: E402
 from tests.pg_pool import with_search_path  # noqa: E402
+from tests.ports import free_port  # noqa: E402
 
 DEFAULT_URL = "postgresql://postgres@127.0.0.1:5432/test"
 GAMES = [("usa", 2), ("usa", 3), ("usa", 4), ("europe", 2), ("europe", 3), ("europe", 4),

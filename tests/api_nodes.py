@@ -20,9 +20,10 @@ from typing import Any
 
 import psycopg
 
-from tests.api_support import UNLIMITED, free_port, wait_until_serving
+from tests.api_support import UNLIMITED, wait_until_serving
 from tests.haproxy import Balancer
 from tests.pg_pool import with_search_path
+from tests.ports import free_port
 
 HEARD = re.compile(rb"^ttr_notifications_heard_total(?:\{[^}]*\})? ([0-9.e+]+)$", re.M)
 

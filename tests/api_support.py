@@ -7,7 +7,6 @@ import http.client
 import json
 import os
 import random
-import socket
 import subprocess
 import time
 from collections.abc import Callable, Iterable, Iterator
@@ -38,14 +37,6 @@ UNLIMITED = {"TTR_RATE_PER_TOKEN": "1000000", "TTR_BURST_PER_TOKEN": "1000000",
              "TTR_RATE_PER_ADDRESS": "1000000", "TTR_BURST_PER_ADDRESS": "1000000",
              "TTR_ACCOUNTS_PER_ADDRESS_PER_HOUR": "1000000",
              "TTR_CONNECTIONS_PER_ADDRESS": "1000000"}
-
-
-def free_port() -> int:
-    """A TCP port on loopback that nothing listens on just now."""
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
 
 
 # the settings `make_app` hands to `HttpSettings` rather than to the application's

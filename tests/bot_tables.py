@@ -23,7 +23,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from tests.api_support import UNLIMITED, free_port, wait_until_serving
+from tests.api_support import UNLIMITED, wait_until_serving
+from tests.ports import free_port
 
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
 

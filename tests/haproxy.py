@@ -17,7 +17,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from tests.api_support import free_port
+from tests.ports import free_port
 
 HEALTH_EVERY_MS = 300  # a dead node is out after two failed checks
 

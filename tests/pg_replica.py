@@ -22,7 +22,6 @@ from pathlib import Path
 import psycopg
 import pytest
 
-from tests.api_support import free_port
 from tests.pg_server import (
     WAIT,
     bin_dir,
@@ -31,6 +30,7 @@ from tests.pg_server import (
     start_cluster,
     stop_cluster_now,
 )
+from tests.ports import free_port
 
 DATABASE = "ttr"
 

@@ -28,7 +28,7 @@ from pathlib import Path
 import psycopg
 import pytest
 
-from tests.api_support import free_port
+from tests.ports import free_port
 
 WAIT = 60.0  # seconds a step may take on a busy machine before the fixture gives up
 DATABASE = "test"

@@ -8,13 +8,14 @@ it does not know; recipients at `LATER_DOMAIN` with a 451 (try again later).
 from __future__ import annotations
 
 import email
-import socket
 import threading
 from email.message import EmailMessage
 from email.policy import default
 from typing import Any
 
 from aiosmtpd.controller import Controller
+
+from tests.ports import free_port
 
 REFUSED_DOMAIN = "refused.example"
 LATER_DOMAIN = "later.example"
@@ -56,12 +57,6 @@ class Inbox:
             self.arrived.wait_for(
                 lambda: sum(address in r for r, _ in self.messages) >= count, timeout)
         return self.to(address)
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 class SmtpReceiver:

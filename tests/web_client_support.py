@@ -24,7 +24,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from tests.api_support import free_port, wait_until_serving
+from tests.api_support import wait_until_serving
+from tests.ports import free_port
 
 # Which control a player presses next, or null while it is not their move.
 PICK = """() => {

@@ -26,8 +26,8 @@ from bootstrap import bootstrap
 from events import GameLog
 from events.outcome import Outcome
 from referee.settings import ENV, Settings
-from tests.api_support import free_port
 from tests.conftest import missing
+from tests.ports import free_port
 from worker.context import WorkerContext
 from worker.rq_jobs import RqJobs
 

@@ -24,12 +24,12 @@ from tests.api_support import (
     Client,
     ContractError,
     Table,
-    free_port,
     make_app,
     open_table,
     read_sse,
     stop_server,
 )
+from tests.ports import free_port
 
 
 @pytest.fixture

@@ -23,12 +23,12 @@ from tests.api_support import (
     UNLIMITED,
     Client,
     choose,
-    free_port,
     make_app,
     open_table,
     stop_server,
     wait_until_serving,
 )
+from tests.ports import free_port
 
 # -- an API worker killed in the middle of the load -----------------------------------------
 

@@ -28,12 +28,12 @@ from tests.api_support import (
     UNLIMITED,
     Client,
     Table,
-    free_port,
     make_app,
     open_table,
     stop_server,
     wait_until_serving,
 )
+from tests.ports import free_port
 
 ATTEMPTS = 200
 PER_CLIENT = 16

@@ -15,7 +15,8 @@ from pathlib import Path
 import pytest
 
 from service.problems import PROBLEM_JSON
-from tests.api_support import UNLIMITED, free_port, stop_server, wait_until_serving
+from tests.api_support import UNLIMITED, stop_server, wait_until_serving
+from tests.ports import free_port
 
 ROOT = Path(__file__).absolute().parents[2]
 

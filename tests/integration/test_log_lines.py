@@ -17,7 +17,8 @@ import pytest
 
 from events import SqlStore
 from referee.effects import follow_up
-from tests.api_support import UNLIMITED, free_port, stop_server, wait_until_serving
+from tests.api_support import UNLIMITED, stop_server, wait_until_serving
+from tests.ports import free_port
 from tests.worker_processes import Workers, wait_for
 from tests.worker_processes import workers as workers  # noqa: F401 (a fixture)
 from tests.worker_support import count_scored, finished_game

@@ -117,7 +117,7 @@ def test_a_server_that_says_later_is_a_failure_to_retry(smtp: SmtpReceiver) -> N
 
 
 def test_a_server_that_cannot_be_reached_is_a_failure_to_retry() -> None:
-    from tests.smtp_receiver import free_port
+    from tests.ports import free_port
 
     sender = MailBySmtp(SmtpServer("127.0.0.1", free_port(), "none", timeout=2.0), SENDER)
     with pytest.raises(SendFailed) as failed:

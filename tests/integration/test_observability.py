@@ -387,7 +387,8 @@ def test_ttr_serve_with_several_workers_sums_them_in_a_directory_of_its_own(
     it when it stops."""
     import http.client
 
-    from tests.api_support import UNLIMITED, free_port, stop_server, wait_until_serving
+    from tests.api_support import UNLIMITED, stop_server, wait_until_serving
+    from tests.ports import free_port
 
     port = free_port()
     scratch = tmp_path / "tmp"

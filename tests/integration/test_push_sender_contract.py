@@ -16,7 +16,7 @@ from typing import Protocol
 import pytest
 
 from referee.outreach import PushMessage, PushSender, PushSubscription, SendFailed
-from tests.api_support import free_port
+from tests.ports import free_port
 from tests.push_service import PushService
 from worker.memory_outreach import PushInMemory
 from worker.web_push import MAX_PAYLOAD, VapidKey, WebPushSender, topic

@@ -21,12 +21,12 @@ from tests.api_support import (
     Client,
     Table,
     choose,
-    free_port,
     make_app,
     open_table,
     stop_server,
     wait_until_serving,
 )
+from tests.ports import free_port
 
 GAMES = 4
 PLAY_SECONDS = 12.0

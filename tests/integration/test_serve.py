@@ -33,12 +33,12 @@ from service.serve import (
 from tests.api_support import (
     UNLIMITED,
     Client,
-    free_port,
     make_app,
     open_table,
     stop_server,
     wait_until_serving,
 )
+from tests.ports import free_port
 
 ROOT = Path(__file__).absolute().parents[2]
 PRODUCTION = {"TTR_DATABASE_URL": "postgresql://db/ttr", "TTR_REDIS_URL": "redis://r:6379/0"}

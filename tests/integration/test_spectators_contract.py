@@ -131,7 +131,7 @@ def test_a_memory_spectator_lapses_by_its_clock() -> None:
 
 
 def test_redis_out_of_reach_counts_nobody_and_breaks_no_stream() -> None:
-    from tests.api_support import free_port
+    from tests.ports import free_port
 
     spectators = RedisSpectators(f"redis://127.0.0.1:{free_port()}/0", "q", TTL)
     spectators.arrive("g_1", "u_ann", "s1")

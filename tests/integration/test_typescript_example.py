@@ -13,8 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.api_support import UNLIMITED, free_port, wait_until_serving
+from tests.api_support import UNLIMITED, wait_until_serving
 from tests.node_support import QUIET, TYPESCRIPT, node, run_tool
+from tests.ports import free_port
 
 pytestmark = pytest.mark.node
 

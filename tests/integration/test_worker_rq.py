@@ -35,7 +35,7 @@ from events.outcome import Outcome
 from referee.effects import follow_up
 from referee.jobs import DEADLINE, SCORE
 from referee.settings import Settings
-from tests.api_support import free_port
+from tests.ports import free_port
 from tests.worker_processes import Workers, env_context, job_status_of, wait_for
 from tests.worker_processes import workers as workers  # noqa: F401 (a fixture)
 from tests.worker_support import (

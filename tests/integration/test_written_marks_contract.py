@@ -14,7 +14,7 @@ import pytest
 from events.replica import UNKNOWN_FLOOR
 from service.replica_reads import MemoryMarks, RedisMarks
 from service.services import WrittenMarks
-from tests.api_support import free_port
+from tests.ports import free_port
 
 ADAPTERS = ["memory", "redis"]
 TTL = 0.2  # seconds a mark is kept in these tests

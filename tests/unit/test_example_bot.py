@@ -16,7 +16,8 @@ from ttr_client import Client
 from ttr_client.api.games import get_game
 from ttr_client.models import Game, Phase
 
-from tests.api_support import free_port, wait_until_serving
+from tests.api_support import wait_until_serving
+from tests.ports import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 BIN = Path(sys.executable).parent

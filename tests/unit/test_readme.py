@@ -26,8 +26,9 @@ from typing import Any
 
 import pytest
 
-from tests.api_support import free_port, wait_until_serving
+from tests.api_support import wait_until_serving
 from tests.conftest import missing as missing_tool
+from tests.ports import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 README = ROOT / "README.md"

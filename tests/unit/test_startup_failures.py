@@ -19,7 +19,8 @@ import pytest
 
 from service.config import from_env
 from service.serve import gunicorn_options
-from tests.api_support import free_port, wait_until_serving
+from tests.api_support import wait_until_serving
+from tests.ports import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 
