@@ -234,6 +234,30 @@ class CheckedStream:
                                     f"{block[:500]}")
 
 
+# Each spec read once per process: building one and reading it into openapi-core takes
+# over half a second, and thousands of tests each start an app whose spec is the same
+# as the last one's (told apart by what flask-smorest holds, before it is amended).
+_CONTRACTS: dict[str, tuple[OpenAPI, dict[str, Any]]] = {}
+
+
+def _contract(app: Flask) -> tuple[OpenAPI, dict[str, Any]]:
+    """The app's OpenAPI document, read to check against, and as built."""
+    held = app.extensions["flask-smorest"]["apis"][""]["ext_obj"].spec.to_dict()
+    key = json.dumps(held, sort_keys=True, default=str)
+    if key not in _CONTRACTS:
+        spec = build_spec(app)
+        # problem+json is JSON too; an NDJSON export is text (its schema is a string)
+        _CONTRACTS[key] = (OpenAPI.from_dict(spec, config=Config(
+            extra_media_type_deserializers={PROBLEM_JSON: json.loads,
+                                            "application/x-ndjson": bytes.decode})), spec)
+    return _CONTRACTS[key]
+
+
+def contract_of(app: Flask) -> OpenAPI:
+    """The app's OpenAPI document, ready to check requests and answers against."""
+    return _contract(app)[0]
+
+
 class Client:
     """A Flask test client that holds every response to the contract."""
 
@@ -243,10 +267,7 @@ class Client:
         # off only where a test plays many games just to have them (four times faster)
         self.checking = checking
         self.http = app.test_client()
-        # problem+json is JSON too; an NDJSON export is text (its schema is a string)
-        self.spec = spec or OpenAPI.from_dict(build_spec(app), config=Config(
-            extra_media_type_deserializers={PROBLEM_JSON: json.loads,
-                                            "application/x-ndjson": bytes.decode}))
+        self.spec = spec or contract_of(app)
         self.checked = 0
         self._stream_schemas: dict[str, OAS30Validator] | None = None
 
@@ -288,7 +309,7 @@ class Client:
         """Validators of a stream's messages: the `snapshot` is the game as in `GET
         /v1/games/{id}`; every other message is an event as in the JSON pages."""
         if self._stream_schemas is None:
-            spec = build_spec(self.app)
+            spec = _contract(self.app)[1]
             self._stream_schemas = {
                 name: OAS30Validator({"$ref": f"#/components/schemas/{name}",
                                       "components": spec["components"]},
