@@ -11,10 +11,11 @@ pub/sub (`TTR_REDIS_URL`). Everything above the ports is the same code.
 
 from __future__ import annotations
 
+import copy
 import logging
 from collections.abc import Callable
 from inspect import iscoroutinefunction
-from typing import Any
+from typing import Any, ClassVar
 
 from flask import Flask
 from flask_cors import CORS
@@ -99,6 +100,7 @@ def create_app(services: Services) -> Flask:
 
     for blueprint in BLUEPRINTS:
         api.register_blueprint(blueprint)
+    api.finish_document()
     register_pages(app)
     learn_operations(app)
 
@@ -201,5 +203,28 @@ def register_components(api: Api) -> None:
 
 
 class ServiceApi(Api):  # type: ignore[misc]
+    """flask-smorest's Api, with problems for errors and the operations documented once
+    per process: every app's document is the same (the operations and what they say of
+    themselves are the code's), and documenting them is most of the work of making an
+    app, which the tests do thousands of times."""
+
     # every operation's `default` response is a problem, not flask-smorest's own shape
     DEFAULT_ERROR_RESPONSE_NAME = "Problem"
+    _document: ClassVar[dict[str, Any] | None] = None  # the first app's, when finished
+
+    def register_blueprint(self, blp: Any, *, parameters: Any = None, **options: Any) -> None:
+        if ServiceApi._document is None:
+            super().register_blueprint(blp, parameters=parameters, **options)
+            return
+        # what flask-smorest's does, but documenting the operations again
+        name = options.get("name", blp.name)
+        self._app.extensions["flask-smorest"]["blp_name_to_api"][name] = self
+        self._app.register_blueprint(blp, **options)
+
+    def finish_document(self) -> None:
+        """Keep the document of the first app made, or give this app that one."""
+        if ServiceApi._document is None:
+            ServiceApi._document = copy.deepcopy(self.spec.to_dict())
+            return
+        document = ServiceApi._document
+        self.spec.to_dict = lambda: document
