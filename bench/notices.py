@@ -101,7 +101,6 @@ def main() -> int:
     parser.add_argument("--backlog", type=int, default=200)
     args = parser.parse_args()
 
-
     from aiosmtpd.controller import Controller
 
     from bootstrap.context import bootstrap

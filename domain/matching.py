@@ -124,7 +124,7 @@ def _smallest_table(first: Seeking, others: Sequence[Seeking], now: datetime,
             low, high = players.get(map_name, (0, -1))
             if not low <= seats <= high:
                 continue
-            chosen = _partners(first, others, seats, map_name, now)
+            chosen = _partners(others, seats, map_name, now)
             if chosen is not None and (best is None or chosen < best[0]):
                 best = (chosen, map_name)
         if best is not None:
@@ -133,10 +133,11 @@ def _smallest_table(first: Seeking, others: Sequence[Seeking], now: datetime,
     return None
 
 
-def _partners(first: Seeking, others: Sequence[Seeking], seats: int, map_name: str,
+def _partners(others: Sequence[Seeking], seats: int, map_name: str,
               now: datetime) -> list[int] | None:
-    """The places in `others` of the best partners who fill a table of `seats` on
-    `map_name` with `first`, each agreeing with every other; None if too few do."""
+    """The places in `others` (each agreeing with the table's first request already)
+    of the best partners who fill a table of `seats` on `map_name`, each agreeing with
+    every other; None if too few do."""
     chosen: list[int] = []
     for place, other in enumerate(others):
         if len(chosen) == seats - 1:

@@ -216,7 +216,7 @@ class ServiceApi(Api):  # type: ignore[misc]
         if ServiceApi._document is None:
             super().register_blueprint(blp, parameters=parameters, **options)
             return
-        # what flask-smorest's does, but documenting the operations again
+        # what flask-smorest's does, without documenting the operations again
         name = options.get("name", blp.name)
         self._app.extensions["flask-smorest"]["blp_name_to_api"][name] = self
         self._app.register_blueprint(blp, **options)
