@@ -1,6 +1,11 @@
 """The expert agent: the strong agent's move, checked against a few others by
 playouts over states sampled from what the seat can see.
 
+At setup it plays the ways of keeping the tickets dealt out to the end (`KEEP_ROUNDS`
+rounds, the whole game each): the strong agent's own first guess against the others
+of most expected points. The keep decides more games between two planners than any
+single later move.
+
 At the start of a turn (not a second card, a tunnel's payment or a keep) in the last
 few turns of the game, whoever's trains bring the end on, it lists a few candidates:
 the strong agent's own move, its card draw, its ticket draw and the claims worth a
@@ -21,6 +26,7 @@ from collections.abc import Sequence
 
 from bots.agent import OutOfTime, TimeUp, never
 from bots.agents.strong import StrongAgent
+from bots.agents.strong_keep import choose_keep, keep_value
 from bots.agents.strong_read import Reading, turns_to_end, wants_locomotive
 from bots.play import play_on
 from bots.sample import sample_game
@@ -30,9 +36,10 @@ from bots.tactics import (
     claims_by_route,
     draw_for,
     draw_tickets_move,
+    keep_moves,
 )
 from bots.view import SeatView
-from domain.commands import ClaimRoute, Command, DrawCard
+from domain.commands import ClaimRoute, Command, DrawCard, KeepTickets
 from domain.decide import execute
 from domain.ending import score_game
 
@@ -47,22 +54,31 @@ ENDGAME = 6.0
 LEAD = 1.0
 # the final margin's weight beside a win, per point
 MARGIN_WEIGHT = 0.01
+# rounds of whole-game playouts for the keep at setup, each playing every keep option
+# looked at: the strong agent's guess and the others of most expected points
+KEEP_ROUNDS = 16
+KEEP_OPTIONS = 4
 
 
 class ExpertAgent:
     name = "expert"
 
-    def __init__(self, rounds: int = 64, steps: int = STEPS, time_up: TimeUp = never) -> None:
+    def __init__(self, rounds: int = 64, steps: int = STEPS, time_up: TimeUp = never,
+                 keep_rounds: int = KEEP_ROUNDS) -> None:
         self.rounds = rounds  # at most, each playing every candidate once
         self.steps = steps  # decisions played out in all, at most, per choice
         self.time_up = time_up
+        self.keep_rounds = keep_rounds  # at setup: whole games, every option in each
         self.strong = StrongAgent(time_up=time_up)
 
     def within(self, time_up: TimeUp) -> ExpertAgent:
-        return ExpertAgent(self.rounds, self.steps, time_up)
+        return ExpertAgent(self.rounds, self.steps, time_up, self.keep_rounds)
 
     def choose(self, view: SeatView, moves: Sequence[Command],
                rng: random.Random) -> Command:
+        keeps = keep_moves(moves)
+        if keeps and view.phase == "setup" and len(keeps) > 1:
+            return self.setup_keep(view, keeps, rng)
         first = self.strong.choose(view, moves, rng)
         if view.phase != "playing" or view.step != "start":
             return first
@@ -72,7 +88,7 @@ class ExpertAgent:
         candidates = self.candidates(reading, moves, first)
         if len(candidates) < 2:
             return first
-        return self.search(view, candidates, rng)
+        return self.search(view, candidates, rng, self.rounds, self.steps)
 
     def candidates(self, reading: Reading, moves: Sequence[Command],
                    first: Command) -> list[Command]:
@@ -98,17 +114,33 @@ class ExpertAgent:
             out.append(tickets)
         return out
 
-    def search(self, view: SeatView, candidates: list[Command],
-               rng: random.Random) -> Command:
+    def setup_keep(self, view: SeatView, keeps: Sequence[KeepTickets],
+                   rng: random.Random) -> Command:
+        """The keep at setup: the strong agent's first guess (its expected points, no
+        playouts) against every other option, each played out to the end."""
+        first = choose_keep(view, keeps, rng, playouts=0)
+        others = [k for k in keeps if k != first]
+        if len(others) >= KEEP_OPTIONS:  # (Europe deals 4 tickets, Nordic 5: many ways)
+            reading = Reading(view)
+            best = sorted(others, key=lambda k: keep_value(reading, k), reverse=True)
+            others = [k for k in others if k in best[:KEEP_OPTIONS - 1]]
+        candidates: list[Command] = [first, *others]
+        return self.search(view, candidates, rng, self.keep_rounds, steps=None)
+
+    def search(self, view: SeatView, candidates: list[Command], rng: random.Random,
+               rounds: int, steps: int | None) -> Command:
+        """The candidate that leads the first by more than its noise over `rounds`
+        rounds, or over those finished within `steps` decisions played out (None: no
+        bound but the time)."""
         diffs: list[list[float]] = [[] for _ in candidates]
-        steps = 0
+        played = 0
 
         def spent() -> bool:
-            nonlocal steps
-            steps += 1
-            return steps > self.steps or self.time_up()
+            nonlocal played
+            played += 1
+            return (steps is not None and played > steps) or self.time_up()
 
-        for _ in range(self.rounds):
+        for _ in range(rounds):
             seed = rng.getrandbits(64)
             try:
                 values = [self.playout(view, c, seed, spent) for c in candidates]

@@ -38,7 +38,7 @@ def fast(name: str):  # type: ignore[no-untyped-def]
     """The agent, with the strong one's playouts and the expert's rounds cut down for
     speed."""
     if name == "expert":
-        return ExpertAgent(rounds=1, steps=200)
+        return ExpertAgent(rounds=1, steps=200, keep_rounds=2)
     return StrongAgent(playouts=1) if name == "strong" else agent_named(name)
 
 

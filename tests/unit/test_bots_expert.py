@@ -1,5 +1,6 @@
-"""The expert agent: the strong agent's move unless playouts near the end of the game
-find a better one, and the strong move whenever there is no time to look."""
+"""The expert agent: its tickets at setup and the strong agent's move near the end of
+the game checked by playouts, and the strong agent's choice whenever there is no time
+to look."""
 
 from __future__ import annotations
 
@@ -7,10 +8,14 @@ import random
 
 from bots.agents.expert import ENDGAME, ExpertAgent
 from bots.agents.strong import StrongAgent
+from bots.agents.strong_keep import choose_keep
 from bots.agents.strong_read import Reading
+from bots.tactics import keep_moves
 from bots.view import seat_view
 from domain.commands import ClaimRoute, Command
+from domain.evolve import replay
 from domain.moves import legal_moves
+from domain.setup import start_game
 from domain.state import Game, changed
 from tests.unit.test_bots_strong import ME, _a_hand_paying_no_route_of_the_plan, position
 
@@ -82,3 +87,31 @@ def test_with_no_time_to_play_out_the_expert_plays_the_strong_agents_move() -> N
 def test_the_experts_choice_near_the_end_is_one_of_its_legal_moves() -> None:
     game = near_the_end()
     assert expert_choice(game, ExpertAgent(rounds=3)) in legal_moves(game, ME)
+
+
+def at_setup() -> Game:
+    return replay(start_game("usa", 2, bytes(range(32))))
+
+
+def test_at_setup_the_expert_plays_every_way_of_keeping_its_tickets_out() -> None:
+    calls = 0
+
+    def time_up() -> bool:
+        nonlocal calls
+        calls += 1
+        return False
+
+    game = at_setup()
+    keeps = keep_moves(legal_moves(game, ME))
+    choice = expert_choice(game, ExpertAgent(keep_rounds=2, time_up=time_up))
+    assert choice in keeps
+    # whole games, each option in each round: far more decisions than options
+    assert calls > 2 * len(keeps) * 20
+
+
+def test_at_setup_with_no_time_to_play_out_the_expert_keeps_the_strong_agents_guess() -> None:
+    game = at_setup()
+    view = seat_view(game, ME)
+    keeps = keep_moves(legal_moves(game, ME))
+    guess = choose_keep(view, keeps, random.Random(1), playouts=0)
+    assert expert_choice(game, ExpertAgent(time_up=lambda: True)) == guess

@@ -27,7 +27,7 @@ SAMPLES = 10
 
 def agent(name: str):  # type: ignore[no-untyped-def]
     if name == "expert":
-        return ExpertAgent(rounds=2, steps=200)
+        return ExpertAgent(rounds=2, steps=200, keep_rounds=2)
     return StrongAgent(playouts=2) if name == "strong" else agent_named(name)
 
 
