@@ -4,7 +4,7 @@ with the same delivery id, and a retry whose job Redis lost is sent by the sweep
 
 Isolation as in `tests/integration/test_worker_rq.py`: a queue of its own per test, random game
 ids, the test's keys deleted at the end. The worker processes load `fast_context`
-(`TTR_WORKER_CONTEXT`): one-second retry delays instead of 10 s, 30 s, 2 min, ….
+(`TTR_WORKER_CONTEXT`): two-second retry delays instead of 10 s, 30 s, 2 min, ….
 """
 
 from __future__ import annotations
@@ -29,11 +29,13 @@ from worker import webhook_delivery
 from worker.context import WorkerContext
 from worker.rq_jobs import RqJobs
 
-DELAY = 1.0
+# RQ keeps a scheduled job's time in whole seconds (its registry's score drops the
+# fraction), so a retry due 1 s after an attempt can run at once; 2 s leaves at least one
+DELAY = 2.0
 
 
 def fast_context(settings: Settings) -> WorkerContext:
-    """A worker's context with one-second retries (private addresses allowed by the
+    """A worker's context with two-second retries (private addresses allowed by the
     environment, as an operator would: TTR_WEBHOOK_ALLOW_PRIVATE=true)."""
     ctx = bootstrap(settings)
     assert ctx.webhooks.allow_private
@@ -82,10 +84,10 @@ def test_a_refused_delivery_is_retried_by_the_worker_with_the_same_id(
         first, second = [r for r in got if r.delivery == delivery_id]
         assert (first.answered, second.answered) == ("500", "200")
         assert first.raw == second.raw
-        # through the scheduler, not at once: the delay counts from the attempt's start,
-        # and the first request can reach the receiver a moment after that (0.9 s apart
-        # once on a busy machine), so half the delay tells the two apart
-        assert second.arrived - first.arrived >= DELAY / 2
+        # through the scheduler, not at once: due at least a second after the attempt's
+        # start (RQ's whole seconds, above), and the first request can reach the
+        # receiver a moment after that start, so half a second tells the two apart
+        assert second.arrived - first.arrived >= DELAY / 4
     wait_for(lambda: all(d.status == DELIVERED for d in pg_store.deliveries_of("u1")), 10,
              "the deliveries to be recorded", workers)
     shown = pg_store.deliveries_of("u1")
