@@ -106,6 +106,42 @@ def test_a_dropped_stream_resumes_after_the_last_event_it_saw(server: Server,
     proxy.close()
 
 
+def test_turn_signals_that_could_not_load_load_once_the_stream_is_back(
+        server: Server, chromium: Any) -> None:
+    game, tokens = _game(server)
+    proxy = TcpProxy("127.0.0.1", server.port)
+    context = chromium.new_context(viewport={"width": 1200, "height": 900})
+    page = context.new_page()
+    page.errors = []
+    page.on("pageerror", lambda e: page.errors.append(str(e)))
+    refused: list[str] = []
+
+    def drop_first(route: Any) -> None:  # the network drops as the signals are asked for
+        if refused:
+            route.continue_()
+        else:
+            refused.append(route.request.url)
+            route.abort()
+
+    page.route("**/signals.js", drop_first)
+    origin = f"http://127.0.0.1:{proxy.port}"
+    page.goto(f"{origin}/signin#token={tokens[0]}")
+    page.wait_for_function(READY)
+    page.goto(f"{origin}/play/{game}")
+    page.wait_for_function("() => document.body.dataset.state === 'ready'")
+    page.wait_for_function("() => document.getElementById('connection').dataset.status === 'live'")
+    assert refused
+    assert " · " not in page.title()  # no signals: the title is the page's own
+    proxy.cut()
+    page.wait_for_function("() => document.getElementById('connection').dataset.status"
+                           " === 'reconnecting'")
+    proxy.restore()
+    page.wait_for_function("() => document.title.includes(' · ')", timeout=20000)
+    assert page.errors == []
+    context.close()
+    proxy.close()
+
+
 def test_an_opponents_turn_reaches_the_table_with_my_moves_and_no_read_of_its_own(
         server: Server, chromium: Any) -> None:
     game, tokens = _game(server)

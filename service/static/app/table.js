@@ -82,6 +82,7 @@ class Table {
       onStatus: (s) => { this.el.connection.textContent = t(`connection.${s}`); this.el.connection.dataset.status = s;
         this.streamLive = s === "live";
         if (this.streamLive) this.streamStarting = true;
+        if (this.streamLive && this.signalsMissing) { this.signalsMissing = false; this.afterDrawn(); }
         this.outage.status(s); },
       onEnd: () => this.game.status === "finished",
     });
@@ -97,7 +98,7 @@ class Table {
       if (this.stopped) return;
       this.signals = turnSignals(this);
       this.signals.update();
-    });
+    }, () => { this.signalsMissing = true; });  // the network dropped: again once it is back
   }
 
   stop() {
