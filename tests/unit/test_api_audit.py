@@ -76,15 +76,19 @@ def test_no_more_exports_are_verified_at_once_than_the_limit(
     _, records = finished
     body = "\n".join(lines(records))
     at_once, most = [0], [0]
-    lock = threading.Lock()
+    changed = threading.Condition()
     original = audit.verify_export
 
     def slow_verify(export_lines: Any) -> Any:
-        with lock:
+        with changed:
             at_once[0] += 1
             most[0] = max(most[0], at_once[0])
-        time.sleep(0.1)
-        with lock:
+            changed.notify_all()
+            # the first ones wait (a few seconds at most) until as many run as may: on a
+            # busy machine a fixed pause let one finish before the last had come in
+            changed.wait_for(lambda: most[0] >= audit.EXPORTS_AT_ONCE, timeout=5)
+        time.sleep(0.05)
+        with changed:
             at_once[0] -= 1
         return original(export_lines)
 
