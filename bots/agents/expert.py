@@ -117,7 +117,8 @@ class ExpertAgent:
     def setup_keep(self, view: SeatView, keeps: Sequence[KeepTickets],
                    rng: random.Random) -> Command:
         """The keep at setup: the strong agent's first guess (its expected points, no
-        playouts) against every other option, each played out to the end."""
+        playouts) against the other options of most expected points (`KEEP_OPTIONS` in
+        all), each played out to the end."""
         first = choose_keep(view, keeps, rng, playouts=0)
         others = [k for k in keeps if k != first]
         if len(others) >= KEEP_OPTIONS:  # (Europe deals 4 tickets, Nordic 5: many ways)

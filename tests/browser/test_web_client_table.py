@@ -46,13 +46,14 @@ def _on_turn(server: Server, game: str, tokens: list[str]) -> int:
 
 
 def _table(chromium: Any, origin: str, token: str, game: str,
-           width: int = 1200, height: int = 900, route: Any = None) -> Any:
+           width: int = 1200, height: int = 900,
+           routes: dict[str, Any] | None = None) -> Any:
     """A page signed in with `token`'s sign-in link, showing the table of `game`
-    (`route`: a handler of the page's requests to the event feeds)."""
+    (`routes`: handlers of the page's requests, by URL pattern)."""
     context = chromium.new_context(viewport={"width": width, "height": height})
     page = context.new_page()
-    if route is not None:
-        page.route("**/events*", route)
+    for pattern, handler in (routes or {}).items():
+        page.route(pattern, handler)
     page.errors = []
     page.on("pageerror", lambda e: page.errors.append(str(e)))
     page.goto(f"{origin}/signin#token={token}")
@@ -110,10 +111,6 @@ def test_turn_signals_that_could_not_load_load_once_the_stream_is_back(
         server: Server, chromium: Any) -> None:
     game, tokens = _game(server)
     proxy = TcpProxy("127.0.0.1", server.port)
-    context = chromium.new_context(viewport={"width": 1200, "height": 900})
-    page = context.new_page()
-    page.errors = []
-    page.on("pageerror", lambda e: page.errors.append(str(e)))
     refused: list[str] = []
 
     def drop_first(route: Any) -> None:  # the network drops as the signals are asked for
@@ -123,12 +120,8 @@ def test_turn_signals_that_could_not_load_load_once_the_stream_is_back(
             refused.append(route.request.url)
             route.abort()
 
-    page.route("**/signals.js", drop_first)
-    origin = f"http://127.0.0.1:{proxy.port}"
-    page.goto(f"{origin}/signin#token={tokens[0]}")
-    page.wait_for_function(READY)
-    page.goto(f"{origin}/play/{game}")
-    page.wait_for_function("() => document.body.dataset.state === 'ready'")
+    page = _table(chromium, f"http://127.0.0.1:{proxy.port}", tokens[0], game,
+                  routes={"**/signals.js": drop_first})
     page.wait_for_function("() => document.getElementById('connection').dataset.status === 'live'")
     assert refused
     assert " · " not in page.title()  # no signals: the title is the page's own
@@ -138,7 +131,7 @@ def test_turn_signals_that_could_not_load_load_once_the_stream_is_back(
     proxy.restore()
     page.wait_for_function("() => document.title.includes(' · ')", timeout=20000)
     assert page.errors == []
-    context.close()
+    page.context.close()
     proxy.close()
 
 
@@ -178,7 +171,8 @@ def test_a_refused_command_is_shown_in_words_and_changes_nothing(server: Server,
         else:
             route.continue_()
 
-    page = _table(chromium, server.origin, tokens[seat], game, route=deaf)
+    page = _table(chromium, server.origin, tokens[seat], game,
+                  routes={"**/events*": deaf})
     page.wait_for_function("() => document.getElementById('connection').dataset.status"
                            " === 'live'")
     server.api("POST", f"/v1/games/{game}/actions", {"type": "draw_card", "source": "deck"},

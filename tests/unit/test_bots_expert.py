@@ -33,7 +33,7 @@ def near_the_end() -> Game:
                     hand=_a_hand_paying_no_route_of_the_plan())
 
 
-def asked(game: Game) -> tuple[Command, int]:
+def asked(game: Game, keep_rounds: int = 2) -> tuple[Command, int]:
     """The expert's choice at `game`, and how often it asked whether its time was up
     (once before every decision of a playout)."""
     calls = 0
@@ -43,7 +43,8 @@ def asked(game: Game) -> tuple[Command, int]:
         calls += 1
         return False
 
-    return expert_choice(game, ExpertAgent(rounds=2, time_up=time_up)), calls
+    return expert_choice(game, ExpertAgent(rounds=2, time_up=time_up,
+                                           keep_rounds=keep_rounds)), calls
 
 
 def test_far_from_the_end_the_expert_plays_the_strong_agents_move_without_playouts() -> None:
@@ -94,16 +95,9 @@ def at_setup() -> Game:
 
 
 def test_at_setup_the_expert_plays_every_way_of_keeping_its_tickets_out() -> None:
-    calls = 0
-
-    def time_up() -> bool:
-        nonlocal calls
-        calls += 1
-        return False
-
     game = at_setup()
     keeps = keep_moves(legal_moves(game, ME))
-    choice = expert_choice(game, ExpertAgent(keep_rounds=2, time_up=time_up))
+    choice, calls = asked(game, keep_rounds=2)
     assert choice in keeps
     # whole games, each option in each round: far more decisions than options
     assert calls > 2 * len(keeps) * 20
