@@ -89,10 +89,12 @@ def test_a_database_outage_is_answered_within_a_second_and_loses_nothing(
         before = store.current_version(table.game_id)
         proxy.cut()
         # a client retrying with its key for a while (past the moment the store
-        # remembers the failure): each time a 503 saying when to come back, at once
+        # remembers the failure), and at least ten times (a busy machine stalling one
+        # answer must not leave the median too few to stand on): each time a 503
+        # saying when to come back, at once
         end = time.monotonic() + 2.0
         took: list[float] = []
-        while time.monotonic() < end:
+        while time.monotonic() < end or len(took) < 10:
             started = time.monotonic()
             response = act(client, table.game_id, token, move, "k-outage")
             took.append(time.monotonic() - started)
