@@ -77,7 +77,8 @@ def bootstrap(settings: Settings, *, serving: bool = False, store: Store | None 
     # in-process jobs run in the web process, and the web process thinks out hints: a
     # bot's thinking there goes to processes apart (started at the first question)
     thinking = Thinking(settings.bot_budget_ms / 1000.0,
-                        THINKING_PROCESSES if serving or isinstance(jobs, InlineJobs) else 0)
+                        THINKING_PROCESSES if serving or isinstance(jobs, InlineJobs) else 0,
+                        setup_budget=settings.bot_setup_budget_ms / 1000.0)
     ctx = WorkerContext(store=store, log=game_log, notifier=notifier, jobs=jobs,
                         clock=clock or store.clock,
                         webhooks=webhook_config(settings, webhook_clock),

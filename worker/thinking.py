@@ -9,7 +9,11 @@ agent, told to stop when the budget is spent (`bots.agent.within`: the strong ag
 playouts), plays its best answer so far; an agent that fails (a bug must not stall a
 game) plays its first legal move. One budget whatever the table's size: the strong
 agent needs its playouts most at the large tables, and a person there waits the bot
-pause (a second by default) for every bot anyway.
+pause (a second by default) for every bot anyway. The keep at setup has a budget of
+its own (`setup_budget`): every seat chooses its tickets at the same time, so a bot
+thinking there holds up no one's turn (a person takes far longer over theirs), and
+between good players it is the choice that decides most games (the strong agent
+settles a close one by playouts, the expert plays its options out to the end).
 
 `Thinking` is how the bots of one process think (`WorkerContext.thinking`):
 
@@ -62,6 +66,8 @@ from referee.log_lines import log_as_json
 log = logging.getLogger(__name__)
 
 DEFAULT_BUDGET = 0.2  # seconds a decision may take (`Settings.bot_budget_ms`)
+# seconds the keep at setup may take (`Settings.bot_setup_budget_ms`)
+DEFAULT_SETUP_BUDGET = 3.0
 # thinking processes of the embedded mode: as many as `InlineJobs` runs jobs at once
 THINKING_PROCESSES = 2
 # seconds beyond the budget before a silent thinking process counts as lost, and more
@@ -114,8 +120,9 @@ class Thinking:
     0) or on up to `processes` thinking processes (see the module doc)."""
 
     def __init__(self, budget: float = DEFAULT_BUDGET, processes: int = 0, *,
-                 grace: float = GRACE) -> None:
+                 setup_budget: float = DEFAULT_SETUP_BUDGET, grace: float = GRACE) -> None:
         self.budget = budget
+        self.setup_budget = setup_budget
         self.processes = processes
         self._grace = grace
         self._pid = -1  # the process the locks and thinking processes below belong to
@@ -129,10 +136,15 @@ class Thinking:
     def choose(self, level: str, view: SeatView, moves: Sequence[Command],
                rng: random.Random) -> Command:
         """The command of the bot of `level` at `view`'s seat, among `moves`."""
-        question = Question(level, view, tuple(moves), rng, self.budget)
+        question = Question(level, view, tuple(moves), rng, self.budget_for(view))
         if self.processes <= 0:
             return answer(question)
         return self._ask(question)
+
+    def budget_for(self, view: SeatView) -> float:
+        """Seconds the seat may think at `view`: the setup budget over the tickets dealt
+        at setup (every seat chooses them at once), the budget for every other choice."""
+        return self.setup_budget if view.phase == "setup" else self.budget
 
     def close(self) -> None:
         """End the thinking processes (a question asked later raises ThinkingLost)."""

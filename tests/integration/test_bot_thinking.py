@@ -35,7 +35,7 @@ from worker.thinking import Question, Thinking, ThinkingLost, answer
 @pytest.fixture
 def thinking() -> Iterator[Thinking]:
     # (a budget of 50 ms; a process silent half a second longer is lost)
-    made = Thinking(0.05, processes=1, grace=0.5)
+    made = Thinking(0.05, processes=1, setup_budget=0.05, grace=0.5)
     yield made
     made.close()
 
@@ -43,9 +43,10 @@ def thinking() -> Iterator[Thinking]:
 def test_embedded_bots_think_in_processes_and_rq_workers_bots_in_their_own(
         tmp_path: Path, rq_context: WorkerContext) -> None:
     embedded = bootstrap(Settings(database_url=f"sqlite:///{tmp_path / 'e.sqlite3'}",
-                                  bot_budget_ms=50))
+                                  bot_budget_ms=50, bot_setup_budget_ms=1500))
     try:
         assert embedded.thinking.processes == 2 and embedded.thinking.budget == 0.05
+        assert embedded.thinking.setup_budget == 1.5
     finally:
         embedded.close()
     assert rq_context.thinking.processes == 0 and rq_context.thinking.budget == 0.2
@@ -62,7 +63,8 @@ def ask(thinking: Thinking, game: Game, seat: int, seed: int = 1) -> object:
 
 def test_a_bot_decides_in_a_thinking_process_as_it_would_here() -> None:
     game, seat = setup_choice()
-    apart = Thinking(60.0, processes=1)  # (time enough: the same choice both ways)
+    # (time enough: the same choice both ways)
+    apart = Thinking(60.0, processes=1, setup_budget=60.0)
     try:
         there = ask(apart, game, seat)
         [pid] = apart.thinking_pids()

@@ -26,7 +26,8 @@ BUDGET_MS = 600_000  # (the strong agent plays out all its playouts: its choice 
 @pytest.fixture
 def app() -> Iterator[Flask]:
     store: SqlStore = open_store(MEMORY_URL)
-    app = make_app(MEMORY_URL, store=store, bot_pause=0.0, bot_budget_ms=BUDGET_MS)
+    app = make_app(MEMORY_URL, store=store, bot_pause=0.0, bot_budget_ms=BUDGET_MS,
+                   bot_setup_budget_ms=BUDGET_MS)
     yield app
     app.extensions["ttr"].close()
 
@@ -51,7 +52,8 @@ def test_a_player_of_an_unrated_game_is_shown_the_strong_bots_move_from_their_vi
     assert answer.status_code == 200, answer.json
     body = answer.json
     loaded = app.extensions["ttr"].log.state_at(table.game_id, body["version"])
-    expected = choose_command(Thinking(BUDGET_MS / 1000), ADVISER, loaded.game, 0,
+    unbounded = Thinking(BUDGET_MS / 1000, setup_budget=BUDGET_MS / 1000)
+    expected = choose_command(unbounded, ADVISER, loaded.game, 0,
                               hint_rng(table.game_id, body["version"], 0))
     assert body["seat"] == 0 and body["command"] == expected.as_dict()
     moves = client.get(f"/v1/games/{table.game_id}/moves", token=table.tokens[0]).json

@@ -1,7 +1,7 @@
-"""A bot's time budget: the strong agent told its time is up still plays a legal move
-(its best found so far), its playouts stop when the time is up, the budget of a
-decision is counted on the clock it is given, and a bounded agent is as blind as an
-unbounded one."""
+"""A bot's time budget (the setup's own for the tickets dealt at setup): the strong
+agent told its time is up still plays a legal move (its best found so far), its
+playouts stop when the time is up, the budget of a decision is counted on the clock it
+is given, and a bounded agent is as blind as an unbounded one."""
 
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ from domain.setup import start_game
 from domain.state import Game
 from tests.unit.test_bots_hidden import other_hidden
 from tests.unit.test_bots_hidden import positions as played_positions
-from worker.thinking import Question, answer
+from worker.thinking import Question, Thinking, answer
 
 
 def time_is_up() -> bool:
@@ -161,3 +161,14 @@ def test_a_bounded_strong_agent_chooses_the_same_whatever_it_cannot_see(allowed:
 
 def test_never_is_no_limit() -> None:
     assert never() is False
+
+
+def test_the_tickets_dealt_at_setup_are_thought_over_within_the_setup_budget() -> None:
+    game, seat = next(setup_choices(1))
+    assert Thinking(0.2, setup_budget=3.0).budget_for(seat_view(game, seat)) == 3.0
+
+
+def test_every_choice_after_setup_is_thought_over_within_the_budget() -> None:
+    game = mid_game(0)
+    seat = seat_to_act(game)
+    assert Thinking(0.2, setup_budget=3.0).budget_for(seat_view(game, seat)) == 0.2

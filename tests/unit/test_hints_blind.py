@@ -31,7 +31,8 @@ def ctx() -> Iterator[WorkerContext]:
     store: SqlStore = open_store(MEMORY_URL)
     store.migrate()
     context = make_context(store)
-    context.thinking = Thinking(budget=600.0)  # all its playouts: the choice is fixed
+    # all its playouts: the choice is fixed
+    context.thinking = Thinking(budget=600.0, setup_budget=600.0)
     yield context
     store.close()
 
