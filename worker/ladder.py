@@ -15,7 +15,6 @@ take the same time with or without a worker running, and nothing is done twice.
 from __future__ import annotations
 
 import dataclasses
-import itertools
 import logging
 import secrets
 from collections.abc import Callable
@@ -54,10 +53,29 @@ class LadderGame:
 
 def pairings(games: int, levels: tuple[str, ...] = BOT_LEVELS) -> list[tuple[str, str]]:
     """The levels of each of `games` games: every pair in turn, each level first as often
-    as second (the first seat plays first no more often than chance says)."""
-    pairs = list(itertools.combinations(levels, 2))
+    as second (the first seat plays first no more often than chance says), the pairs in
+    rounds where every level plays (so a short ladder rates them all), the first two
+    levels first."""
+    pairs = round_robin(levels)
     both = [p for pair in pairs for p in (pair, pair[::-1])]
     return [both[i % len(both)] for i in range(games)]
+
+
+def round_robin(levels: tuple[str, ...]) -> list[tuple[str, str]]:
+    """Every pair of `levels` once, in rounds where each level plays once (one sits out
+    each round when they are odd): the circle method, the first level fixed and the
+    others turning about it, its first partner the second level."""
+    circle: list[str | None] = [levels[0], *levels[2:], levels[1]]
+    if len(circle) % 2:
+        circle.insert(1, None)
+    pairs = []
+    for _ in range(len(circle) - 1):
+        for i in range(len(circle) // 2):
+            a, b = circle[i], circle[-1 - i]
+            if a is not None and b is not None:
+                pairs.append((a, b))
+        circle = [circle[0], circle[-1], *circle[1:-1]]
+    return pairs
 
 
 def play_ladder(ctx: WorkerContext, games: int, map_name: str = "usa",

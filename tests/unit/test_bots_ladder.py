@@ -4,6 +4,7 @@ earned against the others; `ttr bots ladder` plays them against the configured s
 
 from __future__ import annotations
 
+import itertools
 import json
 from collections.abc import Iterator
 from pathlib import Path
@@ -16,7 +17,7 @@ from events import MEMORY_URL, SqlStore, open_store
 from tests.unit.test_cli import run_ttr
 from tests.worker_support import make_context
 from worker.context import WorkerContext
-from worker.ladder import pairings, play_ladder
+from worker.ladder import pairings, play_ladder, round_robin
 
 
 @pytest.fixture
@@ -28,11 +29,19 @@ def ctx() -> Iterator[WorkerContext]:
 
 
 def test_the_ladder_pairs_every_level_with_every_other_on_either_seat() -> None:
-    games = pairings(6)
-    assert {frozenset(g) for g in games} == {frozenset(p) for p in
-                                             [("easy", "medium"), ("easy", "hard"),
-                                              ("medium", "hard")]}
+    games = pairings(12)
+    assert {frozenset(g) for g in games} == {
+        frozenset(p) for p in itertools.combinations(BOT_LEVELS, 2)}
+    assert len({frozenset(g) for g in games}) == 6
     assert sorted(g[0] for g in games) == sorted(g[1] for g in games)
+
+
+def test_the_ladder_plays_its_pairs_in_rounds_where_every_level_plays() -> None:
+    pairs = round_robin(BOT_LEVELS)
+    rounds = [pairs[i:i + 2] for i in range(0, len(pairs), 2)]
+    assert all(sorted(level for pair in r for level in pair) == sorted(BOT_LEVELS)
+               for r in rounds)
+    assert pairs[0] == ("easy", "medium")  # (the ladder's shortest run: the quickest two)
 
 
 def test_ladder_games_are_rated_and_move_the_levels_ratings(ctx: WorkerContext) -> None:
