@@ -1,8 +1,10 @@
 """Benchmark of the built-in opponents: decision times, thinking within the budget, the
-embedded server while hard bots think, and the strong agent's strength.
+embedded server while hard and expert bots think, and the strong and expert agents'
+strength.
 
     python bench/bots.py [--parts agents,budget,probe,strength,expert] [--budget-ms 200]
-                         [--budget-games B] [--tables K] [--games N] [--other-games M]
+                         [--setup-budget-ms 3000] [--budget-games B] [--tables K]
+                         [--games N] [--other-games M]
                          [--four-games F] [--expert-games E] [--expert-other-games O]
                          [--timing-games T] [--processes P]
                          [--smoke]
@@ -11,16 +13,18 @@ embedded server while hard bots think, and the strong agent's strength.
 route-focus agent on this one core, and each of its `choose` calls is timed (median
 and 99th percentile, in milliseconds), without a time limit.
 
-`budget`, a hard bot's decision as the service makes it (`worker.thinking.answer`, the
-strong agent bounded by the budget, `TTR_BOT_BUDGET_MS`): B games of hard bots only per
-map and player count (North America and Europe 2-5, Nordic 2-3), every decision timed:
-median, p99 and max in milliseconds, and how many went past the budget plus 50 ms (the
-target: none).
+`budget`, a hard and an expert bot's decisions as the service makes them
+(`worker.thinking.answer`, the agent bounded by the budget, `TTR_BOT_BUDGET_MS`, and at
+setup by `TTR_BOT_SETUP_BUDGET_MS`): B games per level, map and player count (North
+America and Europe 2-5, Nordic 2-3) whose every seat is a bot of that level, every
+decision timed: the turns' and the setup keeps' apart, median, p99 and max in
+milliseconds, and how many went past their budget plus 50 ms (the target: none).
 
 `probe`, the embedded server (`ttr serve`, SQLite, jobs in-process, `TTR_BOT_PAUSE=0`):
 another client asks `GET /v1/users/me` every 10 ms, for 2 s alone, then while K
-5-player Europe tables of hard bots play to their end (`tests/bot_tables.py`: four
-bots at creation, and one standing in for the creator, who resigns): each answer's time
+5-player Europe tables of hard and expert bots play to their end (`tests/bot_tables.py`:
+four bots at creation, hard and expert in turn, and an expert standing in for the
+creator, who resigns): each answer's time
 (p50, p99, max in milliseconds; the target: p99 under 50 ms), and the CPU seconds of
 the web process and of the bots' thinking processes meanwhile.
 
@@ -78,9 +82,10 @@ from tests.bot_tables import (  # noqa: E402
     phases,
     thinking_processes,
 )
-from worker.thinking import Question, answer  # noqa: E402
+from worker.thinking import Question, Thinking, answer  # noqa: E402
 
 BUDGET_SETUPS = (("usa", (2, 3, 4, 5)), ("europe", (2, 3, 4, 5)), ("nordic", (2, 3)))
+BUDGET_LEVELS = ("hard", "expert")  # the levels whose agents think for as long as allowed
 PARTS = ("agents", "budget", "probe", "strength", "expert")
 DEFAULT_PARTS = PARTS[:4]
 # issue 30 item 2: strong against route-focus
@@ -116,30 +121,39 @@ def summary_ms(seconds: list[float]) -> dict[str, Any]:
             "p99_ms": round(p99, 3), "max_ms": round(ms[-1], 3)}
 
 
-def budget_times(map_name: str, players: int, games: int, budget: float) -> dict[str, Any]:
-    """Every decision of `games` games of hard bots, as the service decides them."""
-    took: list[float] = []
+def budget_times(level: str, map_name: str, players: int, games: int,
+                 thinking: Thinking) -> dict[str, Any]:
+    """Every decision of `games` games of bots of `level` in every seat, as the service
+    decides them: the turns' and the setup keeps' apart."""
+    took: dict[str, list[float]] = {"turns": [], "setup": []}
+    over = 0
     for number in range(games):
         game = replay(start_game(map_name, players, game_seed(2030, number)))
         version = 0
         while game.phase != "ended":
             seat = seat_to_act(game)
-            question = Question("hard", seat_view(game, seat), tuple(legal_moves(game, seat)),
+            view = seat_view(game, seat)
+            budget = thinking.budget_for(view)
+            question = Question(level, view, tuple(legal_moves(game, seat)),
                                 random.Random(f"bot:{number}:{version}"), budget)
             started = time.perf_counter()
             command = answer(question)
-            took.append(time.perf_counter() - started)
+            spent = time.perf_counter() - started
+            took["setup" if game.phase == "setup" else "turns"].append(spent)
+            over += spent > budget + 0.05
             game = execute(game, seat, command)[1]
             version += 1
-    figures = summary_ms(took)
-    figures["over_budget_plus_50ms"] = sum(t > budget + 0.05 for t in took)
-    return figures
+    return {"turns": summary_ms(took["turns"]), "setup": summary_ms(took["setup"]),
+            "over_budget_plus_50ms": over}
 
 
 def probe_while_bots_play(tables: int, map_name: str, seats: int, budget_ms: int,
-                          alone: float = 2.0, timeout: float = 900.0) -> dict[str, Any]:
-    """The probe's answers alone, then while `tables` tables of hard bots play."""
-    with EmbeddedServer(TTR_BOT_BUDGET_MS=str(budget_ms)) as server:
+                          setup_budget_ms: int, alone: float = 2.0,
+                          timeout: float = 900.0) -> dict[str, Any]:
+    """The probe's answers alone, then while `tables` tables of hard and expert bots
+    play."""
+    with EmbeddedServer(TTR_BOT_BUDGET_MS=str(budget_ms),
+                        TTR_BOT_SETUP_BUDGET_MS=str(setup_budget_ms)) as server:
         probe = Probe(server.port, server.new_user("Prober")).start()
         time.sleep(alone)
         quiet = list(probe.took)
@@ -159,7 +173,8 @@ def probe_while_bots_play(tables: int, map_name: str, seats: int, budget_ms: int
         during = probe.stop()[len(quiet):]
         failures = probe.failures
     return {"tables": tables, "map": map_name, "seats": seats, "budget_ms": budget_ms,
-            "alone": summary_ms(quiet), "while_bots_play": summary_ms(during),
+            "setup_budget_ms": setup_budget_ms, "alone": summary_ms(quiet),
+            "while_bots_play": summary_ms(during),
             "probe_failures": failures, "games_seconds": round(played, 2),
             "web_process_cpu_s": round(worker_cpu, 2),
             "thinking_processes": len(thinking),
@@ -227,6 +242,7 @@ def main() -> int:
     parser.add_argument("--parts", default=",".join(DEFAULT_PARTS),
                         help=f"comma-separated: {', '.join(PARTS)}")
     parser.add_argument("--budget-ms", type=int, default=200)
+    parser.add_argument("--setup-budget-ms", type=int, default=3000)
     parser.add_argument("--budget-games", type=int, default=2)
     parser.add_argument("--tables", type=int, default=3)
     parser.add_argument("--games", type=int, default=1000)
@@ -249,7 +265,8 @@ def main() -> int:
         parts -= {"strength", "expert"}
         args.timing_games = args.budget_games = args.tables = 1
         budget_setups, table_shape = (("usa", (2,)),), ("usa", 3)
-    figures: dict[str, Any] = {"budget_ms": args.budget_ms}
+    figures: dict[str, Any] = {"budget_ms": args.budget_ms,
+                               "setup_budget_ms": args.setup_budget_ms}
     if "agents" in parts:
         figures["decision_times"] = {}
         for name in AGENTS:
@@ -258,20 +275,26 @@ def main() -> int:
                   f"ms over {times['decisions']} decisions", flush=True)
     if "budget" in parts:
         figures["budget"] = {}
-        for map_name, counts in budget_setups:
-            for players in counts:
-                times = budget_times(map_name, players, args.budget_games,
-                                     args.budget_ms / 1000)
-                figures["budget"][f"{map_name}-{players}"] = times
-                print(f"hard, {map_name} {players} players: median {times['median_ms']:.2f} "
-                      f"ms, p99 {times['p99_ms']:.1f} ms, max {times['max_ms']:.1f} ms over "
-                      f"{times['count']} decisions ({times['over_budget_plus_50ms']} past "
-                      f"the budget + 50 ms)", flush=True)
+        thinking = Thinking(args.budget_ms / 1000, setup_budget=args.setup_budget_ms / 1000)
+        for level in BUDGET_LEVELS:
+            for map_name, counts in budget_setups:
+                for players in counts:
+                    times = budget_times(level, map_name, players, args.budget_games,
+                                         thinking)
+                    figures["budget"][f"{level}-{map_name}-{players}"] = times
+                    turns, setup = times["turns"], times["setup"]
+                    print(f"{level}, {map_name} {players} players: turns median "
+                          f"{turns['median_ms']:.2f} ms, p99 {turns['p99_ms']:.1f} ms, max "
+                          f"{turns['max_ms']:.1f} ms over {turns['count']}; setup median "
+                          f"{setup['median_ms']:.1f} ms, max {setup['max_ms']:.1f} ms over "
+                          f"{setup['count']} ({times['over_budget_plus_50ms']} past the "
+                          f"budget + 50 ms)", flush=True)
     if "probe" in parts:
         figures["probe"] = probe = probe_while_bots_play(args.tables, *table_shape,
-                                                         args.budget_ms)
+                                                         args.budget_ms,
+                                                         args.setup_budget_ms)
         during = probe["while_bots_play"]
-        print(f"probe while {args.tables} tables of hard bots play: p50 "
+        print(f"probe while {args.tables} tables of hard and expert bots play: p50 "
               f"{during.get('median_ms')} ms, p99 {during.get('p99_ms')} ms, max "
               f"{during.get('max_ms')} ms over {during['count']} requests (alone: p99 "
               f"{probe['alone'].get('p99_ms')} ms); thinking {probe['thinking_cpu_s']} s "

@@ -23,11 +23,11 @@ AGENTS: dict[str, Callable[[], Agent]] = {
     "long-route": LongRouteAgent,
     "route-focus": RouteFocusAgent,
     "strong": StrongAgent,
-    "expert": ExpertAgent,  # not a level yet: see docs/bots.md
+    "expert": ExpertAgent,
 }
 # the agent of each of the domain's levels, in their order (a level added there without
 # an agent here fails on import, not in a game)
-LEVELS: dict[str, str] = dict(zip(BOT_LEVELS, ("one-step", "route-focus", "strong"),
+LEVELS: dict[str, str] = dict(zip(BOT_LEVELS, ("one-step", "route-focus", "strong", "expert"),
                                   strict=True))
 
 

@@ -1,6 +1,6 @@
 """Bots at the table: seats filled with bots, and bots standing in for absent players.
 
-A table's creator may seat a bot at a level (`easy`, `medium`, `hard`) while the
+A table's creator may seat a bot at a level (`easy`, `medium`, `hard`, `expert`) while the
 table waits for players (`SeatBot`): a `SeatTaken` whose `bot` names the level. A
 table created with the stand-in option (`GameCreated.stand_in`: the level of its
 stand-ins) does not lose a player who resigns or whose turns time out
@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 
 # the one list of bot levels, weakest first: bots/levels.py gives each its agent, and the
 # API (its schemas, the web client's page) reads it from here
-BOT_LEVELS = ("easy", "medium", "hard")
+BOT_LEVELS = ("easy", "medium", "hard", "expert")
 MAX_BOTS_PER_LEVEL = 5  # the most seats a table has
 
 

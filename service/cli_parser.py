@@ -107,7 +107,7 @@ def _server_commands(commands: Any) -> None:
 
     bots = _subcommand(
         commands, "bots", "the built-in bots",
-        "ladder: play rated two-seat games between the bot levels (easy, medium, hard, "
+        "ladder: play rated two-seat games between the bot levels (easy, medium, hard, expert, "
         "every pair in turn), through the referee and the bots' own moves, then score and "
         "rate them: each level's rating on the bots' board is then earned against the "
         "others. One JSON line per game (its id, levels by seat, winners).",

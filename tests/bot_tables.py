@@ -1,10 +1,11 @@
-"""Hard bots thinking on an embedded `ttr serve` while another client asks an ordinary
-question over and over: the scene of `tests/integration/test_bots_think_apart.py` and
-`bench/bots.py`.
+"""Hard and expert bots thinking on an embedded `ttr serve` while another client asks an
+ordinary question over and over: the scene of `tests/integration/test_bots_think_apart.py`
+and `bench/bots.py`.
 
 `EmbeddedServer` is `ttr serve` with SQLite and in-process jobs (no Redis), the bots'
-pause off. `bot_tables` opens tables where only hard bots play: four seated at
-creation, and the creator resigns at once, so a hard bot stands in for them too.
+pause off. `bot_tables` opens tables where only bots play (hard and expert ones by
+default): four seated at creation, and the creator resigns at once, so a bot stands in
+for them too.
 `probe` times `GET /v1/users/me` every few milliseconds. `thinking_processes` finds the
 bots' thinking processes among the server's, with the CPU each has used.
 """
@@ -94,15 +95,17 @@ class EmbeddedServer:
 
 
 def bot_tables(server: EmbeddedServer, tables: int, map_name: str = "europe",
-               seats: int = 5) -> list[tuple[str, str]]:
-    """Open `tables` tables of `seats` hard bots (see the module doc): (game id, the
-    resigned creator's token) each."""
+               seats: int = 5, levels: tuple[str, ...] = ("hard", "expert")
+               ) -> list[tuple[str, str]]:
+    """Open `tables` tables of `seats` bots (see the module doc), seated at `levels` in
+    turn, the stand-in at the last: (game id, the resigned creator's token) each."""
     opened = []
     for number in range(tables):
         token = server.new_user(f"Host {number}")
         status, body = server.request("POST", "/v1/games", token, {
-            "map": map_name, "seats": seats, "bots": ["hard"] * (seats - 1),
-            "stand_in": True, "stand_in_level": "hard"})
+            "map": map_name, "seats": seats,
+            "bots": [levels[i % len(levels)] for i in range(seats - 1)],
+            "stand_in": True, "stand_in_level": levels[-1]})
         assert status == 201, body
         game_id = body["id"]
         status, body = server.request("POST", f"/v1/games/{game_id}/actions", token,

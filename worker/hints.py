@@ -1,5 +1,5 @@
 """Where a learner's hint is thought out: the strong agent, exactly as a bot of the
-strongest level would play the seat (`worker.bot_turns.choose_command`: the seat's
+hard level would play the seat (`worker.bot_turns.choose_command`: the seat's
 view and legal moves, nothing else), in the bots' thinking processes and within their
 budget (`worker.thinking`), so that a hint never holds up the web process.
 
@@ -11,14 +11,15 @@ from __future__ import annotations
 import random
 
 from domain.commands import Command
-from domain.stand_ins import BOT_LEVELS
 from domain.table import Table
 from referee.hints import Hint, HintsUnavailable
 from worker.bot_turns import choose_command
 from worker.context import WorkerContext
 from worker.thinking import ThinkingLost
 
-ADVISER = BOT_LEVELS[-1]  # the strongest level (its agent: the strong agent)
+# the hard level, whose agent is the strong agent: the expert's searches would make a
+# learner wait seconds at setup for a move they are meant to follow, not to be beaten by
+ADVISER = "hard"
 
 
 def hint_rng(game_id: str, version: int, seat: int) -> random.Random:

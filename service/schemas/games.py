@@ -46,7 +46,8 @@ class NewGameSchema(StrictSchema):
         fields.Str(validate=validate.OneOf(BOT_LEVELS)), load_default=list,
         validate=validate.Length(max=5), metadata=doc(
             "Bots seated at once after you, by level (easy: one-step, medium: route-focus, "
-            "hard: strong). A table they fill starts at once.", example=["hard", "hard"]))
+            "hard: strong, expert: strong with its setup tickets and last turns played "
+            "out). A table they fill starts at once.", example=["hard", "hard"]))
     stand_in = fields.Bool(load_default=False, metadata=doc(
         "A player who resigns, or whose turns time out `drop_after_timeouts` times in a "
         "row, does not leave: a bot takes their seat until they come back "
@@ -57,7 +58,8 @@ class NewGameSchema(StrictSchema):
 
 class BotSeatSchema(StrictSchema):
     level = fields.Str(required=True, validate=validate.OneOf(BOT_LEVELS),
-                       metadata=doc("easy (one-step), medium (route-focus) or hard (strong).",
+                       metadata=doc("easy (one-step), medium (route-focus), hard (strong) or "
+                                    "expert (strong, with playouts).",
                                     example="hard"))
 
 

@@ -1,5 +1,5 @@
 """Thinking never stalls anyone: on the embedded server (`ttr serve`, no Redis, no bot
-pause), while hard bots play three 5-player Europe tables, their thinking runs in
+pause), while hard and expert bots play three 5-player Europe tables, their thinking runs in
 processes apart from the web process, and an ordinary request never waits on it.
 
 How long requests take is measured by `bench/bots.py` (its probe), not asserted here;
@@ -21,11 +21,12 @@ TABLES = 3
 PLAY_FOR = 300.0  # seconds at most for the three games (about 15 on an idle machine)
 
 
-def test_hard_bots_think_apart_and_an_ordinary_request_never_waits_on_them(
+def test_hard_and_expert_bots_think_apart_and_an_ordinary_request_never_waits_on_them(
         tmp_path: Path) -> None:
     # (a budget of a second: thinking worth measuring even on a busy machine, where the
     # thinking processes, at a lower priority, get less of the CPU)
-    with EmbeddedServer(tmp_path, TTR_BOT_BUDGET_MS="1000") as server:
+    with EmbeddedServer(tmp_path, TTR_BOT_BUDGET_MS="1000",
+                        TTR_BOT_SETUP_BUDGET_MS="1000") as server:
         probe = Probe(server.port, server.new_user("Prober")).start()
         tables = bot_tables(server, TABLES)
         worker = server.worker_pid()

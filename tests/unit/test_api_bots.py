@@ -86,9 +86,20 @@ def play_against_bots(app: Flask, client: Client, game_id: str, token: str,
 @pytest.mark.parametrize("map_name", SHIPPED_MAPS)
 def test_a_person_alone_plays_two_hard_bots_to_the_end(app: Flask, client: Client,
                                                         map_name: str) -> None:
+    played_against_bots_to_the_end(app, client, map_name, ["hard", "hard"])
+
+
+def test_a_person_alone_plays_an_expert_bot_to_the_end(app: Flask, client: Client) -> None:
+    played_against_bots_to_the_end(app, client, "usa", ["expert"])
+
+
+def played_against_bots_to_the_end(app: Flask, client: Client, map_name: str,
+                                   bots: list[str]) -> None:
+    """A person plays a table the bots of `bots` fill to its end and score, the bots
+    playing their own seats."""
     me = client.new_user("Alone")
     created = client.post("/v1/games", token=me, json={
-        "map": map_name, "seats": 3, "bots": ["hard", "hard"]})
+        "map": map_name, "seats": 1 + len(bots), "bots": bots})
     assert created.status_code == 201, created.json
     game = created.json
     assert game is not None and game["status"] == "playing"  # the bots filled the table
@@ -107,7 +118,7 @@ def test_a_person_alone_plays_two_hard_bots_to_the_end(app: Flask, client: Clien
                                                                    "card_drawn_blind",
                                                                    "card_taken",
                                                                    "tickets_kept")}
-    assert {1, 2} <= bot_moves  # the bots played their own seats
+    assert set(range(1, 1 + len(bots))) <= bot_moves  # the bots played their own seats
 
 
 def test_a_table_filled_with_bots_at_creation_starts_at_once(client: Client) -> None:

@@ -75,9 +75,10 @@ def test_games_between_all_the_agents_are_played_to_the_end_on_every_map(
         assert game.phase == "ended"
 
 
-def test_every_level_of_the_domain_has_an_agent_and_hard_is_the_strong_agent() -> None:
+def test_every_level_has_an_agent_hard_the_strong_one_and_expert_the_expert() -> None:
     assert tuple(LEVELS) == BOT_LEVELS
     assert agent_for_level("hard").name == "strong"
+    assert agent_for_level("expert").name == "expert"
     assert all(agent_for_level(level).name in AGENTS for level in BOT_LEVELS)
 
 

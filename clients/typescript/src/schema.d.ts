@@ -2021,7 +2021,7 @@ export interface components {
             /** @description Your name at this table (default: your user name). A name holds no control characters (ANSI escapes included), no bidirectional overrides, embeddings, isolates or marks (U+202A–U+202E, U+2066–U+2069, U+200E, U+200F, U+061C), no invisible formatting characters (zero-width space, word joiner, soft hyphen, BOM, line separators), and a zero-width joiner or non-joiner only between two other characters. */
             name?: string;
             /**
-             * @description Bots seated at once after you, by level (easy: one-step, medium: route-focus, hard: strong). A table they fill starts at once.
+             * @description Bots seated at once after you, by level (easy: one-step, medium: route-focus, hard: strong, expert: strong with its setup tickets and last turns played out). A table they fill starts at once.
              * @example [
              *       "hard",
              *       "hard"
@@ -2300,7 +2300,7 @@ export interface components {
         };
         BotSeat: {
             /**
-             * @description easy (one-step), medium (route-focus) or hard (strong).
+             * @description easy (one-step), medium (route-focus), hard (strong) or expert (strong, with playouts).
              * @example hard
              */
             level: components["schemas"]["BotLevel"];
@@ -4207,7 +4207,7 @@ export interface components {
         /** @enum {string} */
         WebhookKind: "your_turn" | "game_started" | "game_ended" | "game_scored" | "player_timed_out" | "player_left" | "stand_in_seated" | "deadline_near" | "ping";
         /** @enum {string} */
-        BotLevel: "easy" | "medium" | "hard";
+        BotLevel: "easy" | "medium" | "hard" | "expert";
         /** @enum {string} */
         Scope: "play" | "read" | "webhooks" | "admin";
         /** @enum {string} */

@@ -2,6 +2,7 @@ from enum import Enum
 
 class BotLevel(str, Enum):
     EASY = "easy"
+    EXPERT = "expert"
     HARD = "hard"
     MEDIUM = "medium"
 

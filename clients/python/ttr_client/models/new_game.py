@@ -41,7 +41,8 @@ class NewGame:
                 U+200E, U+200F, U+061C), no invisible formatting characters (zero-width space, word joiner, soft hyphen, BOM,
                 line separators), and a zero-width joiner or non-joiner only between two other characters.
             bots (list[BotLevel] | Unset): Bots seated at once after you, by level (easy: one-step, medium: route-focus,
-                hard: strong). A table they fill starts at once. Example: ['hard', 'hard'].
+                hard: strong, expert: strong with its setup tickets and last turns played out). A table they fill starts at
+                once. Example: ['hard', 'hard'].
             stand_in (bool | Unset): A player who resigns, or whose turns time out `drop_after_timeouts` times in a row,
                 does not leave: a bot takes their seat until they come back (POST …/return). Default: `false`.
             stand_in_level (BotLevel | Unset):
