@@ -279,15 +279,15 @@ def main() -> int:
         for level in BUDGET_LEVELS:
             for map_name, counts in budget_setups:
                 for players in counts:
-                    times = budget_times(level, map_name, players, args.budget_games,
+                    found = budget_times(level, map_name, players, args.budget_games,
                                          thinking)
-                    figures["budget"][f"{level}-{map_name}-{players}"] = times
-                    turns, setup = times["turns"], times["setup"]
+                    figures["budget"][f"{level}-{map_name}-{players}"] = found
+                    turns, setup = found["turns"], found["setup"]
                     print(f"{level}, {map_name} {players} players: turns median "
                           f"{turns['median_ms']:.2f} ms, p99 {turns['p99_ms']:.1f} ms, max "
                           f"{turns['max_ms']:.1f} ms over {turns['count']}; setup median "
                           f"{setup['median_ms']:.1f} ms, max {setup['max_ms']:.1f} ms over "
-                          f"{setup['count']} ({times['over_budget_plus_50ms']} past the "
+                          f"{setup['count']} ({found['over_budget_plus_50ms']} past the "
                           f"budget + 50 ms)", flush=True)
     if "probe" in parts:
         figures["probe"] = probe = probe_while_bots_play(args.tables, *table_shape,
