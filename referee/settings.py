@@ -68,9 +68,10 @@ class Settings:
     bot_pause: float = 1.0  # TTR_BOT_PAUSE
     # milliseconds a bot may think per decision; then it plays its best answer so far
     bot_budget_ms: int = 200  # TTR_BOT_BUDGET_MS
-    # milliseconds a bot may think over its tickets at setup, which every seat chooses at
-    # the same time (a person takes far longer over theirs): the one choice that decides
-    # most games between good players, played out by the strong and expert bots
+    # milliseconds a bot may think over the tickets dealt at setup, before anyone's first
+    # turn and while the people at the table choose theirs (which takes them far longer):
+    # the choice that decides most games between good players, played out by the strong
+    # and expert bots
     bot_setup_budget_ms: int = 3000  # TTR_BOT_SETUP_BUDGET_MS
     # seconds of CPU the computer analysis of one finished game may take (its win
     # chances and key moments, `domain.win_chances`; 0: no such analysis)

@@ -17,8 +17,8 @@ from worker.bot_turns import choose_command
 from worker.context import WorkerContext
 from worker.thinking import ThinkingLost
 
-# the hard level, whose agent is the strong agent: the expert's searches would make a
-# learner wait seconds at setup for a move they are meant to follow, not to be beaten by
+# the hard level, whose agent is the strong agent: a good player's move to learn from,
+# found within a turn's budget (the expert's playouts would not fit in it)
 ADVISER = "hard"
 
 
@@ -33,8 +33,11 @@ def advice(ctx: WorkerContext, game_id: str, table: Table, seat: int) -> Command
     thinking is lost)."""
     assert table.game is not None  # (`domain.hints.check_hint` saw it running)
     try:
+        # (a turn's budget even at setup: a person waits on the hint, and a slower one
+        # would more often find the table moved on)
         return choose_command(ctx.thinking, ADVISER, table.game, seat,
-                              hint_rng(game_id, table.version, seat))
+                              hint_rng(game_id, table.version, seat),
+                              budget=ctx.thinking.budget)
     except ThinkingLost as lost:
         raise HintsUnavailable(str(lost)) from lost
 

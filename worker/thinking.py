@@ -10,10 +10,10 @@ playouts), plays its best answer so far; an agent that fails (a bug must not sta
 game) plays its first legal move. One budget whatever the table's size: the strong
 agent needs its playouts most at the large tables, and a person there waits the bot
 pause (a second by default) for every bot anyway. The keep at setup has a budget of
-its own (`setup_budget`): every seat chooses its tickets at the same time, so a bot
-thinking there holds up no one's turn (a person takes far longer over theirs), and
-between good players it is the choice that decides most games (the strong agent
-settles a close one by playouts, the expert plays its options out to the end).
+its own (`setup_budget`): it comes before anyone's first turn, while the people at the
+table choose their own tickets (which takes them far longer), and between good players
+it is the choice that decides most games (the strong agent settles a close one by
+playouts, the expert plays its options out to the end).
 
 `Thinking` is how the bots of one process think (`WorkerContext.thinking`):
 
@@ -134,16 +134,18 @@ class Thinking:
         self._finalizer: weakref.finalize[[set[_Thinker]], Thinking] | None = None
 
     def choose(self, level: str, view: SeatView, moves: Sequence[Command],
-               rng: random.Random) -> Command:
-        """The command of the bot of `level` at `view`'s seat, among `moves`."""
-        question = Question(level, view, tuple(moves), rng, self.budget_for(view))
+               rng: random.Random, *, budget: float | None = None) -> Command:
+        """The command of the bot of `level` at `view`'s seat, among `moves`, within
+        `budget` seconds (None: the budget for `view`, `budget_for`)."""
+        question = Question(level, view, tuple(moves), rng,
+                            self.budget_for(view) if budget is None else budget)
         if self.processes <= 0:
             return answer(question)
         return self._ask(question)
 
     def budget_for(self, view: SeatView) -> float:
         """Seconds the seat may think at `view`: the setup budget over the tickets dealt
-        at setup (every seat chooses them at once), the budget for every other choice."""
+        at setup, the budget for every other choice."""
         return self.setup_budget if view.phase == "setup" else self.budget
 
     def close(self) -> None:

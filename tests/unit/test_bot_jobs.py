@@ -21,6 +21,7 @@ from tests.worker_support import RecordingJobs, make_context
 from worker import thinking
 from worker.context import WorkerContext, use_context
 from worker.jobs import play_bot, sweep
+from worker.thinking import Thinking
 
 
 @pytest.fixture
@@ -146,3 +147,36 @@ def test_the_sweep_asks_again_for_a_bots_lost_turn(ctx: WorkerContext) -> None:
         found = sweep()
     assert found["bots"] == 1
     assert jobs_of(ctx).bot_turns == [("g1", version)]
+
+
+# -- the keeps at setup ---------------------------------------------------------------------
+
+def person_and_three_bots(ctx: WorkerContext) -> int:
+    created = ctx.referee.create_game("g1", "alice", NewGame(
+        map_name="usa", seats=4, join_as="Alice", bots=("medium",) * 3))
+    return created.outcome.last_version
+
+
+def test_thinking_apart_the_bots_at_a_table_keep_their_setup_tickets_at_once(
+        ctx: WorkerContext) -> None:
+    version = person_and_three_bots(ctx)
+    ctx.thinking = Thinking(60.0, processes=2, setup_budget=60.0)
+    try:
+        with use_context(ctx):
+            assert play_bot("g1", version) == "played"
+        pids = ctx.thinking.thinking_pids()
+    finally:
+        ctx.thinking.close()
+    kept = list(ctx.store.read_stream("g1", after=version))
+    assert [(r.type, r.actor) for r in kept] == [
+        ("tickets_kept", f"seat:{seat}") for seat in (1, 2, 3)]
+    assert len(pids) == 2  # asked at the same time: the second process was needed
+
+
+def test_thinking_in_its_own_interpreter_a_job_plays_one_bots_keep(
+        ctx: WorkerContext) -> None:
+    version = person_and_three_bots(ctx)
+    with use_context(ctx):
+        assert play_bot("g1", version) == "played"
+    kept = list(ctx.store.read_stream("g1", after=version))
+    assert [(r.type, r.actor) for r in kept] == [("tickets_kept", "seat:1")]

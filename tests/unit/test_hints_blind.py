@@ -7,11 +7,13 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 import pytest
 
+from bots.view import SeatView
+from domain.commands import Command
 from domain.hints import HintGiven, give_hint
 from domain.state import changed
 from domain.table import TakeSeat, replay_table, seats_to_act
@@ -31,8 +33,7 @@ def ctx() -> Iterator[WorkerContext]:
     store: SqlStore = open_store(MEMORY_URL)
     store.migrate()
     context = make_context(store)
-    # all its playouts: the choice is fixed
-    context.thinking = Thinking(budget=600.0, setup_budget=600.0)
+    context.thinking = Thinking(budget=600.0)  # all its playouts: the choice is fixed
     yield context
     store.close()
 
@@ -51,6 +52,21 @@ def test_the_hint_is_the_same_whatever_the_seat_cannot_see(ctx: WorkerContext) -
         twin = changed(table, game=other_hidden(table.game, 0, random.Random(number)))
         assert twin.game != table.game
         assert advice(ctx, "g1", twin, 0) == advice(ctx, "g1", table, 0)
+
+
+def test_a_hint_at_setup_is_thought_out_within_a_turns_budget(ctx: WorkerContext) -> None:
+    started(ctx)
+    asked: list[tuple[str, float | None]] = []
+
+    class Recording(Thinking):
+        def choose(self, level: str, view: SeatView, moves: Sequence[Command],
+                   rng: random.Random, *, budget: float | None = None) -> Command:
+            asked.append((view.phase, budget))
+            return super().choose(level, view, moves, rng, budget=budget)
+
+    ctx.thinking = Recording(budget=0.5, setup_budget=30.0)
+    advice(ctx, "g1", ctx.log.load("g1"), 0)
+    assert asked == [("setup", 0.5)]
 
 
 def test_a_hint_is_recorded_for_the_asking_seat_only_in_an_unrated_game(
