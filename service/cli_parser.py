@@ -9,7 +9,11 @@ from importlib.metadata import PackageNotFoundError, version
 from typing import Any
 
 from domain.maps import map_names
+from domain.stand_ins import BOT_LEVELS
 from worker.arguments import HelpFormatter, Parser, at_least
+
+# the ladder's games in which every pair of levels meets once, each level on either seat
+LADDER_CYCLE = len(BOT_LEVELS) * (len(BOT_LEVELS) - 1)
 
 
 def count(least: int) -> Callable[[str], int]:
@@ -107,14 +111,16 @@ def _server_commands(commands: Any) -> None:
 
     bots = _subcommand(
         commands, "bots", "the built-in bots",
-        "ladder: play rated two-seat games between the bot levels (easy, medium, hard, expert, "
-        "every pair in turn), through the referee and the bots' own moves, then score and "
-        "rate them: each level's rating on the bots' board is then earned against the "
-        "others. One JSON line per game (its id, levels by seat, winners).",
+        "ladder: play rated two-seat games between the bot levels "
+        f"({', '.join(BOT_LEVELS)}: every pair in turn, each level on either seat), "
+        "through the referee and the bots' own moves, then score and rate them: each "
+        "level's rating on the bots' board is then earned against the others. One JSON "
+        "line per game (its id, levels by seat, winners).",
         "environment: every TTR_* setting of the worker (TTR_DATABASE_URL, TTR_REDIS_URL "
-        "to tell live pages, TTR_BOT_BUDGET_MS)")
+        "to tell live pages, TTR_BOT_BUDGET_MS, TTR_BOT_SETUP_BUDGET_MS)")
     bots.add_argument("action", choices=["ladder"], help="ladder: play rated games")
-    bots.add_argument("--games", type=count(1), default=6, help="games to play")
+    bots.add_argument("--games", type=count(1), default=LADDER_CYCLE,
+                      help="games to play (default: every pair once on either seat)")
     bots.add_argument("--map", choices=map_names(), default="usa", help="the map")
 
     export = _subcommand(

@@ -14,6 +14,7 @@ import pytest
 from domain.rating import NEW_PLAYER
 from domain.stand_ins import BOT_LEVELS, bot_user_id
 from events import MEMORY_URL, SqlStore, open_store
+from service.cli_parser import build_parser
 from tests.unit.test_cli import run_ttr
 from tests.worker_support import make_context
 from worker.context import WorkerContext
@@ -34,6 +35,11 @@ def test_the_ladder_pairs_every_level_with_every_other_on_either_seat() -> None:
         frozenset(p) for p in itertools.combinations(BOT_LEVELS, 2)}
     assert len({frozenset(g) for g in games}) == 6
     assert sorted(g[0] for g in games) == sorted(g[1] for g in games)
+
+
+def test_the_ladders_default_run_plays_every_pair_on_either_seat() -> None:
+    games = build_parser().parse_args(["bots", "ladder"]).games
+    assert sorted(pairings(games)) == sorted(itertools.permutations(BOT_LEVELS, 2))
 
 
 def test_the_ladder_plays_its_pairs_in_rounds_where_every_level_plays() -> None:
