@@ -52,19 +52,20 @@ def free_port() -> int:
     take, and no other test process was handed in the last `_RESERVED_FOR` seconds
     (the kernel's own choice where its range leaves no room below it)."""
     first_ephemeral = _first_ephemeral()
-    if first_ephemeral - _LOWEST < 1000:
-        return _kernel_port()
     chooser = random.SystemRandom()
     for _ in range(200):
-        port = chooser.randrange(_LOWEST, first_ephemeral)
-        with socket.socket() as probe:
-            try:
-                probe.bind(("127.0.0.1", port))
-            except OSError:
-                continue
+        if first_ephemeral - _LOWEST < 1000:
+            port = _kernel_port()
+        else:
+            port = chooser.randrange(_LOWEST, first_ephemeral)
+            with socket.socket() as probe:
+                try:
+                    probe.bind(("127.0.0.1", port))
+                except OSError:
+                    continue
         if _reserve(port):
             return port
-    return _kernel_port()
+    raise OSError("no free loopback port found that another test process had not taken")
 
 
 def _reservations() -> Path:
@@ -76,13 +77,16 @@ def _reservations() -> Path:
 def _reserve(port: int) -> bool:
     """Reserve `port` for this process unless another reserved it in the last
     `_RESERVED_FOR` seconds. The file's lock makes the look and the claim one step."""
-    fd = os.open(_reservations() / str(port), os.O_RDWR | os.O_CREAT, 0o600)
+    try:
+        fd = os.open(_reservations() / str(port), os.O_RDWR | os.O_CREAT, 0o600)
+    except OSError:  # no temporary directory to write in: the probe alone, as before
+        return True
     try:
         fcntl.flock(fd, fcntl.LOCK_EX)
         taken = os.read(fd, 64).decode("ascii", "replace").strip()
         now = time.time()
         try:
-            if now - float(taken) < _RESERVED_FOR:
+            if 0 <= now - float(taken) < _RESERVED_FOR:
                 return False
         except ValueError:  # never reserved (or a torn write): free
             pass
