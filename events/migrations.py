@@ -177,8 +177,8 @@ MIGRATIONS: tuple[Migration, ...] = (
         "ALTER TABLE users_4 RENAME TO users",
     )),
     Migration(5, "bot accounts", (
-        # A bot's level (easy, medium, hard); NULL for a person. Bots are users like
-        # any other (`events.accounts.AccountTables.add_bot`), holding no usable token.
+        # A bot's level (`domain.stand_ins.BOT_LEVELS`); NULL for a person. Bots are users
+        # like any other (`events.accounts.AccountTables.add_bot`), holding no usable token.
         "ALTER TABLE users ADD COLUMN bot TEXT",
     )),
     Migration(6, "ratings, players' results and their statistics", (

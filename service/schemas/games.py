@@ -59,7 +59,8 @@ class NewGameSchema(StrictSchema):
 class BotSeatSchema(StrictSchema):
     level = fields.Str(required=True, validate=validate.OneOf(BOT_LEVELS),
                        metadata=doc("easy (one-step), medium (route-focus), hard (strong) or "
-                                    "expert (strong, with playouts).",
+                                    "expert (strong, with its setup tickets and last "
+                                    "turns played out).",
                                     example="hard"))
 
 

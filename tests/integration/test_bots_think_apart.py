@@ -18,7 +18,7 @@ from pathlib import Path
 from tests.bot_tables import EmbeddedServer, Probe, bot_tables, phases, thinking_processes
 
 TABLES = 3
-PLAY_FOR = 300.0  # seconds at most for the three games (about 15 on an idle machine)
+PLAY_FOR = 300.0  # seconds at most for the three games (about 20 on an idle machine)
 
 
 def test_hard_and_expert_bots_think_apart_and_an_ordinary_request_never_waits_on_them(

@@ -51,7 +51,7 @@ def test_the_creator_seats_a_bot_as_a_user_of_its_level() -> None:
     assert t.seats[2].user_id == "bot-hard-2" and t.game is not None  # full: it starts
 
 
-def test_a_bot_level_must_be_easy_medium_or_hard() -> None:
+def test_a_bot_level_must_be_one_of_the_levels() -> None:
     with pytest.raises(RuleViolation) as refused:
         decide_table(table(), "alice", SeatBot("grandmaster"))
     assert refused.value.code == "malformed_command"

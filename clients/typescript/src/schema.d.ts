@@ -2300,7 +2300,7 @@ export interface components {
         };
         BotSeat: {
             /**
-             * @description easy (one-step), medium (route-focus), hard (strong) or expert (strong, with playouts).
+             * @description easy (one-step), medium (route-focus), hard (strong) or expert (strong, with its setup tickets and last turns played out).
              * @example hard
              */
             level: components["schemas"]["BotLevel"];
