@@ -3,7 +3,7 @@ embedded server while hard and expert bots think, and the strong and expert agen
 strength.
 
     python bench/bots.py [--parts agents,budget,probe,strength,expert] [--budget-ms 200]
-                         [--setup-budget-ms 3000] [--budget-games B] [--tables K]
+                         [--setup-budget-ms 5000] [--budget-games B] [--tables K]
                          [--games N] [--other-games M]
                          [--four-games F] [--expert-games E] [--expert-other-games O]
                          [--timing-games T] [--processes P]
@@ -242,7 +242,7 @@ def main() -> int:
     parser.add_argument("--parts", default=",".join(DEFAULT_PARTS),
                         help=f"comma-separated: {', '.join(PARTS)}")
     parser.add_argument("--budget-ms", type=int, default=200)
-    parser.add_argument("--setup-budget-ms", type=int, default=3000)
+    parser.add_argument("--setup-budget-ms", type=int, default=5000)
     parser.add_argument("--budget-games", type=int, default=2)
     parser.add_argument("--tables", type=int, default=3)
     parser.add_argument("--games", type=int, default=1000)

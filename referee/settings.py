@@ -72,7 +72,7 @@ class Settings:
     # turn and while the people at the table choose theirs (which takes them far longer):
     # the choice that decides most games between good players, played out by the strong
     # and expert bots
-    bot_setup_budget_ms: int = 3000  # TTR_BOT_SETUP_BUDGET_MS
+    bot_setup_budget_ms: int = 5000  # TTR_BOT_SETUP_BUDGET_MS
     # seconds of CPU the computer analysis of one finished game may take (its win
     # chances and key moments, `domain.win_chances`; 0: no such analysis)
     analysis_budget: float = 20.0  # TTR_ANALYSIS_BUDGET

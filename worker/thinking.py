@@ -67,7 +67,7 @@ log = logging.getLogger(__name__)
 
 DEFAULT_BUDGET = 0.2  # seconds a decision may take (`Settings.bot_budget_ms`)
 # seconds the keep at setup may take (`Settings.bot_setup_budget_ms`)
-DEFAULT_SETUP_BUDGET = 3.0
+DEFAULT_SETUP_BUDGET = 5.0
 # thinking processes of the embedded mode: as many as `InlineJobs` runs jobs at once
 THINKING_PROCESSES = 2
 # seconds beyond the budget before a silent thinking process counts as lost, and more

@@ -55,8 +55,9 @@ LEAD = 1.0
 # the final margin's weight beside a win, per point
 MARGIN_WEIGHT = 0.01
 # rounds of whole-game playouts for the keep at setup, each playing every keep option
-# looked at: the strong agent's guess and the others of most expected points
-KEEP_ROUNDS = 16
+# looked at: the strong agent's guess and the others of most expected points (16 won
+# less: bench/NOTES.md)
+KEEP_ROUNDS = 32
 KEEP_OPTIONS = 4
 
 
