@@ -74,26 +74,26 @@ def play_bot_turn(ctx: WorkerContext, game_id: str, version: int) -> str:
     bots = table.bots_to_act()
     if not bots or table.game is None:
         return "no_bot_to_act"
-    if table.game.phase == "setup" and len(bots) > 1 and ctx.thinking.processes > 1:
-        commands = keeps_at_once(ctx, game_id, version, table, bots)
-    else:
+    if table.game.phase != "setup" or ctx.thinking.processes <= 1:
         bots = bots[:1]
-        commands = [choose_command(ctx.thinking, _level(table, bots[0]), table.game,
-                                   bots[0], bot_rng(game_id, version))]
-    outcome = "moved_on"
+    commands = decide(ctx, game_id, version, table, bots)
     for played, (seat, command) in enumerate(zip(bots, commands, strict=True)):
         outcome = _play(ctx, game_id, version + played, table, seat, command)
         if outcome != "played":
             return "played" if played else outcome
-    return outcome
+    return "played"
 
 
-def keeps_at_once(ctx: WorkerContext, game_id: str, version: int, table: Table,
-                  bots: tuple[int, ...]) -> list[Command]:
-    """The setup keeps of the bots at `bots`, thought over at the same time (each on
-    the table at `version`, with a chance of its own seat's)."""
+def decide(ctx: WorkerContext, game_id: str, version: int, table: Table,
+           bots: tuple[int, ...]) -> list[Command]:
+    """The commands of the bots at `bots` on the table at `version`: one bot's with the
+    version's chance, or several setup keeps thought over at the same time, each with a
+    chance of its own seat's."""
     game = table.game
     assert game is not None
+    if len(bots) == 1:
+        return [choose_command(ctx.thinking, _level(table, bots[0]), game, bots[0],
+                               bot_rng(game_id, version))]
 
     def keep(seat: int) -> Command:
         return choose_command(ctx.thinking, _level(table, seat), game, seat,
