@@ -7,7 +7,7 @@ strength.
                          [--games N] [--other-games M]
                          [--four-games F] [--expert-games E] [--expert-other-games O]
                          [--timing-games T] [--processes P]
-                         [--smoke]
+                         [--seeds 1,2,3] [--maps usa,europe,nordic] [--smoke]
 
 `agents`, decision time: every agent plays T two-player North America games against the
 route-focus agent on this one core, and each of its `choose` calls is timed (median
@@ -43,6 +43,10 @@ strong agent in two-player games, E on North America and O each on Europe and No
 the same on any machine): the expert's win rate with its 95% Wilson interval and both
 mean scores (the target: at least 60% on North America, ahead on the others).
 
+`--seeds`: the strength's and the expert's games are played on each seed given (the
+counts above are per seed) and pooled, every seed's table printed too; `--maps`: the
+maps they are played on (North America's four-player games with North America).
+
 `--smoke`: the smallest shape of each part but the strength and the expert (one game
 of two per part, one table of three on the probe), to see that the script runs. The
 last line of output is one JSON object with every figure.
@@ -66,7 +70,7 @@ from bench import outcome  # noqa: E402
 from bots.agent import Agent  # noqa: E402
 from bots.levels import AGENTS, agent_named  # noqa: E402
 from bots.play import seat_to_act  # noqa: E402
-from bots.tournament import Setup, run, table  # noqa: E402
+from bots.tournament import Setup, run_seeds, table  # noqa: E402
 from bots.view import SeatView, seat_view  # noqa: E402
 from domain.autoplay import game_seed  # noqa: E402
 from domain.commands import Command  # noqa: E402
@@ -88,6 +92,7 @@ BUDGET_SETUPS = (("usa", (2, 3, 4, 5)), ("europe", (2, 3, 4, 5)), ("nordic", (2,
 BUDGET_LEVELS = ("hard", "expert")  # the levels whose agents think for as long as allowed
 PARTS = ("agents", "budget", "probe", "strength", "expert")
 DEFAULT_PARTS = PARTS[:4]
+MAPS = ("usa", "europe", "nordic")
 # issue 30 item 2: strong against route-focus
 TWO_PLAYER_TARGET = 0.8
 FOUR_PLAYER_TARGET = 0.4
@@ -200,40 +205,62 @@ def decision_times(name: str, games: int) -> dict[str, float]:
             "p99_ms": round(p99, 3), "max_ms": round(ms[-1], 3)}
 
 
-def strength(map_name: str, games: int, processes: int, players: int = 2) -> dict[str, Any]:
+def played(map_name: str, agents: tuple[str, ...], players: int, games: int,
+           seeds: Sequence[int], processes: int) -> tuple[dict[str, Any], dict[str, Any]]:
+    """`games` games on each seed, every table printed (each seed's, then the pooled
+    one when there are several): the pooled rows of the first two agents, and each
+    seed's win rate of the first."""
+    pooled, each = run_seeds(Setup(map_name, agents, players, seeds[0]), seeds, games,
+                             processes)
+    for summary in each:
+        print(table(summary), flush=True)
+    if len(each) > 1:
+        print(table(pooled), flush=True)
+    first, second = pooled["agents"][:2]
+    by_seed = {str(e["seed"]): e["agents"][0]["win_rate"] for e in each}
+    return {**first, "by_seed": by_seed}, second
+
+
+def strength(map_name: str, games: int, processes: int, players: int = 2,
+             seeds: Sequence[int] = (1,)) -> dict[str, Any]:
     """Strong against route-focus (one strong seat, the others route-focus, seats
-    rotated): its win rate with the 95% Wilson interval, the mean scores, and its mean
-    score in the games it won."""
+    rotated), `games` games a seed, pooled: its win rate with the 95% Wilson interval,
+    the mean scores, and its mean score in the games it won."""
     agents = ("strong", *("route-focus",) * (players - 1))
-    summary = run(Setup(map_name, agents, players, 1), games, processes)
-    print(table(summary), flush=True)
-    strong, route_focus = summary["agents"]
-    return {"games": games, "players": players, "strong_win_rate": strong["win_rate"],
+    strong, route_focus = played(map_name, agents, players, games, seeds, processes)
+    return {"games": strong["games"], "players": players, "seeds": list(seeds),
+            "strong_win_rate": strong["win_rate"],
             "strong_win_rate_95": strong["win_rate_95"],
+            "strong_win_rate_by_seed": strong["by_seed"],
             "strong_mean_score": strong["mean_score"],
             "strong_mean_winning_score": strong["mean_winning_score"],
             "route_focus_mean_score": route_focus["mean_score"],
             "mean_turns": strong["mean_turns"]}
 
 
-def expert_strength(map_name: str, games: int, processes: int) -> dict[str, Any]:
-    """The expert against the strong agent, two players, seats rotated (seed 1)."""
-    summary = run(Setup(map_name, ("expert", "strong"), 2, 1), games, processes)
-    print(table(summary), flush=True)
-    expert, strong = summary["agents"]
-    return {"games": games, "expert_win_rate": expert["win_rate"],
+def expert_strength(map_name: str, games: int, processes: int,
+                    seeds: Sequence[int] = (1,)) -> dict[str, Any]:
+    """The expert against the strong agent, two players, seats rotated, `games` games
+    a seed, pooled."""
+    expert, strong = played(map_name, ("expert", "strong"), 2, games, seeds, processes)
+    return {"games": expert["games"], "seeds": list(seeds),
+            "expert_win_rate": expert["win_rate"],
             "expert_win_rate_95": expert["win_rate_95"],
+            "expert_win_rate_by_seed": expert["by_seed"],
             "expert_mean_score": expert["mean_score"],
             "strong_mean_score": strong["mean_score"]}
 
 
 def targets_met(figures: dict[str, Any]) -> dict[str, bool]:
     """Issue 30 item 2's done-when, each target on its own."""
-    met = {name: figures[name]["strong_win_rate"] >= TWO_PLAYER_TARGET
-           for name in ("usa", "europe", "nordic")}
-    met["usa-4"] = figures["usa-4"]["strong_win_rate"] >= FOUR_PLAYER_TARGET
-    met["usa_mean_winning_score"] = (figures["usa"]["strong_mean_winning_score"]
-                                     >= WINNING_SCORE_TARGET)
+    met: dict[str, bool] = {
+        name: figures[name]["strong_win_rate"] >= TWO_PLAYER_TARGET
+        for name in ("usa", "europe", "nordic") if name in figures}
+    if "usa-4" in figures:
+        met["usa-4"] = figures["usa-4"]["strong_win_rate"] >= FOUR_PLAYER_TARGET
+    if "usa" in figures:
+        met["usa_mean_winning_score"] = (figures["usa"]["strong_mean_winning_score"]
+                                         >= WINNING_SCORE_TARGET)
     return met
 
 
@@ -252,6 +279,11 @@ def main() -> int:
     parser.add_argument("--expert-other-games", type=int, default=200)
     parser.add_argument("--timing-games", type=int, default=20)
     parser.add_argument("--processes", type=int, default=1)
+    parser.add_argument("--seeds", default="1",
+                        help="comma-separated seeds for the strength and the expert, "
+                             "their games pooled (the games' counts are per seed)")
+    parser.add_argument("--maps", default=",".join(MAPS),
+                        help="comma-separated maps for the strength and the expert")
     parser.add_argument("--smoke", action="store_true",
                         help="the smallest shape of every part but the strength")
     args = parser.parse_args()
@@ -259,6 +291,15 @@ def main() -> int:
     unknown = parts - set(PARTS)
     if unknown:
         parser.error(f"unknown parts: {', '.join(sorted(unknown))}")
+    maps = set(args.maps.split(","))
+    if not maps or maps - set(MAPS):
+        parser.error(f"unknown maps: {args.maps!r}; maps: {', '.join(MAPS)}")
+    try:
+        seeds = [int(s) for s in args.seeds.split(",")]
+    except ValueError:
+        parser.error(f"--seeds must be whole numbers separated by commas: {args.seeds!r}")
+    if not seeds or len(set(seeds)) != len(seeds):
+        parser.error(f"--seeds must name each seed once: {args.seeds!r}")
     budget_setups: Sequence[tuple[str, Sequence[int]]] = BUDGET_SETUPS
     table_shape = ("europe", 5)
     if args.smoke:
@@ -301,18 +342,27 @@ def main() -> int:
               f"of CPU in {probe['thinking_processes']} processes, the web process "
               f"{probe['web_process_cpu_s']} s", flush=True)
     if "strength" in parts:
-        figures["usa"] = strength("usa", args.games, args.processes)
+        if "usa" in maps:
+            figures["usa"] = strength("usa", args.games, args.processes, seeds=seeds)
         for map_name in ("europe", "nordic"):
-            figures[map_name] = strength(map_name, args.other_games, args.processes)
-        figures["usa-4"] = strength("usa", args.four_games, args.processes, players=4)
+            if map_name in maps:
+                figures[map_name] = strength(map_name, args.other_games, args.processes,
+                                             seeds=seeds)
+        if "usa" in maps:
+            figures["usa-4"] = strength("usa", args.four_games, args.processes, players=4,
+                                        seeds=seeds)
         figures["strength_targets_met"] = targets_met(figures)
     if "expert" in parts:
-        figures["expert"] = {"usa": expert_strength("usa", args.expert_games, args.processes)}
+        figures["expert"] = {}
+        if "usa" in maps:
+            figures["expert"]["usa"] = found = expert_strength(
+                "usa", args.expert_games, args.processes, seeds)
+            figures["expert"]["usa_target_met"] = found["expert_win_rate"] >= EXPERT_TARGET
         for map_name in ("europe", "nordic"):
-            figures["expert"][map_name] = expert_strength(
-                map_name, args.expert_other_games, args.processes)
-        figures["expert"]["usa_target_met"] = (figures["expert"]["usa"]["expert_win_rate"]
-                                               >= EXPERT_TARGET)
+            if map_name in maps:
+                figures["expert"][map_name] = found = expert_strength(
+                    map_name, args.expert_other_games, args.processes, seeds)
+                figures["expert"][f"{map_name}_ahead"] = found["expert_win_rate_95"][0] > 0.5
     print(json.dumps(figures, separators=(",", ":")))
     return 0
 

@@ -94,6 +94,14 @@ class Tally:
     turns: int = 0
     winning_score: int = 0  # the agent's scores summed over the games it won
 
+    def add(self, other: Tally) -> None:
+        self.seats += other.seats
+        self.wins += other.wins
+        self.score += other.score
+        self.tickets += other.tickets
+        self.turns += other.turns
+        self.winning_score += other.winning_score
+
     def row(self, name: str) -> dict[str, Any]:
         low, high = wilson(self.wins, self.seats)
         n = max(1, self.seats)
@@ -120,6 +128,30 @@ def wilson(wins: int, n: int) -> tuple[float, float]:
 def run(setup: Setup, games: int, processes: int) -> dict[str, Any]:
     """Play the tournament and sum it up, one row per agent (in --agents order)."""
     tallies = {name: Tally() for name in setup.agents}
+    _count(setup, games, processes, tallies)
+    return {"map": setup.map, "players": setup.players, "games": games, "seed": setup.seed,
+            "agents": [tallies[name].row(name) for name in tallies]}
+
+
+def run_seeds(setup: Setup, seeds: Sequence[int], games: int,
+              processes: int) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """`games` games on each seed (setup.seed is not used): the rows of all of them
+    pooled (its "seed" the list), and each seed's summary as `run` gives it."""
+    pooled = {name: Tally() for name in setup.agents}
+    each = []
+    for seed in seeds:
+        one = Setup(setup.map, setup.agents, setup.players, seed)
+        tallies = {name: Tally() for name in setup.agents}
+        _count(one, games, processes, tallies)
+        for name, t in tallies.items():
+            pooled[name].add(t)
+        each.append({"map": setup.map, "players": setup.players, "games": games,
+                     "seed": seed, "agents": [tallies[n].row(n) for n in tallies]})
+    return ({"map": setup.map, "players": setup.players, "games": games * len(seeds),
+             "seed": list(seeds), "agents": [pooled[n].row(n) for n in pooled]}, each)
+
+
+def _count(setup: Setup, games: int, processes: int, tallies: dict[str, Tally]) -> None:
     quiet = not sys.stderr.isatty()
     results = play_all(setup, games, processes)
     for result in tqdm(results, total=games, disable=quiet, unit="game"):
@@ -131,13 +163,14 @@ def run(setup: Setup, games: int, processes: int) -> dict[str, Any]:
             t.score += seat.score
             t.tickets += seat.tickets_completed
             t.turns += result.turns
-    return {"map": setup.map, "players": setup.players, "games": games, "seed": setup.seed,
-            "agents": [tallies[name].row(name) for name in tallies]}
 
 
 def table(summary: dict[str, Any]) -> str:
+    seeds = summary["seed"]
+    seed = (f"seeds {', '.join(map(str, seeds))}" if isinstance(seeds, list)
+            else f"seed {seeds}")
     lines = [f"{summary['games']} games of {summary['map']}, {summary['players']} players, "
-             f"seed {summary['seed']}",
+             f"{seed}",
              f"{'agent':<12} {'seats':>6} {'wins':>6} {'win %':>7} {'95% interval':>15} "
              f"{'score':>7} {'tickets':>8} {'turns':>7} {'won with':>9}"]
     for row in summary["agents"]:

@@ -12,6 +12,7 @@ from bots.agents.expert import ExpertAgent
 from bots.agents.strong import StrongAgent
 from bots.levels import AGENTS, LEVELS, agent_for_level, agent_named
 from bots.play import play_game, seat_to_act
+from bots.tournament import Setup, run, run_seeds
 from bots.tournament import main as tournament
 from bots.view import seat_view
 from domain.autoplay import game_seed
@@ -99,6 +100,17 @@ def test_a_tournament_table_names_every_agent_with_its_win_interval(
     out = capsys.readouterr().out.splitlines()
     assert out[2].startswith("one-step") and out[3].startswith("random")
     assert "%" in out[2]
+
+
+def test_games_on_several_seeds_pool_into_one_row_per_agent_and_keep_each_seeds_own() -> None:
+    setup = Setup("usa", ("route-focus", "one-step"), 2, 0)
+    pooled, each = run_seeds(setup, (3, 4), 2, 1)
+    alone = [run(Setup("usa", setup.agents, 2, seed), 2, 1) for seed in (3, 4)]
+    assert each == alone
+    assert pooled["games"] == 4 and pooled["seed"] == [3, 4]
+    for i, row in enumerate(pooled["agents"]):
+        assert row["games"] == 4
+        assert row["wins"] == sum(a["agents"][i]["wins"] for a in alone)
 
 
 @pytest.mark.parametrize("argv", [
