@@ -1,4 +1,5 @@
-"""Giving a learner a hint: what the strong bot would play at their seat, recorded.
+"""Giving a learner a hint: what the hard level's bot (the strong agent) would play at
+their seat, recorded.
 
 `give_hint(ctx, table, game_id, user_id, advise)` checks that the user may have a hint
 now (`domain.hints.check_hint`: a seat of theirs with a decision to make, at an

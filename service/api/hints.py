@@ -1,6 +1,6 @@
-"""Hints for learners: in an unrated game, a player asks what the strong bot would play
-at their seat (thought out from that seat's view alone, away from the web process), and
-the game's log records that they were given a hint."""
+"""Hints for learners: in an unrated game, a player asks what the hard level's bot would
+play at their seat (thought out from that seat's view alone, away from the web process),
+and the game's log records that they were given a hint."""
 
 from __future__ import annotations
 
@@ -27,12 +27,12 @@ class Hints(MethodView):
               "rate-limited")
     @doc(blp, security=BEARER)
     def post(self, game_id: str) -> Any:
-        """Ask for a hint: the strong bot's move for your seat
+        """Ask for a hint: the hard level's bot's move for your seat
 
         Only in an unrated game, to a player whose seat has a decision to make (their
         turn, or their tickets at the start); otherwise 422 naming the rule
         (`hints_rated`, `not_your_turn`, `game_over`, …), or 403 `not_seated` for a
-        spectator. The strong bot sees only your seat's view, as every bot does. The
+        spectator. That bot sees only your seat's view, as every bot does. The
         game's log records that you were given a hint (a `hint_given` event, in its
         export too); the suggestion itself is not recorded, and it is not played:
         send it to POST …/actions if you follow it. If the game moved on while the hint

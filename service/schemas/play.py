@@ -74,5 +74,5 @@ class HintSchema(Schema):
         "The version of the `hint_given` event that records the hint in the game's log."))
     seat = fields.Int(required=True)
     command = fields.Dict(required=True, metadata=doc(
-        "The strong bot's choice for your seat, exactly as POST …/actions accepts it "
+        "The hard level's bot's choice for your seat, exactly as POST …/actions accepts it "
         "(a `Command`): send it, or play something else."))

@@ -1,5 +1,5 @@
 """Hints on the table's page, in Chromium against `ttr serve`: in an unrated game the Hint
-button names the strong bot's move for my seat and plays it when asked, and the log says
+button names the hard level's bot's move for my seat and plays it when asked, and the log says
 I asked; it holds while the others only talk or keep their own tickets; a rated game
 shows no Hint button."""
 

@@ -1,5 +1,5 @@
 """Hints for learners, through the HTTP API in the embedded mode: in an unrated game a
-player with a decision to make is shown the strong bot's move for their seat (thought
+player with a decision to make is shown the hard level's bot's move for their seat (thought
 out in the bots' thinking processes, from their seat's view), and the game's log and
 export record that a hint was given; rated games, spectators and finished games get
 none."""

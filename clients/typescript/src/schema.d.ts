@@ -1148,11 +1148,11 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Ask for a hint: the strong bot's move for your seat
+         * Ask for a hint: the hard level's bot's move for your seat
          * @description Only in an unrated game, to a player whose seat has a decision to make (their
          *     turn, or their tickets at the start); otherwise 422 naming the rule
          *     (`hints_rated`, `not_your_turn`, `game_over`, …), or 403 `not_seated` for a
-         *     spectator. The strong bot sees only your seat's view, as every bot does. The
+         *     spectator. That bot sees only your seat's view, as every bot does. The
          *     game's log records that you were given a hint (a `hint_given` event, in its
          *     export too); the suggestion itself is not recorded, and it is not played:
          *     send it to POST …/actions if you follow it. If the game moved on while the hint
@@ -2855,7 +2855,7 @@ export interface components {
             /** @description The version of the `hint_given` event that records the hint in the game's log. */
             recorded_version: number;
             seat: number;
-            /** @description The strong bot's choice for your seat, exactly as POST …/actions accepts it (a `Command`): send it, or play something else. */
+            /** @description The hard level's bot's choice for your seat, exactly as POST …/actions accepts it (a `Command`): send it, or play something else. */
             command: {
                 [key: string]: unknown;
             };

@@ -1,4 +1,4 @@
-/* The Hint button of an unrated game: it asks POST …/hints for the strong bot's move for
+/* The Hint button of an unrated game: it asks POST …/hints for the hard level's bot's move for
  * my seat (thought out from my seat's view only), names that move, marks its route on the
  * board, and offers to play it. The server records in the game's log that I asked (the
  * log then says so); a rated game shows no button. */

@@ -29,7 +29,7 @@ class Hint:
             version (int): The version of the game the hint is for (the position you were shown).
             recorded_version (int): The version of the `hint_given` event that records the hint in the game's log.
             seat (int):
-            command (HintCommand): The strong bot's choice for your seat, exactly as POST …/actions accepts it (a
+            command (HintCommand): The hard level's bot's choice for your seat, exactly as POST …/actions accepts it (a
                 `Command`): send it, or play something else.
      """
 

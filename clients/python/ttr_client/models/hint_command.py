@@ -20,7 +20,7 @@ T = TypeVar("T", bound="HintCommand")
 
 @_attrs_define
 class HintCommand:
-    """ The strong bot's choice for your seat, exactly as POST …/actions accepts it (a `Command`): send it, or play
+    """ The hard level's bot's choice for your seat, exactly as POST …/actions accepts it (a `Command`): send it, or play
     something else.
 
      """

@@ -121,12 +121,12 @@ def sync_detailed(
     client: AuthenticatedClient,
 
 ) -> Response[Hint | Problem]:
-    """ Ask for a hint: the strong bot's move for your seat
+    """ Ask for a hint: the hard level's bot's move for your seat
 
      Only in an unrated game, to a player whose seat has a decision to make (their
     turn, or their tickets at the start); otherwise 422 naming the rule
     (`hints_rated`, `not_your_turn`, `game_over`, …), or 403 `not_seated` for a
-    spectator. The strong bot sees only your seat's view, as every bot does. The
+    spectator. That bot sees only your seat's view, as every bot does. The
     game's log records that you were given a hint (a `hint_given` event, in its
     export too); the suggestion itself is not recorded, and it is not played:
     send it to POST …/actions if you follow it. If the game moved on while the hint
@@ -163,12 +163,12 @@ def sync(
     client: AuthenticatedClient,
 
 ) -> Hint | Problem | None:
-    """ Ask for a hint: the strong bot's move for your seat
+    """ Ask for a hint: the hard level's bot's move for your seat
 
      Only in an unrated game, to a player whose seat has a decision to make (their
     turn, or their tickets at the start); otherwise 422 naming the rule
     (`hints_rated`, `not_your_turn`, `game_over`, …), or 403 `not_seated` for a
-    spectator. The strong bot sees only your seat's view, as every bot does. The
+    spectator. That bot sees only your seat's view, as every bot does. The
     game's log records that you were given a hint (a `hint_given` event, in its
     export too); the suggestion itself is not recorded, and it is not played:
     send it to POST …/actions if you follow it. If the game moved on while the hint
@@ -200,12 +200,12 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
 
 ) -> Response[Hint | Problem]:
-    """ Ask for a hint: the strong bot's move for your seat
+    """ Ask for a hint: the hard level's bot's move for your seat
 
      Only in an unrated game, to a player whose seat has a decision to make (their
     turn, or their tickets at the start); otherwise 422 naming the rule
     (`hints_rated`, `not_your_turn`, `game_over`, …), or 403 `not_seated` for a
-    spectator. The strong bot sees only your seat's view, as every bot does. The
+    spectator. That bot sees only your seat's view, as every bot does. The
     game's log records that you were given a hint (a `hint_given` event, in its
     export too); the suggestion itself is not recorded, and it is not played:
     send it to POST …/actions if you follow it. If the game moved on while the hint
@@ -242,12 +242,12 @@ async def asyncio(
     client: AuthenticatedClient,
 
 ) -> Hint | Problem | None:
-    """ Ask for a hint: the strong bot's move for your seat
+    """ Ask for a hint: the hard level's bot's move for your seat
 
      Only in an unrated game, to a player whose seat has a decision to make (their
     turn, or their tickets at the start); otherwise 422 naming the rule
     (`hints_rated`, `not_your_turn`, `game_over`, …), or 403 `not_seated` for a
-    spectator. The strong bot sees only your seat's view, as every bot does. The
+    spectator. That bot sees only your seat's view, as every bot does. The
     game's log records that you were given a hint (a `hint_given` event, in its
     export too); the suggestion itself is not recorded, and it is not played:
     send it to POST …/actions if you follow it. If the game moved on while the hint
