@@ -34,7 +34,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bench.outcome import CannotMeasure, run  # noqa: E402
 from bench.ready import Crew  # noqa: E402
 from events.jsontext import parse  # noqa: E402
-from messaging.notify import RedisNotifier, channel_of, game_key, user_key  # noqa: E402
+from messaging.notify import channel_of, game_key, user_key  # noqa: E402
+from messaging.redis_notify import RedisNotifier  # noqa: E402
 from tests.ports import free_port  # noqa: E402
 
 READY_WITHIN = 120.0  # seconds for every publisher to start and connect

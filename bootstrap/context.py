@@ -20,7 +20,8 @@ from bootstrap.push_keys import push_sender
 from events import GameLog, open_store
 from events.ports import Store
 from messaging.native_threads import off_the_hub
-from messaging.notify import LocalNotifier, Notifier, RedisNotifier
+from messaging.notify import LocalNotifier, Notifier
+from messaging.redis_notify import RedisNotifier
 from referee.outreach import MailSender, PushSender
 from referee.ports import Clock, Jobs, Observer
 from referee.settings import Settings

@@ -14,7 +14,8 @@ from flask import Flask
 from bootstrap.context import bootstrap
 from bootstrap.token_keys import token_seal
 from events.ports import Store
-from messaging.notify import Notifier, RedisNotifier
+from messaging.notify import Notifier
+from messaging.redis_notify import RedisNotifier
 from messaging.spectators import MemorySpectators, RedisSpectators, Spectators
 from referee.ports import Clock, Jobs
 from referee.settings import Settings

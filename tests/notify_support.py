@@ -15,7 +15,8 @@ import pytest
 import redis
 
 from messaging.followed import LINGER_SECONDS as UNHELD_LINGER
-from messaging.notify import RedisNotifier, channel_of
+from messaging.notify import channel_of
+from messaging.redis_notify import RedisNotifier
 from tests.redis_cluster import RedisCluster
 
 # seconds a channel no one holds stays subscribed: the service's own (shorter for the

@@ -12,7 +12,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from messaging.notify import LocalNotifier, Notifier, RedisNotifier, game_key, user_key
+from messaging.notify import LocalNotifier, Notifier, game_key, user_key
+from messaging.redis_notify import RedisNotifier
 from tests.redis_cluster import redis_cluster as redis_cluster  # noqa: F401 (a fixture)
 
 ADAPTERS = ["local", "redis", "cluster"]

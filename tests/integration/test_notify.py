@@ -20,11 +20,11 @@ from messaging.notify import LINGER_SECONDS as NOTIFY_LINGER
 from messaging.notify import (
     TELL_CHANNEL,
     LocalNotifier,
-    RedisNotifier,
     channel_of,
     game_key,
     user_key,
 )
+from messaging.redis_notify import RedisNotifier
 from messaging.subscription import MESSAGE, SUBSCRIBED, Subscription
 from tests.notify_support import (
     SHORT_LINGER,

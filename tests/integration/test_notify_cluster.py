@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import redis
 
-from messaging.notify import RedisNotifier, channel_of, game_key
+from messaging.notify import channel_of, game_key
+from messaging.redis_notify import RedisNotifier
 from tests.notify_support import (
     LINGER,
     game_session,
