@@ -112,22 +112,26 @@ def test_turn_signals_that_could_not_load_load_once_the_stream_is_back(
     game, tokens = _game(server)
     proxy = TcpProxy("127.0.0.1", server.port)
     refused: list[str] = []
+    down = [True]  # the signals cannot be fetched until the proxy is restored
 
-    def drop_first(route: Any) -> None:  # the network drops as the signals are asked for
-        if refused:
-            route.continue_()
-        else:
+    def drop_while_down(route: Any) -> None:
+        if down[0]:
             refused.append(route.request.url)
             route.abort()
+        else:
+            route.continue_()
 
+    # (the page may ask again as its stream first goes live, if the first failure came
+    # before that: it is refused too, as the network is still down for it)
     page = _table(chromium, f"http://127.0.0.1:{proxy.port}", tokens[0], game,
-                  routes={"**/signals.js": drop_first})
+                  routes={"**/signals.js": drop_while_down})
     page.wait_for_function("() => document.getElementById('connection').dataset.status === 'live'")
     assert refused
     assert " · " not in page.title()  # no signals: the title is the page's own
     proxy.cut()
     page.wait_for_function("() => document.getElementById('connection').dataset.status"
                            " === 'reconnecting'")
+    down[0] = False
     proxy.restore()
     page.wait_for_function("() => document.title.includes(' · ')", timeout=20000)
     assert page.errors == []
