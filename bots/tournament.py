@@ -129,8 +129,7 @@ def run(setup: Setup, games: int, processes: int) -> dict[str, Any]:
     """Play the tournament and sum it up, one row per agent (in --agents order)."""
     tallies = {name: Tally() for name in setup.agents}
     _count(setup, games, processes, tallies)
-    return {"map": setup.map, "players": setup.players, "games": games, "seed": setup.seed,
-            "agents": [tallies[name].row(name) for name in tallies]}
+    return _summary(setup, games, setup.seed, tallies)
 
 
 def run_seeds(setup: Setup, seeds: Sequence[int], games: int,
@@ -145,10 +144,14 @@ def run_seeds(setup: Setup, seeds: Sequence[int], games: int,
         _count(one, games, processes, tallies)
         for name, t in tallies.items():
             pooled[name].add(t)
-        each.append({"map": setup.map, "players": setup.players, "games": games,
-                     "seed": seed, "agents": [tallies[n].row(n) for n in tallies]})
-    return ({"map": setup.map, "players": setup.players, "games": games * len(seeds),
-             "seed": list(seeds), "agents": [pooled[n].row(n) for n in pooled]}, each)
+        each.append(_summary(setup, games, seed, tallies))
+    return _summary(setup, games * len(seeds), list(seeds), pooled), each
+
+
+def _summary(setup: Setup, games: int, seed: int | list[int],
+             tallies: dict[str, Tally]) -> dict[str, Any]:
+    return {"map": setup.map, "players": setup.players, "games": games, "seed": seed,
+            "agents": [tallies[name].row(name) for name in tallies]}
 
 
 def _count(setup: Setup, games: int, processes: int, tallies: dict[str, Tally]) -> None:
