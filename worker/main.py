@@ -82,6 +82,7 @@ from worker.context import (
 )
 from worker.queue import RqJobs, analysis_queue_name, worked_queues
 from worker.scheduler import TiedSchedulerWorker
+from worker.stopping import StopKept
 
 log = logging.getLogger("worker")
 REDIS_UNREACHABLE = 1  # the exit status (2: a mistake in the settings or arguments)
@@ -246,11 +247,11 @@ class FailureLogged(BaseWorker):
         call_exception_handlers(self._exc_handlers, job, *exc_info)
 
 
-class ForkingWorker(TiedSchedulerWorker, FailureLogged, Worker):
+class ForkingWorker(StopKept, TiedSchedulerWorker, FailureLogged, Worker):
     """RQ's `Worker` (a work-horse forked per job), with a scheduler tied to it."""
 
 
-class InProcessWorker(TiedSchedulerWorker, FailureLogged, SimpleWorker):
+class InProcessWorker(StopKept, TiedSchedulerWorker, FailureLogged, SimpleWorker):
     """RQ's `SimpleWorker`, plus a heartbeat for the running job (see the module doc),
     with a scheduler tied to it."""
 
