@@ -17,7 +17,9 @@ phone by default:
 - weight: the first visit's answers' uncompressed bytes by kind (the page, modules,
   styles, layout, catalogue and API answers), and any request to another host;
 - interactive: from navigation to the table drawn with the player's moves (the page's
-  `ttr-ready` performance mark), first and repeat visits, N loads each;
+  `ttr-ready` performance mark), first and repeat visits, N loads each; and, after
+  each repeat visit, an empty page's repeat visit on the same profile: the browser's
+  own floor on this machine (`bench/web_floor.py`), and the table's less it;
 - delay: from an opponent's action (an API call by this script) to the change on my
   table (its version shown), heard over the game's SSE stream, N actions, on the
   profile's page.
@@ -51,6 +53,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from playwright.sync_api import Error, sync_playwright  # noqa: E402
 
 from bench.outcome import run  # noqa: E402
+from bench.web_floor import floor_page  # noqa: E402
 from tests.browser_support import launch  # noqa: E402
 from tests.web_client_support import Server, serve  # noqa: E402
 
@@ -268,14 +271,19 @@ class Visits:
     first_wire: dict[str, Any]
     repeat_wire: dict[str, Any]
     page: Any  # the last context's page, still open
+    floor: list[float] = field(default_factory=list)  # an empty page's repeat visits
 
 
 def visits(browser: Any, server: Server, profile: Profile, url: str, token: str,
-           loads: int) -> Visits:
+           loads: int, floor_url: str | None = None) -> Visits:
     """`loads` first visits to the table at `url`, each in a fresh context and followed
-    by a repeat visit in it; the first's answers weighed and both wires counted."""
+    by a repeat visit in it (and by one to the empty page at `floor_url`, if given:
+    `bench.web_floor`); the first's answers weighed and both wires counted."""
     first: list[float] = []
     repeat: list[float] = []
+    floor: list[float] = []
+
+
     responses: list[Any] = []  # the first visit's
 
     def record(response: Any) -> None:  # (Playwright takes a function, not a bound builtin)
@@ -298,9 +306,16 @@ def visits(browser: Any, server: Server, profile: Profile, url: str, token: str,
         repeat.append(visit(page, session, url))
         if i == 0:
             repeat_wire = wire.figures()
+        if floor_url:
+            page.goto(floor_url, wait_until="commit")  # (its first visit: not counted)
+            page.goto("about:blank")
+            floor.append(visit(page, session, floor_url))
         if i < loads - 1:
             context.close()
-    return Visits(first, repeat, page_weight, first_wire, repeat_wire, page)
+        elif floor_url:  # the last page is left at the table (`delays` watches it there)
+            page.goto("about:blank")
+            visit(page, session, url)
+    return Visits(first, repeat, page_weight, first_wire, repeat_wire, page, floor)
 
 
 def compare(args: argparse.Namespace, profile: Profile) -> None:
@@ -391,14 +406,15 @@ def main() -> None:
     if args.against:
         return compare(args, profile)
     with tempfile.TemporaryDirectory() as folder, serve(Path(folder)) as server, \
-            sync_playwright() as playwright:
+            floor_page() as floor_url, sync_playwright() as playwright:
         browser = launch(playwright)
         game_id, tokens = game(server)
         seen = visits(browser, server, profile, f"{server.origin}/play/{game_id}", tokens[0],
-                      args.loads)
+                      args.loads, floor_url)
         found = delays(server, seen.page, game_id, tokens, args.samples)
         browser.close()
     first, repeat = seen.first, seen.repeat
+    over_floor = [r - f for r, f in zip(repeat, seen.floor, strict=True)]
     page_weight, first_wire, repeat_wire = seen.weight, seen.first_wire, seen.repeat_wire
     figures: dict[str, Any] = {
         "profile": args.profile, "viewport": list(profile.viewport),
@@ -415,6 +431,11 @@ def main() -> None:
         "repeat_interactive_ms_p95": p95(repeat),
         "interactive_ms_max": round(max(first), 1),
         "repeat_interactive_ms_max": round(max(repeat), 1),
+        # the browser's own part of a repeat visit on this machine (bench.web_floor), and
+        # the page's: the table's repeat visit less the empty page's, load by load
+        "floor_repeat_ms_median": median(seen.floor), "floor_repeat_ms_p95": p95(seen.floor),
+        "repeat_over_floor_ms_median": median(over_floor),
+        "repeat_over_floor_ms_p95": p95(over_floor),
         "opponent_to_table_ms_median": median(found),
         "opponent_to_table_ms_p95": p95(found),
         "samples": len(found), "loads": len(first),
@@ -434,7 +455,9 @@ def main() -> None:
           f"{figures['interactive_ms_median']} ms (p95 {figures['interactive_ms_p95']}), "
           f"repeat {figures['repeat_interactive_ms_median']} ms "
           f"(p95 {figures['repeat_interactive_ms_p95']}, slowest "
-          f"{figures['repeat_interactive_ms_max']}); opponent's action on my table "
+          f"{figures['repeat_interactive_ms_max']}; an empty page's "
+          f"{figures['floor_repeat_ms_median']}, p95 {figures['floor_repeat_ms_p95']}); "
+          f"opponent's action on my table "
           f"after {figures['opponent_to_table_ms_median']} ms "
           f"(p95 {figures['opponent_to_table_ms_p95']})")
     print(json.dumps(figures))

@@ -80,16 +80,17 @@ def smallest(pg: str, redis: str) -> dict[str, tuple[list[str], set[str]]]:
         "web": (["--loads", "1", "--samples", "1"],
                 {"page_weight_kb", "interactive_ms_median", "opponent_to_table_ms_median",
                  "first_visit_kb", "repeat_visit_kb", "repeat_visit_network_requests",
-                 "repeat_interactive_ms_p95", "targets_met"}),
+                 "repeat_interactive_ms_p95", "floor_repeat_ms_median",
+                 "repeat_over_floor_ms_median", "targets_met"}),
     }
 
 
 # bench/ modules that are libraries of the scripts, not scripts
 # (`against` and `profiles` serve `api.py --against REF [--profile DIR]`, and
 # `web_against` `web.py --against REF`, which build another commit: too slow for a smoke
-# run)
+# run; `web_floor` is web.py's empty page)
 LIBRARIES = {"__init__", "loop", "stack", "ready", "outcome", "against", "profiles",
-             "web_against"}
+             "web_against", "web_floor"}
 
 
 @dataclass
