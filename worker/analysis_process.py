@@ -119,25 +119,9 @@ class AnalysisProcess:
         self._watch.join(timeout=STOP_WITHIN)
 
 
-def lower_priority(quiet: bool = False) -> None:
-    """Give this process's CPU way to the others' (an analysis process's own start):
-    its niceness raised and, where Linux has it, the idle scheduling class, which runs
-    it only on CPU no other process wants. Under nice alone an analysis still took a
-    share of a busy machine and each request had to preempt it; an analysis is bounded
-    by its CPU, not by time, so waiting costs it nothing but the wait (on a machine
-    busy for an hour its job's time-out and retries take over). Threads and processes
-    it starts later inherit both."""
+def lower_priority() -> None:
+    """Give this process's CPU way to the others' (the analysis worker's own start)."""
     try:
         os.nice(NICENESS)
     except OSError as error:  # (not allowed here: it still works, at the same priority)
-        if not quiet:
-            log.warning("analysis worker: could not lower its priority: %s", error)
-    idle = getattr(os, "SCHED_IDLE", None)
-    if idle is None:  # (not Linux)
-        return
-    try:
-        os.sched_setscheduler(0, idle, os.sched_param(0))
-    except OSError as error:
-        if not quiet:
-            log.warning("analysis worker: could not take the idle scheduling class: %s",
-                        error)
+        log.warning("analysis worker: could not lower its priority: %s", error)

@@ -4,8 +4,7 @@ chances and the key moments (`domain.win_chances`), played out by the strong age
 
 `Analyst` says how: within `budget` seconds of CPU per game (the setting
 `TTR_ANALYSIS_BUDGET`; 0: no analysis), and `apart` (the embedded mode, whose jobs run
-inside the web process) in a fresh interpreter of its own at a lower priority
-(`worker.analysis_process.lower_priority`), so no
+inside the web process) in a fresh interpreter of its own at a lower priority, so no
 request waits on it; an RQ worker is a process apart already and computes it there.
 The computation is deterministic for the game and budget (seeded by the game's id).
 """
@@ -26,7 +25,7 @@ from typing import Any
 from bots.analysis_policy import proposed_moves, strong_policy
 from domain.events import Event
 from domain.win_chances import NotScored, estimate_win_chances
-from worker.analysis_process import lower_priority
+from worker.analysis_process import NICENESS
 
 log = logging.getLogger(__name__)
 
@@ -107,7 +106,10 @@ def compute(game_id: str, events: Sequence[Event], budget: float) -> dict[str, A
 def main() -> int:
     """An analysis apart: read (game id, events, budget) on stdin, write the analysis
     on stdout (both pickled)."""
-    lower_priority(quiet=True)  # (its stderr is the failure's report)
+    try:
+        os.nice(NICENESS)
+    except OSError:
+        pass
     game_id, events, budget = pickle.loads(sys.stdin.buffer.read())
     body = compute(game_id, events, budget)
     sys.stdout.buffer.write(pickle.dumps(body, protocol=pickle.HIGHEST_PROTOCOL))

@@ -4,21 +4,20 @@ a process of its own."""
 
 from __future__ import annotations
 
-import os
 import random
 import threading
 import time
 from dataclasses import replace
 
 from domain.commands import Resign
-from domain.events import Event, GameStarted
+from domain.events import GameStarted
 from domain.table import decide_table, replay_table, score_table
 from events import SqlStore
 from referee.effects import follow_up
 from tests.ratings_support import leaving_stream, scored_stream
 from tests.worker_support import RecordingJobs, count_scored, finished_game, make_context
 from worker.analysis_jobs import analyse_win_chances
-from worker.analyst import AnalysisLost, Analyst, _running, compute, stop_analyses
+from worker.analyst import AnalysisLost, Analyst, compute, stop_analyses
 from worker.context import WorkerContext, use_context
 from worker.inline_jobs import InlineJobs
 from worker.jobs import sweep
@@ -126,35 +125,6 @@ def test_a_stopping_server_does_not_wait_for_an_analysis_apart(store: SqlStore) 
         time.sleep(0.05)  # until its process has started, then ended at once
     thread.join(30)
     assert not thread.is_alive() and len(lost) == 1
-
-
-def test_an_analysis_apart_runs_only_on_cpu_nothing_else_wants(store: SqlStore) -> None:
-    scored_context(store)
-    events = [r.event() for r in store.read_stream("g1")]
-    thread = threading.Thread(target=lambda: _lost(events), daemon=True)
-    thread.start()
-    classes: list[int] = []
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline and os.SCHED_IDLE not in classes:
-        classes += [_scheduling_class(child.pid) for child in list(_running)]
-        time.sleep(0.02)  # (as it starts, it takes the class)
-    stop_analyses()
-    thread.join(30)
-    assert os.SCHED_IDLE in classes
-
-
-def _lost(events: list[Event]) -> None:
-    try:
-        Analyst(60.0, apart=True).analyse("g1", events)  # a minute, unless stopped
-    except AnalysisLost:
-        pass
-
-
-def _scheduling_class(pid: int) -> int:
-    try:
-        return os.sched_getscheduler(pid)
-    except OSError:  # (ended meanwhile)
-        return -1
 
 
 def test_a_stopping_process_starts_no_analysis_still_asked_for(store: SqlStore) -> None:

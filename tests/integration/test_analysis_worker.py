@@ -81,12 +81,6 @@ def test_a_worker_of_the_game_queue_runs_the_analyses_at_a_lower_priority(
     assert running(analyses)
 
 
-def test_the_analysis_process_runs_only_on_cpu_nothing_else_wants(workers: Workers) -> None:
-    _, analyses = started_analysis_process(workers, SHORT_BUDGET)
-    wait_for(lambda: os.sched_getscheduler(analyses) == os.SCHED_IDLE, 30,
-             "the idle scheduling class (as it starts)", workers)
-
-
 def test_the_analysis_process_stores_a_finished_games_analysis(
         workers: Workers, rq_context: WorkerContext, pg_store: SqlStore) -> None:
     started_analysis_process(workers, SHORT_BUDGET)
