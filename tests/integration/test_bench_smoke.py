@@ -88,9 +88,9 @@ def smallest(pg: str, redis: str) -> dict[str, tuple[list[str], set[str]]]:
 # bench/ modules that are libraries of the scripts, not scripts
 # (`against` and `profiles` serve `api.py --against REF [--profile DIR]`, and
 # `web_against` `web.py --against REF`, which build another commit: too slow for a smoke
-# run; `web_floor` is web.py's empty page)
+# run; `web_floor` is web.py's empty page, `web_page` how it drives a page)
 LIBRARIES = {"__init__", "loop", "stack", "ready", "outcome", "against", "profiles",
-             "web_against", "web_floor"}
+             "web_against", "web_floor", "web_page"}
 
 
 @dataclass
