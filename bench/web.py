@@ -157,8 +157,6 @@ def visits(browser: Any, server: Server, profile: Profile, url: str, token: str,
     first: list[float] = []
     repeat: list[float] = []
     floor: list[float] = []
-
-
     responses: list[Any] = []  # the first visit's
 
     def record(response: Any) -> None:  # (Playwright takes a function, not a bound builtin)

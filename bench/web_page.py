@@ -116,7 +116,8 @@ READY = """new Promise((resolve) => {
 
 
 def visit(page: Any, session: Any, url: str) -> float:
-    """Go to the table at `url`: milliseconds from navigation to an interactive table.
+    """Go to the page at `url` (the table, or `bench.web_floor`'s empty page):
+    milliseconds from navigation to its `ttr-ready` mark, the table's once interactive.
 
     Nothing of Playwright's runs in the page while it loads: its waiting functions
     evaluate Playwright's own injected script in the page first, about 100 ms of the
@@ -137,4 +138,4 @@ def visit(page: Any, session: Any, url: str) -> float:
                 return float(answer["result"]["value"])
             failure = answer["exceptionDetails"]
         time.sleep(0.05)
-    raise RuntimeError(f"the table never marked itself ready: {failure}")
+    raise RuntimeError(f"{url} never marked itself ready: {failure}")
