@@ -70,17 +70,34 @@ function inkOf(color) {
   return ["black", "blue", "purple", "green", "red"].includes(color) ? "#fff" : "#000";
 }
 
-function textureDefs(root) {
-  const defs = svg("defs", {}, root);
+// The board is written as markup and read by the browser's parser in one go, which on
+// a phone's first drawing costs less than some two thousand `createElementNS` and
+// `setAttribute` calls (bench/NOTES.md). Every value is escaped (`escaped`) but the
+// cars' numbers.
+const ESCAPES = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" };
+const UNSAFE = /[&<>"]/;
+
+function escaped(value) {
+  const text = String(value);
+  return UNSAFE.test(text) ? text.replace(/[&<>"]/g, (c) => ESCAPES[c]) : text;
+}
+
+/* An element's markup: its attributes' values escaped; `inner` is markup already. */
+function markup(tag, attrs, inner = "") {
+  let open = `<${tag}`;
+  for (const k in attrs) open += ` ${k}="${escaped(attrs[k])}"`;
+  return `${open}>${inner}</${tag}>`;
+}
+
+function textureDefs() {
+  let patterns = "";
   for (const [color, path] of Object.entries(TEXTURES)) {
-    const p = svg("pattern", { id: `tex-${color}`, width: 8, height: 8,
-      patternUnits: "userSpaceOnUse" }, defs);
-    svg("rect", { width: 8, height: 8, fill: ROUTE_COLORS[color] }, p);
-    if (path) {
-      svg("path", { d: path, stroke: inkOf(color), "stroke-width": 1, fill: "none",
-        opacity: 0.45 }, p);
-    }
+    const ink = path ? markup("path", { d: path, stroke: inkOf(color), "stroke-width": 1,
+      fill: "none", opacity: 0.45 }) : "";
+    patterns += markup("pattern", { id: `tex-${color}`, width: 8, height: 8,
+      patternUnits: "userSpaceOnUse" }, markup("rect", { width: 8, height: 8, fill: ROUTE_COLORS[color] }) + ink);
   }
+  return markup("defs", {}, patterns);
 }
 
 function cityPositions(board, layout) {
@@ -107,14 +124,6 @@ export function drawBoard(board, layout, options = {}) {
     viewBox: `0 0 ${width} ${height}`, role: "img", "aria-labelledby": `${prefix}-title`,
     class: `map map-${board.map}`,
   });
-  svg("title", { id: `${prefix}-title` }, root).textContent = options.title || board.name || board.map;
-  textureDefs(root);
-  svg("rect", { class: "sea", x: 0, y: 0, width, height }, root);
-  const halos = svg("g", { class: "halos" }, root);
-  const routesLayer = svg("g", { class: "routes" }, root);
-  const stationsLayer = svg("g", { class: "stations" }, root);
-  const citiesLayer = svg("g", { class: "cities" }, root);
-  const labelsLayer = svg("g", { class: "labels" }, root);
 
   // the routes of a city pair, side by side
   const groups = new Map();
@@ -124,32 +133,57 @@ export function drawBoard(board, layout, options = {}) {
     groups.get(key).push(route);
   }
   const titleOf = options.routeTitle || ((r) => `${r.a} – ${r.b}`);
-  const routeEls = new Map();
+  const drawn = []; // [route, what its group keeps], in the order of their markup
+  let routes = "";
   for (const members of groups.values()) {
     members.forEach((route, i) => {
       const offset = (i - (members.length - 1) / 2) * DOUBLE_OFFSET;
-      const group = drawRoute(route, offset, pos, routesLayer, titleOf(route));
-      if (group) routeEls.set(route.id, group);
+      const made = drawRoute(route, offset, pos, titleOf(route));
+      if (!made) return;
+      routes += made.markup;
+      drawn.push([route, made.kept]);
     });
   }
-  const cityEls = new Map();
   const labels = (layout && layout.labels) || {};
+  let cities = "";
+  let names = "";
   for (const city of board.cities || []) {
     const [x, y] = pos.get(city);
-    const g = svg("g", { class: "city", "data-city": city }, citiesLayer);
-    svg("circle", { class: "city-dot", cx: x, cy: y, r: CITY_RADIUS }, g);
-    svg("title", {}, g).textContent = city;
-    cityEls.set(city, g);
+    cities += markup("g", { class: "city", "data-city": city },
+      markup("circle", { class: "city-dot", cx: x, cy: y, r: CITY_RADIUS }) + markup("title", {}, escaped(city)));
     const [dx, dy, anchor] = LABEL_PLACES[labels[city]] || LABEL_PLACES.e;
-    const label = svg("text", {
+    names += markup("text", {
       class: "city-label", x: x + dx, y: y + dy, "text-anchor": anchor, "data-city": city,
-    }, labelsLayer);
-    label.textContent = city;
+    }, escaped(city));
   }
-  return new BoardView({ root, routeEls, halos, cityEls, stationsLayer, pos, missing, board });
+  root.innerHTML = markup("title", { id: `${prefix}-title` },
+    escaped(options.title || board.name || board.map))
+    + textureDefs()
+    + markup("rect", { class: "sea", x: 0, y: 0, width, height })
+    + markup("g", { class: "halos" })
+    + markup("g", { class: "routes" }, routes)
+    + markup("g", { class: "stations" })
+    + markup("g", { class: "cities" }, cities)
+    + markup("g", { class: "labels" }, names);
+
+  const layer = (name) => root.querySelector(`:scope > g.${name}`);
+  const routeEls = new Map();
+  const routeGroups = layer("routes").children;
+  drawn.forEach(([route, kept], i) => {
+    const group = routeGroups[i];
+    Object.assign(group, kept);
+    routeEls.set(route.id, group);
+  });
+  const cityEls = new Map();
+  const cityGroups = layer("cities").children;
+  (board.cities || []).forEach((city, i) => cityEls.set(city, cityGroups[i]));
+  return new BoardView({ root, routeEls, halos: layer("halos"), cityEls,
+    stationsLayer: layer("stations"), pos, missing, board });
 }
 
-function drawRoute(route, offset, pos, layer, title) {
+/* A route's markup, and what its group keeps for later drawings (`kept`); null when
+ * a city of it has no place. */
+function drawRoute(route, offset, pos, title) {
   const a = pos.get(route.a);
   const b = pos.get(route.b);
   if (!a || !b) return null;
@@ -167,36 +201,38 @@ function drawRoute(route, offset, pos, layer, title) {
   const car = Math.max((room - CAR_GAP * (n - 1)) / n, 2);
   const angle = (Math.atan2(dy, dx) * 180) / Math.PI;
   const kind = route.tunnel ? "tunnel" : route.locomotives > 0 ? "ferry" : "plain";
-  const group = svg("g", {
+  const attrs = {
     class: `route route-${kind}`, "data-route-id": route.id, "data-color": route.color,
     "data-length": n,
-  }, layer);
-  if (route.tunnel) group.setAttribute("data-tunnel", "true");
-  if (route.locomotives > 0) group.setAttribute("data-ferry", String(route.locomotives));
-  const fill = ROUTE_COLORS[route.color] ? `url(#tex-${route.color})` : ROUTE_COLORS.gray;
+  };
+  if (route.tunnel) attrs["data-tunnel"] = "true";
+  if (route.locomotives > 0) attrs["data-ferry"] = String(route.locomotives);
   // the cars take their fill from the group (an owner's colour replaces it there), and
-  // their height and corners from board.css: fewer attributes to set per car on the
-  // page's first drawing, which makes some three hundred of them
-  group.setAttribute("fill", fill);
-  svg("title", {}, group).textContent = title;
-  group._ttrTitle = title; // (setOwners leaves a tooltip that has not changed alone)
-  group._ttrFill = fill; // (the cars' own fill, for setOwners to give back)
-  group._ttrLine = [a[0] + nx, a[1] + ny, b[0] + nx, b[1] + ny]; // (for its halo, made when needed)
-  const [x1, y1, x2, y2] = group._ttrLine;
-  svg("line", { class: "route-hit", x1, y1, x2, y2 }, group);
+  // their height and corners from board.css: fewer attributes per car on the page's
+  // first drawing, which makes some three hundred of them
+  const fill = ROUTE_COLORS[route.color] ? `url(#tex-${route.color})` : ROUTE_COLORS.gray;
+  attrs.fill = fill;
+  const line = [a[0] + nx, a[1] + ny, b[0] + nx, b[1] + ny];
+  const [x1, y1, x2, y2] = line;
+  let inner = markup("title", {}, escaped(title)) + markup("line", { class: "route-hit", x1, y1, x2, y2 });
   const x = (-car / 2).toFixed(2);
   const width = car.toFixed(2);
   const turn = ` rotate(${angle.toFixed(2)})`;
+  let markAt = "";
   for (let i = 0; i < n; i++) {
     const along = (car + CAR_GAP) * i + car / 2;
     const at = `translate(${(x0 + ux * along).toFixed(2)} ${(y0 + uy * along).toFixed(2)})`;
-    svg("rect", { class: "car", x, width, transform: at + turn }, group);
-    if (i < route.locomotives) svg("circle", { class: "loco", cx: 0, cy: 0, r: 2.1, transform: at }, group);
+    // (numbers only: nothing to escape)
+    inner += `<rect class="car" x="${x}" width="${width}" transform="${at}${turn}"></rect>`;
+    if (i < route.locomotives) inner += `<circle class="loco" cx="0" cy="0" r="2.1" transform="${at}"></circle>`;
     // where the owner's symbol goes once claimed: on the middle car (drawn by setOwners,
     // not for every route now: a hundred more elements for the page's first drawing)
-    if (i === Math.floor((n - 1) / 2)) group._ttrMarkAt = at;
+    if (i === Math.floor((n - 1) / 2)) markAt = at;
   }
-  return group;
+  // (the tooltip, for setOwners to leave alone while it has not changed; the cars' own
+  // fill, for setOwners to give back; the centre line, for its halo, made when needed)
+  const kept = { _ttrTitle: title, _ttrFill: fill, _ttrLine: line, _ttrMarkAt: markAt };
+  return { markup: markup("g", attrs, inner), kept };
 }
 
 function ticketKey(ticket, cities, routeIds) {
