@@ -172,6 +172,35 @@ def test_server_sent_events_split_across_chunks_are_read_whole(page: Any) -> Non
     assert rest == "event: pa"
 
 
+def test_the_board_draws_names_with_markup_characters_as_text(page: Any) -> None:
+    # the board is written as markup (board.js): a name is text wherever it goes
+    odd = ['A<b>&"x</b>', "B</title><g class='evil'>"]
+    drawn = run(page, "../board/board.js", """(m, odd) => {
+      const board = { map: 'm', name: 'M', cities: odd, tickets: [],
+        routes: [{ id: 7, a: odd[0], b: odd[1], length: 2, color: 'red', tunnel: false,
+                   locomotives: 0 }] };
+      const layout = { width: 100, height: 100,
+        cities: { [odd[0]]: [10, 10], [odd[1]]: [90, 90] } };
+      const view = m.drawBoard(board, layout,
+        { title: odd[1], routeTitle: (r) => `${r.a} – ${r.b}` });
+      const root = view.root;
+      return { foreign: root.querySelectorAll('b, .evil').length,
+        title: root.querySelector(':scope > title').textContent,
+        cities: [...view.cityEls].map(([name, g]) => [name, g.dataset.city,
+          g.querySelector('title').textContent]),
+        labels: [...root.querySelectorAll('.city-label')].map((l) => l.textContent),
+        route: view.routeEls.get(7).querySelector('title').textContent,
+        cars: view.routeEls.get(7).querySelectorAll('.car').length,
+        svg: [...root.querySelectorAll('*')].every(
+          (e) => e.namespaceURI === 'http://www.w3.org/2000/svg') };
+    }""", odd)
+    assert drawn["foreign"] == 0 and drawn["svg"]
+    assert drawn["title"] == odd[1]
+    assert drawn["cities"] == [[name, name, name] for name in odd]
+    assert drawn["labels"] == odd
+    assert drawn["route"] == f"{odd[0]} – {odd[1]}" and drawn["cars"] == 2
+
+
 def test_the_log_and_the_caption_are_sentences(page: Any) -> None:
     run(page, "i18n.js", "(m) => m.setLanguage('en')")
     names = ["Ann", "Ben"]
