@@ -20,6 +20,9 @@ phone by default:
   `ttr-ready` performance mark), first and repeat visits, N loads each; and, after
   each repeat visit, an empty page's repeat visit on the same profile: the browser's
   own floor on this machine (`bench/web_floor.py`), and the table's less it;
+- painted: from navigation to the frame that first shows the table (its heading's
+  Element Timing entry): the mark above comes before the browser has laid the table
+  out and painted it, which on the slowed phone is a few hundred ms more;
 - delay: from an opponent's action (an API call by this script) to the change on my
   table (its version shown), heard over the game's SSE stream, N actions, on the
   profile's page.
@@ -54,7 +57,15 @@ from playwright.sync_api import sync_playwright  # noqa: E402
 
 from bench.outcome import run  # noqa: E402
 from bench.web_floor import floor_page  # noqa: E402
-from bench.web_page import PROFILES, Profile, Wire, context_for, slowed, visit  # noqa: E402
+from bench.web_page import (  # noqa: E402
+    PROFILES,
+    Profile,
+    Wire,
+    context_for,
+    painted,
+    slowed,
+    visit,
+)
 from tests.browser_support import launch  # noqa: E402
 from tests.web_client_support import Server, serve  # noqa: E402
 
@@ -147,6 +158,9 @@ class Visits:
     repeat_wire: dict[str, Any]
     page: Any  # the last context's page, still open
     floor: list[float] = field(default_factory=list)  # an empty page's repeat visits
+    # ms to the table first painted (`web_page.painted`), first and repeat visits
+    first_painted: list[float] = field(default_factory=list)
+    repeat_painted: list[float] = field(default_factory=list)
 
 
 def visits(browser: Any, server: Server, profile: Profile, url: str, token: str,
@@ -157,6 +171,7 @@ def visits(browser: Any, server: Server, profile: Profile, url: str, token: str,
     first: list[float] = []
     repeat: list[float] = []
     floor: list[float] = []
+    shown: tuple[list[float], list[float]] = ([], [])  # first, repeat: when painted
     responses: list[Any] = []  # the first visit's
 
     def record(response: Any) -> None:  # (Playwright takes a function, not a bound builtin)
@@ -170,6 +185,7 @@ def visits(browser: Any, server: Server, profile: Profile, url: str, token: str,
         if i == 0:
             page.on("response", record)
         first.append(visit(page, session, url))
+        keep_painted(shown[0], painted(session))
         if i == 0:
             page.remove_listener("response", record)
             page_weight = weight(server, responses)
@@ -177,6 +193,7 @@ def visits(browser: Any, server: Server, profile: Profile, url: str, token: str,
         page.goto("about:blank")
         wire.reset()
         repeat.append(visit(page, session, url))
+        keep_painted(shown[1], painted(session))
         if i == 0:
             repeat_wire = wire.figures()
         if floor_url:
@@ -188,7 +205,13 @@ def visits(browser: Any, server: Server, profile: Profile, url: str, token: str,
         elif floor_url:  # the last page is left at the table (`delays` watches it there)
             page.goto("about:blank")
             visit(page, session, url)
-    return Visits(first, repeat, page_weight, first_wire, repeat_wire, page, floor)
+    return Visits(first, repeat, page_weight, first_wire, repeat_wire, page, floor, *shown)
+
+
+def keep_painted(into: list[float], value: float | None) -> None:
+    if value is None:
+        raise SystemExit("the table's heading never said when it was painted")
+    into.append(value)
 
 
 def compare(args: argparse.Namespace, profile: Profile) -> None:
@@ -309,6 +332,11 @@ def main() -> None:
         "floor_repeat_ms_median": median(seen.floor), "floor_repeat_ms_p95": p95(seen.floor),
         "repeat_over_floor_ms_median": median(over_floor),
         "repeat_over_floor_ms_p95": p95(over_floor),
+        # (after the mark: when the table was first on the screen, laid out and painted)
+        "painted_ms_median": median(seen.first_painted),
+        "painted_ms_p95": p95(seen.first_painted),
+        "repeat_painted_ms_median": median(seen.repeat_painted),
+        "repeat_painted_ms_p95": p95(seen.repeat_painted),
         "opponent_to_table_ms_median": median(found),
         "opponent_to_table_ms_p95": p95(found),
         "samples": len(found), "loads": len(first),
@@ -330,7 +358,9 @@ def main() -> None:
           f"(p95 {figures['repeat_interactive_ms_p95']}, slowest "
           f"{figures['repeat_interactive_ms_max']}; an empty page's "
           f"{figures['floor_repeat_ms_median']}, p95 {figures['floor_repeat_ms_p95']}); "
-          f"opponent's action on my table "
+          f"first painted after {figures['painted_ms_median']} ms (p95 "
+          f"{figures['painted_ms_p95']}), repeat {figures['repeat_painted_ms_median']} ms "
+          f"(p95 {figures['repeat_painted_ms_p95']}); opponent's action on my table "
           f"after {figures['opponent_to_table_ms_median']} ms "
           f"(p95 {figures['opponent_to_table_ms_p95']})")
     print(json.dumps(figures))

@@ -115,6 +115,28 @@ READY = """new Promise((resolve) => {
 })"""
 
 
+# when the table's heading was first on the screen (its `elementtiming` entry's
+# renderTime: the frame with the table drawn, laid out and painted, which comes after
+# the `ttr-ready` mark), or null if the page says nothing of it within 5 s (another
+# commit's, or not the table)
+PAINTED = """new Promise((resolve) => {
+  setTimeout(() => resolve(null), 5000);
+  new PerformanceObserver((list, observer) => {
+    const shown = list.getEntries().find((e) => e.identifier === 'ttr-table');
+    if (shown) { observer.disconnect(); resolve(shown.renderTime || shown.loadTime); }
+  }).observe({ type: 'element', buffered: true });
+})"""
+
+
+def painted(session: Any) -> float | None:
+    """Milliseconds from the navigation of the page `visit` went to until the table was
+    first painted (`PAINTED`), or None."""
+    answer = session.send("Runtime.evaluate", {
+        "expression": PAINTED, "awaitPromise": True, "returnByValue": True})
+    value = answer.get("result", {}).get("value")
+    return None if value is None else float(value)
+
+
 def visit(page: Any, session: Any, url: str) -> float:
     """Go to the page at `url` (the table, or `bench.web_floor`'s empty page):
     milliseconds from navigation to its `ttr-ready` mark, the table's once interactive.

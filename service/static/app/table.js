@@ -349,7 +349,8 @@ class Table {
       (el.settings = claimSetting()));
     clear(this.main).append(h("div", { class: "table", id: "table" },
       h("header", { class: "table-head" },
-        h("h1", {}, t(`map.${this.board.map}`)), el.caption, el.countdown, el.finalRound, el.notify,
+        // (`elementtiming`: when the table is first on the screen, which bench/web.py reads)
+        h("h1", { elementtiming: "ttr-table" }, t(`map.${this.board.map}`)), el.caption, el.countdown, el.finalRound, el.notify,
         el.connection, soundToggle()),
       el.standIn, el.waiting, el.end,
       h("div", { class: "table-body" }, el.board, side)));
