@@ -1,5 +1,7 @@
 """How the table loads in Chromium, against `ttr serve`: each request once, the page's
-own first reads the same as the table makes itself, only the table's own modules (not
+own first reads the same as the table makes itself, nothing painted before the table
+(but a page that cannot draw itself still shows that it is loading), only the table's
+own modules (not
 the lobby's), every static file at its versioned address and,
 on a second visit, from the browser's cache; its manifest read without error and
 nothing against installing it; and a game played to its end on the page leaves no
@@ -139,6 +141,29 @@ def test_the_reads_a_table_begins_as_it_loads_are_those_it_makes_itself(
     itself = _game_reads(seen, game_id)
     assert itself == _game_reads(table_load.requests, game_id)
     assert f"/v1/games/{game_id}/moves" in itself  # (the game's reads were recorded)
+
+
+def test_a_table_loaded_with_its_session_is_first_drawn_as_the_table(table_load: Load) -> None:
+    """Nothing is painted before the table is ready: no frame of the empty page ("…")
+    before it (the page's first contentful paint comes at or after the ready mark)."""
+    painted, ready = table_load.page.evaluate(
+        "[performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,"
+        " performance.getEntriesByName('ttr-ready')[0].startTime]")
+    assert painted is not None and painted >= ready
+
+
+def test_a_page_that_cannot_draw_itself_shows_that_it_is_loading(
+        chromium: Any, server: Server, game: tuple[str, str]) -> None:
+    """With its modules lost on the way, the page still shows itself, loading, within
+    moments: it is hidden only while it is expected to draw itself at once."""
+    game_id, token = game
+    page = _signed_in(chromium, server, token)
+    try:
+        page.route("**/bundle/app/main.js", lambda route: route.abort())
+        page.goto(f"{server.origin}/play/{game_id}")
+        page.wait_for_selector("p.loading", state="visible", timeout=5000)
+    finally:
+        page.context.close()
 
 
 def test_the_table_loads_its_own_modules_and_not_the_lobbys(table_load: Load) -> None:

@@ -10,6 +10,7 @@
  * (it runs before any module): it names the API's paths and the client's header as
  * api.js and identity.js do. */
 (() => {
+  const STARTING_MS = 1500;
   let saved = null;
   let oldToken = null;
   try {
@@ -19,6 +20,11 @@
     return;
   }
   if (!saved || oldToken || location.pathname === "/signin") return;
+  // nothing drawn until main.js has drawn the page (app.css), or for at most 1.5 s: a
+  // page slower than that shows that it is loading
+  const root = document.documentElement;
+  root.dataset.starting = "";
+  setTimeout(() => delete root.dataset.starting, STARTING_MS);
   const read = (path) => {
     const answer = fetch(path, { headers: { Accept: "application/json", "X-TTR-Client": "web" },
       cache: "no-store" });

@@ -225,11 +225,13 @@ async function route() {
     else if (cup) app.leave = await page.showTournament(app, main, decodeURIComponent(cup[1]));
     else app.leave = await page.showLobby(app, main);
     document.body.dataset.state = "ready";
+    delete document.documentElement.dataset.starting; // (early.js: now it is drawn)
     performance.mark("ttr-ready"); // the page can be used: bench/web.py reads this
   } catch (error) {
     console.error(error);
     main.append(h("p", { class: "error", role: "alert" }, t("load_failed", { detail: error.message })));
     document.body.dataset.state = "error";
+    delete document.documentElement.dataset.starting;
   }
 }
 
