@@ -160,7 +160,7 @@ def test_a_body_over_the_limit_is_refused() -> None:
 
 
 def test_too_many_requests_get_429_with_retry_after() -> None:
-    app = make_app(MEMORY_URL, rate_per_token=1.0,
+    app = make_app(MEMORY_URL, rate_per_token=0.001,
                    burst_per_token=3)
     client = Client(app)
     token = client.new_user()
@@ -173,7 +173,7 @@ def test_too_many_requests_get_429_with_retry_after() -> None:
 
 
 def test_anonymous_requests_are_limited_per_address() -> None:
-    app = make_app(MEMORY_URL, rate_per_address=1.0,
+    app = make_app(MEMORY_URL, rate_per_address=0.001,
                    burst_per_address=2)
     client = Client(app)
     statuses = [client.get("/v1/maps").status_code for _ in range(4)]
