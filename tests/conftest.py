@@ -100,8 +100,39 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     second = config.stash[_ON_SECOND_SERVER] = _second_server_modules(items)
     for item in items:
         item.add_marker(pytest.mark.xdist_group(_worker_group(item, second)))
-    # The PostgreSQL tests, two workers' shares and the longest, are handed out first.
-    items.sort(key=lambda item: not _worker_group(item, second).startswith("postgres"))
+    # The PostgreSQL tests, two workers' shares and the longest, are handed out first,
+    # then the modules that hold a worker longest, so that none of them starts last.
+    items.sort(key=lambda item: _handed_out(_worker_group(item, second)))
+
+
+# The modules that hold a worker for a minute or more, longest first (by their time in
+# full runs). pytest-xdist hands the groups out in the order of the tests; in the order
+# of their paths, the README's whole games (tests/unit) began in the last minutes and
+# the suite waited minutes on them alone.
+_LONGEST_MODULES = (
+    "tests/unit/test_readme.py",
+    "tests/browser/test_web_client_games.py",
+    "tests/integration/test_schemathesis.py",
+    "tests/unit/test_example_bot.py",
+    "tests/integration/test_bots_think_apart.py",
+    "tests/unit/test_api_bots.py",
+    "tests/integration/test_api_play.py",
+    "tests/browser/test_web_client_board.py",
+    "tests/integration/test_observability.py",
+    "tests/integration/test_api_feed.py",
+    "tests/integration/test_tournament_embedded.py",
+    "tests/integration/test_multi_node.py",
+)
+
+
+def _handed_out(group: str) -> int:
+    """When a worker group is handed out: the PostgreSQL ones, the longest modules in
+    their order, then the rest in the order of their paths (the sort is stable)."""
+    if group.startswith("postgres"):
+        return 0
+    if group in _LONGEST_MODULES:
+        return 1 + _LONGEST_MODULES.index(group)
+    return 1 + len(_LONGEST_MODULES)
 
 
 def _module(nodeid: str) -> str:
