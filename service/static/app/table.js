@@ -19,12 +19,10 @@ import { soundToggle } from "./sounds.js";
 import { startReactions } from "./reactions.js";
 import { markPhases } from "./phases.js";
 import { watchOutage } from "./outage.js";
-import { buildWatching, heardSpectators, renderWatching } from "./spectator.js";
+import { buildWatching, renderWatching } from "./spectator.js";
 import { followHandBar } from "./hand_bar.js";
 import { mapReads, rememberMap } from "./known_maps.js";
-
-// ms a live stream's events wait for the snapshot after them before the game is asked for
-const SNAPSHOT_GRACE_MS = 250;
+import { heard } from "./table_stream.js";
 
 export async function showTable(app, main, gameId) {
   const table = new Table(app, main, gameId);
@@ -78,7 +76,7 @@ class Table {
     // (`snapshots=each`: after each change the stream brings the game and my moves too)
     this.stream = follow(`${this.path}/events?snapshots=each`, {
       lastId: this.game.version,
-      onMessage: (m) => this.onMessage(m),
+      onMessage: (m) => heard(this, m),
       onStatus: (s) => { this.el.connection.textContent = t(`connection.${s}`); this.el.connection.dataset.status = s;
         this.streamLive = s === "live";
         if (this.streamLive) this.streamStarting = true;
@@ -166,76 +164,6 @@ class Table {
       return null;
     }
     return this.app.api.get(`${this.path}/moves?min_version=${version}`);
-  }
-
-  onMessage(m) {
-    if (heardSpectators(this, m)) return;
-    if (m.event === "snapshot") {
-      // the game as the stream starts, and after each change: taken when it is newer
-      // than the page's (or a read failed meanwhile: an outage); my moves at its
-      // version come next, in the same write, and until then I have none. The one a
-      // stream starts with is drawn even when it is not newer (its spectators' count).
-      const d = m.data;
-      const starting = this.streamStarting;
-      this.streamStarting = false;
-      if (!(d.version > this.game.version || this.unsure)) {
-        if (starting && this.accept(d, null)) this.render();
-        return;
-      }
-      if (!this.accept(d, null)) return;
-      this.unsure = false;
-      this.awaitingMoves = d.you ? d.version : null;
-      if (d.you) this.moves = [];
-      this.viewDirty = true;
-      this.reschedule();
-      return;
-    }
-    if (m.event === "moves") {
-      if (m.data.version !== this.awaitingMoves) return;
-      this.awaitingMoves = null;
-      this.moves = m.data.moves;
-      this.viewDirty = true;
-      this.reschedule();
-      return;
-    }
-    const e = m.data;
-    if (typeof e.version !== "number") return;
-    if (!this.log.has(e.version)) {
-      this.log.set(e.version, e);
-      this.logDirty = true;
-      if (this.reactions) this.reactions.heard(e);
-    }
-    if (e.version > this.game.version) this.wanted = Math.max(this.wanted || 0, e.version);
-    this.schedule();
-  }
-
-  /* One render (of the table, or of the log alone) or one refresh for the messages of
-   * one burst: the events of an action arrive together with the game's snapshot and
-   * my moves. Only a burst that leaves the table behind its events asks for the game:
-   * at once when long polling, and on a live stream only if the snapshot has not come
-   * a moment later (it is in the same write, unless the write was split). */
-  schedule() {
-    if (this.scheduled) return;
-    const behind = (this.wanted || 0) > this.game.version;
-    this.scheduled = setTimeout(() => {
-      this.scheduled = null;
-      if ((this.wanted || 0) > this.game.version) this.refresh(this.wanted);
-      else if (this.viewDirty) this.render();
-      else if (this.logDirty) {
-        parts.renderLog(this);
-        // a hint waiting for the events since it was given is shown once they are read
-        if (this.hint && this.hint.answer) renderHint(this);
-      }
-      this.logDirty = false;
-      this.viewDirty = false;
-    }, behind && this.streamLive ? SNAPSHOT_GRACE_MS : 0);
-  }
-
-  /* As `schedule`, now: a snapshot or my moves came, so no grace is left to wait for. */
-  reschedule() {
-    clearTimeout(this.scheduled);
-    this.scheduled = null;
-    this.schedule();
   }
 
   /* A newer view of the game (never an older one); with moves when they came with it. */
