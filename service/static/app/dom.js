@@ -120,3 +120,14 @@ export function clear(el) {
   el.textContent = "";
   return el;
 }
+
+/* `list` emptied and filled again by `fill(list)`, only when `key` (what it is to show)
+ * differs from what it shows: a list a poll redrew each time would take the focus from
+ * a link in it, and lose a tap whose press and release came on either side of the
+ * redrawing. */
+export function redrawIfChanged(list, key, fill) {
+  if (list._ttrShown === key) return;
+  list._ttrShown = key;
+  clear(list);
+  fill(list);
+}

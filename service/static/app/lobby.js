@@ -3,7 +3,7 @@
  * now" (quick_match.js), a new game, a link to the tournaments, and joining by invite
  * link. */
 import { ApiError } from "./api.js";
-import { BOT_LEVELS, clear, h, levelName, playerName } from "./dom.js";
+import { BOT_LEVELS, clear, h, levelName, playerName, redrawIfChanged } from "./dom.js";
 import { botRatingsLine, showBotRatings } from "./bot_ratings.js";
 import { t } from "./i18n.js";
 import { credentialFromText } from "./identity.js";
@@ -93,11 +93,10 @@ export async function showLobby(app, main) {
       h("p", { class: "to-tournaments" }, h("a", { href: "/tournaments", "data-nav": "",
         id: "tournaments-link" }, t("tournaments"))), error));
 
-  const show = (list, games, empty, joinable) => {
-    clear(list);
+  const show = (list, games, empty, joinable) => redrawIfChanged(list, JSON.stringify(games), () => {
     if (!games.length) list.append(h("li", { class: "none" }, empty));
     for (const g of games) list.append(gameItem(app, g, joinable, error, refresh));
-  };
+  });
   let busy = false;
   async function refresh() {
     if (busy) return;
