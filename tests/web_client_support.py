@@ -71,6 +71,18 @@ class Server:
         token: str = self.api("POST", "/v1/users", {"name": name})["token"]
         return token
 
+    def game_in_play(self, map_name: str, names: tuple[str, str]) -> tuple[str, list[str]]:
+        """A two-player public game of `map_name` between new accounts of `names`, each
+        seat's first listed tickets kept: (its id, the players' tokens by seat)."""
+        tokens = [self.user(name) for name in names]
+        game_id: str = self.api("POST", "/v1/games", {"map": map_name, "seats": 2},
+                                tokens[0])["id"]
+        self.api("POST", f"/v1/games/{game_id}/players", {}, tokens[1])
+        for token in tokens:
+            keep = self.api("GET", f"/v1/games/{game_id}/moves", token=token)["moves"][0]
+            self.api("POST", f"/v1/games/{game_id}/actions", keep, token)
+        return game_id, tokens
+
 
 @contextmanager
 def serve(folder: Path, ttr: Path | None = None, **settings: str) -> Iterator[Server]:

@@ -46,13 +46,8 @@ def server(tmp_path_factory: pytest.TempPathFactory, chromium: Any) -> Iterator[
 @pytest.fixture(scope="module")
 def game(server: Server) -> tuple[str, str]:
     """A two-player game in play, both tickets kept, nobody moving: (game id, my token)."""
-    me, other = server.user("Me"), server.user("Other")
-    game_id: str = server.api("POST", "/v1/games", {"map": "europe", "seats": 2}, me)["id"]
-    server.api("POST", f"/v1/games/{game_id}/players", {}, other)
-    for token in (me, other):
-        keep = server.api("GET", f"/v1/games/{game_id}/moves", token=token)["moves"][0]
-        server.api("POST", f"/v1/games/{game_id}/actions", keep, token)
-    return game_id, me
+    game_id, tokens = server.game_in_play("europe", ("Me", "Other"))
+    return game_id, tokens[0]
 
 
 def _signed_in(chromium: Any, server: Server, token: str) -> Any:

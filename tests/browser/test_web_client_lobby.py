@@ -29,13 +29,7 @@ def server(tmp_path_factory: pytest.TempPathFactory, chromium: Any) -> Iterator[
 def game(server: Server) -> tuple[str, list[str]]:
     """A two-player public game in play, both tickets kept: (its id, the players' tokens
     by seat). Nobody moves but the last test, which passes a turn."""
-    a, b = server.user("Ann"), server.user("Ben")
-    game_id: str = server.api("POST", "/v1/games", {"map": "usa", "seats": 2}, a)["id"]
-    server.api("POST", f"/v1/games/{game_id}/players", {}, b)
-    for token in (a, b):
-        keep = server.api("GET", f"/v1/games/{game_id}/moves", token=token)["moves"][0]
-        server.api("POST", f"/v1/games/{game_id}/actions", keep, token)
-    return game_id, [a, b]
+    return server.game_in_play("usa", ("Ann", "Ben"))
 
 
 def _lobby(chromium: Any, server: Server, token: str, shown: str) -> Any:
@@ -59,22 +53,19 @@ def _focus_kept_over_two_polls(page: Any, link: str) -> bool:
     return bool(page.evaluate("document.activeElement.dataset.focusedHere === 'yes'"))
 
 
-def test_the_lobby_polling_keeps_the_focus_on_the_link_to_my_table(
-        chromium: Any, server: Server, game: tuple[str, list[str]]) -> None:
+# (the list, whose lobby: a seat's or an onlooker's)
+LINKS = {"my-games": ("#my-games a.open-game[href='/play/{game}']", 0),
+         "games-to-watch": ("#games-to-watch a.watch-game[data-game='{game}']", None)}
+
+
+@pytest.mark.parametrize("listed", sorted(LINKS))
+def test_the_lobby_polling_keeps_the_focus_on_a_link_of_its_lists(
+        chromium: Any, server: Server, game: tuple[str, list[str]], listed: str) -> None:
     game_id, tokens = game
-    link = f"#my-games a.open-game[href='/play/{game_id}']"
-    page = _lobby(chromium, server, tokens[0], link)
-    try:
-        assert _focus_kept_over_two_polls(page, link)
-    finally:
-        page.context.close()
-
-
-def test_the_lobby_polling_keeps_the_focus_on_the_link_to_a_game_to_watch(
-        chromium: Any, server: Server, game: tuple[str, list[str]]) -> None:
-    game_id, _ = game
-    link = f"#games-to-watch a.watch-game[data-game='{game_id}']"
-    page = _lobby(chromium, server, server.user("Gus"), link)
+    pattern, seat = LINKS[listed]
+    link = pattern.format(game=game_id)
+    token = tokens[seat] if seat is not None else server.user("Gus")
+    page = _lobby(chromium, server, token, link)
     try:
         assert _focus_kept_over_two_polls(page, link)
     finally:
