@@ -15,7 +15,7 @@ from messaging.spectators import MemorySpectators, RedisSpectators, Spectators
 
 ADAPTERS = ["memory", "redis"]
 TTL = 30.0  # long enough never to lapse during a test that does not wait for it
-SHORT_TTL = 0.3
+SHORT_TTL = 1.0  # waited out by the tests of lapsing; a count asked for later may be 0
 
 
 def made(request: pytest.FixtureRequest, ttl: float) -> Iterator[Spectators]:
@@ -103,8 +103,11 @@ def test_each_game_counts_its_own_spectators(spectators: Spectators) -> None:
 
 
 def test_a_stream_unheard_from_for_its_ttl_no_longer_counts(fleeting: Spectators) -> None:
+    arrived = time.monotonic()
     fleeting.arrive("g_1", "u_ann", "s1")
-    assert fleeting.count("g_1") == 1
+    count = fleeting.count("g_1")
+    if time.monotonic() - arrived < SHORT_TTL:  # (else it may have lapsed meanwhile)
+        assert count == 1
     assert eventually(lambda: fleeting.count("g_1") == 0)
 
 
@@ -116,8 +119,13 @@ def test_a_stream_heard_from_again_keeps_counting(fleeting: Spectators) -> None:
     while fleeting.count("g_1") != 1 and time.monotonic() < deadline:
         fleeting.arrive("g_1", "u_ann", "s1")
         time.sleep(0.02)
+    arrived = time.monotonic()
     fleeting.arrive("g_1", "u_ann", "s1")
-    assert fleeting.count("g_1") == 1
+    count = fleeting.count("g_1")
+    if time.monotonic() - arrived < SHORT_TTL:  # (else Ann's may have lapsed meanwhile)
+        assert count == 1
+    else:
+        assert count <= 1
 
 
 def test_a_memory_spectator_lapses_by_its_clock() -> None:
