@@ -51,6 +51,7 @@ OPERATIONS: dict[tuple[str, str], Operation] = {
     ("POST", "/v1/games/{game_id}/bots"): Operation("add_bot", "play"),
     ("POST", "/v1/games/{game_id}/return"): Operation("return_to_seat", "play"),
     ("GET", "/v1/games/{game_id}/moves"): Operation("get_moves", "read"),
+    ("GET", "/v1/games/{game_id}/table"): Operation("get_table", "read"),
     ("POST", "/v1/games/{game_id}/actions"): Operation("act", "play"),
     ("POST", "/v1/games/{game_id}/hints"): Operation("ask_hint", "play"),
     ("POST", "/v1/games/{game_id}/reactions"): Operation("send_reaction", "play"),

@@ -32,7 +32,7 @@ from events.index import GameRow
 from events.store import Recorded
 from messaging.notify import GENERATION, Watch, game_key
 from service.sse import sse
-from service.views import Viewer, ended, event_view, game_view, moves_view
+from service.views import Viewer, ended, event_view, game_view, moves_answer
 
 KEEP = 32
 READ_LIMIT = 500
@@ -125,8 +125,7 @@ def snapshot_messages(game_id: str, table: Table, seat: int | None, row: GameRow
         view["spectators"] = spectators
     text = sse(view, "snapshot")
     if moves and seat is not None:
-        text += sse({"game_id": game_id, "version": table.version, "seat": seat,
-                     "moves": moves_view(table, viewer)}, "moves")
+        text += sse(moves_answer(game_id, table, viewer), "moves")
     return text
 
 

@@ -200,6 +200,12 @@ def moves_view(table: Table, viewer: Viewer) -> list[dict[str, Any]]:
     return moves
 
 
+def moves_answer(game_id: str, table: Table, viewer: Viewer) -> dict[str, Any]:
+    """`GET …/moves`'s answer (`LegalMoves`): the viewer's moves and the version they are of."""
+    return {"game_id": game_id, "version": table.version, "seat": viewer.seat,
+            "moves": moves_view(table, viewer)}
+
+
 def actor_view(actor: str) -> dict[str, Any]:
     """`seat:2` → {"kind": "seat", "seat": 2}; `user:…`; `system:…`."""
     kind, _, rest = actor.partition(":")

@@ -29,6 +29,7 @@ from service.api import (
     session,
     shares,
     signin,
+    tables,
     tokens,
     tournaments,
     users,
@@ -39,7 +40,7 @@ from service.api import (
 BLUEPRINTS = [users.blp, tokens.blp, session.blp, signin.blp, maps.blp, games.blp, matches.blp,
               shares.blp, feed.blp, audit.blp, webhooks.blp, mail.blp, notices.blp, ratings.blp,
               analysis.blp, hints.blp, rematches.blp, tournaments.blp, push.blp, vacation.blp,
-              reactions.blp, invitations.blp]
+              reactions.blp, invitations.blp, tables.blp]
 
 
 def register_pages(app: Flask) -> None:

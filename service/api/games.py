@@ -58,7 +58,7 @@ from service.views import (
     action_view,
     ended,
     game_view,
-    moves_view,
+    moves_answer,
     row_view,
     score_view,
 )
@@ -280,9 +280,7 @@ class Moves(MethodView):
         user = current_user()
         table = _at_least(game_id, args.get("min_version"))
         viewer = visible_to(table, user)
-        return json_response({"game_id": game_id, "version": table.version,
-                              "seat": viewer.seat, "moves": moves_view(table, viewer)},
-                             version=table.version)
+        return json_response(moves_answer(game_id, table, viewer), version=table.version)
 
 
 @blp.route("/games/<game_id>/actions")

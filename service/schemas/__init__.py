@@ -93,6 +93,7 @@ from service.schemas.ratings import (
     TunnelCountSchema,
 )
 from service.schemas.reactions import NewReactionSchema, SaidReactionSchema
+from service.schemas.tables import TableSchema
 from service.schemas.users import (
     NewUserSchema,
     UserCreatedSchema,
@@ -152,6 +153,7 @@ __all__ = [
     "NewReactionSchema", "SaidReactionSchema",
     "MovesArgsSchema",
     "MovesSchema",
+    "TableSchema",
     "MAX_POSITION",
     "EventPageSchema",
     "EventsArgsSchema",

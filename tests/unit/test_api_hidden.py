@@ -192,6 +192,21 @@ def test_the_legal_moves_are_only_yours(app: Flask, client: Client, midgame: Tab
         assert_hidden(json.dumps(moves), secrets_of_others(app, midgame.game_id, seat))
 
 
+def test_a_tables_read_shows_each_reader_only_what_is_theirs(app: Flask, client: Client,
+                                                             midgame: Table) -> None:
+    stored = app.extensions["ttr"].store.read_stream(midgame.game_id)
+    readers = [*enumerate(midgame.tokens), (None, None), (None, client.new_user("Onlooker"))]
+    for seat, token in readers:
+        response = client.get(f"/v1/games/{midgame.game_id}/table", token=token)
+        answer = response.json
+        assert answer is not None
+        assert_players_hidden(answer["game"], seat)
+        assert_events_redacted(answer["events"]["events"], stored, seat)
+        assert (answer["moves"] or {}).get("seat") == seat
+        assert_hidden(response.get_data(True),
+                      secrets_of_others(app, midgame.game_id, -1 if seat is None else seat))
+
+
 def test_an_action_answer_shows_the_actor_no_one_elses_secrets(app: Flask, client: Client,
                                                               midgame: Table) -> None:
     state = truth(app, midgame.game_id)

@@ -1523,6 +1523,35 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/games/{game_id}/table": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                game_id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * The game, its events and your moves, at one version
+         * @description What a table needs to be drawn, read at once from one state of the game: `game`
+         *     as `GET /v1/games/{game_id}` answers it, `events` as `GET …/events?after=0`
+         *     does (up to the game's version), and, if you hold a seat, `moves` as `GET
+         *     …/moves` does (else null). All three are of the version `game.version`, so a
+         *     client need not reconcile reads that straddle a change; follow the game from
+         *     there with `GET …/events` (a stream with `Last-Event-ID` that version).
+         *
+         *     **Scope:** `read` (a token without it gets 403 `insufficient-scope`).
+         */
+        get: operations["get_table"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3102,6 +3131,14 @@ export interface components {
             inviter: string | null;
             seats: number;
             seats_taken: number;
+        };
+        Table: {
+            /** @description The game as you may see it, as `GET /v1/games/{game_id}` answers. */
+            game: components["schemas"]["Game"];
+            /** @description Its events as you may see them, from the first, up to the game's version: as `GET …/events?after=0&limit=5000` answers (a game with more goes on from `GET …/events?after=` the last one's version). */
+            events: components["schemas"]["EventPage"];
+            /** @description Your legal moves, as `GET …/moves` answers; null when you hold no seat. */
+            moves: components["schemas"]["LegalMoves"] | (never | null);
         };
         /**
          * @description A table was set up. The seed is secret until the end; its commitment is public.
@@ -6717,6 +6754,36 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Invitation"];
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            429: components["responses"]["Problem429"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    get_table: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                game_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Table"];
                 };
             };
             400: components["responses"]["Problem400"];

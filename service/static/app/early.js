@@ -1,5 +1,6 @@
 /* The first reads of a page, asked for as soon as the page begins to be read: who the
- * session speaks for and, at a table, the game, its log and my moves. The server writes
+ * session speaks for and, at a table, the table's one read (the game, its log and my
+ * moves at one version: GET /v1/games/{id}/table). The server writes
  * this script into the page itself (service/api/client_pages.py, allowed by its hash in
  * the page's Content-Security-Policy), so that these reads cross the network while the
  * page's styles and modules are still being read and run; main.js takes their answers
@@ -41,9 +42,7 @@
       // (an address that is no game's: the table says so, with its own reads)
     }
     if (gameId !== null) {
-      const path = `/v1/games/${encodeURIComponent(gameId)}`;
-      Object.assign(reads, { gameId, game: read(path), log: read(`${path}/events?after=0&limit=5000`),
-        moves: read(`${path}/moves`) });
+      Object.assign(reads, { gameId, table: read(`/v1/games/${encodeURIComponent(gameId)}/table`) });
     }
   }
   window.ttrEarlyReads = reads;

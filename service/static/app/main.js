@@ -235,21 +235,17 @@ async function route() {
   }
 }
 
-/* The game and its log as a table first reads them, asked for at once (table.js), or
- * taken from the reads the page began with (`begun`: early.js's). */
+/* The table's first read (the game, its log and my moves: table.js), asked for at once,
+ * or taken from the reads the page began with (`begun`: early.js's). */
 function earlyReads(api, gameId, begun) {
-  const path = `/v1/games/${encodeURIComponent(gameId)}`;
   const taken = begun && begun.gameId === gameId;
-  const get = (read, address) => (taken ? api.read(read) : api.get(address));
-  const reads = { gameId, game: get(taken && begun.game, path),
-    log: get(taken && begun.log, `${path}/events?after=0&limit=5000`),
-    moves: get(taken && begun.moves, `${path}/moves`) };
+  const reads = { gameId, table: taken ? api.read(begun.table)
+    : api.get(`/v1/games/${encodeURIComponent(gameId)}/table`) };
   // the map this device last saw at this table, with the game (table.js checks it)
   const map = knownMap(gameId);
   if (map) reads.map = mapReads(api, map);
-  // (a read the table does not take, or takes after it failed, is no unhandled error:
-  // my moves fail at a table I hold no seat at, and the table then asks for none)
-  for (const read of [reads.game, reads.log, reads.moves]) read.catch(() => {});
+  // (a read the table does not take, or takes after it failed, is no unhandled error)
+  reads.table.catch(() => {});
   return reads;
 }
 

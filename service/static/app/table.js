@@ -46,23 +46,18 @@ class Table {
 
   async start() {
     const api = this.app.api;
-    // the reads the page began as it loaded (main.js), if they were made for this table
-    // with the session that holds now; else asked for here, the log with the game
+    // the read the page began as it loaded (main.js), if it was made for this table with
+    // the session that holds now; else asked for here
     const early = this.app.early;
     this.app.early = null;
     const mine = early && early.gameId === this.gameId && this.app.user;
-    const logRead = mine ? early.log : api.get(`${this.path}/events?after=0&limit=5000`);
-    logRead.catch(() => {}); // (awaited below; a failure of the game's read comes first)
-    this.game = await (mine ? early.game : api.get(this.path));
+    // the game, its log and my moves (none when I hold no seat), all of one version
+    const { game, events: log, moves } = await (mine ? early.table : api.get(`${this.path}/table`));
+    this.game = game;
+    this.moves = moves && game.status === "playing" ? moves.moves : []; // (as fetchMoves)
     rememberMap(this.gameId, this.game.map);
     const maps = mine && early.map && early.map.map === this.game.map ? early.map : mapReads(api, this.game.map);
-    // (my moves with the rest: one round trip fewer before the table is drawn)
-    const [board, layout, log] = await Promise.all([
-      maps.board,
-      maps.layout,
-      logRead,
-      this.firstMoves(mine ? early.moves : null),
-    ]);
+    const [board, layout] = await Promise.all([maps.board, maps.layout]);
     this.board = board;
     this.routeById = new Map(board.routes.map((r) => [r.id, r]));
     this.ticketById = new Map(board.tickets.map((x) => [x.id, x]));
@@ -141,17 +136,6 @@ class Table {
 
   /* My moves as the table opens: those the page asked for as it loaded, if they are of
    * this version or later, else asked for now. */
-  async firstMoves(early) {
-    if (early && this.mySeat() !== null && this.game.status === "playing") {
-      const answer = await early.catch(() => null);
-      if (answer && answer.version >= this.game.version) {
-        this.moves = answer.moves;
-        return;
-      }
-    }
-    await this.loadMoves();
-  }
-
   async loadMoves(version = this.game.version) {
     const answer = await this.fetchMoves(version);
     if (answer && answer.version >= this.game.version) this.moves = answer.moves;
