@@ -230,6 +230,7 @@ from .station_built_event_type import StationBuiltEventType
 from .station_use import StationUse
 from .swing import Swing
 from .swing_move import SwingMove
+from .table import Table
 from .take_seat import TakeSeat
 from .ticket import Ticket
 from .ticket_result import TicketResult
@@ -514,6 +515,7 @@ __all__ = (
     "StationUse",
     "Swing",
     "SwingMove",
+    "Table",
     "TakeSeat",
     "Ticket",
     "TicketResult",
