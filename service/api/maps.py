@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 from flask.views import MethodView
@@ -36,7 +38,25 @@ def rules_view(rules: Rules) -> dict[str, Any]:
 @cache  # by entry, not by name: a map registered again under a name is another entry
 def map_view(entry: MapEntry) -> dict[str, Any]:
     return {**entry.board.as_dict(), "name": entry.title,
-            "rules": rules_view(entry.rules_in(RULES_VERSION)), "rules_version": RULES_VERSION}
+            "rules": rules_view(entry.rules_in(RULES_VERSION)), "rules_version": RULES_VERSION,
+            "layout": layout_view(entry.name)}
+
+
+# where the web client draws each map's cities (made by `python -m tests.replay_fixtures
+# layouts`; the replay viewer reads the files themselves)
+LAYOUTS = Path(__file__).resolve().parent.parent / "static" / "layouts"
+
+
+@cache
+def layout_view(name: str) -> dict[str, Any] | None:
+    """The drawing of the map `name`: its size, each city's place and where its name
+    goes (None: a map with no drawing). With the board, so that a client drawing it
+    reads one answer, not two."""
+    path = LAYOUTS / f"{name}.json"
+    if not path.is_file():
+        return None
+    drawing = json.loads(path.read_text(encoding="utf-8"))
+    return {key: drawing[key] for key in ("width", "height", "cities", "labels")}
 
 
 @blp.route("")

@@ -59,6 +59,20 @@ class MapListSchema(Schema):
     maps = fields.List(fields.Nested(MapSummarySchema), required=True)
 
 
+LABEL_PLACES = ["n", "ne", "e", "se", "s", "sw", "w", "nw"]
+
+
+class LayoutSchema(Schema):
+    width = fields.Int(required=True, metadata=doc("The drawing's width, in its own units."))
+    height = fields.Int(required=True)
+    cities = fields.Dict(keys=fields.Str(), values=fields.List(fields.Float()), required=True,
+                         metadata=doc("Each city's [x, y], from the drawing's top left corner."))
+    labels = fields.Dict(keys=fields.Str(), values=fields.Str(metadata={"enum": LABEL_PLACES}),
+                         required=True, metadata=doc(
+        "Where each city's name goes beside its dot: a compass point (`e`: east, to its "
+        "right)."))
+
+
 class MapSchema(Schema):
     map = fields.Str(required=True, metadata={"enum": list(MAP_NAMES)})
     name = fields.Str(required=True)
@@ -67,3 +81,6 @@ class MapSchema(Schema):
     tickets = fields.List(fields.Nested(TicketSchema), required=True)
     rules = fields.Nested(RulesSchema, required=True)
     rules_version = fields.Int(required=True)
+    layout = fields.Nested(LayoutSchema, required=True, allow_none=True, metadata=doc(
+        "Where each city is drawn, as the web client draws the board (null for a map "
+        "with no drawing)."))

@@ -159,6 +159,39 @@ def test_a_page_that_cannot_draw_itself_shows_that_it_is_loading(
         page.context.close()
 
 
+def test_the_table_reads_where_its_cities_go_with_its_board(table_load: Load) -> None:
+    """The map's answer (`GET /v1/maps/{map}`) carries its layout: no file read apart."""
+    assert ("GET", "/v1/maps/europe") in table_load.requests
+    assert [path for _, path in table_load.requests if "/layouts/" in path] == []
+
+
+def test_a_board_kept_from_before_it_had_its_layout_is_still_drawn(
+        chromium: Any, server: Server, game: tuple[str, str]) -> None:
+    """A browser may keep the map's answer for minutes: one kept from before the answer
+    carried its layout has the table read the layout file apart."""
+    game_id, token = game
+    page = _signed_in(chromium, server, token)
+
+    def without_layout(route: Any) -> None:
+        answer = route.fetch()
+        board = answer.json()
+        del board["layout"]
+        route.fulfill(response=answer, json=board)
+
+    try:
+        page.route("**/v1/maps/europe", without_layout)
+        seen: list[str] = []
+        page.on("request", lambda request: seen.append(urlsplit(request.url).path))
+        page.goto(f"{server.origin}/play/{game_id}")
+        page.wait_for_function("() => document.body.dataset.state === 'ready'")
+        x, y = server.api("GET", "/v1/maps/europe")["layout"]["cities"]["Amsterdam"]
+        dot = page.locator("#board .city[data-city='Amsterdam'] .city-dot")
+        assert (dot.get_attribute("cx"), dot.get_attribute("cy")) == (str(x), str(y))
+        assert [path for path in seen if path.endswith("/layouts/europe.json")]
+    finally:
+        page.context.close()
+
+
 def test_the_table_loads_its_own_modules_and_not_the_lobbys(table_load: Load) -> None:
     modules = [path for _, path in table_load.requests if path.endswith(".js")]
     assert any(path.endswith("/bundle/app/table.js") for path in modules)
@@ -177,7 +210,7 @@ def test_the_table_asks_for_its_modules_in_a_few_bundles_not_one_by_one(
 def test_the_table_asks_for_every_static_file_at_its_versioned_address(
         table_load: Load) -> None:
     static = [path for _, path in table_load.requests if path.startswith("/static/")]
-    assert static  # the styles, modules, catalogue and layout
+    assert static  # the styles, modules and catalogue
     assert [path for path in static if not VERSIONED.match(path)] == []
 
 

@@ -67,6 +67,16 @@ def test_a_map_is_served_as_its_board_file_has_it(client: Client, name: str) -> 
 
 
 @pytest.mark.parametrize("name", MAPS)
+def test_a_map_says_where_each_of_its_cities_is_drawn(client: Client, name: str) -> None:
+    board = client.get(f"/v1/maps/{name}").json
+    assert board is not None
+    layout = board["layout"]
+    assert set(layout["cities"]) == set(board["cities"]) == set(layout["labels"])
+    assert all(0 <= x <= layout["width"] and 0 <= y <= layout["height"]
+               for x, y in layout["cities"].values())
+
+
+@pytest.mark.parametrize("name", MAPS)
 def test_claim_moves_name_routes_by_the_maps_route_ids(client: Client, name: str) -> None:
     route_ids = {r["id"] for r in client.get(f"/v1/maps/{name}").json["routes"]}  # type: ignore[index]
     table = open_table(client, name, 2)

@@ -1980,6 +1980,19 @@ export interface components {
             points: number;
             long: boolean;
         };
+        Layout: {
+            /** @description The drawing's width, in its own units. */
+            width: number;
+            height: number;
+            /** @description Each city's [x, y], from the drawing's top left corner. */
+            cities: {
+                [key: string]: number[];
+            };
+            /** @description Where each city's name goes beside its dot: a compass point (`e`: east, to its right). */
+            labels: {
+                [key: string]: "n" | "ne" | "e" | "se" | "s" | "sw" | "w" | "nw";
+            };
+        };
         Board: {
             map: components["schemas"]["MapName"];
             name: string;
@@ -1988,6 +2001,8 @@ export interface components {
             tickets: components["schemas"]["Ticket"][];
             rules: components["schemas"]["Rules"];
             rules_version: number;
+            /** @description Where each city is drawn, as the web client draws the board (null for a map with no drawing). */
+            layout: components["schemas"]["Layout"] | (never | null);
         };
         ListedPlayer: {
             seat: number;

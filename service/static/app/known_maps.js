@@ -38,11 +38,13 @@ export function rememberMap(gameId, map) {
   }
 }
 
-/* The reads of `map`'s board (GET /v1/maps/{map}) and layout (static/layouts), begun. */
+/* The read of `map`'s board and its layout (GET /v1/maps/{map}: where each city is
+ * drawn), begun. A board the browser kept from before the answer had its layout (it may
+ * keep one for minutes) has it read apart, from static/layouts. */
 export function mapReads(api, map) {
   const board = api.getShared(`/v1/maps/${encodeURIComponent(map)}`);
-  const layout = fetch(new URL(`../layouts/${encodeURIComponent(map)}.json`, import.meta.url))
-    .then((r) => r.json());
+  const layout = board.then((b) => b.layout || fetch(
+    new URL(`../layouts/${encodeURIComponent(map)}.json`, import.meta.url)).then((r) => r.json()));
   // (a read the table does not take is no unhandled error)
   board.catch(() => {});
   layout.catch(() => {});

@@ -90,6 +90,10 @@ from .key_moment import KeyMoment
 from .key_moment_best import KeyMomentBest
 from .key_moment_chosen import KeyMomentChosen
 from .key_moment_label import KeyMomentLabel
+from .layout import Layout
+from .layout_cities import LayoutCities
+from .layout_labels import LayoutLabels
+from .layout_labels_additional_property import LayoutLabelsAdditionalProperty
 from .leaderboard import Leaderboard
 from .legal_moves import LegalMoves
 from .length_count import LengthCount
@@ -375,6 +379,10 @@ __all__ = (
     "KeyMomentBest",
     "KeyMomentChosen",
     "KeyMomentLabel",
+    "Layout",
+    "LayoutCities",
+    "LayoutLabels",
+    "LayoutLabelsAdditionalProperty",
     "Leaderboard",
     "LegalMoves",
     "LengthCount",

@@ -12,6 +12,7 @@ from ..models.map_name import MapName
 from typing import cast
 
 if TYPE_CHECKING:
+  from ..models.layout import Layout
   from ..models.route import Route
   from ..models.rules import Rules
   from ..models.ticket import Ticket
@@ -35,6 +36,8 @@ class Board:
             tickets (list[Ticket]):
             rules (Rules):
             rules_version (int):
+            layout (Layout | None): Where each city is drawn, as the web client draws the board (null for a map with no
+                drawing).
      """
 
     map_: MapName
@@ -44,12 +47,14 @@ class Board:
     tickets: list[Ticket]
     rules: Rules
     rules_version: int
+    layout: Layout | None
 
 
 
 
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.layout import Layout
         from ..models.route import Route
         from ..models.rules import Rules
         from ..models.ticket import Ticket
@@ -79,6 +84,12 @@ class Board:
 
         rules_version = self.rules_version
 
+        layout: dict[str, Any] | None
+        if isinstance(self.layout, Layout):
+            layout = self.layout.to_dict()
+        else:
+            layout = self.layout
+
 
         field_dict: dict[str, Any] = {}
 
@@ -90,6 +101,7 @@ class Board:
             "tickets": tickets,
             "rules": rules,
             "rules_version": rules_version,
+            "layout": layout,
         })
 
         return field_dict
@@ -98,6 +110,7 @@ class Board:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.layout import Layout
         from ..models.route import Route
         from ..models.rules import Rules
         from ..models.ticket import Ticket
@@ -139,6 +152,24 @@ class Board:
 
         rules_version = d.pop("rules_version")
 
+        def _parse_layout(data: object) -> Layout | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                layout_type_0 = Layout.from_dict(data)
+
+
+
+                return layout_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(Layout | None, data)
+
+        layout = _parse_layout(d.pop("layout"))
+
+
         board = cls(
             map_=map_,
             name=name,
@@ -147,6 +178,7 @@ class Board:
             tickets=tickets,
             rules=rules,
             rules_version=rules_version,
+            layout=layout,
         )
 
         return board
