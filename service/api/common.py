@@ -22,8 +22,9 @@ from events.ratings_read import ResultRow
 from service.api.bodies import request_json
 from service.headers import header_names
 from service.problems import KINDS, Problem
+from service.services import services
 from service.sse import SSE as SSE  # (re-exported: the feeds' media type)
-from service.views import Viewer
+from service.views import Viewer, game_view
 
 # A version has at most 18 digits (the stores' integers are 64-bit): a longer number is
 # no version, and never reaches int() (which refuses more than 4,300 digits anyway)
@@ -237,6 +238,15 @@ def documented(view: Any, *decorators: Callable[[Any], Any]) -> Any:
 
 
 # -- views more than one resource shows -------------------------------------------------
+
+def game_as_seen(game_id: str, table: Table, viewer: Viewer) -> dict[str, Any]:
+    """The game as `GET /v1/games/{id}` answers it to `viewer`: its view, with how many
+    are watching (the table's first read answers the same)."""
+    s = services()
+    view = game_view(game_id, table, viewer, s.store.game_row(game_id))
+    view["spectators"] = s.spectators.count(game_id)
+    return view
+
 
 def user_view(user: User) -> dict[str, Any]:
     return {"id": user.user_id, "name": user.name, "created_at": iso(user.created_at)}

@@ -24,6 +24,7 @@ from service.api.common import (
     Blueprint,
     doc,
     etag,
+    game_as_seen,
     idempotency_key,
     if_match,
     json_object,
@@ -159,9 +160,7 @@ class Game(MethodView):
         viewer = visible_to(table, user)
         if not_modified(table.version):
             return Response(status=304, headers={"ETag": etag(table.version)})
-        view = game_view(game_id, table, viewer, s.store.game_row(game_id))
-        view["spectators"] = s.spectators.count(game_id)
-        return json_response(view, version=table.version)
+        return json_response(game_as_seen(game_id, table, viewer), version=table.version)
 
 
 @blp.route("/games/<game_id>/players")

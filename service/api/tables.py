@@ -17,6 +17,7 @@ from service.api.common import (
     PUBLIC_READ,
     Blueprint,
     doc,
+    game_as_seen,
     json_response,
     problems,
     visible_to,
@@ -25,7 +26,7 @@ from service.auth import optional_user
 from service.replica_reads import stream_as_seen
 from service.schemas import TableSchema
 from service.services import services
-from service.views import ended, event_view, game_view, moves_answer
+from service.views import ended, event_view, moves_answer
 
 blp = Blueprint("tables", __name__, url_prefix="/v1/games/<game_id>/table",
                 description="A table's first read: the game, its events and your moves at "
@@ -57,11 +58,9 @@ class Table(MethodView):
         records = [r for r in stream_as_seen(s.store, game_id, table.version, 0, FIRST_EVENTS)
                    if r.version <= table.version]
         everything = ended(table)
-        game = game_view(game_id, table, viewer, s.store.game_row(game_id))
-        game["spectators"] = s.spectators.count(game_id)
         moves = None if viewer.seat is None else moves_answer(game_id, table, viewer)
         return json_response({
-            "game": game,
+            "game": game_as_seen(game_id, table, viewer),
             "events": {"game_id": game_id, "version": table.version,
                        "events": [event_view(r, viewer.seat, everything) for r in records]},
             "moves": moves,
